@@ -1,0 +1,37 @@
+/// <reference types="vitest/config" />
+import { randomBytes } from "node:crypto";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+// One id per build, shared by the server and client bundles, so the browser can
+// tell when the server it talks to runs a newer build than the page it shows.
+const builtAt = new Date();
+const buildId =
+  process.env.BUILD_ID?.trim() ||
+  `${builtAt.toISOString().replace(/\D/g, "").slice(0, 14)}-${randomBytes(3).toString("hex")}`;
+
+const isVitest = Boolean(process.env.VITEST);
+
+export default defineConfig({
+  plugins: [tailwindcss(), !isVitest && reactRouter()],
+  resolve: { tsconfigPaths: true },
+  define: {
+    __BUILD_ID__: JSON.stringify(buildId),
+    __BUILT_AT__: JSON.stringify(builtAt.toISOString()),
+  },
+  environments: {
+    ssr: {
+      build: {
+        // The production server (static files, security headers, graceful
+        // shutdown) wraps the React Router build in the same bundle.
+        rollupOptions: { input: "./app/server/main.ts" },
+      },
+    },
+  },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
+    setupFiles: ["./tests/support/setup-matchers.ts"],
+    restoreMocks: true,
+  },
+});
