@@ -1,0 +1,13 @@
+export type BuildInfo = { buildId: string; builtAt: string };
+
+/** The build this code belongs to. */
+export const buildInfo: BuildInfo = { buildId: __BUILD_ID__, builtAt: __BUILT_AT__ };
+
+export function isBuildInfo(value: unknown): value is BuildInfo {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as BuildInfo).buildId === "string" &&
+    typeof (value as BuildInfo).builtAt === "string"
+  );
+}

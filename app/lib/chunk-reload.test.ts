@@ -1,0 +1,57 @@
+import { describe, expect, test, vi } from "vitest";
+import { RELOAD_GUARD_MS, isChunkLoadError, reloadOnce } from "./chunk-reload";
+
+function memoryStorage() {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+  };
+}
+
+describe("reloadOnce", () => {
+  test("reloads the first time", () => {
+    const reload = vi.fn();
+    expect(reloadOnce({ storage: memoryStorage(), now: 1_000_000, reload })).toBe(true);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  test("does not reload again within the guard window", () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    reloadOnce({ storage, now: 1_000_000, reload });
+    expect(reloadOnce({ storage, now: 1_000_000 + RELOAD_GUARD_MS - 1, reload })).toBe(false);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  test("reloads again once the guard window has passed", () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    reloadOnce({ storage, now: 1_000_000, reload });
+    expect(reloadOnce({ storage, now: 1_000_000 + RELOAD_GUARD_MS, reload })).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  test("a clock that went backwards does not block reloads forever", () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    reloadOnce({ storage, now: 5_000_000, reload });
+    expect(reloadOnce({ storage, now: 1_000_000, reload })).toBe(true);
+  });
+});
+
+describe("isChunkLoadError", () => {
+  test.each([
+    new TypeError("Failed to fetch dynamically imported module: https://x/assets/a.js"),
+    new TypeError("error loading dynamically imported module: https://x/assets/a.js"),
+    new TypeError("Importing a module script failed."),
+    new Error("Unable to preload CSS for /assets/a.css"),
+  ])("recognises %s", (error) => {
+    expect(isChunkLoadError(error)).toBe(true);
+  });
+
+  test("ignores other errors", () => {
+    expect(isChunkLoadError(new Error("Cannot read properties of undefined"))).toBe(false);
+    expect(isChunkLoadError(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, test } from "vitest";
+import { EnvError, getPublicEnv, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  test("needs nothing: every variable has a default", () => {
+    expect(parseEnv({})).toEqual({
+      NODE_ENV: "production",
+      PORT: 3000,
+      TRUST_PROXY: false,
+      LOG_LEVEL: "info",
+    });
+  });
+
+  test("reads the values given", () => {
+    expect(
+      parseEnv({
+        NODE_ENV: "development",
+        HOST: "127.0.0.1",
+        PORT: "8080",
+        TRUST_PROXY: "true",
+        LOG_LEVEL: "warn",
+        SITE_URL: "https://pub.example/some/path",
+      }),
+    ).toEqual({
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: 8080,
+      TRUST_PROXY: true,
+      LOG_LEVEL: "warn",
+      SITE_URL: "https://pub.example",
+    });
+  });
+
+  test("treats empty values as unset", () => {
+    expect(parseEnv({ PORT: "", SITE_URL: " " }).PORT).toBe(3000);
+  });
+
+  test.each([
+    ["PORT", "abc", /PORT: must be a whole number from 0 to 65535 \(got "abc"\)/],
+    ["PORT", "70000", /PORT: must be a whole number/],
+    ["PORT", "3.5", /PORT: must be a whole number/],
+    ["TRUST_PROXY", "maybe", /TRUST_PROXY: must be "true" or "false"/],
+    ["NODE_ENV", "staging", /NODE_ENV: must be "production", "development" or "test"/],
+    ["LOG_LEVEL", "loud", /LOG_LEVEL: must be one of/],
+    ["SITE_URL", "pub.example", /SITE_URL: must be an absolute http\(s\) URL/],
+    ["SITE_URL", "ftp://pub.example", /SITE_URL: must be an absolute http\(s\) URL/],
+  ])("rejects %s=%s with a message naming it", (name, value, message) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
+    expect(() => parseEnv({ [name]: value })).toThrow(message);
+  });
+
+  test("reports every bad variable at once", () => {
+    expect(() => parseEnv({ PORT: "x", LOG_LEVEL: "y" })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+});
+
+describe("getPublicEnv", () => {
+  test("sends the browser only the allow-listed values", () => {
+    const env = parseEnv({ HOST: "10.0.0.5", PORT: "4000", SITE_URL: "https://pub.example" });
+    expect(getPublicEnv(env)).toEqual({ SITE_URL: "https://pub.example" });
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0"], { error: 'must be "true" or "false"' })
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(["production", "development", "test"], {
+      error: 'must be "production", "development" or "test"',
+    })
+    .default("production"),
+  HOST: z.string().trim().min(1).optional(),
+  PORT: z.coerce
+    .number({ error: "must be a whole number from 0 to 65535" })
+    .int({ error: "must be a whole number from 0 to 65535" })
+    .min(0, { error: "must be a whole number from 0 to 65535" })
+    .max(65535, { error: "must be a whole number from 0 to 65535" })
+    .default(3000),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z
+    .enum(["debug", "info", "warn", "error", "silent"], {
+      error: 'must be one of "debug", "info", "warn", "error", "silent"',
+    })
+    .default("info"),
+  SITE_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: "must be an absolute http(s) URL such as https://example.com",
+    })
+    .transform((value) => new URL(value).origin)
+    .optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** The values the browser may see. Anything not listed here stays on the server. */
+const PUBLIC_ENV_KEYS = ["SITE_URL"] as const satisfies readonly (keyof Env)[];
+
+export type PublicEnv = Pick<Env, (typeof PUBLIC_ENV_KEYS)[number]>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/**
+ * Validates the process environment. Empty values count as unset, so
+ * `PORT=` in a `.env` file means "use the default", not port 0.
+ */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((key) => [key, source[key]?.trim()] as const)
+      .filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = envSchema.safeParse(present);
+  if (result.success) return result.data;
+
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? "environment");
+    const received = present[name];
+    return `  - ${name}: ${issue.message}${received === undefined ? "" : ` (got ${JSON.stringify(received)})`}`;
+  });
+  throw new EnvError(`Invalid environment variables:\n${lines.join("\n")}`);
+}
+
+export function getPublicEnv(env: Env): PublicEnv {
+  return Object.fromEntries(PUBLIC_ENV_KEYS.map((key) => [key, env[key]])) as PublicEnv;
+}
+
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    // A bad value must stop the server before it serves anything, with a
+    // message that names the variable rather than a stack trace.
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+export const env = loadEnv();

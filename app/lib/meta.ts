@@ -1,0 +1,61 @@
+import type { MetaDescriptor } from "react-router";
+import { site } from "./site";
+
+export type PageMetaInput = {
+  /** The page's own title; the site name is added after it. */
+  title: string;
+  description: string;
+  /** The page's path, for its canonical URL. */
+  path: string;
+  /** The site's public origin, from the root loader. */
+  origin: string | undefined;
+};
+
+export function documentTitle(title: string): string {
+  return title === site.name ? site.name : `${title} | ${site.name}`;
+}
+
+/** Title, description, canonical URL and Open Graph tags of a page. */
+export function pageMeta({ title, description, path, origin }: PageMetaInput): MetaDescriptor[] {
+  const fullTitle = documentTitle(title);
+  const url = origin ? new URL(path, origin).href : undefined;
+  return [
+    { title: fullTitle },
+    { name: "description", content: description },
+    ...(url ? [{ tagName: "link", rel: "canonical", href: url } as const] : []),
+    { property: "og:site_name", content: site.name },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    ...(url ? [{ property: "og:url", content: url }] : []),
+    { property: "og:locale", content: "en_CA" },
+  ];
+}
+
+type MatchWithData = { id: string; loaderData?: unknown } | undefined;
+
+/** The site's public origin, as the root loader resolved it. */
+export function originFromMatches(matches: readonly MatchWithData[]): string | undefined {
+  const root = matches.find((match) => match?.id === "root")?.loaderData;
+  if (typeof root === "object" && root !== null && "origin" in root) {
+    return typeof root.origin === "string" ? root.origin : undefined;
+  }
+  return undefined;
+}
+
+/** `meta` for a page whose loader returns its title and summary. */
+export function introMeta(
+  path: string,
+  { loaderData, matches }: { loaderData: PageIntro | undefined; matches: readonly MatchWithData[] },
+): MetaDescriptor[] {
+  if (!loaderData) return [];
+  return pageMeta({
+    title: loaderData.title,
+    description: loaderData.summary,
+    path,
+    origin: originFromMatches(matches),
+  });
+}
+
+/** The heading and one-line summary every page opens with. */
+export type PageIntro = { title: string; summary: string };

@@ -1,0 +1,31 @@
+import type { MiddlewareFunction } from "react-router";
+import { cacheControl } from "~/lib/cache-control";
+import { themeCookie } from "~/lib/theme.server";
+import { toastCookie } from "~/lib/toast.server";
+
+/** Cookies that change what a page shows; a request carrying one gets a personal page. */
+const PERSONAL_COOKIES = [themeCookie.name, toastCookie.name];
+
+function carriesPersonalCookie(request: Request): boolean {
+  const header = request.headers.get("Cookie");
+  if (!header) return false;
+  return header
+    .split(";")
+    .some((pair) => PERSONAL_COOKIES.includes(pair.split("=", 1)[0]?.trim() ?? ""));
+}
+
+/**
+ * The last word on Cache-Control. Routes say how long their content may be
+ * shared; a response that sets a cookie, or was rendered for a visitor's own
+ * cookies, is made `private, no-store` whatever the route said, and a route
+ * that said nothing gets the safe default.
+ */
+export const cachePolicy: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next();
+  const personal = response.headers.has("Set-Cookie") || carriesPersonalCookie(request);
+  const stated = response.headers.get("Cache-Control");
+  const policy = personal || response.status >= 500 || !stated ? cacheControl.noStore : stated;
+  response.headers.set("Cache-Control", policy);
+  if (!policy.includes("no-store")) response.headers.append("Vary", "Cookie");
+  return response;
+};
