@@ -1,0 +1,58 @@
+import type { ClientAddress } from "@remix-run/node-fetch-server";
+import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
+import { clientAddressContext } from "~/lib/request-context";
+import { applySecurityHeaders, isHttps } from "~/lib/security-headers";
+import { compressResponse } from "./compression";
+import { readBoundedBody } from "./request-body";
+import { StaticFiles } from "./static-files";
+
+export type AppHandler = (request: Request, client: ClientAddress) => Promise<Response>;
+
+export type AppOptions = {
+  build: ServerBuild;
+  mode: string;
+  /** The build's client directory (hashed assets and the copies of public/). */
+  clientDirectory: string;
+  maxBodyBytes?: number;
+};
+
+/** Response headers are read-only on some responses (fetch results); copy those. */
+function editable(response: Response): Response {
+  try {
+    response.headers.set("X-Content-Type-Options", "nosniff");
+    return response;
+  } catch {
+    return new Response(response.body, response);
+  }
+}
+
+/**
+ * The whole site as one fetch handler: static files from memory, everything
+ * else through React Router, every response with the security headers and
+ * compressed when the client accepts it.
+ */
+export async function createAppHandler({
+  build,
+  mode,
+  clientDirectory,
+  maxBodyBytes,
+}: AppOptions): Promise<AppHandler> {
+  const staticFiles = await StaticFiles.load(clientDirectory);
+  const handleRequest = createRequestHandler(build, mode);
+
+  async function route(request: Request, client: ClientAddress): Promise<Response> {
+    const staticResponse = staticFiles.serve(request);
+    if (staticResponse) return staticResponse;
+    const bounded = await readBoundedBody(request, maxBodyBytes);
+    if (bounded instanceof Response) return bounded;
+    const context = new RouterContextProvider();
+    context.set(clientAddressContext, client.address);
+    return handleRequest(bounded, context);
+  }
+
+  return async (request, client) => {
+    const response = editable(await route(request, client));
+    applySecurityHeaders(response.headers, { https: isHttps(request) });
+    return compressResponse(request, response);
+  };
+}

@@ -1,0 +1,102 @@
+import { createServer, type ServerResponse } from "node:http";
+import { fileURLToPath } from "node:url";
+import { createRequestListener } from "@remix-run/node-fetch-server";
+import type { ServerBuild } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
+import { env } from "~/lib/env.server";
+import { log } from "~/lib/logger.server";
+import { createAppHandler, type AppHandler } from "./app";
+
+/** The React Router build this server runs; tests import it from the built file. */
+export const build = serverBuild as unknown as ServerBuild;
+export { createAppHandler };
+
+/** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const MINIMUM_NODE = [22, 22] as const;
+
+function assertNodeVersion() {
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  if (major > MINIMUM_NODE[0] || (major === MINIMUM_NODE[0] && minor >= MINIMUM_NODE[1])) return;
+  console.error(
+    `Node ${MINIMUM_NODE.join(".")} or later is required; this is ${process.versions.node}. ` +
+      "Start the site with `npm start`, which uses the Node the project installs.",
+  );
+  process.exit(1);
+}
+
+function withAccessLog(handler: AppHandler): AppHandler {
+  return async (request, client) => {
+    const started = performance.now();
+    const response = await handler(request, client);
+    const { pathname } = new URL(request.url);
+    const line = `${request.method} ${pathname} ${response.status} ${(performance.now() - started).toFixed(1)}ms`;
+    if (pathname.startsWith("/assets/")) log.debug(line);
+    else log.info(line);
+    return response;
+  };
+}
+
+async function start() {
+  assertNodeVersion();
+  const handler = await createAppHandler({
+    build,
+    mode: env.NODE_ENV,
+    clientDirectory: fileURLToPath(new URL("../client", import.meta.url)),
+  });
+
+  const open = new Set<ServerResponse>();
+  let stopping = false;
+  const listener = createRequestListener(withAccessLog(handler), {
+    trustProxy: env.TRUST_PROXY,
+    onError(error) {
+      log.error("Request failed outside the app", { error });
+    },
+  });
+
+  const server = createServer(
+    { requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 },
+    (req, res) => {
+      open.add(res);
+      res.once("close", () => open.delete(res));
+      if (stopping) res.setHeader("Connection", "close");
+      void listener(req, res);
+    },
+  );
+
+  server.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    log.info(`Listening on http://${env.HOST ?? "localhost"}:${port}`, {
+      mode: env.NODE_ENV,
+      buildId: __BUILD_ID__,
+    });
+  });
+
+  function stop(signal: NodeJS.Signals) {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: finishing ${open.size} open request(s), accepting no new ones`);
+    // Responses still to be written tell their clients not to reuse the connection.
+    for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
+    const deadline = setTimeout(() => {
+      log.warn("Requests still open after the grace period; exiting anyway");
+      server.closeAllConnections();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    server.close((error) => {
+      clearTimeout(deadline);
+      if (error) log.error("Error while closing the server", { error });
+      log.info("Stopped");
+      process.exit(error ? 1 : 0);
+    });
+    server.closeIdleConnections();
+  }
+
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
+if (import.meta.main) await start();
