@@ -1,0 +1,40 @@
+import { Brand } from "~/components/brand";
+import { NavLink } from "~/components/link";
+import { MobileNavigation } from "~/components/mobile-navigation";
+import { ThemeSwitch } from "~/components/theme-switch";
+import { cn } from "~/lib/cn";
+import { primaryNavigation } from "~/lib/site";
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-shell-border bg-shell text-shell-foreground">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6 lg:h-20">
+        <Brand />
+        <nav aria-label="Main" className="ml-auto hidden md:block">
+          <ul className="flex items-center gap-1">
+            {primaryNavigation.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end
+                  className={({ isActive }) =>
+                    cn(
+                      "relative inline-flex h-11 items-center px-3 text-[0.9375rem] font-medium transition-colors after:absolute after:inset-x-3 after:bottom-1 after:h-0.5 after:transition-colors lg:px-4 lg:after:inset-x-4",
+                      isActive
+                        ? "text-white after:bg-shell-accent"
+                        : "text-shell-foreground/75 after:bg-transparent hover:text-white",
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ThemeSwitch className="hidden md:block" />
+        <MobileNavigation className="-mr-2 ml-auto md:hidden" />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+import { MonitorIcon, MoonIcon, SunIcon, type LucideIcon } from "lucide-react";
+import { useFetcher, useLocation } from "react-router";
+import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { THEME_ACTION, useTheme } from "~/hooks/use-theme";
+import { cn } from "~/lib/cn";
+import { themeLabels, themes, type Theme } from "~/lib/theme";
+
+const icons: Record<Theme, LucideIcon> = {
+  light: SunIcon,
+  dark: MoonIcon,
+  system: MonitorIcon,
+};
+
+/**
+ * Light, dark or the device's setting. A plain form post without JavaScript
+ * (the server stores the cookie and sends the visitor back); with it, the
+ * page switches at once while the choice is saved.
+ */
+export function ThemeSwitch({
+  labelled = false,
+  className,
+}: {
+  /** Show the names beside the icons instead of in tooltips. */
+  labelled?: boolean;
+  className?: string;
+}) {
+  const fetcher = useFetcher({ key: "theme" });
+  const current = useTheme();
+  const location = useLocation();
+
+  return (
+    <fetcher.Form method="post" action={THEME_ACTION} className={className}>
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <div
+        role="group"
+        aria-label="Colour theme"
+        className="inline-flex border border-shell-border bg-shell"
+      >
+        {themes.map((theme) => {
+          const Icon = icons[theme];
+          const button = (
+            <button
+              key={theme}
+              type="submit"
+              name="theme"
+              value={theme}
+              aria-pressed={current === theme}
+              className={cn(
+                "inline-flex h-10 items-center justify-center gap-2 text-sm font-medium text-shell-muted transition-colors hover:text-shell-foreground aria-pressed:bg-shell-foreground aria-pressed:text-shell",
+                labelled ? "flex-1 px-3" : "w-10",
+              )}
+            >
+              <Icon aria-hidden="true" className="size-[1.125rem]" />
+              {labelled ? (
+                themeLabels[theme]
+              ) : (
+                <span className="sr-only">{themeLabels[theme]} theme</span>
+              )}
+            </button>
+          );
+          return labelled ? (
+            button
+          ) : (
+            <Tooltip key={theme}>
+              <TooltipTrigger asChild>{button}</TooltipTrigger>
+              <TooltipContent>{themeLabels[theme]} theme</TooltipContent>
+            </Tooltip>
+          );
+        })}
+      </div>
+    </fetcher.Form>
+  );
+}

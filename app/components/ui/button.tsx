@@ -1,0 +1,48 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+/** Square corners and a large type, as the site's buttons are. */
+export const buttonVariants = cva(
+  "inline-flex shrink-0 items-center justify-center gap-2 rounded-none text-lg font-semibold whitespace-nowrap transition-colors select-none disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-5 [&_svg]:shrink-0",
+  {
+    variants: {
+      variant: {
+        default: "bg-primary text-primary-foreground hover:bg-primary/90",
+        secondary: "bg-foreground text-background hover:bg-foreground/85",
+        outline:
+          "border-2 border-foreground/80 bg-transparent text-foreground hover:bg-foreground hover:text-background",
+        ghost: "text-foreground hover:bg-muted",
+        shell:
+          "border-2 border-shell-foreground/70 text-shell-foreground hover:bg-shell-foreground hover:text-shell",
+        link: "text-primary underline-offset-4 hover:underline",
+      },
+      size: {
+        default: "h-12 px-6",
+        sm: "h-10 px-4 text-base",
+        lg: "h-14 px-8 text-xl",
+        icon: "size-11",
+      },
+    },
+    defaultVariants: { variant: "default", size: "default" },
+  },
+);
+
+export type ButtonVariants = VariantProps<typeof buttonVariants>;
+
+export function Button({
+  className,
+  variant,
+  size,
+  type = "button",
+  ...props
+}: ComponentProps<"button"> & ButtonVariants) {
+  return (
+    <button
+      data-slot="button"
+      type={type}
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...props}
+    />
+  );
+}

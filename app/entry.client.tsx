@@ -1,0 +1,30 @@
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { installChunkReloadGuard } from "~/lib/chunk-reload";
+
+installChunkReloadGuard(window);
+
+// If the app cannot mount, React clears the document. The server's HTML is a
+// complete page whose links and forms work without scripts, so it goes back.
+const serverRenderedBody = document.body.innerHTML;
+
+function reportMountFailure(error: unknown) {
+  console.error("Error while mounting app", error);
+  if (!document.getElementById("main")) document.body.innerHTML = serverRenderedBody;
+}
+
+try {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+      // Errors that no route's boundary caught: the app could not mount.
+      { onUncaughtError: reportMountFailure },
+    );
+  });
+} catch (error) {
+  reportMountFailure(error);
+}

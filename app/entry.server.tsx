@@ -1,0 +1,78 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, readableStreamToString } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import {
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
+import { log } from "~/lib/logger.server";
+import { nonceContext } from "~/lib/request-context";
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+): Promise<Response> | Response {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  const nonce = loadContext.get(nonceContext);
+  // Crawlers get the finished document in one piece; people get the shell
+  // as soon as it is ready and the rest as it streams in.
+  const wholeDocument = isbot(request.headers.get("User-Agent")) || routerContext.isSpaMode;
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        [wholeDocument ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeout);
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+
+          if (!wholeDocument) {
+            resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+            return;
+          }
+          readableStreamToString(stream).then((html) => {
+            responseHeaders.set("Content-Length", String(Buffer.byteLength(html)));
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          }, reject);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell is ready reject and are logged by handleError.
+          if (shellRendered) log.error("Error while streaming a page", { url: request.url, error });
+        },
+      },
+    );
+    // Abort a render that never finishes, leaving time to flush what failed.
+    const timeout = setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // A visitor who navigated away is not an error.
+  if (request.signal.aborted) return;
+  log.error("Unhandled error", { method: request.method, url: request.url, error });
+};

@@ -1,0 +1,98 @@
+import fontUrl from "@fontsource/fraunces/files/fraunces-latin-600-normal.woff2?url";
+import { useEffect, type ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data } from "react-router";
+import type { Route } from "./+types/root";
+import appCss from "./app.css?url";
+import { DeploymentWatcher } from "~/components/deployment-watcher";
+import { RouteErrorView } from "~/components/error-view";
+import { NavigationProgress } from "~/components/navigation-progress";
+import { Toaster, showToast } from "~/components/ui/toaster";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useTheme } from "~/hooks/use-theme";
+import { env, getPublicEnv } from "~/lib/env.server";
+import { getTheme } from "~/lib/theme.server";
+import { getToast } from "~/lib/toast.server";
+import { site } from "~/lib/site";
+import { cachePolicy } from "~/middleware/cache-policy.server";
+import { crossSiteGuard } from "~/middleware/cross-site-guard.server";
+import { documentSecurity } from "~/middleware/document-security.server";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  documentSecurity,
+  cachePolicy,
+  crossSiteGuard,
+];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: site.name },
+  { name: "description", content: site.description },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [theme, { toast, headers }] = await Promise.all([getTheme(request), getToast(request)]);
+  return data(
+    {
+      theme,
+      toast,
+      origin: env.SITE_URL ?? new URL(request.url).origin,
+      publicEnv: getPublicEnv(env),
+    },
+    { headers },
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const theme = useTheme();
+  // Marks a page whose scripts have taken over, for styles (and tests) that care.
+  const hydrated = useHydrated();
+  return (
+    <html lang="en" dir="ltr" className={theme} data-hydrated={hydrated ? "" : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#000000" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const theme = useTheme();
+  const { toast } = loaderData;
+
+  useEffect(() => {
+    if (toast) showToast(toast);
+  }, [toast]);
+
+  return (
+    <TooltipProvider>
+      <NavigationProgress />
+      <Outlet />
+      <Toaster theme={theme} />
+      <DeploymentWatcher />
+    </TooltipProvider>
+  );
+}
+
+/** Only when the root itself fails; page errors render inside the site layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main className="min-h-dvh bg-background text-foreground">
+      <RouteErrorView error={error} />
+    </main>
+  );
+}

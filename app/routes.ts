@@ -1,0 +1,17 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  // Every page shares the header, footer and error view of the site layout.
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("menu", "routes/menu.tsx"),
+    route("about", "routes/about.tsx"),
+    route("venue", "routes/venue.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  // Resource routes.
+  route("healthz", "routes/healthz.ts"),
+  route("build-info", "routes/build-info.ts"),
+  route("theme", "routes/theme.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { NotFoundView } from "~/components/error-view";
+import { documentTitle } from "~/lib/meta";
+import { publicPageHeaders } from "~/lib/page-headers";
+
+/** Any address no other route claims. */
+export function loader({ url }: Route.LoaderArgs) {
+  return data({ message: `Page Not Found: ${url.pathname}` }, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: documentTitle("Page Not Found") },
+  ...(loaderData ? [{ name: "description", content: loaderData.message }] : []),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers = publicPageHeaders;
+
+export default function NotFound() {
+  return <NotFoundView />;
+}
