@@ -1,0 +1,77 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+type ConsoleGuard = { errors: string[]; allowed: RegExp[] };
+
+type Fixtures = {
+  consoleGuard: ConsoleGuard;
+  /** Declares console errors this test expects, so they do not fail it. */
+  allowConsoleErrors: (pattern: RegExp) => void;
+  /** Runs axe on the page as it is now and expects no violations at all. */
+  expectNoA11yViolations: (page?: Page) => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
+  // Every test fails on console errors it did not declare: CSP violations,
+  // hydration mismatches and uncaught errors all show up there.
+  consoleGuard: [
+    async ({ page }, use) => {
+      const guard: ConsoleGuard = { errors: [], allowed: [] };
+      page.on("console", (message) => {
+        if (message.type() === "error") guard.errors.push(message.text());
+      });
+      page.on("pageerror", (error) => guard.errors.push(`pageerror: ${error.message}`));
+      await use(guard);
+      const unexpected = guard.errors.filter((text) => !guard.allowed.some((p) => p.test(text)));
+      expect(unexpected, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  allowConsoleErrors: async ({ consoleGuard }, use) => {
+    await use((pattern) => consoleGuard.allowed.push(pattern));
+  },
+
+  expectNoA11yViolations: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const results = await new AxeBuilder({ page: target })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      const summary = results.violations.map(
+        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+      );
+      expect(summary, "axe violations").toEqual([]);
+    });
+  },
+});
+
+export { expect };
+
+/** The pages of the site, with their document titles and headings. */
+export const pages = [
+  { path: "/", name: "Home", title: "The Squire Pub & Grill", heading: "The Squire Pub & Grill" },
+  { path: "/menu", name: "Menu", title: "Menu | The Squire Pub & Grill", heading: "Menu" },
+  {
+    path: "/about",
+    name: "About",
+    title: "About the pub | The Squire Pub & Grill",
+    heading: "About the pub",
+  },
+  {
+    path: "/venue",
+    name: "Venue",
+    title: "Book the room | The Squire Pub & Grill",
+    heading: "Book the room",
+  },
+  {
+    path: "/contact",
+    name: "Contact",
+    title: "Contact | The Squire Pub & Grill",
+    heading: "Contact",
+  },
+] as const;
+
+/** Waits until React has hydrated the page, so clicks reach its handlers. */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -1,0 +1,39 @@
+import { expect, test, waitForHydration } from "./fixtures";
+
+test.describe("mobile navigation", () => {
+  test.skip(({ isMobile }) => !isMobile, "the dialog is the phone's navigation");
+
+  test("opens as a dialog, keeps focus inside, and closes on Escape", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const trigger = page.getByRole("button", { name: "Open site navigation" });
+    await trigger.click();
+
+    const dialog = page.getByRole("dialog", { name: "The Squire" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Home" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+
+    // Tab through more stops than the dialog has: focus must never leave it.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Shift+Tab");
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test("the close button closes it", async ({ page }) => {
+    await page.goto("/menu");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open site navigation" }).click();
+    await page.getByRole("button", { name: "Close site navigation" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+  });
+});
