@@ -5,13 +5,16 @@ import { installChunkReloadGuard } from "~/lib/chunk-reload";
 
 installChunkReloadGuard(window);
 
-// If the app cannot mount, React clears the document. The server's HTML is a
-// complete page whose links and forms work without scripts, so it goes back.
-const serverRenderedBody = document.body.innerHTML;
+// If the app cannot mount, React clears the document, head included. The
+// server's HTML is a complete page whose links and forms work without
+// scripts, so it goes back (scripts put back this way do not run again).
+const serverRenderedDocument = document.documentElement.innerHTML;
 
 function reportMountFailure(error: unknown) {
   console.error("Error while mounting app", error);
-  if (!document.getElementById("main")) document.body.innerHTML = serverRenderedBody;
+  if (!document.getElementById("main")) {
+    document.documentElement.innerHTML = serverRenderedDocument;
+  }
 }
 
 try {

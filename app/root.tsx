@@ -7,7 +7,6 @@ import { DeploymentWatcher } from "~/components/deployment-watcher";
 import { RouteErrorView } from "~/components/error-view";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { Toaster, showToast } from "~/components/ui/toaster";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useTheme } from "~/hooks/use-theme";
 import { env, getPublicEnv } from "~/lib/env.server";
@@ -59,7 +58,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#000000" />
         <Meta />
-        <Links />
+        {/* Stylesheets and icons need no nonce under our policy; browsers hide
+            nonce values, so an empty one is what hydration sees either way. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}
@@ -79,12 +80,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [toast]);
 
   return (
-    <TooltipProvider>
+    <>
       <NavigationProgress />
       <Outlet />
       <Toaster theme={theme} />
       <DeploymentWatcher />
-    </TooltipProvider>
+    </>
   );
 }
 

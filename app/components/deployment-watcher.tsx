@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { withToaster } from "~/components/ui/toaster";
 import { buildInfo, isBuildInfo } from "~/lib/build-info";
 
 export const BUILD_CHECK_INTERVAL_MS = 5 * 60 * 1000;
@@ -29,12 +29,14 @@ export function DeploymentWatcher() {
       }
       if (!isBuildInfo(info) || info.buildId === buildInfo.buildId || noticed) return;
       noticed = true;
-      toast("A new version of the site is available.", {
-        id: "new-deployment",
-        description: "Reload to see the latest menu, hours and events.",
-        duration: Number.POSITIVE_INFINITY,
-        action: { label: "Reload", onClick: () => window.location.reload() },
-      });
+      withToaster((toast) =>
+        toast("A new version of the site is available.", {
+          id: "new-deployment",
+          description: "Reload to see the latest menu, hours and events.",
+          duration: Number.POSITIVE_INFINITY,
+          action: { label: "Reload", onClick: () => window.location.reload() },
+        }),
+      );
     }
 
     function onReturn() {

@@ -18,14 +18,14 @@ function ErrorLayout({
   return (
     <section
       aria-labelledby="error-title"
-      className="mx-auto flex max-w-3xl flex-col items-start px-4 py-20 sm:px-6 sm:py-28"
+      className="mx-auto flex max-w-6xl flex-col items-start px-4 py-20 sm:px-6 sm:py-28"
     >
       <title>{documentTitle(title)}</title>
       <p className="font-display text-7xl leading-none text-primary sm:text-8xl">{status}</p>
       <h1 id="error-title" className="mt-4 text-4xl tracking-tight sm:text-5xl">
         {title}
       </h1>
-      <div className="mt-4 max-w-xl text-lg text-muted-foreground">{children}</div>
+      <div className="mt-4 max-w-2xl text-lg text-muted-foreground">{children}</div>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to="/" className={buttonVariants()}>
           Back to home

@@ -1,11 +1,15 @@
 import { MenuIcon } from "lucide-react";
-import { useState } from "react";
-import { NavLink } from "~/components/link";
-import { ThemeSwitch } from "~/components/theme-switch";
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import { Suspense, lazy, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { chunkLoader } from "~/lib/chunk-reload";
 import { cn } from "~/lib/cn";
-import { primaryNavigation, site } from "~/lib/site";
+
+// The dialog's code (Radix Dialog, focus trap, scroll lock) loads when a
+// visitor reaches for the button, not with every page.
+const loadSheet = chunkLoader(() => import("./navigation-sheet"));
+const NavigationSheet = lazy(() =>
+  loadSheet().then(({ NavigationSheet }) => ({ default: NavigationSheet })),
+);
 
 const triggerClass =
   "inline-flex size-11 items-center justify-center text-shell-foreground hover:bg-white/10";
@@ -17,6 +21,8 @@ const triggerClass =
  */
 export function MobileNavigation({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
 
   if (!hydrated) {
@@ -28,46 +34,30 @@ export function MobileNavigation({ className }: { className?: string }) {
     );
   }
 
+  const preload = () => void loadSheet();
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger className={cn(triggerClass, className)} aria-label="Open site navigation">
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        aria-label="Open site navigation"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className={cn(triggerClass, className)}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
+      >
         <MenuIcon aria-hidden="true" className="size-6" />
-      </SheetTrigger>
-      <SheetContent closeLabel="Close site navigation">
-        <div className="border-b border-shell-border px-6 pt-6 pb-5">
-          <SheetTitle>{site.shortName}</SheetTitle>
-          <p className="mt-1 text-sm text-shell-muted">{site.description}</p>
-        </div>
-        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
-          <ul>
-            {primaryNavigation.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end
-                  onClick={() => setOpen(false)}
-                  className={({ isActive }) =>
-                    cn(
-                      "flex items-center border-l-4 px-4 py-3 font-display text-2xl transition-colors",
-                      isActive
-                        ? "border-shell-accent text-white"
-                        : "border-transparent text-shell-foreground/80 hover:text-white",
-                    )
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="border-t border-shell-border px-6 py-5">
-          <p className="mb-3 text-xs font-semibold tracking-[0.2em] text-shell-muted uppercase">
-            Theme
-          </p>
-          <ThemeSwitch labelled className="[&>div]:flex [&>div]:w-full" />
-        </div>
-      </SheetContent>
-    </Sheet>
+      </button>
+      {requested ? (
+        <Suspense fallback={null}>
+          <NavigationSheet open={open} onOpenChange={setOpen} returnFocusTo={trigger} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { MonitorIcon, MoonIcon, SunIcon, type LucideIcon } from "lucide-react";
 import { useFetcher, useLocation } from "react-router";
-import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { Tooltip, TooltipGroup } from "~/components/ui/tooltip";
 import { THEME_ACTION, useTheme } from "~/hooks/use-theme";
 import { cn } from "~/lib/cn";
 import { themeLabels, themes, type Theme } from "~/lib/theme";
@@ -36,37 +36,38 @@ export function ThemeSwitch({
         aria-label="Colour theme"
         className="inline-flex border border-shell-border bg-shell"
       >
-        {themes.map((theme) => {
-          const Icon = icons[theme];
-          const button = (
-            <button
-              key={theme}
-              type="submit"
-              name="theme"
-              value={theme}
-              aria-pressed={current === theme}
-              className={cn(
-                "inline-flex h-10 items-center justify-center gap-2 text-sm font-medium text-shell-muted transition-colors hover:text-shell-foreground aria-pressed:bg-shell-foreground aria-pressed:text-shell",
-                labelled ? "flex-1 px-3" : "w-10",
-              )}
-            >
-              <Icon aria-hidden="true" className="size-[1.125rem]" />
-              {labelled ? (
-                themeLabels[theme]
-              ) : (
-                <span className="sr-only">{themeLabels[theme]} theme</span>
-              )}
-            </button>
-          );
-          return labelled ? (
-            button
-          ) : (
-            <Tooltip key={theme}>
-              <TooltipTrigger asChild>{button}</TooltipTrigger>
-              <TooltipContent>{themeLabels[theme]} theme</TooltipContent>
-            </Tooltip>
-          );
-        })}
+        <TooltipGroup>
+          {themes.map((theme) => {
+            const Icon = icons[theme];
+            const button = (
+              <button
+                key={theme}
+                type="submit"
+                name="theme"
+                value={theme}
+                aria-pressed={current === theme}
+                className={cn(
+                  "inline-flex h-10 items-center justify-center gap-2 text-sm font-medium text-shell-muted transition-colors hover:text-shell-foreground aria-pressed:bg-shell-foreground aria-pressed:text-shell",
+                  labelled ? "flex-1 px-3" : "w-10",
+                )}
+              >
+                <Icon aria-hidden="true" className="size-[1.125rem]" />
+                {labelled ? (
+                  themeLabels[theme]
+                ) : (
+                  <span className="sr-only">{themeLabels[theme]} theme</span>
+                )}
+              </button>
+            );
+            return labelled ? (
+              button
+            ) : (
+              <Tooltip key={theme} label={`${themeLabels[theme]} theme`}>
+                {button}
+              </Tooltip>
+            );
+          })}
+        </TooltipGroup>
       </div>
     </fetcher.Form>
   );

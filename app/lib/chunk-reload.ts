@@ -61,3 +61,18 @@ export function installChunkReloadGuard(target: Window): void {
     if (isChunkLoadError(event.reason) && reloadPageOnce()) event.preventDefault();
   });
 }
+
+/**
+ * Loads a lazily split module once, however often it is asked for. If its
+ * chunk is gone (a deployment replaced it), the page reloads once to get the
+ * new build; a second failure within the guard window is thrown to the caller.
+ */
+export function chunkLoader<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      if (isChunkLoadError(error) && reloadPageOnce()) return new Promise<never>(() => {});
+      throw error;
+    }));
+}

@@ -3,13 +3,9 @@ import { XIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
-/** A dialog that slides in from the side: focus stays inside until it closes, then returns. */
+/** A dialog that slides in from the side: focus stays inside until it closes. */
 export function Sheet(props: ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="sheet" {...props} />;
-}
-
-export function SheetTrigger(props: ComponentProps<typeof DialogPrimitive.Trigger>) {
-  return <DialogPrimitive.Trigger data-slot="sheet-trigger" {...props} />;
 }
 
 export function SheetClose(props: ComponentProps<typeof DialogPrimitive.Close>) {

@@ -1,31 +1,58 @@
-import { Toaster as Sonner, toast } from "sonner";
+import { Suspense, lazy, useSyncExternalStore } from "react";
+import { chunkLoader } from "~/lib/chunk-reload";
 import type { Theme } from "~/lib/theme";
 import type { Toast } from "~/lib/toast";
+import type { ShowToast } from "./toaster-runtime";
 
-/** Seed constants for notifications. */
-export const TOAST_DURATION_MS = 5000;
-export const VISIBLE_TOASTS = 5;
-export const TOAST_HOTKEY = ["F8"];
-
-/**
- * Bottom-right, at most five at a time, each for five seconds; timers pause
- * while the pointer or focus is on them, a swipe dismisses, F8 jumps there.
+/*
+ * Toasts are rare (a confirmation after a form, a new deployment), so sonner
+ * loads with the first one instead of with every page. The toaster mounts
+ * first, and the toast arrives a frame later, so its live region is in place
+ * for screen readers to announce it.
  */
-export function Toaster({ theme }: { theme: Theme }) {
-  return (
-    <Sonner
-      position="bottom-right"
-      visibleToasts={VISIBLE_TOASTS}
-      duration={TOAST_DURATION_MS}
-      hotkey={TOAST_HOTKEY}
-      theme={theme}
-      closeButton
-      containerAriaLabel="Notifications"
-    />
-  );
+const loadRuntime = chunkLoader(() => import("./toaster-runtime"));
+const SonnerToaster = lazy(() => loadRuntime().then(({ Toaster }) => ({ default: Toaster })));
+
+let wanted = false;
+let ready: Promise<void> | undefined;
+let markReady: () => void = () => {};
+const subscribers = new Set<() => void>();
+
+function subscribe(notify: () => void) {
+  subscribers.add(notify);
+  return () => subscribers.delete(notify);
 }
 
-export function showToast({ id, type, title, description }: Toast) {
-  const show = type === "message" ? toast : toast[type];
-  show(title, { id, description });
+/** Shows a toast once the toaster is ready; `show` receives sonner's `toast`. */
+export function withToaster(show: (toast: ShowToast) => void): void {
+  ready ??= new Promise<void>((resolve) => {
+    markReady = resolve;
+    wanted = true;
+    subscribers.forEach((notify) => notify());
+  });
+  void Promise.all([loadRuntime(), ready]).then(([{ toast }]) => {
+    requestAnimationFrame(() => show(toast));
+  });
+}
+
+/** A toast from the server (a flash cookie), shown as it says. */
+export function showToast({ id, type, title, description }: Toast): void {
+  withToaster((toast) => {
+    const show = type === "message" ? toast : toast[type];
+    show(title, { id, description });
+  });
+}
+
+export function Toaster({ theme }: { theme: Theme }) {
+  const mounted = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster theme={theme} onReady={() => markReady()} />
+    </Suspense>
+  );
 }

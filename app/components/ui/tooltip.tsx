@@ -1,49 +1,80 @@
-import * as TooltipPrimitive from "@radix-ui/react-tooltip";
-import type { ComponentProps } from "react";
-import { cn } from "~/lib/cn";
+import {
+  cloneElement,
+  useEffect,
+  useId,
+  useSyncExternalStore,
+  type ReactElement,
+  type ReactNode,
+} from "react";
+import { chunkLoader } from "~/lib/chunk-reload";
+import type * as TooltipRuntime from "./tooltip-runtime";
 
 /** Seed constants: a tooltip opens after 700 ms; moving to the next within 300 ms opens it at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-export function TooltipProvider({
-  delayDuration = TOOLTIP_DELAY_MS,
-  skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,
-  ...props
-}: ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return (
-    <TooltipPrimitive.Provider
-      delayDuration={delayDuration}
-      skipDelayDuration={skipDelayDuration}
-      {...props}
-    />
+type Runtime = typeof TooltipRuntime;
+
+/*
+ * Radix Tooltip and the positioning engine it needs weigh 26 KB gzipped, more
+ * than all the rest of the site's own code. Phones cannot hover, so they never
+ * load it: the first move of a mouse (or press of a key) on a device that can
+ * hover loads it, well before any tooltip's 700 ms delay runs out.
+ */
+let runtime: Runtime | null = null;
+let armed = false;
+let focusedTrigger: string | null = null;
+const subscribers = new Set<() => void>();
+const loadRuntime = chunkLoader(() => import("./tooltip-runtime"));
+
+function armOnce() {
+  if (armed) return;
+  armed = true;
+  if (!window.matchMedia("(hover: hover) and (pointer: fine)").matches) return;
+  const firstInput = new AbortController();
+  const load = () => {
+    firstInput.abort();
+    void loadRuntime().then((loaded) => {
+      // Triggers are re-created inside Radix's tree: remember which had focus.
+      focusedTrigger = document.activeElement?.getAttribute("data-tooltip-trigger") ?? null;
+      runtime = loaded;
+      subscribers.forEach((notify) => notify());
+    });
+  };
+  for (const event of ["pointermove", "keydown"]) {
+    window.addEventListener(event, load, { passive: true, signal: firstInput.signal });
+  }
+}
+
+function subscribe(notify: () => void) {
+  subscribers.add(notify);
+  return () => subscribers.delete(notify);
+}
+
+function useRuntime(): Runtime | null {
+  useEffect(armOnce, []);
+  return useSyncExternalStore(
+    subscribe,
+    () => runtime,
+    () => null,
   );
 }
 
-export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+/** Tooltips in one group share the 300 ms skip delay. */
+export function TooltipGroup({ children }: { children: ReactNode }) {
+  const loaded = useRuntime();
+  return loaded ? <loaded.TooltipProvider>{children}</loaded.TooltipProvider> : children;
 }
 
-export function TooltipTrigger(props: ComponentProps<typeof TooltipPrimitive.Trigger>) {
-  return <TooltipPrimitive.Trigger data-slot="tooltip-trigger" {...props} />;
-}
-
-export function TooltipContent({
-  className,
-  sideOffset = 6,
-  ...props
-}: ComponentProps<typeof TooltipPrimitive.Content>) {
+/** A short label shown on hover and focus of `children`, which must accept a ref. */
+export function Tooltip({ label, children }: { label: string; children: ReactElement }) {
+  const loaded = useRuntime();
+  const id = useId();
+  const trigger = cloneElement(children, { "data-tooltip-trigger": id } as object);
+  if (!loaded) return trigger;
   return (
-    <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content
-        data-slot="tooltip-content"
-        sideOffset={sideOffset}
-        className={cn(
-          "z-50 bg-zinc-100 px-2.5 py-1.5 text-sm font-medium text-zinc-950 shadow-lg",
-          className,
-        )}
-        {...props}
-      />
-    </TooltipPrimitive.Portal>
+    <loaded.RadixTooltip label={label} restoreFocus={focusedTrigger === id}>
+      {trigger}
+    </loaded.RadixTooltip>
   );
 }

@@ -1,0 +1,64 @@
+import type { RefObject } from "react";
+import { NavLink } from "~/components/link";
+import { ThemeSwitch } from "~/components/theme-switch";
+import { Sheet, SheetContent, SheetTitle } from "~/components/ui/sheet";
+import { cn } from "~/lib/cn";
+import { primaryNavigation, site } from "~/lib/site";
+
+// Loaded on demand by ./mobile-navigation.tsx.
+
+export function NavigationSheet({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}) {
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent
+        closeLabel="Close site navigation"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
+        <div className="border-b border-shell-border px-6 pt-6 pb-5">
+          <SheetTitle>{site.shortName}</SheetTitle>
+          <p className="mt-1 text-sm text-shell-muted">{site.description}</p>
+        </div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+          <ul>
+            {primaryNavigation.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end
+                  onClick={() => onOpenChange(false)}
+                  className={({ isActive }) =>
+                    cn(
+                      "flex items-center border-l-4 px-4 py-3 font-display text-2xl transition-colors",
+                      isActive
+                        ? "border-shell-accent text-white"
+                        : "border-transparent text-shell-foreground/80 hover:text-white",
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-shell-border px-6 py-5">
+          <p className="mb-3 text-xs font-semibold tracking-[0.2em] text-shell-muted uppercase">
+            Theme
+          </p>
+          <ThemeSwitch labelled className="[&>div]:flex [&>div]:w-full" />
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

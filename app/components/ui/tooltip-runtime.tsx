@@ -1,0 +1,48 @@
+import * as TooltipPrimitive from "@radix-ui/react-tooltip";
+import { useLayoutEffect, useRef, type ReactElement, type ReactNode } from "react";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "./tooltip";
+
+// Loaded on demand by ./tooltip.tsx; nothing else should import this module.
+
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <TooltipPrimitive.Provider
+      delayDuration={TOOLTIP_DELAY_MS}
+      skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}
+    >
+      {children}
+    </TooltipPrimitive.Provider>
+  );
+}
+
+export function RadixTooltip({
+  label,
+  restoreFocus,
+  children,
+}: {
+  label: string;
+  restoreFocus: boolean;
+  children: ReactElement;
+}) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (restoreFocus) trigger.current?.focus();
+  }, [restoreFocus]);
+
+  return (
+    <TooltipPrimitive.Root>
+      <TooltipPrimitive.Trigger asChild ref={trigger}>
+        {children}
+      </TooltipPrimitive.Trigger>
+      <TooltipPrimitive.Portal>
+        <TooltipPrimitive.Content
+          data-slot="tooltip-content"
+          sideOffset={6}
+          className="z-50 bg-zinc-100 px-2.5 py-1.5 text-sm font-medium text-zinc-950 shadow-lg"
+        >
+          {label}
+        </TooltipPrimitive.Content>
+      </TooltipPrimitive.Portal>
+    </TooltipPrimitive.Root>
+  );
+}
