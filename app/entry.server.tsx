@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   ServerRouter,
+  isRouteErrorResponse,
   type EntryContext,
   type HandleErrorFunction,
   type RouterContextProvider,
@@ -74,5 +75,15 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // A visitor who navigated away is not an error.
   if (request.signal.aborted) return;
+  // Neither is a bad request (a post to a page without a form, say): the
+  // visitor gets its error page, the logs stay for what needs fixing.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.debug("Request refused", {
+      method: request.method,
+      url: request.url,
+      status: error.status,
+    });
+    return;
+  }
   log.error("Unhandled error", { method: request.method, url: request.url, error });
 };

@@ -18,6 +18,7 @@ describe("parseEnv", () => {
         HOST: "127.0.0.1",
         PORT: "8080",
         TRUST_PROXY: "true",
+        CLIENT_IP_HEADER: "Fly-Client-IP",
         LOG_LEVEL: "warn",
         SITE_URL: "https://pub.example/some/path",
       }),
@@ -26,6 +27,7 @@ describe("parseEnv", () => {
       HOST: "127.0.0.1",
       PORT: 8080,
       TRUST_PROXY: true,
+      CLIENT_IP_HEADER: "Fly-Client-IP",
       LOG_LEVEL: "warn",
       SITE_URL: "https://pub.example",
     });
@@ -42,6 +44,7 @@ describe("parseEnv", () => {
     ["TRUST_PROXY", "maybe", /TRUST_PROXY: must be "true" or "false"/],
     ["NODE_ENV", "staging", /NODE_ENV: must be "production", "development" or "test"/],
     ["LOG_LEVEL", "loud", /LOG_LEVEL: must be one of/],
+    ["CLIENT_IP_HEADER", "Fly Client IP", /CLIENT_IP_HEADER: must be a header name/],
     ["SITE_URL", "pub.example", /SITE_URL: must be an absolute http\(s\) URL/],
     ["SITE_URL", "ftp://pub.example", /SITE_URL: must be an absolute http\(s\) URL/],
   ])("rejects %s=%s with a message naming it", (name, value, message) => {

@@ -18,6 +18,10 @@ const envSchema = z.object({
     .max(65535, { error: "must be a whole number from 0 to 65535" })
     .default(3000),
   TRUST_PROXY: flag.default(false),
+  CLIENT_IP_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, { error: "must be a header name such as Fly-Client-IP" })
+    .optional(),
   LOG_LEVEL: z
     .enum(["debug", "info", "warn", "error", "silent"], {
       error: 'must be one of "debug", "info", "warn", "error", "silent"',

@@ -2,6 +2,7 @@ import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
 import { clientAddressContext } from "~/lib/request-context";
 import { applySecurityHeaders, isHttps } from "~/lib/security-headers";
+import { clientAddress } from "./client-address";
 import { compressResponse } from "./compression";
 import { readBoundedBody } from "./request-body";
 import { StaticFiles } from "./static-files";
@@ -14,6 +15,8 @@ export type AppOptions = {
   /** The build's client directory (hashed assets and the copies of public/). */
   clientDirectory: string;
   maxBodyBytes?: number;
+  /** A header the proxy in front sets to the client's address (CLIENT_IP_HEADER). */
+  clientIpHeader?: string;
 };
 
 /** Response headers are read-only on some responses (fetch results); copy those. */
@@ -36,6 +39,7 @@ export async function createAppHandler({
   mode,
   clientDirectory,
   maxBodyBytes,
+  clientIpHeader,
 }: AppOptions): Promise<AppHandler> {
   const staticFiles = await StaticFiles.load(clientDirectory);
   const handleRequest = createRequestHandler(build, mode);
@@ -46,7 +50,7 @@ export async function createAppHandler({
     const bounded = await readBoundedBody(request, maxBodyBytes);
     if (bounded instanceof Response) return bounded;
     const context = new RouterContextProvider();
-    context.set(clientAddressContext, client.address);
+    context.set(clientAddressContext, clientAddress(request, client.address, clientIpHeader));
     return handleRequest(bounded, context);
   }
 

@@ -44,6 +44,7 @@ async function start() {
     build,
     mode: env.NODE_ENV,
     clientDirectory: fileURLToPath(new URL("../client", import.meta.url)),
+    clientIpHeader: env.CLIENT_IP_HEADER,
   });
 
   const open = new Set<ServerResponse>();

@@ -1,0 +1,146 @@
+import type { ServerBuild } from "react-router";
+import { beforeAll, describe, expect, test } from "vitest";
+import { assertBuilt, clientDirectory, serverEntry } from "../support/built-server";
+
+type BuiltServer = {
+  build: ServerBuild;
+  createAppHandler: (options: {
+    build: ServerBuild;
+    mode: string;
+    clientDirectory: string;
+  }) => Promise<(request: Request, client: object) => Promise<Response>>;
+};
+
+const client = { address: "203.0.113.7", family: "IPv4", port: 50000 };
+let built: BuiltServer;
+
+beforeAll(async () => {
+  assertBuilt();
+  built = (await import(/* @vite-ignore */ serverEntry)) as BuiltServer;
+});
+
+/** The real build with the home page's loader replaced by one that fails. */
+function buildWithFailingHome(message: string): ServerBuild {
+  const home = built.build.routes["routes/home"]!;
+  return {
+    ...built.build,
+    routes: {
+      ...built.build.routes,
+      "routes/home": {
+        ...home,
+        module: {
+          ...home.module,
+          loader: () => {
+            throw new Error(message);
+          },
+        },
+      },
+    },
+  };
+}
+
+describe("a failing page in production", () => {
+  const secret = "password=hunter2 at db.internal:5432";
+
+  test("answers 500 with the Internal Server Error view and no internal details", async () => {
+    const handle = await built.createAppHandler({
+      build: buildWithFailingHome(secret),
+      mode: "production",
+      clientDirectory,
+    });
+    const response = await handle(new Request("http://localhost/"), client);
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain("Internal Server Error");
+    expect(html).toContain("Back to home");
+    expect(html).not.toContain("hunter2");
+    expect(html).not.toMatch(/at .*\.js:\d+/);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("Content-Security-Policy")).toMatch(/'nonce-[^']+'/);
+  });
+
+  test("a client-side data request for it carries no internal details either", async () => {
+    const handle = await built.createAppHandler({
+      build: buildWithFailingHome(secret),
+      mode: "production",
+      clientDirectory,
+    });
+    const response = await handle(new Request("http://localhost/_.data"), client);
+    expect(await response.text()).not.toContain("hunter2");
+  });
+});
+
+describe("static files", () => {
+  test.each([
+    "/../package.json",
+    "/%2e%2e/package.json",
+    "/assets/..%2f..%2fserver%2findex.js",
+    "/..%5c..%5cpackage.json",
+    "/build/server/index.js",
+    "/%00",
+    "/%E0%A4%A",
+  ])("%s reaches no file outside the client build", async (path) => {
+    const handle = await built.createAppHandler({
+      build: built.build,
+      mode: "production",
+      clientDirectory,
+    });
+    const response = await handle(new Request(`http://localhost${path}`), client);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+  });
+
+  test("a public file is served with a short cache and the security headers", async () => {
+    const handle = await built.createAppHandler({
+      build: built.build,
+      mode: "production",
+      clientDirectory,
+    });
+    const response = await handle(new Request("http://localhost/favicon.svg"), client);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(await response.text()).toMatch(/^<svg/);
+  });
+
+  test("a post to a static path is not served as the file", async () => {
+    const handle = await built.createAppHandler({
+      build: built.build,
+      mode: "production",
+      clientDirectory,
+    });
+    const response = await handle(
+      new Request("http://localhost/favicon.svg", { method: "POST", body: "x" }),
+      client,
+    );
+    expect(response.headers.get("Content-Type")).not.toBe("image/svg+xml");
+  });
+});
+
+describe("request bodies", () => {
+  test("a chunked body over 64 KB is refused with 413 without reading it all", async () => {
+    const handle = await built.createAppHandler({
+      build: built.build,
+      mode: "production",
+      clientDirectory,
+    });
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(16 * 1024));
+      },
+    });
+    const response = await handle(
+      new Request("http://localhost/theme", {
+        method: "POST",
+        body: endless,
+        duplex: "half",
+      } as RequestInit),
+      client,
+    );
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThan(10);
+  });
+});

@@ -1,0 +1,117 @@
+import net from "node:net";
+import { describe, expect, test } from "vitest";
+import { runServerToExit, startServer } from "../support/built-server";
+
+describe("boot", () => {
+  test.each([
+    ["PORT", "abc", /PORT: must be a whole number from 0 to 65535 \(got "abc"\)/],
+    ["TRUST_PROXY", "sometimes", /TRUST_PROXY: must be "true" or "false"/],
+    ["SITE_URL", "not a url", /SITE_URL: must be an absolute http\(s\) URL/],
+  ])("a bad %s stops the server with a message naming it", async (name, value, message) => {
+    const { code, output } = await runServerToExit({ [name]: value });
+    expect(code).toBe(1);
+    expect(output).toMatch(message);
+    expect(output).not.toContain("Listening on");
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  test("starts with no configuration at all", async () => {
+    const server = await startServer();
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    server.process.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+});
+
+describe("behind a TLS-terminating proxy", () => {
+  test("with TRUST_PROXY, an https form post passes the origin check and gets HSTS", async () => {
+    const server = await startServer({ TRUST_PROXY: "true" });
+    const proxied = { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "pub.example" };
+    const page = await fetch(`${server.url}/`, { headers: proxied });
+    expect(page.headers.get("Strict-Transport-Security")).toMatch(/^max-age=/);
+    expect(page.headers.get("Content-Security-Policy")).toContain("upgrade-insecure-requests");
+
+    const post = await fetch(`${server.url}/theme`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        ...proxied,
+        Origin: "https://pub.example",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: "theme=dark&redirectTo=%2F",
+    });
+    expect(post.status).toBe(303);
+    server.process.kill("SIGTERM");
+    await server.exited;
+  });
+
+  test("without it, forwarded headers are ignored", async () => {
+    const server = await startServer();
+    const page = await fetch(`${server.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(page.headers.get("Strict-Transport-Security")).toBeNull();
+    server.process.kill("SIGTERM");
+    await server.exited;
+  });
+});
+
+/** A raw HTTP/1.1 connection, to control exactly when each byte is sent. */
+function rawConnection(url: string) {
+  const socket = net.connect(Number(new URL(url).port), "127.0.0.1");
+  let received = "";
+  const listeners: Array<() => void> = [];
+  socket.on("data", (chunk) => {
+    received += chunk.toString();
+    listeners.forEach((listener) => listener());
+  });
+  return {
+    socket,
+    connected: new Promise((resolve) => socket.once("connect", resolve)),
+    closed: new Promise<string>((resolve) => socket.on("close", () => resolve(received))),
+    receive: (text: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => received.includes(text) && resolve();
+        listeners.push(check);
+        check();
+      }),
+  };
+}
+
+function canConnect(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(new URL(url).port), "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+describe("shutdown", () => {
+  test("SIGTERM refuses new connections but lets a request in flight finish", async () => {
+    const server = await startServer();
+    const body = "theme=dark&redirectTo=%2Fmenu";
+    const connection = rawConnection(server.url);
+    await connection.connected;
+    connection.socket.write(
+      "POST /theme HTTP/1.1\r\nHost: localhost\r\n" +
+        "Content-Type: application/x-www-form-urlencoded\r\n" +
+        `Content-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    // The server has the request in hand once it asks for the body.
+    await connection.receive("100 Continue");
+
+    server.process.kill("SIGTERM");
+    await server.waitForOutput("SIGTERM: finishing 1 open request(s)");
+    expect(await canConnect(server.url)).toBe(false);
+
+    connection.socket.write(body);
+    const response = await connection.closed;
+    expect(response).toMatch(/HTTP\/1\.1 303/);
+    expect(response).toMatch(/location: \/menu/i);
+    expect(response).toMatch(/connection: close/i);
+    expect(await server.exited).toBe(0);
+  });
+});

@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+export const serverEntry = path.join(root, "build/server/index.js");
+export const clientDirectory = path.join(root, "build/client");
+
+/** These tests exercise the production build; `npm test` builds it first. */
+export function assertBuilt(): void {
+  if (!existsSync(serverEntry)) {
+    throw new Error(`No build at ${serverEntry}: run \`npm run build\` first.`);
+  }
+}
+
+export type RunningServer = {
+  process: ChildProcess;
+  url: string;
+  output: () => string;
+  /** Resolves when the output contains `text`. */
+  waitForOutput: (text: string) => Promise<void>;
+  exited: Promise<number | null>;
+};
+
+/** Starts the built server on a free port, as `npm run serve` would. */
+export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  assertBuilt();
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const waiters: Array<{ text: string; resolve: () => void }> = [];
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const waiter of waiters.filter((w) => output.includes(w.text))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const waitForOutput = (text: string) =>
+    output.includes(text)
+      ? Promise.resolve()
+      : new Promise<void>((resolve, reject) => {
+          waiters.push({ text, resolve });
+          void exited.then((code) =>
+            reject(new Error(`server exited (${code}) before printing "${text}":\n${output}`)),
+          );
+        });
+
+  return waitForOutput("Listening on http://").then(() => {
+    const port = output.match(/Listening on http:\/\/[^:]+:(\d+)/)?.[1];
+    return {
+      process: child,
+      url: `http://127.0.0.1:${port}`,
+      output: () => output,
+      waitForOutput,
+      exited,
+    };
+  });
+}
+
+/** Runs the built server expecting it to stop by itself; returns its exit code and output. */
+export function runServerToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  assertBuilt();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [serverEntry], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production", PORT: "0", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => resolve({ code, output }));
+  });
+}
