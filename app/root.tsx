@@ -29,10 +29,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: Route.MetaFunction = () => [
-  { title: site.name },
-  { name: "description", content: site.description },
-];
+// Pages set their own titles, error views theirs; what a page without meta inherits.
+export const meta: Route.MetaFunction = () => [{ name: "description", content: site.description }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [theme, { toast, headers }] = await Promise.all([getTheme(request), getToast(request)]);

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundView } from "~/components/error-view";
-import { documentTitle } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/page-headers";
 
 /** Any address no other route claims. */
@@ -9,8 +8,8 @@ export function loader({ url }: Route.LoaderArgs) {
   return data({ message: `Page Not Found: ${url.pathname}` }, { status: 404 });
 }
 
+// The view renders the title, as every error view does.
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: documentTitle("Page Not Found") },
   ...(loaderData ? [{ name: "description", content: loaderData.message }] : []),
   { name: "robots", content: "noindex" },
 ];

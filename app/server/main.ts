@@ -78,15 +78,13 @@ async function start() {
   function stop(signal: NodeJS.Signals) {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal}: finishing ${open.size} open request(s), accepting no new ones`);
-    // Responses still to be written tell their clients not to reuse the connection.
-    for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
     const deadline = setTimeout(() => {
       log.warn("Requests still open after the grace period; exiting anyway");
       server.closeAllConnections();
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
+    // Stop listening at once; the callback runs when the last connection ends.
     server.close((error) => {
       clearTimeout(deadline);
       if (error) log.error("Error while closing the server", { error });
@@ -94,6 +92,9 @@ async function start() {
       process.exit(error ? 1 : 0);
     });
     server.closeIdleConnections();
+    // Responses still to be written tell their clients not to reuse the connection.
+    for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
+    log.info(`${signal}: no longer accepting connections; finishing ${open.size} open request(s)`);
   }
 
   process.once("SIGTERM", stop);

@@ -51,7 +51,9 @@ describe("a failing page in production", () => {
     const response = await handle(new Request("http://localhost/"), client);
     expect(response.status).toBe(500);
     const html = await response.text();
-    expect(html).toContain("Internal Server Error");
+    expect(html.match(/<title>[^<]*<\/title>/g)).toEqual([
+      "<title>Internal Server Error | The Squire Pub &amp; Grill</title>",
+    ]);
     expect(html).toContain("Back to home");
     expect(html).not.toContain("hunter2");
     expect(html).not.toMatch(/at .*\.js:\d+/);
@@ -67,6 +69,24 @@ describe("a failing page in production", () => {
     });
     const response = await handle(new Request("http://localhost/_.data"), client);
     expect(await response.text()).not.toContain("hunter2");
+  });
+});
+
+describe("an unknown path", () => {
+  test("answers 404 with one title and a description naming the path", async () => {
+    const handle = await built.createAppHandler({
+      build: built.build,
+      mode: "production",
+      clientDirectory,
+    });
+    const response = await handle(new Request("http://localhost/no-such-page"), client);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html.match(/<title>[^<]*<\/title>/g)).toEqual([
+      "<title>Page Not Found | The Squire Pub &amp; Grill</title>",
+    ]);
+    expect(html).toContain('<meta name="description" content="Page Not Found: /no-such-page"/>');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 });
 

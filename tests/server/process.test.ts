@@ -104,7 +104,9 @@ describe("shutdown", () => {
     await connection.receive("100 Continue");
 
     server.process.kill("SIGTERM");
-    await server.waitForOutput("SIGTERM: finishing 1 open request(s)");
+    await server.waitForOutput(
+      "SIGTERM: no longer accepting connections; finishing 1 open request(s)",
+    );
     expect(await canConnect(server.url)).toBe(false);
 
     connection.socket.write(body);
