@@ -52,6 +52,15 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ [name]: value })).toThrow(message);
   });
 
+  test("behind a trusted proxy the public origin must be given", () => {
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(
+      /SITE_URL: must be set when TRUST_PROXY is true/,
+    );
+    expect(parseEnv({ TRUST_PROXY: "true", SITE_URL: "https://pub.example" }).TRUST_PROXY).toBe(
+      true,
+    );
+  });
+
   test("reports every bad variable at once", () => {
     expect(() => parseEnv({ PORT: "x", LOG_LEVEL: "y" })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });

@@ -4,37 +4,50 @@ const flag = z
   .enum(["true", "false", "1", "0"], { error: 'must be "true" or "false"' })
   .transform((value) => value === "true" || value === "1");
 
-const envSchema = z.object({
-  NODE_ENV: z
-    .enum(["production", "development", "test"], {
-      error: 'must be "production", "development" or "test"',
-    })
-    .default("production"),
-  HOST: z.string().trim().min(1).optional(),
-  PORT: z.coerce
-    .number({ error: "must be a whole number from 0 to 65535" })
-    .int({ error: "must be a whole number from 0 to 65535" })
-    .min(0, { error: "must be a whole number from 0 to 65535" })
-    .max(65535, { error: "must be a whole number from 0 to 65535" })
-    .default(3000),
-  TRUST_PROXY: flag.default(false),
-  CLIENT_IP_HEADER: z
-    .string()
-    .regex(/^[A-Za-z0-9-]+$/, { error: "must be a header name such as Fly-Client-IP" })
-    .optional(),
-  LOG_LEVEL: z
-    .enum(["debug", "info", "warn", "error", "silent"], {
-      error: 'must be one of "debug", "info", "warn", "error", "silent"',
-    })
-    .default("info"),
-  SITE_URL: z
-    .url({
-      protocol: /^https?$/,
-      error: "must be an absolute http(s) URL such as https://example.com",
-    })
-    .transform((value) => new URL(value).origin)
-    .optional(),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(["production", "development", "test"], {
+        error: 'must be "production", "development" or "test"',
+      })
+      .default("production"),
+    HOST: z.string().trim().min(1).optional(),
+    PORT: z.coerce
+      .number({ error: "must be a whole number from 0 to 65535" })
+      .int({ error: "must be a whole number from 0 to 65535" })
+      .min(0, { error: "must be a whole number from 0 to 65535" })
+      .max(65535, { error: "must be a whole number from 0 to 65535" })
+      .default(3000),
+    TRUST_PROXY: flag.default(false),
+    CLIENT_IP_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, { error: "must be a header name such as Fly-Client-IP" })
+      .optional(),
+    LOG_LEVEL: z
+      .enum(["debug", "info", "warn", "error", "silent"], {
+        error: 'must be one of "debug", "info", "warn", "error", "silent"',
+      })
+      .default("info"),
+    SITE_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: "must be an absolute http(s) URL such as https://example.com",
+      })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+  })
+  .superRefine((env, context) => {
+    // Behind a proxy the request's host comes from a forwarded header that some
+    // proxies pass on from the client; links must not be built from it.
+    if (env.TRUST_PROXY && !env.SITE_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["SITE_URL"],
+        message:
+          "must be set when TRUST_PROXY is true (the public origin, such as https://example.com)",
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -8,7 +8,8 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   // Control characters and backslashes are how a path gets read as a host.
   if (to.includes("\\") || [...to].some(isControlCharacter)) return fallback;
   const url = new URL(to, "http://site.invalid");
-  if (url.origin !== "http://site.invalid") return fallback;
+  // Dot segments collapse while parsing: "/.//evil.example" becomes "//evil.example".
+  if (url.origin !== "http://site.invalid" || url.pathname.startsWith("//")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

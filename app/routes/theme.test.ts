@@ -34,7 +34,12 @@ describe("POST /theme", () => {
   });
 
   test("never redirects off the site", async () => {
-    for (const redirectTo of ["https://evil.example/", "//evil.example", "/\\evil.example"]) {
+    for (const redirectTo of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "/.//evil.example",
+    ]) {
       const response = await action(routeArgs(formPost("/theme", { theme: "dark", redirectTo })));
       expect(response).toHaveRedirect("/");
     }

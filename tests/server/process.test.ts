@@ -1,12 +1,15 @@
 import net from "node:net";
-import { describe, expect, test } from "vitest";
-import { runServerToExit, startServer } from "../support/built-server";
+import { afterEach, describe, expect, test } from "vitest";
+import { runServerToExit, startServer, stopAllServers } from "../support/built-server";
+
+afterEach(stopAllServers);
 
 describe("boot", () => {
   test.each([
     ["PORT", "abc", /PORT: must be a whole number from 0 to 65535 \(got "abc"\)/],
     ["TRUST_PROXY", "sometimes", /TRUST_PROXY: must be "true" or "false"/],
     ["SITE_URL", "not a url", /SITE_URL: must be an absolute http\(s\) URL/],
+    ["TRUST_PROXY", "true", /SITE_URL: must be set when TRUST_PROXY is true/],
   ])("a bad %s stops the server with a message naming it", async (name, value, message) => {
     const { code, output } = await runServerToExit({ [name]: value });
     expect(code).toBe(1);
@@ -26,10 +29,14 @@ describe("boot", () => {
 
 describe("behind a TLS-terminating proxy", () => {
   test("with TRUST_PROXY, an https form post passes the origin check and gets HSTS", async () => {
-    const server = await startServer({ TRUST_PROXY: "true" });
+    const server = await startServer({ TRUST_PROXY: "true", SITE_URL: "https://pub.example" });
     const proxied = { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "pub.example" };
     const page = await fetch(`${server.url}/`, { headers: proxied });
     expect(page.headers.get("Strict-Transport-Security")).toMatch(/^max-age=/);
+    const forged = await fetch(`${server.url}/`, {
+      headers: { ...proxied, "X-Forwarded-Host": "evil.example" },
+    });
+    expect(await forged.text()).toContain('<link rel="canonical" href="https://pub.example/"/>');
     expect(page.headers.get("Content-Security-Policy")).toContain("upgrade-insecure-requests");
 
     const post = await fetch(`${server.url}/theme`, {

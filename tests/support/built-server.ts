@@ -23,6 +23,14 @@ export type RunningServer = {
   exited: Promise<number | null>;
 };
 
+const running = new Set<ChildProcess>();
+
+/** Kills servers a test left running (a failed assertion skips its own clean-up). */
+export function stopAllServers(): void {
+  for (const child of running) child.kill("SIGKILL");
+  running.clear();
+}
+
 /** Starts the built server on a free port, as `npm run serve` would. */
 export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   assertBuilt();
@@ -31,6 +39,8 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
     env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let output = "";
   const waiters: Array<{ text: string; resolve: () => void }> = [];
   const collect = (chunk: Buffer) => {
