@@ -21,6 +21,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ): Promise<Response> | Response {
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A HEAD answer has a GET's headers (policy included) and no body.
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -45,7 +47,6 @@ export default function handleRequest(
             },
           });
           const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
 
           if (!wholeDocument) {

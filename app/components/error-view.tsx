@@ -59,7 +59,10 @@ export function NotFoundView() {
   );
 }
 
-/** Any other failure. Internal details are shown to developers only, never in production. */
+/**
+ * Any other failure, under the seed's one title for everything but 404.
+ * Internal details are shown to developers only, never in production.
+ */
 export function ServerErrorView({ status = 500, error }: { status?: number; error?: unknown }) {
   const { pathname, search } = useLocation();
   const details =
@@ -75,8 +78,9 @@ export function ServerErrorView({ status = 500, error }: { status?: number; erro
       }
     >
       <p>
-        Something went wrong on our side and the page could not be shown. Please try again in a
-        moment.
+        {status >= 500
+          ? "Something went wrong on our side and the page could not be shown. Please try again in a moment."
+          : "That request could not be handled here. If a link on this site brought you, please go back and try again."}
       </p>
       {details ? (
         <pre className="mt-8 w-full overflow-x-auto bg-muted p-4 text-sm">{details}</pre>

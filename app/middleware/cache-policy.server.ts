@@ -16,15 +16,15 @@ function carriesPersonalCookie(request: Request): boolean {
 
 /**
  * The last word on Cache-Control. Routes say how long their content may be
- * shared; a response that sets a cookie, or was rendered for a visitor's own
- * cookies, is made `private, no-store` whatever the route said, and a route
- * that said nothing gets the safe default.
+ * shared; a response that sets a cookie, was rendered for a visitor's own
+ * cookies, or is an error is made `private, no-store` whatever the route said,
+ * and a route that said nothing gets the safe default.
  */
 export const cachePolicy: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
   const personal = response.headers.has("Set-Cookie") || carriesPersonalCookie(request);
   const stated = response.headers.get("Cache-Control");
-  const policy = personal || response.status >= 500 || !stated ? cacheControl.noStore : stated;
+  const policy = personal || response.status >= 400 || !stated ? cacheControl.noStore : stated;
   response.headers.set("Cache-Control", policy);
   if (!policy.includes("no-store")) response.headers.append("Vary", "Cookie");
   return response;

@@ -111,11 +111,13 @@ describe("cachePolicy", () => {
   });
 
   test("errors and responses that said nothing are not stored", async () => {
-    const failed = await run(
-      new Request("http://localhost/"),
-      html({ status: 500, headers: { "Cache-Control": cacheControl.publicPage } }),
-    );
-    expect(failed.headers.get("Cache-Control")).toBe(cacheControl.noStore);
+    for (const status of [404, 500]) {
+      const failed = await run(
+        new Request("http://localhost/"),
+        html({ status, headers: { "Cache-Control": cacheControl.publicPage } }),
+      );
+      expect(failed.headers.get("Cache-Control")).toBe(cacheControl.noStore);
+    }
     const unstated = await run(new Request("http://localhost/"), html());
     expect(unstated.headers.get("Cache-Control")).toBe(cacheControl.noStore);
     expect(unstated.headers.has("Vary")).toBe(false);

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundView } from "~/components/error-view";
-import { publicPageHeaders } from "~/lib/page-headers";
 
 /** Any address no other route claims. */
 export function loader({ url }: Route.LoaderArgs) {
@@ -13,8 +12,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? [{ name: "description", content: loaderData.message }] : []),
   { name: "robots", content: "noindex" },
 ];
-
-export const headers = publicPageHeaders;
 
 export default function NotFound() {
   return <NotFoundView />;

@@ -19,6 +19,11 @@ beforeAll(async () => {
   built = (await import(/* @vite-ignore */ serverEntry)) as BuiltServer;
 });
 
+/** The app handler over `build` (the real one unless a test swaps a route), in production mode. */
+function appHandler(build: ServerBuild = built.build) {
+  return built.createAppHandler({ build, mode: "production", clientDirectory });
+}
+
 /** The real build with the home page's loader replaced by one that fails. */
 function buildWithFailingHome(message: string): ServerBuild {
   const home = built.build.routes["routes/home"]!;
@@ -43,11 +48,7 @@ describe("a failing page in production", () => {
   const secret = "password=hunter2 at db.internal:5432";
 
   test("answers 500 with the Internal Server Error view and no internal details", async () => {
-    const handle = await built.createAppHandler({
-      build: buildWithFailingHome(secret),
-      mode: "production",
-      clientDirectory,
-    });
+    const handle = await appHandler(buildWithFailingHome(secret));
     const response = await handle(new Request("http://localhost/"), client);
     expect(response.status).toBe(500);
     const html = await response.text();
@@ -62,11 +63,7 @@ describe("a failing page in production", () => {
   });
 
   test("a client-side data request for it carries no internal details either", async () => {
-    const handle = await built.createAppHandler({
-      build: buildWithFailingHome(secret),
-      mode: "production",
-      clientDirectory,
-    });
+    const handle = await appHandler(buildWithFailingHome(secret));
     const response = await handle(new Request("http://localhost/_.data"), client);
     expect(await response.text()).not.toContain("hunter2");
   });
@@ -74,11 +71,7 @@ describe("a failing page in production", () => {
 
 describe("an unknown path", () => {
   test("answers 404 with one title and a description naming the path", async () => {
-    const handle = await built.createAppHandler({
-      build: built.build,
-      mode: "production",
-      clientDirectory,
-    });
+    const handle = await appHandler();
     const response = await handle(new Request("http://localhost/no-such-page"), client);
     expect(response.status).toBe(404);
     const html = await response.text();
@@ -100,22 +93,14 @@ describe("static files", () => {
     "/%00",
     "/%E0%A4%A",
   ])("%s reaches no file outside the client build", async (path) => {
-    const handle = await built.createAppHandler({
-      build: built.build,
-      mode: "production",
-      clientDirectory,
-    });
+    const handle = await appHandler();
     const response = await handle(new Request(`http://localhost${path}`), client);
     expect(response.status).toBe(404);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
   });
 
   test("a public file is served with a short cache and the security headers", async () => {
-    const handle = await built.createAppHandler({
-      build: built.build,
-      mode: "production",
-      clientDirectory,
-    });
+    const handle = await appHandler();
     const response = await handle(new Request("http://localhost/favicon.svg"), client);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
@@ -125,26 +110,19 @@ describe("static files", () => {
   });
 
   test("a post to a static path is not served as the file", async () => {
-    const handle = await built.createAppHandler({
-      build: built.build,
-      mode: "production",
-      clientDirectory,
-    });
+    const handle = await appHandler();
     const response = await handle(
       new Request("http://localhost/favicon.svg", { method: "POST", body: "x" }),
       client,
     );
-    expect(response.headers.get("Content-Type")).not.toBe("image/svg+xml");
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
   });
 });
 
 describe("request bodies", () => {
   test("a chunked body over 64 KB is refused with 413 without reading it all", async () => {
-    const handle = await built.createAppHandler({
-      build: built.build,
-      mode: "production",
-      clientDirectory,
-    });
+    const handle = await appHandler();
     let pulled = 0;
     const endless = new ReadableStream<Uint8Array>({
       pull(controller) {
