@@ -44,19 +44,18 @@ export async function createAppHandler({
   const staticFiles = await StaticFiles.load(clientDirectory);
   const handleRequest = createRequestHandler(build, mode);
 
-  async function route(request: Request, client: ClientAddress): Promise<Response> {
-    const staticResponse = staticFiles.serve(request);
-    if (staticResponse) return staticResponse;
+  async function handleApp(request: Request, client: ClientAddress): Promise<Response> {
     const bounded = await readBoundedBody(request, maxBodyBytes);
     if (bounded instanceof Response) return bounded;
     const context = new RouterContextProvider();
     context.set(clientAddressContext, clientAddress(request, client.address, clientIpHeader));
-    return handleRequest(bounded, context);
+    return compressResponse(request, editable(await handleRequest(bounded, context)));
   }
 
   return async (request, client) => {
-    const response = editable(await route(request, client));
+    // Static files come precompressed; everything else is compressed as it streams.
+    const response = staticFiles.serve(request) ?? (await handleApp(request, client));
     applySecurityHeaders(response.headers, { https: isHttps(request) });
-    return compressResponse(request, response);
+    return response;
   };
 }

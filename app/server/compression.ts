@@ -4,10 +4,19 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { isCompressible } from "./content-types";
 
-export type Encoding = "br" | "gzip";
+/** In order of preference. */
+export const ENCODINGS = ["br", "gzip"] as const;
 
-/** The best encoding the client accepts, honouring q=0 refusals. */
-export function negotiateEncoding(acceptEncoding: string | null): Encoding | null {
+export type Encoding = (typeof ENCODINGS)[number];
+
+/**
+ * The best of `available` the client accepts (brotli before gzip),
+ * honouring q=0 refusals.
+ */
+export function negotiateEncoding(
+  acceptEncoding: string | null,
+  available: readonly Encoding[] = ["br", "gzip"],
+): Encoding | null {
   if (!acceptEncoding) return null;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {
@@ -18,9 +27,7 @@ export function negotiateEncoding(acceptEncoding: string | null): Encoding | nul
     accepted.set(name.trim(), q ? Number.parseFloat(q.slice(2)) || 0 : 1);
   }
   const quality = (name: Encoding) => accepted.get(name) ?? accepted.get("*") ?? 0;
-  if (quality("br") > 0) return "br";
-  if (quality("gzip") > 0) return "gzip";
-  return null;
+  return ENCODINGS.find((name) => available.includes(name) && quality(name) > 0) ?? null;
 }
 
 /** Below this, compression costs more than it saves. */
@@ -34,7 +41,7 @@ const brotliParams = {
   [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
 };
 
-const compressWhole = {
+export const compress = {
   br: promisify(zlib.brotliCompress),
   gzip: promisify(zlib.gzip),
 };
@@ -78,10 +85,10 @@ export async function compressResponse(request: Request, response: Response): Pr
   if (length !== null && length <= MAX_BUFFERED_BYTES) {
     const body =
       encoding === "br"
-        ? await compressWhole.br(Buffer.from(await response.arrayBuffer()), {
+        ? await compress.br(Buffer.from(await response.arrayBuffer()), {
             params: brotliParams,
           })
-        : await compressWhole.gzip(Buffer.from(await response.arrayBuffer()));
+        : await compress.gzip(Buffer.from(await response.arrayBuffer()));
     compressedHeaders.set("Content-Length", String(body.byteLength));
     return new Response(new Uint8Array(body), { ...init, headers: compressedHeaders });
   }

@@ -1,11 +1,8 @@
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { compress } from "./compression";
 import { contentTypeFor, isCompressible } from "./content-types";
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /**
  * Writes `.br` and `.gz` beside every compressible file in `directory` at the
@@ -21,13 +18,13 @@ export async function precompressDirectory(directory: string): Promise<void> {
         const filePath = path.join(entry.parentPath, entry.name);
         const source = await readFile(filePath);
         const [br, gz] = await Promise.all([
-          brotli(source, {
+          compress.br(source, {
             params: {
               [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
               [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.byteLength,
             },
           }),
-          gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          compress.gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
         ]);
         if (br.byteLength < source.byteLength) await writeFile(`${filePath}.br`, br);
         if (gz.byteLength < source.byteLength) await writeFile(`${filePath}.gz`, gz);

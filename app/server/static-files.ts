@@ -3,24 +3,28 @@ import { readFile, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { cacheControl } from "~/lib/cache-control";
-import { negotiateEncoding, type Encoding } from "./compression";
+import { ENCODINGS, negotiateEncoding, type Encoding } from "./compression";
 import { contentTypeFor } from "./content-types";
+
+/** One stored form of a file: as built, or a precompressed copy. */
+type Variant = {
+  size: number;
+  filePath: string;
+  /** The bytes, for variants small enough to keep in memory. */
+  body?: Buffer;
+};
 
 type StaticFile = {
   type: string;
-  size: number;
   etag: string;
   lastModified: string;
   cacheControl: string;
-  /** The bytes, for files small enough to keep in memory. */
-  body?: Buffer;
-  /** Where to stream a larger file from. */
-  filePath: string;
-  /** Precompressed copies written by the build. */
-  encoded: Partial<Record<Encoding, Buffer>>;
+  identity: Variant;
+  /** Brotli and gzip copies written by the build. */
+  encoded: Partial<Record<Encoding, Variant>>;
 };
 
-/** Files above this size are streamed from disk instead of held in memory. */
+/** Variants above this size are streamed from disk instead of held in memory. */
 const IN_MEMORY_LIMIT = 512 * 1024;
 
 async function* walk(directory: string): AsyncGenerator<string> {
@@ -31,12 +35,29 @@ async function* walk(directory: string): AsyncGenerator<string> {
   }
 }
 
-async function readIfExists(filePath: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(filePath);
-  } catch {
-    return undefined;
+async function loadVariant(filePath: string): Promise<Variant | undefined> {
+  const stats = await stat(filePath).catch(() => undefined);
+  if (!stats?.isFile()) return undefined;
+  const body = stats.size <= IN_MEMORY_LIMIT ? await readFile(filePath) : undefined;
+  return { size: stats.size, filePath, body };
+}
+
+function bodyOf(variant: Variant): ReadableStream<Uint8Array> {
+  if (!variant.body) {
+    return Readable.toWeb(createReadStream(variant.filePath)) as ReadableStream<Uint8Array>;
   }
+  // One chunk over the stored bytes: handing Response a buffer would copy it.
+  const bytes = new Uint8Array(
+    variant.body.buffer,
+    variant.body.byteOffset,
+    variant.body.byteLength,
+  );
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
 }
 
 /**
@@ -53,30 +74,24 @@ export class StaticFiles {
       if (filePath.endsWith(".br") || filePath.endsWith(".gz")) continue;
       const urlPath = `/${path.relative(root, filePath).split(path.sep).join("/")}`;
       const stats = await stat(filePath);
-      const inMemory = stats.size <= IN_MEMORY_LIMIT;
-      const [body, br, gzip] = await Promise.all([
-        inMemory ? readFile(filePath) : undefined,
-        inMemory ? readIfExists(`${filePath}.br`) : undefined,
-        inMemory ? readIfExists(`${filePath}.gz`) : undefined,
+      const [identity, br, gzip] = await Promise.all([
+        loadVariant(filePath),
+        loadVariant(`${filePath}.br`),
+        loadVariant(`${filePath}.gz`),
       ]);
+      if (!identity) continue;
       files.set(urlPath, {
         type: contentTypeFor(filePath),
-        size: stats.size,
         etag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
         lastModified: stats.mtime.toUTCString(),
         cacheControl: urlPath.startsWith("/assets/")
           ? cacheControl.immutable
           : cacheControl.publicFile,
-        body,
-        filePath,
+        identity,
         encoded: { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) },
       });
     }
     return new StaticFiles(files);
-  }
-
-  get size(): number {
-    return this.files.size;
   }
 
   /** The file's response, or null when the request is not for a static file. */
@@ -97,8 +112,8 @@ export class StaticFiles {
       ETag: file.etag,
       "Last-Modified": file.lastModified,
     });
-    const encodings = Object.keys(file.encoded);
-    if (encodings.length > 0) headers.set("Vary", "Accept-Encoding");
+    const available = ENCODINGS.filter((encoding) => file.encoded[encoding]);
+    if (available.length > 0) headers.set("Vary", "Accept-Encoding");
 
     if (
       request.headers
@@ -109,17 +124,11 @@ export class StaticFiles {
       return new Response(null, { status: 304, headers });
     }
 
-    const encoding = negotiateEncoding(request.headers.get("Accept-Encoding"));
-    const encoded = encoding ? file.encoded[encoding] : undefined;
-    if (encoding && encoded) headers.set("Content-Encoding", encoding);
-    const body = encoded ?? file.body;
-    headers.set("Content-Length", String(body?.byteLength ?? file.size));
-
+    const encoding = negotiateEncoding(request.headers.get("Accept-Encoding"), available);
+    const variant = (encoding && file.encoded[encoding]) || file.identity;
+    if (encoding) headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(variant.size));
     if (request.method === "HEAD") return new Response(null, { headers });
-    if (body) return new Response(new Uint8Array(body), { headers });
-    return new Response(
-      Readable.toWeb(createReadStream(file.filePath)) as ReadableStream<Uint8Array>,
-      { headers },
-    );
+    return new Response(bodyOf(variant), { headers });
   }
 }
