@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { withToaster } from "~/components/ui/toaster";
-import { buildInfo, isBuildInfo } from "~/lib/build-info";
+import { isNewBuild } from "~/lib/build-info";
 
 export const BUILD_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 /** A tab that keeps regaining focus checks at most this often. */
@@ -27,7 +27,7 @@ export function DeploymentWatcher() {
         // Offline, or the server is between deployments: the next check will tell.
         return;
       }
-      if (!isBuildInfo(info) || info.buildId === buildInfo.buildId || noticed) return;
+      if (noticed || !isNewBuild(info)) return;
       noticed = true;
       withToaster((toast) =>
         toast("A new version of the site is available.", {

@@ -1,5 +1,6 @@
 import { MenuIcon } from "lucide-react";
 import { Suspense, lazy, useRef, useState } from "react";
+import { LoadFailureBoundary } from "~/components/load-failure-boundary";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { chunkLoader } from "~/lib/chunk-reload";
 import { cn } from "~/lib/cn";
@@ -14,27 +15,31 @@ const NavigationSheet = lazy(() =>
 const triggerClass =
   "inline-flex size-11 items-center justify-center text-shell-foreground hover:bg-white/10";
 
+const FOOTER_NAVIGATION = "site-navigation";
+
 /**
  * The navigation on small screens, in a dialog. Before the page is
- * interactive (or without JavaScript) the button is a link to the footer's
- * navigation instead.
+ * interactive, without JavaScript, or if the dialog's code cannot be loaded,
+ * the button is a link to the footer's navigation instead.
  */
 export function MobileNavigation({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
+  const [failed, setFailed] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
 
-  if (!hydrated) {
+  if (!hydrated || failed) {
     return (
-      <a href="#site-navigation" className={cn(triggerClass, className)}>
+      <a href={`#${FOOTER_NAVIGATION}`} className={cn(triggerClass, className)}>
         <MenuIcon aria-hidden="true" className="size-6" />
         <span className="sr-only">Site navigation</span>
       </a>
     );
   }
 
-  const preload = () => void loadSheet();
+  // A failure here is reported when the dialog itself tries to load.
+  const preload = () => void loadSheet().catch(() => {});
   return (
     <>
       <button
@@ -54,9 +59,17 @@ export function MobileNavigation({ className }: { className?: string }) {
         <MenuIcon aria-hidden="true" className="size-6" />
       </button>
       {requested ? (
-        <Suspense fallback={null}>
-          <NavigationSheet open={open} onOpenChange={setOpen} returnFocusTo={trigger} />
-        </Suspense>
+        <LoadFailureBoundary
+          what="The navigation dialog"
+          onError={() => {
+            setFailed(true);
+            window.location.hash = FOOTER_NAVIGATION;
+          }}
+        >
+          <Suspense fallback={null}>
+            <NavigationSheet open={open} onOpenChange={setOpen} returnFocusTo={trigger} />
+          </Suspense>
+        </LoadFailureBoundary>
       ) : null}
     </>
   );

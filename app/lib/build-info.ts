@@ -11,3 +11,8 @@ export function isBuildInfo(value: unknown): value is BuildInfo {
     typeof (value as BuildInfo).builtAt === "string"
   );
 }
+
+/** Whether what /build-info answered names a build other than `current`. */
+export function isNewBuild(answer: unknown, current: BuildInfo = buildInfo): boolean {
+  return isBuildInfo(answer) && answer.buildId !== current.buildId;
+}

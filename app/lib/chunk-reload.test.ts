@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import { RELOAD_GUARD_MS, isChunkLoadError, reloadOnce } from "./chunk-reload";
+import { RELOAD_GUARD_MS, chunkLoader, isChunkLoadError, reloadOnce } from "./chunk-reload";
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -53,5 +53,50 @@ describe("isChunkLoadError", () => {
   test("ignores other errors", () => {
     expect(isChunkLoadError(new Error("Cannot read properties of undefined"))).toBe(false);
     expect(isChunkLoadError(undefined)).toBe(false);
+  });
+});
+
+describe("chunkLoader", () => {
+  const gone = () => new TypeError("Failed to fetch dynamically imported module: /assets/x.js");
+
+  test("loads a chunk once however often it is asked for", async () => {
+    const load = vi.fn(async () => ({ ready: true }));
+    const get = chunkLoader(load);
+    await Promise.all([get(), get(), get()]);
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  test("a missing chunk reloads the page and never settles", async () => {
+    const reload = vi.fn(() => true);
+    const get = chunkLoader(() => Promise.reject(gone()), reload);
+    const outcome = await Promise.race([
+      get().then(
+        () => "resolved",
+        () => "rejected",
+      ),
+      new Promise((resolve) => setTimeout(() => resolve("pending"), 20)),
+    ]);
+    expect(outcome).toBe("pending");
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  test("when the guard refuses a second reload, the error reaches the caller", async () => {
+    const get = chunkLoader(
+      () => Promise.reject(gone()),
+      () => false,
+    );
+    await expect(get()).rejects.toThrow("Failed to fetch dynamically imported module");
+  });
+
+  test("other errors are not reloads, and a later call tries again", async () => {
+    const reload = vi.fn(() => true);
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new Error("boom"))
+      .mockResolvedValueOnce("loaded");
+    const get = chunkLoader(load, reload);
+    await expect(get()).rejects.toThrow("boom");
+    await expect(get()).resolves.toBe("loaded");
+    expect(reload).not.toHaveBeenCalled();
   });
 });

@@ -67,12 +67,16 @@ export function installChunkReloadGuard(target: Window): void {
  * chunk is gone (a deployment replaced it), the page reloads once to get the
  * new build; a second failure within the guard window is thrown to the caller.
  */
-export function chunkLoader<T>(load: () => Promise<T>): () => Promise<T> {
+export function chunkLoader<T>(
+  load: () => Promise<T>,
+  reload: () => boolean = reloadPageOnce,
+): () => Promise<T> {
   let pending: Promise<T> | undefined;
   return () =>
     (pending ??= load().catch((error: unknown) => {
       pending = undefined;
-      if (isChunkLoadError(error) && reloadPageOnce()) return new Promise<never>(() => {});
+      // The page is going away: nothing is left to do with the result.
+      if (isChunkLoadError(error) && reload()) return new Promise<never>(() => {});
       throw error;
     }));
 }

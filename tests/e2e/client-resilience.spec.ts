@@ -62,6 +62,19 @@ test.describe("client resilience", () => {
     expect(loads).toBe(1);
   });
 
+  test("a chunk Vite fails to preload reloads the page once", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const reloaded = page.waitForEvent("load");
+    const handled = await page.evaluate(() => {
+      const event = new Event("vite:preloadError", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(handled).toBe(true);
+    await reloaded;
+  });
+
   // RR prefetches after the pointer rests on a link for a moment; the page's
   // clock is advanced past that moment instead of waiting for it.
   async function hoverAndLinger(page: Page, name: string) {

@@ -36,4 +36,27 @@ test.describe("mobile navigation", () => {
     await page.getByRole("button", { name: "Close site navigation" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
   });
+
+  test("if its code cannot be loaded, the page reloads once, then the button leads to the footer's navigation", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(
+      /navigation-sheet|Failed to fetch dynamically imported module|net::ERR_FAILED/,
+    );
+    await page.route(/\/assets\/navigation-sheet-[^/]+\.js$/, (route) => route.abort());
+    await page.goto("/about");
+    await waitForHydration(page);
+
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Open site navigation" }).click();
+    await reloaded;
+
+    // Within the guard window the second failure does not reload again.
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open site navigation" }).click();
+    await expect(page).toHaveURL(/\/about#site-navigation$/);
+    await expect(page.getByRole("link", { name: "Site navigation" })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
 });

@@ -1,47 +1,67 @@
+import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 
 test.describe("navigation progress", () => {
   test.skip(({ isMobile }) => isMobile, "behaviour does not depend on width");
 
-  test("a slow navigation shows the bar until the page arrives", async ({ page }) => {
+  /**
+   * Opens the home page with the page's clock stopped and the menu's data held
+   * back, so the test decides how long the navigation takes.
+   */
+  async function holdNavigation(page: Page) {
+    await page.clock.install();
     await page.goto("/");
     await waitForHydration(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    let reached: () => void = () => {};
+    const requested = new Promise<void>((resolve) => (reached = resolve));
     await page.route("**/menu.data*", async (route) => {
+      reached();
       await held;
       await route.continue();
     });
-
     await page.getByRole("banner").getByRole("link", { name: "Menu", exact: true }).click();
+    await requested;
+    return release;
+  }
+
+  test("the bar appears once a navigation has taken 100 ms, and goes when it ends", async ({
+    page,
+  }) => {
+    const release = await holdNavigation(page);
     const bar = page.getByRole("progressbar", { name: "Loading page" });
+
+    await page.clock.runFor(99);
+    await expect(bar).toHaveCount(0);
+    await page.clock.runFor(1);
     await expect(bar).toBeVisible();
     await expect(bar).not.toHaveAttribute("aria-valuenow");
 
     release();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Menu");
+    // It runs to the end, then fades.
+    await page.clock.runFor(1);
+    await expect(bar).toHaveAttribute("aria-valuenow", "100");
+    await page.clock.runFor(400);
     await expect(bar).toHaveCount(0);
   });
 
-  test("a quick navigation never shows it", async ({ page }) => {
-    await page.goto("/");
-    await waitForHydration(page);
+  test("a navigation quicker than 100 ms never shows it", async ({ page }) => {
+    const release = await holdNavigation(page);
     // Record whether the bar ever appears, however briefly.
     await page.evaluate(() => {
-      const observer = new MutationObserver(() => {
+      new MutationObserver(() => {
         if (document.querySelector('[role="progressbar"]')) {
           document.documentElement.dataset.progressSeen = "";
         }
-      });
-      observer.observe(document.body, { childList: true, subtree: true });
+      }).observe(document.body, { childList: true, subtree: true });
     });
-    // Hovering prefetches the page's data and code, as a visitor's pointer would.
-    const link = page.getByRole("banner").getByRole("link", { name: "About", exact: true });
-    const prefetched = page.waitForResponse("**/about.data*");
-    await link.hover();
-    await prefetched;
-    await link.click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About the pub");
+    await page.clock.runFor(50);
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Menu");
+    await page.clock.runFor(1000);
     await expect(page.locator("html")).not.toHaveAttribute("data-progress-seen");
   });
 });

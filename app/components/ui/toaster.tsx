@@ -1,4 +1,5 @@
 import { Suspense, lazy, useSyncExternalStore } from "react";
+import { LoadFailureBoundary } from "~/components/load-failure-boundary";
 import { chunkLoader } from "~/lib/chunk-reload";
 import type { Theme } from "~/lib/theme";
 import type { Toast } from "~/lib/toast";
@@ -30,9 +31,10 @@ export function withToaster(show: (toast: ShowToast) => void): void {
     wanted = true;
     subscribers.forEach((notify) => notify());
   });
-  void Promise.all([loadRuntime(), ready]).then(([{ toast }]) => {
-    requestAnimationFrame(() => show(toast));
-  });
+  Promise.all([loadRuntime(), ready]).then(
+    ([{ toast }]) => requestAnimationFrame(() => show(toast)),
+    (error: unknown) => console.warn("A notification could not be shown", error),
+  );
 }
 
 /** A toast from the server (a flash cookie), shown as it says. */
@@ -51,8 +53,10 @@ export function Toaster({ theme }: { theme: Theme }) {
   );
   if (!mounted) return null;
   return (
-    <Suspense fallback={null}>
-      <SonnerToaster theme={theme} onReady={() => markReady()} />
-    </Suspense>
+    <LoadFailureBoundary what="Notifications">
+      <Suspense fallback={null}>
+        <SonnerToaster theme={theme} onReady={() => markReady()} />
+      </Suspense>
+    </LoadFailureBoundary>
   );
 }

@@ -18,16 +18,21 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
 export function RadixTooltip({
   label,
   restoreFocus,
+  onFocusRestored,
   children,
 }: {
   label: string;
+  /** This trigger had focus before Radix re-created it. */
   restoreFocus: boolean;
+  onFocusRestored: () => void;
   children: ReactElement;
 }) {
   const trigger = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
-    if (restoreFocus) trigger.current?.focus();
-  }, [restoreFocus]);
+    if (!restoreFocus) return;
+    trigger.current?.focus();
+    onFocusRestored();
+  }, [restoreFocus, onFocusRestored]);
 
   return (
     <TooltipPrimitive.Root>

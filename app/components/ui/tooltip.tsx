@@ -34,12 +34,16 @@ function armOnce() {
   const firstInput = new AbortController();
   const load = () => {
     firstInput.abort();
-    void loadRuntime().then((loaded) => {
-      // Triggers are re-created inside Radix's tree: remember which had focus.
-      focusedTrigger = document.activeElement?.getAttribute("data-tooltip-trigger") ?? null;
-      runtime = loaded;
-      subscribers.forEach((notify) => notify());
-    });
+    loadRuntime().then(
+      (loaded) => {
+        // Triggers are re-created inside Radix's tree: remember which had focus.
+        focusedTrigger = document.activeElement?.getAttribute("data-tooltip-trigger") ?? null;
+        runtime = loaded;
+        subscribers.forEach((notify) => notify());
+      },
+      // The buttons keep their accessible names; only the hover labels are lost.
+      (error: unknown) => console.warn("Tooltips could not be loaded", error),
+    );
   };
   for (const event of ["pointermove", "keydown"]) {
     window.addEventListener(event, load, { passive: true, signal: firstInput.signal });
@@ -73,7 +77,11 @@ export function Tooltip({ label, children }: { label: string; children: ReactEle
   const trigger = cloneElement(children, { "data-tooltip-trigger": id } as object);
   if (!loaded) return trigger;
   return (
-    <loaded.RadixTooltip label={label} restoreFocus={focusedTrigger === id}>
+    <loaded.RadixTooltip
+      label={label}
+      restoreFocus={focusedTrigger === id}
+      onFocusRestored={() => (focusedTrigger = null)}
+    >
       {trigger}
     </loaded.RadixTooltip>
   );
