@@ -30,9 +30,9 @@ function editable(response: Response): Response {
 }
 
 /**
- * The whole site as one fetch handler: static files from memory, everything
- * else through React Router, every response with the security headers and
- * compressed when the client accepts it.
+ * The whole site as one fetch handler: the build's static files (with their
+ * precompressed copies), everything else through React Router, compressed
+ * when the client accepts it; every response with the security headers.
  */
 export async function createAppHandler({
   build,
