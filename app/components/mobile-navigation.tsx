@@ -1,6 +1,7 @@
 import { MenuIcon } from "lucide-react";
 import { Suspense, lazy, useRef, useState } from "react";
 import { LoadFailureBoundary } from "~/components/load-failure-boundary";
+import { FOOTER_NAVIGATION_ID } from "~/components/site-footer";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { chunkLoader } from "~/lib/chunk-reload";
 import { cn } from "~/lib/cn";
@@ -14,8 +15,6 @@ const NavigationSheet = lazy(() =>
 
 const triggerClass =
   "inline-flex size-11 items-center justify-center text-shell-foreground hover:bg-white/10";
-
-const FOOTER_NAVIGATION = "site-navigation";
 
 /**
  * The navigation on small screens, in a dialog. Before the page is
@@ -31,7 +30,7 @@ export function MobileNavigation({ className }: { className?: string }) {
 
   if (!hydrated || failed) {
     return (
-      <a href={`#${FOOTER_NAVIGATION}`} className={cn(triggerClass, className)}>
+      <a href={`#${FOOTER_NAVIGATION_ID}`} className={cn(triggerClass, className)}>
         <MenuIcon aria-hidden="true" className="size-6" />
         <span className="sr-only">Site navigation</span>
       </a>
@@ -63,7 +62,7 @@ export function MobileNavigation({ className }: { className?: string }) {
           what="The navigation dialog"
           onError={() => {
             setFailed(true);
-            window.location.hash = FOOTER_NAVIGATION;
+            window.location.hash = FOOTER_NAVIGATION_ID;
           }}
         >
           <Suspense fallback={null}>

@@ -3,6 +3,9 @@ import { Link } from "~/components/link";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { primaryNavigation, site } from "~/lib/site";
 
+/** The footer's navigation, where the phone's menu button leads without its dialog. */
+export const FOOTER_NAVIGATION_ID = "site-navigation";
+
 export function SiteFooter() {
   return (
     <footer className="border-t border-shell-border bg-shell text-shell-foreground">
@@ -11,7 +14,7 @@ export function SiteFooter() {
           <Brand />
           <p className="mt-4 text-shell-muted">{site.description}.</p>
         </div>
-        <nav id="site-navigation" aria-labelledby="footer-navigation-heading">
+        <nav id={FOOTER_NAVIGATION_ID} aria-labelledby="footer-navigation-heading">
           <h2
             id="footer-navigation-heading"
             className="font-sans text-xs font-semibold tracking-[0.2em] text-shell-muted uppercase"

@@ -1,6 +1,7 @@
-import { Suspense, lazy, useSyncExternalStore } from "react";
+import { Suspense, lazy } from "react";
 import { LoadFailureBoundary } from "~/components/load-failure-boundary";
 import { chunkLoader } from "~/lib/chunk-reload";
+import { createExternalValue, useExternalValue } from "~/lib/external-value";
 import type { Theme } from "~/lib/theme";
 import type { Toast } from "~/lib/toast";
 import type { ShowToast } from "./toaster-runtime";
@@ -14,22 +15,19 @@ import type { ShowToast } from "./toaster-runtime";
 const loadRuntime = chunkLoader(() => import("./toaster-runtime"));
 const SonnerToaster = lazy(() => loadRuntime().then(({ Toaster }) => ({ default: Toaster })));
 
-let wanted = false;
+const wanted = createExternalValue(false);
 let ready: Promise<void> | undefined;
 let markReady: () => void = () => {};
-const subscribers = new Set<() => void>();
 
-function subscribe(notify: () => void) {
-  subscribers.add(notify);
-  return () => subscribers.delete(notify);
+function onToasterReady() {
+  markReady();
 }
 
 /** Shows a toast once the toaster is ready; `show` receives sonner's `toast`. */
 export function withToaster(show: (toast: ShowToast) => void): void {
   ready ??= new Promise<void>((resolve) => {
     markReady = resolve;
-    wanted = true;
-    subscribers.forEach((notify) => notify());
+    wanted.set(true);
   });
   Promise.all([loadRuntime(), ready]).then(
     ([{ toast }]) => requestAnimationFrame(() => show(toast)),
@@ -46,16 +44,11 @@ export function showToast({ id, type, title, description }: Toast): void {
 }
 
 export function Toaster({ theme }: { theme: Theme }) {
-  const mounted = useSyncExternalStore(
-    subscribe,
-    () => wanted,
-    () => false,
-  );
-  if (!mounted) return null;
+  if (!useExternalValue(wanted, false)) return null;
   return (
     <LoadFailureBoundary what="Notifications">
       <Suspense fallback={null}>
-        <SonnerToaster theme={theme} onReady={() => markReady()} />
+        <SonnerToaster theme={theme} onReady={onToasterReady} />
       </Suspense>
     </LoadFailureBoundary>
   );

@@ -1,12 +1,6 @@
-import {
-  cloneElement,
-  useEffect,
-  useId,
-  useSyncExternalStore,
-  type ReactElement,
-  type ReactNode,
-} from "react";
+import { cloneElement, useEffect, useId, type ReactElement, type ReactNode } from "react";
 import { chunkLoader } from "~/lib/chunk-reload";
+import { createExternalValue, useExternalValue } from "~/lib/external-value";
 import type * as TooltipRuntime from "./tooltip-runtime";
 
 /** Seed constants: a tooltip opens after 700 ms; moving to the next within 300 ms opens it at once. */
@@ -21,10 +15,9 @@ type Runtime = typeof TooltipRuntime;
  * load it: the first move of a mouse (or press of a key) on a device that can
  * hover loads it, well before any tooltip's 700 ms delay runs out.
  */
-let runtime: Runtime | null = null;
+const runtime = createExternalValue<Runtime | null>(null);
 let armed = false;
 let focusedTrigger: string | null = null;
-const subscribers = new Set<() => void>();
 const loadRuntime = chunkLoader(() => import("./tooltip-runtime"));
 
 function armOnce() {
@@ -38,8 +31,7 @@ function armOnce() {
       (loaded) => {
         // Triggers are re-created inside Radix's tree: remember which had focus.
         focusedTrigger = document.activeElement?.getAttribute("data-tooltip-trigger") ?? null;
-        runtime = loaded;
-        subscribers.forEach((notify) => notify());
+        runtime.set(loaded);
       },
       // The buttons keep their accessible names; only the hover labels are lost.
       (error: unknown) => console.warn("Tooltips could not be loaded", error),
@@ -50,18 +42,9 @@ function armOnce() {
   }
 }
 
-function subscribe(notify: () => void) {
-  subscribers.add(notify);
-  return () => subscribers.delete(notify);
-}
-
 function useRuntime(): Runtime | null {
   useEffect(armOnce, []);
-  return useSyncExternalStore(
-    subscribe,
-    () => runtime,
-    () => null,
-  );
+  return useExternalValue(runtime, null);
 }
 
 /** Tooltips in one group share the 300 ms skip delay. */
