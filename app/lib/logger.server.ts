@@ -12,8 +12,12 @@ function describe(value: unknown): unknown {
   return value;
 }
 
+function enabled(level: Level): boolean {
+  return levels.indexOf(level) >= threshold;
+}
+
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
-  if (levels.indexOf(level) < threshold) return;
+  if (!enabled(level)) return;
   const line = fields
     ? `${level} ${message} ${JSON.stringify(fields, (_, value: unknown) => describe(value))}`
     : `${level} ${message}`;
@@ -23,6 +27,8 @@ function write(level: Level, message: string, fields?: Record<string, unknown>) 
 
 /** One line per event, level first, details as JSON: readable in `fly logs`, parseable by tools. */
 export const log = {
+  /** Whether lines of `level` are written, to skip preparing ones that are not. */
+  enabled,
   debug: (message: string, fields?: Record<string, unknown>) => write("debug", message, fields),
   info: (message: string, fields?: Record<string, unknown>) => write("info", message, fields),
   warn: (message: string, fields?: Record<string, unknown>) => write("warn", message, fields),

@@ -49,7 +49,7 @@ async function start() {
 
   const open = new Set<ServerResponse>();
   let stopping = false;
-  const listener = createRequestListener(withAccessLog(handler), {
+  const listener = createRequestListener(log.enabled("info") ? withAccessLog(handler) : handler, {
     trustProxy: env.TRUST_PROXY,
     onError(error) {
       log.error("Request failed outside the app", { error });
