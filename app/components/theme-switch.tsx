@@ -1,4 +1,5 @@
 import { MonitorIcon, MoonIcon, SunIcon, type LucideIcon } from "lucide-react";
+import type { ComponentProps } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Tooltip, TooltipGroup } from "~/components/ui/tooltip";
 import { THEME_ACTION, useTheme } from "~/hooks/use-theme";
@@ -36,39 +37,45 @@ export function ThemeSwitch({
         aria-label="Colour theme"
         className="inline-flex border border-shell-border bg-shell"
       >
-        <TooltipGroup>
-          {themes.map((theme) => {
-            const Icon = icons[theme];
-            const button = (
-              <button
-                key={theme}
-                type="submit"
-                name="theme"
-                value={theme}
-                aria-pressed={current === theme}
-                className={cn(
-                  "inline-flex h-10 items-center justify-center gap-2 text-sm font-medium text-shell-muted transition-colors hover:text-shell-foreground aria-pressed:bg-shell-foreground aria-pressed:text-shell",
-                  labelled ? "flex-1 px-3" : "w-10",
-                )}
-              >
-                <Icon aria-hidden="true" className="size-[1.125rem]" />
-                {labelled ? (
-                  themeLabels[theme]
-                ) : (
-                  <span className="sr-only">{themeLabels[theme]} theme</span>
-                )}
-              </button>
-            );
-            return labelled ? (
-              button
-            ) : (
+        {labelled ? (
+          themes.map((theme) => (
+            <ThemeButton key={theme} theme={theme} pressed={current === theme} labelled />
+          ))
+        ) : (
+          <TooltipGroup>
+            {themes.map((theme) => (
               <Tooltip key={theme} label={`${themeLabels[theme]} theme`}>
-                {button}
+                <ThemeButton theme={theme} pressed={current === theme} />
               </Tooltip>
-            );
-          })}
-        </TooltipGroup>
+            ))}
+          </TooltipGroup>
+        )}
       </div>
     </fetcher.Form>
+  );
+}
+
+function ThemeButton({
+  theme,
+  pressed,
+  labelled = false,
+  ...props
+}: ComponentProps<"button"> & { theme: Theme; pressed: boolean; labelled?: boolean }) {
+  const Icon = icons[theme];
+  return (
+    <button
+      type="submit"
+      name="theme"
+      value={theme}
+      aria-pressed={pressed}
+      className={cn(
+        "inline-flex h-10 items-center justify-center gap-2 text-sm font-medium text-shell-muted transition-colors hover:text-shell-foreground aria-pressed:bg-shell-foreground aria-pressed:text-shell",
+        labelled ? "flex-1 px-3" : "w-10",
+      )}
+      {...props}
+    >
+      <Icon aria-hidden="true" className="size-[1.125rem]" />
+      {labelled ? themeLabels[theme] : <span className="sr-only">{themeLabels[theme]} theme</span>}
+    </button>
   );
 }

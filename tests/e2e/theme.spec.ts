@@ -35,6 +35,43 @@ test.describe("theme", () => {
     await expect(region.getByRole("list")).toContainText("Dark theme on.");
   });
 
+  test("a click while the tooltips' code arrives is not lost", async ({ page, isMobile }) => {
+    test.skip(isMobile, "tooltips load on devices that can hover");
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/");
+    await waitForHydration(page);
+    const button = page.getByRole("banner").getByRole("button", { name: "Dark theme" });
+    const box = (await button.boundingBox())!;
+
+    // The tooltips' code is held back until the button is pressed.
+    let deliver: () => void = () => {};
+    const pressed = new Promise<void>((resolve) => (deliver = resolve));
+    await page.route(/\/assets\/tooltip-runtime-[^/]+\.js$/, async (route) => {
+      await pressed;
+      await route.continue();
+    });
+    const tooltipCode = page.waitForResponse(/\/assets\/tooltip-runtime-[^/]+\.js$/);
+
+    // The first move asks for the tooltips; they arrive while the button is held down.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    deliver();
+    await tooltipCode;
+    // Frames for the code to run and React to render: while held, the button
+    // must not be re-created as a Radix trigger (which carries data-state).
+    await page.evaluate(async () => {
+      for (let frame = 0; frame < 5; frame++) {
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      }
+    });
+    expect(await button.getAttribute("data-state")).toBeNull();
+
+    await page.mouse.up();
+    await expect(page.locator("html")).toHaveClass("dark");
+    // Once released, the tooltips take over.
+    await expect(button).toHaveAttribute("data-state", /closed|open/);
+  });
+
   test("the choice survives a reload, rendered by the server with no flash", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/");

@@ -24,18 +24,39 @@ function armOnce() {
   if (armed) return;
   armed = true;
   if (!window.matchMedia("(hover: hover) and (pointer: fine)").matches) return;
+
+  // Triggers are re-created inside Radix's tree when it arrives; never between
+  // a press and its release, or the click would land on a button that is gone.
+  let pressed = false;
+  const track = { capture: true, passive: true };
+  window.addEventListener("pointerdown", () => (pressed = true), track);
+  window.addEventListener("pointercancel", () => (pressed = false), track);
+  const released = () =>
+    new Promise<void>((resolve) => {
+      if (!pressed) return resolve();
+      window.addEventListener(
+        "pointerup",
+        () => {
+          pressed = false;
+          // After this task: the click that follows the release is dispatched first.
+          setTimeout(resolve);
+        },
+        { ...track, once: true },
+      );
+    });
+
   const firstInput = new AbortController();
   const load = () => {
     firstInput.abort();
-    loadRuntime().then(
-      (loaded) => {
-        // Triggers are re-created inside Radix's tree: remember which had focus.
+    loadRuntime()
+      .then(async (loaded) => {
+        await released();
+        // Remember which trigger had focus, to give it back once re-created.
         focusedTrigger = document.activeElement?.getAttribute("data-tooltip-trigger") ?? null;
         runtime.set(loaded);
-      },
+      })
       // The buttons keep their accessible names; only the hover labels are lost.
-      (error: unknown) => console.warn("Tooltips could not be loaded", error),
-    );
+      .catch((error: unknown) => console.warn("Tooltips could not be loaded", error));
   };
   for (const event of ["pointermove", "keydown"]) {
     window.addEventListener(event, load, { passive: true, signal: firstInput.signal });
