@@ -80,6 +80,21 @@ describe("chunkLoader", () => {
     expect(reload).toHaveBeenCalledOnce();
   });
 
+  test("an import Vite resolved to nothing (its preload error handled by a reload) never settles", async () => {
+    const get = chunkLoader(
+      () => Promise.resolve(undefined),
+      () => false,
+    );
+    const outcome = await Promise.race([
+      get().then(
+        () => "resolved",
+        () => "rejected",
+      ),
+      new Promise((resolve) => setTimeout(() => resolve("pending"), 20)),
+    ]);
+    expect(outcome).toBe("pending");
+  });
+
   test("when the guard refuses a second reload, the error reaches the caller", async () => {
     const get = chunkLoader(
       () => Promise.reject(gone()),

@@ -71,12 +71,21 @@ export function chunkLoader<T>(
   load: () => Promise<T>,
   reload: () => boolean = reloadPageOnce,
 ): () => Promise<T> {
+  // The page is going away: nothing is left to do with the result.
+  const reloading = new Promise<never>(() => {});
   let pending: Promise<T> | undefined;
   return () =>
-    (pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      // The page is going away: nothing is left to do with the result.
-      if (isChunkLoadError(error) && reload()) return new Promise<never>(() => {});
-      throw error;
-    }));
+    (pending ??= load().then(
+      (module) => {
+        // Vite resolves an import to undefined when a vite:preloadError
+        // listener (ours, reloading the page) has handled its failure.
+        if (module === undefined) return reloading;
+        return module;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        if (isChunkLoadError(error) && reload()) return reloading;
+        throw error;
+      },
+    ));
 }
