@@ -32,6 +32,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
     setupFiles: ["./tests/support/setup-matchers.ts"],
+    globalSetup: ["./tests/support/database-templates.ts"],
     restoreMocks: true,
   },
 });

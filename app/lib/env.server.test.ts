@@ -8,6 +8,7 @@ describe("parseEnv", () => {
       PORT: 3000,
       TRUST_PROXY: false,
       LOG_LEVEL: "info",
+      DATA_DIR: ".data",
     });
   });
 
@@ -21,6 +22,8 @@ describe("parseEnv", () => {
         CLIENT_IP_HEADER: "Fly-Client-IP",
         LOG_LEVEL: "warn",
         SITE_URL: "https://pub.example/some/path",
+        DATABASE_URL: "postgres://site:secret@db.internal:5432/pub",
+        DATA_DIR: "/data",
       }),
     ).toEqual({
       NODE_ENV: "development",
@@ -30,6 +33,8 @@ describe("parseEnv", () => {
       CLIENT_IP_HEADER: "Fly-Client-IP",
       LOG_LEVEL: "warn",
       SITE_URL: "https://pub.example",
+      DATABASE_URL: "postgres://site:secret@db.internal:5432/pub",
+      DATA_DIR: "/data",
     });
   });
 
@@ -42,6 +47,7 @@ describe("parseEnv", () => {
     ["PORT", "70000", /PORT: must be a whole number/],
     ["PORT", "3.5", /PORT: must be a whole number/],
     ["TRUST_PROXY", "maybe", /TRUST_PROXY: must be "true" or "false"/],
+    ["DATABASE_URL", "mysql://db/pub", /DATABASE_URL: must be a Postgres connection string/],
     ["NODE_ENV", "staging", /NODE_ENV: must be "production", "development" or "test"/],
     ["LOG_LEVEL", "loud", /LOG_LEVEL: must be one of/],
     ["CLIENT_IP_HEADER", "Fly Client IP", /CLIENT_IP_HEADER: must be a header name/],

@@ -35,6 +35,13 @@ const envSchema = z
       })
       .transform((value) => new URL(value).origin)
       .optional(),
+    DATABASE_URL: z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error: "must be a Postgres connection string such as postgres://user:password@host:5432/db",
+      })
+      .optional(),
+    DATA_DIR: z.string().trim().min(1).default(".data"),
   })
   .superRefine((env, context) => {
     // Behind a proxy the request's host comes from a forwarded header that some

@@ -1,10 +1,31 @@
-import { cacheControl } from "~/lib/cache-control";
+import type { Route } from "./+types/healthz";
+import { pingDatabase } from "~/data/content.server";
+import { databaseContext } from "~/data/site-content.server";
 import { buildInfo } from "~/lib/build-info";
+import { cacheControl } from "~/lib/cache-control";
+import { log } from "~/lib/logger.server";
 
-/** For load balancers and `fly.toml`: 200 while the server can serve pages. */
-export function loader() {
+/**
+ * For load balancers and `fly.toml`: 200 while the server can serve pages.
+ * A database outage is reported ("degraded", database "down") but still
+ * answers 200, because pages go on being served from the content cache;
+ * failing the check would take a working server out of rotation.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  let database: "up" | "down" = "up";
+  try {
+    await pingDatabase(await context.get(databaseContext)());
+  } catch (error) {
+    database = "down";
+    log.warn("Health check: the database did not answer", { error });
+  }
   return Response.json(
-    { status: "ok", buildId: buildInfo.buildId, uptimeSeconds: Math.round(process.uptime()) },
+    {
+      status: database === "up" ? "ok" : "degraded",
+      database,
+      buildId: buildInfo.buildId,
+      uptimeSeconds: Math.round(process.uptime()),
+    },
     { headers: { "Cache-Control": cacheControl.noStore } },
   );
 }

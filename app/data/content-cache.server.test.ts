@@ -1,0 +1,82 @@
+import { describe, expect, test, vi } from "vitest";
+import { ContentCache } from "./content-cache.server";
+
+function clock(start = 0) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => void (now += ms) };
+}
+
+/** A loader that answers with each value in turn, or throws an Error value. */
+function loaderOf<T>(...answers: (T | Error)[]) {
+  const load = vi.fn(async () => {
+    const answer = answers.shift();
+    if (answer instanceof Error) throw answer;
+    return answer as T;
+  });
+  return load;
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("ContentCache", () => {
+  test("a fresh entry is served without reading again", async () => {
+    const time = clock();
+    const cache = new ContentCache({ ttlMs: 60_000, now: time.now });
+    const load = loaderOf("menu v1", "menu v2");
+    expect(await cache.read("menu", load)).toBe("menu v1");
+    time.advance(59_999);
+    expect(await cache.read("menu", load)).toBe("menu v1");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test("a stale entry is served at once and replaced in the background", async () => {
+    const time = clock();
+    const cache = new ContentCache({ ttlMs: 60_000, now: time.now });
+    const load = loaderOf("menu v1", "menu v2");
+    await cache.read("menu", load);
+    time.advance(60_000);
+    expect(await cache.read("menu", load)).toBe("menu v1");
+    await settle();
+    expect(await cache.read("menu", load)).toBe("menu v2");
+  });
+
+  test("when the refresh fails, the last good copy goes on being served and the failure is reported", async () => {
+    const time = clock();
+    const failures: string[] = [];
+    const cache = new ContentCache({
+      ttlMs: 60_000,
+      now: time.now,
+      onRefreshError: (key, error) => failures.push(`${key}: ${(error as Error).message}`),
+    });
+    const load = loaderOf<string>("menu v1", new Error("connection refused"));
+    await cache.read("menu", load);
+    time.advance(120_000);
+    expect(await cache.read("menu", load)).toBe("menu v1");
+    await settle();
+    expect(failures).toEqual(["menu: connection refused"]);
+    expect(await cache.read("menu", loaderOf("menu v3"))).toBe("menu v1");
+    await settle();
+    expect(await cache.read("menu", load)).toBe("menu v3");
+  });
+
+  test("the first read's failure is the caller's, and the next read tries again", async () => {
+    const cache = new ContentCache();
+    const load = loaderOf<string>(new Error("down"), "menu v1");
+    await expect(cache.read("menu", load)).rejects.toThrow("down");
+    expect(await cache.read("menu", load)).toBe("menu v1");
+  });
+
+  test("readers arriving during a read share it", async () => {
+    const cache = new ContentCache();
+    const load = loaderOf("menu v1");
+    const [a, b] = await Promise.all([cache.read("menu", load), cache.read("menu", load)]);
+    expect([a, b]).toEqual(["menu v1", "menu v1"]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test("keys are kept apart", async () => {
+    const cache = new ContentCache();
+    expect(await cache.read("menu", loaderOf("the menu"))).toBe("the menu");
+    expect(await cache.read("events", loaderOf("the events"))).toBe("the events");
+  });
+});

@@ -1,0 +1,67 @@
+/** How long content read from the database is served before it is read again. */
+export const CONTENT_TTL_MS = 60_000;
+
+type Entry = { value: unknown; loadedAt: number };
+
+export type ContentCacheOptions = {
+  ttlMs?: number;
+  now?: () => number;
+  /** Called when a background refresh fails; the last good copy is kept. */
+  onRefreshError?: (key: string, error: unknown) => void;
+};
+
+/**
+ * A small read-through cache for content. A fresh entry is served as it is; a
+ * stale one is served at once while one background read replaces it; when that
+ * read fails, the last good copy goes on being served. Only the very first read
+ * of a key waits for the database, and its failure is the caller's.
+ */
+export class ContentCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #reads = new Map<string, Promise<unknown>>();
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+  readonly #onRefreshError: (key: string, error: unknown) => void;
+
+  constructor({
+    ttlMs = CONTENT_TTL_MS,
+    now = Date.now,
+    onRefreshError,
+  }: ContentCacheOptions = {}) {
+    this.#ttlMs = ttlMs;
+    this.#now = now;
+    this.#onRefreshError = onRefreshError ?? (() => {});
+  }
+
+  async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const entry = this.#entries.get(key);
+    if (!entry) return this.#load(key, load);
+    if (this.#now() - entry.loadedAt >= this.#ttlMs) {
+      this.#load(key, load).catch((error: unknown) => this.#onRefreshError(key, error));
+    }
+    return entry.value as T;
+  }
+
+  /** One read per key at a time; callers arriving meanwhile share it. */
+  #load<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const running = this.#reads.get(key);
+    if (running) return running as Promise<T>;
+    const read = load()
+      .then((value) => {
+        this.#entries.set(key, { value, loadedAt: this.#now() });
+        this.#prune();
+        return value;
+      })
+      .finally(() => this.#reads.delete(key));
+    this.#reads.set(key, read);
+    return read;
+  }
+
+  /** Date-keyed entries (today's specials, say) are dropped once a day has moved on. */
+  #prune() {
+    const oldest = this.#now() - 2 * 24 * 60 * 60 * 1000;
+    for (const [key, entry] of this.#entries) {
+      if (entry.loadedAt < oldest) this.#entries.delete(key);
+    }
+  }
+}

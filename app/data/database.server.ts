@@ -1,0 +1,160 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import postgres from "postgres";
+
+/** A query that may take no longer than this before it counts as a database outage. */
+export const QUERY_TIMEOUT_MS = 5_000;
+
+/** Row values a query may bind: every query is parameterised. */
+export type SqlValue = string | number | boolean | null | readonly string[];
+
+/**
+ * The little of Postgres the site needs, over both drivers: the embedded
+ * PGlite and the `postgres` client for a server URL.
+ *
+ * Drivers disagree on how they parse some types (bigint, date, numeric), so
+ * queries cast what they select to text, integers, floats or JSON.
+ */
+export interface Database {
+  readonly kind: "pglite" | "postgres";
+  /** One parameterised statement. */
+  query<Row extends object>(sql: string, params?: readonly SqlValue[]): Promise<Row[]>;
+  /** A script of several statements without parameters (migrations, the seed). */
+  exec(script: string): Promise<void>;
+  /** Runs `work` in one transaction: all of it lands, or none. */
+  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The database could not answer: down, unreachable or too slow. */
+export class DatabaseUnavailableError extends Error {
+  override name = "DatabaseUnavailableError";
+}
+
+function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new DatabaseUnavailableError(`${what} took longer than ${QUERY_TIMEOUT_MS} ms`)),
+      QUERY_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Connection failures become DatabaseUnavailableError; SQL errors stay what they are. */
+function classify(error: unknown): unknown {
+  if (error instanceof DatabaseUnavailableError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const connectionCodes = [
+    "ECONNREFUSED",
+    "ECONNRESET",
+    "ETIMEDOUT",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+    "EPIPE",
+    "CONNECT_TIMEOUT",
+    "CONNECTION_CLOSED",
+    "CONNECTION_ENDED",
+    "CONNECTION_DESTROYED",
+    "57P01", // admin_shutdown
+    "57P02", // crash_shutdown
+    "57P03", // cannot_connect_now
+    "53300", // too_many_connections
+  ];
+  if (typeof code === "string" && connectionCodes.includes(code)) {
+    return new DatabaseUnavailableError(`The database is unavailable (${code})`, { cause: error });
+  }
+  return error;
+}
+
+async function guarded<T>(work: () => Promise<T>, what?: string): Promise<T> {
+  try {
+    // Scripts and transactions (migrations) may rightly take long; single queries may not.
+    return await (what ? withTimeout(work(), what) : work());
+  } catch (error) {
+    throw classify(error);
+  }
+}
+
+type PGliteQueryable = Pick<PGlite | Transaction, "query" | "exec">;
+
+function pgliteDatabase(client: PGliteQueryable, root: PGlite): Database {
+  return {
+    kind: "pglite",
+    async query<Row extends object>(sql: string, params: readonly SqlValue[] = []) {
+      const result = await guarded(() => client.query<Row>(sql, [...params]), "A query");
+      return result.rows;
+    },
+    async exec(script) {
+      await guarded(() => client.exec(script));
+    },
+    transaction(work) {
+      if (client !== root) return work(this);
+      return guarded(() => root.transaction((tx) => work(pgliteDatabase(tx, root))));
+    },
+    close: () => root.close(),
+  };
+}
+
+/** An open PGlite instance as a Database. */
+export function fromPGlite(db: PGlite): Database {
+  return pgliteDatabase(db, db);
+}
+
+/** The embedded database: real Postgres in WebAssembly, kept in a folder (in memory without one). */
+export async function openPGlite(dataDirectory?: string): Promise<Database> {
+  if (dataDirectory) await mkdir(dataDirectory, { recursive: true });
+  return fromPGlite(await PGlite.create(dataDirectory));
+}
+
+/** PGlite from a dump made by `dumpDataDir` (a template database for tests). */
+export async function loadPGlite(dump: Blob): Promise<Database> {
+  return fromPGlite(await PGlite.create({ loadDataDir: dump }));
+}
+
+type PostgresClient = postgres.Sql | postgres.TransactionSql;
+
+function postgresDatabase(sql: PostgresClient, root: postgres.Sql): Database {
+  return {
+    kind: "postgres",
+    query<Row extends object>(text: string, params: readonly SqlValue[] = []) {
+      return guarded(
+        async () =>
+          (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as Row[],
+        "A query",
+      );
+    },
+    async exec(script) {
+      await guarded(() => sql.unsafe(script).simple());
+    },
+    transaction<T>(work: (tx: Database) => Promise<T>) {
+      if (sql !== root) return work(this);
+      return guarded(() => root.begin((tx) => work(postgresDatabase(tx, root))) as Promise<T>);
+    },
+    close: () => root.end({ timeout: 5 }),
+  };
+}
+
+/** A Postgres server (Supabase's pooled connection string in production). */
+export function openPostgres(url: string): Database {
+  const sql = postgres(url, {
+    max: 5,
+    connect_timeout: 5,
+    idle_timeout: 60,
+    // Supabase's pooler in transaction mode cannot keep prepared statements.
+    prepare: false,
+    onnotice: () => {},
+    connection: { application_name: "pub-site" },
+  });
+  return postgresDatabase(sql, sql);
+}
+
+export type DatabaseConfig = { databaseUrl?: string; dataDirectory: string };
+
+/** `DATABASE_URL` when set; otherwise the embedded database in `DATA_DIR/pglite`. */
+export function openDatabase({ databaseUrl, dataDirectory }: DatabaseConfig): Promise<Database> {
+  if (databaseUrl) return Promise.resolve(openPostgres(databaseUrl));
+  return openPGlite(path.join(dataDirectory, "pglite"));
+}

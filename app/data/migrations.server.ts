@@ -1,0 +1,107 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Database } from "./database.server";
+
+/** Where the SQL lives: the Supabase CLI's layout, so `supabase db push` applies the same files. */
+export const SUPABASE_DIRECTORY = path.resolve("supabase");
+
+export type Migration = { version: string; name: string; file: string };
+
+const MIGRATION_FILE = /^(\d+)_([a-z0-9_]+)\.sql$/;
+
+/** The migration files in the order they apply (by their numeric version, as the CLI does). */
+export async function listMigrations(supabaseDirectory = SUPABASE_DIRECTORY): Promise<Migration[]> {
+  const directory = path.join(supabaseDirectory, "migrations");
+  const migrations: Migration[] = [];
+  for (const file of await readdir(directory)) {
+    const match = MIGRATION_FILE.exec(file);
+    if (!match?.[1] || !match[2]) {
+      if (file.endsWith(".sql")) throw new Error(`Migration file name not understood: ${file}`);
+      continue;
+    }
+    migrations.push({ version: match[1], name: match[2], file: path.join(directory, file) });
+  }
+  return migrations.sort((a, b) => (BigInt(a.version) < BigInt(b.version) ? -1 : 1));
+}
+
+// A transaction-scoped lock, so several instances starting together migrate once.
+const MIGRATION_LOCK = "select pg_advisory_xact_lock(hashtext('pub-site migrations'))";
+
+/**
+ * The roles a Supabase project has (anon, authenticated, service_role), created
+ * where they are missing so row level security behaves here as in production.
+ * Skipped on Supabase itself, where they exist.
+ */
+export async function ensureSupabaseRoles(
+  db: Database,
+  supabaseDirectory = SUPABASE_DIRECTORY,
+): Promise<boolean> {
+  const [existing] = await db.query<{ present: boolean }>(
+    "select exists (select from pg_roles where rolname = 'anon') as present",
+  );
+  if (existing?.present) return false;
+  await db.exec(await readFile(path.join(supabaseDirectory, "local", "roles.sql"), "utf8"));
+  return true;
+}
+
+/**
+ * Applies the migrations not yet applied, each once and in its own
+ * transaction, recording them where the Supabase CLI does
+ * (`supabase_migrations.schema_migrations`), so the CLI and the server agree
+ * on what a database already has. Returns the versions it applied.
+ */
+export async function migrate(
+  db: Database,
+  supabaseDirectory = SUPABASE_DIRECTORY,
+): Promise<Migration[]> {
+  await ensureSupabaseRoles(db, supabaseDirectory);
+  await db.exec(`
+    create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (
+      version text primary key,
+      statements text[],
+      name text
+    );
+  `);
+
+  const applied: Migration[] = [];
+  for (const migration of await listMigrations(supabaseDirectory)) {
+    const script = await readFile(migration.file, "utf8");
+    const ran = await db.transaction(async (tx) => {
+      await tx.query(MIGRATION_LOCK);
+      const [done] = await tx.query<{ version: string }>(
+        "select version from supabase_migrations.schema_migrations where version = $1",
+        [migration.version],
+      );
+      if (done) return false;
+      await tx.exec(script);
+      await tx.query(
+        "insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)",
+        [migration.version, migration.name, [script]],
+      );
+      return true;
+    });
+    if (ran) applied.push(migration);
+  }
+  return applied;
+}
+
+/**
+ * Loads the sample content into a database that has none (no site settings
+ * row), in one transaction. Returns whether it did.
+ */
+export async function seedIfEmpty(
+  db: Database,
+  supabaseDirectory = SUPABASE_DIRECTORY,
+): Promise<boolean> {
+  const script = await readFile(path.join(supabaseDirectory, "seed.sql"), "utf8");
+  return db.transaction(async (tx) => {
+    await tx.query(MIGRATION_LOCK);
+    const [row] = await tx.query<{ empty: boolean }>(
+      "select not exists (select from public.site_settings) as empty",
+    );
+    if (!row?.empty) return false;
+    await tx.exec(script);
+    return true;
+  });
+}

@@ -1,0 +1,144 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import postgres from "postgres";
+import { RouterContextProvider } from "react-router";
+import {
+  fromPGlite,
+  loadPGlite,
+  openPGlite,
+  openPostgres,
+  type Database,
+} from "~/data/database.server";
+import { migrate, seedIfEmpty, SUPABASE_DIRECTORY } from "~/data/migrations.server";
+import { databaseContext } from "~/data/site-content.server";
+
+/**
+ * Test databases are real Postgres: PGlite always, and a PostgreSQL server too
+ * when TEST_DATABASE_URL names one (CI starts Debian's). Creating a PGlite
+ * database takes seconds, so one migrated and seeded template is built per
+ * change of the SQL and each test file loads a copy of it.
+ */
+export type Driver = "pglite" | "postgres";
+
+export const drivers: Driver[] = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
+
+function sqlFingerprint(): string {
+  const hash = createHash("sha256");
+  const files = [
+    path.join(SUPABASE_DIRECTORY, "local", "roles.sql"),
+    path.join(SUPABASE_DIRECTORY, "seed.sql"),
+    ...readdirSync(path.join(SUPABASE_DIRECTORY, "migrations"))
+      .sort()
+      .map((file) => path.join(SUPABASE_DIRECTORY, "migrations", file)),
+  ];
+  for (const file of files) hash.update(file).update(readFileSync(file));
+  return hash.digest("hex").slice(0, 16);
+}
+
+const templateFile = path.resolve(
+  "node_modules/.cache/test-databases",
+  `pglite-${sqlFingerprint()}.tar.gz`,
+);
+const SERVER_TEMPLATE = `pub_site_test_template_${sqlFingerprint()}`;
+/** An embedded database on disk, migrated and seeded, for servers started by tests to copy. */
+export const templateDataDirectory = path.resolve(
+  "node_modules/.cache/test-databases",
+  `data-${sqlFingerprint()}`,
+);
+
+/** Builds the templates if the SQL changed since they were made (Vitest's global setup). */
+export async function prepareTemplates(): Promise<void> {
+  if (!existsSync(templateFile)) {
+    const db = await PGlite.create();
+    try {
+      await migrate(fromPGlite(db));
+      await seedIfEmpty(fromPGlite(db));
+      const dump = await db.dumpDataDir("gzip");
+      await mkdir(path.dirname(templateFile), { recursive: true });
+      const temporary = `${templateFile}.${process.pid}.tmp`;
+      await writeFile(temporary, Buffer.from(await dump.arrayBuffer()));
+      await rename(temporary, templateFile);
+    } finally {
+      await db.close();
+    }
+  }
+
+  if (!existsSync(templateDataDirectory)) {
+    const building = `${templateDataDirectory}.${process.pid}.tmp`;
+    await rm(building, { recursive: true, force: true });
+    const db = await openPGlite(path.join(building, "pglite"));
+    try {
+      await migrate(db);
+      await seedIfEmpty(db);
+    } finally {
+      await db.close();
+    }
+    await rename(building, templateDataDirectory);
+  }
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    try {
+      const [exists] = await admin`select 1 from pg_database where datname = ${SERVER_TEMPLATE}`;
+      if (!exists) {
+        const building = `${SERVER_TEMPLATE}_building_${process.pid}`;
+        await admin.unsafe(`drop database if exists "${building}"`);
+        await admin.unsafe(`create database "${building}"`);
+        const db = openPostgres(databaseUrl(serverUrl, building));
+        try {
+          await migrate(db);
+          await seedIfEmpty(db);
+        } finally {
+          await db.close();
+        }
+        await admin.unsafe(`alter database "${building}" rename to "${SERVER_TEMPLATE}"`);
+      }
+    } finally {
+      await admin.end();
+    }
+  }
+}
+
+function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.href;
+}
+
+export type TestDatabase = Database & { url?: string; [Symbol.asyncDispose](): Promise<void> };
+
+/** A private copy of the seeded template on the given driver; dispose of it after the tests. */
+export async function openTestDatabase(driver: Driver = "pglite"): Promise<TestDatabase> {
+  if (driver === "pglite") {
+    const db = await loadPGlite(new Blob([await readFile(templateFile)]));
+    return Object.assign(db, { [Symbol.asyncDispose]: () => db.close() });
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `pub_site_test_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}" template "${SERVER_TEMPLATE}"`);
+  const url = databaseUrl(serverUrl, name);
+  const db = openPostgres(url);
+  return Object.assign(db, {
+    url,
+    async [Symbol.asyncDispose]() {
+      await db.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  });
+}
+
+/** A request context whose loaders read from `db`. */
+export function contextWithDatabase(db: Database): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(databaseContext, async () => db);
+  return context;
+}
