@@ -1,0 +1,483 @@
+import { describe, expect, test } from "vitest";
+import {
+  describeOpenStatus,
+  formatWallTime,
+  hoursOn,
+  openStatusAt,
+  openStatusText,
+  torontoDate,
+  torontoInstant,
+  torontoWeekday,
+  weekHours,
+  type HoursException,
+  type OpeningSchedule,
+  type OpenStatus,
+} from "./opening-hours";
+
+// Closed Mondays; late on Thursday, later still on Friday and Saturday.
+const schedule: OpeningSchedule = {
+  weekly: [
+    { weekday: 0, opensAt: "12:00", closesAt: "23:30", kitchenClosesAt: "21:00" },
+    { weekday: 2, opensAt: "11:00", closesAt: "00:00", kitchenClosesAt: "22:00" },
+    { weekday: 3, opensAt: "11:00", closesAt: "00:00", kitchenClosesAt: "22:00" },
+    { weekday: 4, opensAt: "11:00", closesAt: "01:00", kitchenClosesAt: "23:00" },
+    { weekday: 5, opensAt: "11:00", closesAt: "02:00", kitchenClosesAt: "23:00" },
+    { weekday: 6, opensAt: "11:00", closesAt: "02:00", kitchenClosesAt: "23:00" },
+  ],
+  exceptions: [
+    { startsOn: "2026-12-25", endsOn: "2026-12-25", note: "Closed for Christmas", closed: true },
+    { startsOn: "2026-08-04", endsOn: "2026-08-09", note: "Closed for renovations", closed: true },
+    {
+      startsOn: "2026-12-31",
+      endsOn: "2026-12-31",
+      note: "New Year's Eve party",
+      closed: false,
+      opensAt: "11:00",
+      closesAt: "03:00",
+      kitchenClosesAt: "22:00",
+    },
+  ],
+};
+
+function statusAt(iso: string, on: OpeningSchedule = schedule): OpenStatus {
+  return openStatusAt(new Date(iso), on);
+}
+
+function textAt(iso: string, on: OpeningSchedule = schedule): string {
+  return openStatusText(statusAt(iso, on), new Date(iso));
+}
+
+function withException(exception: HoursException): OpeningSchedule {
+  return { ...schedule, exceptions: [exception] };
+}
+
+describe("torontoDate and torontoWeekday", () => {
+  test("late evening in Toronto is still that day though UTC has moved on (Wed 23:59 EDT)", () => {
+    const instant = new Date("2026-06-18T03:59:00Z");
+    expect(torontoDate(instant)).toBe("2026-06-17");
+    expect(torontoWeekday(instant)).toBe(3);
+  });
+
+  test("the next day starts at Toronto midnight (Thu 00:00 EDT)", () => {
+    const instant = new Date("2026-06-18T04:00:00Z");
+    expect(torontoDate(instant)).toBe("2026-06-18");
+    expect(torontoWeekday(instant)).toBe(4);
+  });
+
+  test("in winter Toronto is five hours behind (Wed 23:30 EST)", () => {
+    expect(torontoDate(new Date("2026-01-15T04:30:00Z"))).toBe("2026-01-14");
+  });
+});
+
+describe("torontoInstant", () => {
+  test("an ordinary summer time (Wed 15:00 EDT)", () => {
+    expect(torontoInstant("2026-06-17", "15:00")).toEqual(new Date("2026-06-17T19:00:00Z"));
+  });
+
+  test("a time in the spring-forward gap moves to the moment the clocks jump (02:30 → 03:00 EDT)", () => {
+    expect(torontoInstant("2026-03-08", "02:30")).toEqual(new Date("2026-03-08T07:00:00Z"));
+  });
+
+  test("the times either side of the spring-forward gap (01:59 EST, 03:00 EDT)", () => {
+    expect(torontoInstant("2026-03-08", "01:59")).toEqual(new Date("2026-03-08T06:59:00Z"));
+    expect(torontoInstant("2026-03-08", "03:00")).toEqual(new Date("2026-03-08T07:00:00Z"));
+  });
+
+  test("a time that happens twice when the clocks fall back is the first, daylight one (01:30 EDT)", () => {
+    expect(torontoInstant("2026-11-01", "01:30")).toEqual(new Date("2026-11-01T05:30:00Z"));
+  });
+
+  test("2 am on fall-back day happens once, on standard time (02:00 EST)", () => {
+    expect(torontoInstant("2026-11-01", "02:00")).toEqual(new Date("2026-11-01T07:00:00Z"));
+  });
+});
+
+describe("hoursOn", () => {
+  test("a weekday's regular hours", () => {
+    expect(hoursOn("2026-06-19", schedule)).toEqual({
+      opensAt: "11:00",
+      closesAt: "02:00",
+      kitchenClosesAt: "23:00",
+    });
+  });
+
+  test("a weekday with no row is closed", () => {
+    expect(hoursOn("2026-06-15", schedule)).toEqual({ closed: true });
+  });
+
+  test("a closed exception wins over the weekday, with its note", () => {
+    expect(hoursOn("2026-12-25", schedule)).toEqual({ closed: true, note: "Closed for Christmas" });
+  });
+
+  test("every date of a range exception is covered, ends included", () => {
+    for (const date of ["2026-08-04", "2026-08-07", "2026-08-09"]) {
+      expect(hoursOn(date, schedule)).toEqual({ closed: true, note: "Closed for renovations" });
+    }
+    expect(hoursOn("2026-08-11", schedule)).not.toHaveProperty("closed");
+  });
+
+  test("special hours replace the weekday's, with their note", () => {
+    expect(hoursOn("2026-12-31", schedule)).toEqual({
+      opensAt: "11:00",
+      closesAt: "03:00",
+      kitchenClosesAt: "22:00",
+      note: "New Year's Eve party",
+    });
+  });
+});
+
+describe("openStatusAt on an ordinary week", () => {
+  test("open mid-afternoon with the kitchen serving (Wed 15:00 EDT)", () => {
+    expect(statusAt("2026-06-17T19:00:00Z")).toEqual({
+      open: true,
+      closesAt: new Date("2026-06-18T04:00:00Z"),
+      closesAtWall: "00:00",
+      kitchenOpen: true,
+      kitchenClosesAt: new Date("2026-06-18T02:00:00Z"),
+      kitchenClosesAtWall: "22:00",
+    });
+    expect(textAt("2026-06-17T19:00:00Z")).toBe("Open now · until midnight");
+  });
+
+  test("closed before opening (Wed 10:00 EDT)", () => {
+    expect(statusAt("2026-06-17T14:00:00Z")).toEqual({
+      open: false,
+      opensAt: new Date("2026-06-17T15:00:00Z"),
+      opensAtWall: "11:00",
+    });
+    expect(textAt("2026-06-17T14:00:00Z")).toBe("Closed · opens at 11 am");
+  });
+
+  test("opens exactly at the opening time (Wed 11:00 EDT)", () => {
+    expect(statusAt("2026-06-17T15:00:00Z").open).toBe(true);
+  });
+
+  test("open at 1:30 am on Saturday thanks to Friday's span until 2 am (Sat 01:30 EDT)", () => {
+    const status = statusAt("2026-06-20T05:30:00Z");
+    expect(status).toMatchObject({ open: true, closesAt: new Date("2026-06-20T06:00:00Z") });
+    expect(textAt("2026-06-20T05:30:00Z")).toBe("Open now · until 2 am");
+  });
+
+  test("closed at 2:00 exactly, opening again at 11 (Sat 02:00 EDT)", () => {
+    expect(statusAt("2026-06-20T06:00:00Z")).toEqual({
+      open: false,
+      opensAt: new Date("2026-06-20T15:00:00Z"),
+      opensAtWall: "11:00",
+    });
+    expect(textAt("2026-06-20T06:00:00Z")).toBe("Closed · opens at 11 am");
+  });
+
+  test("the kitchen is closed while the bar is open (Fri 23:30 EDT)", () => {
+    expect(statusAt("2026-06-20T03:30:00Z")).toMatchObject({
+      open: true,
+      kitchenOpen: false,
+      kitchenClosesAt: new Date("2026-06-20T03:00:00Z"),
+      kitchenClosesAtWall: "23:00",
+    });
+  });
+
+  test("without a kitchen closing time the kitchen serves until the bar closes (Sat 01:00 EDT)", () => {
+    const late = withException({
+      startsOn: "2026-06-19",
+      endsOn: "2026-06-19",
+      note: "",
+      closed: false,
+      opensAt: "11:00",
+      closesAt: "02:00",
+      kitchenClosesAt: null,
+    });
+    expect(statusAt("2026-06-20T05:00:00Z", late)).toMatchObject({
+      open: true,
+      kitchenOpen: true,
+      kitchenClosesAt: null,
+      kitchenClosesAtWall: null,
+    });
+  });
+
+  test("Sunday closes at 11:30 pm (Sun 20:00 EDT)", () => {
+    expect(textAt("2026-06-15T00:00:00Z")).toBe("Open now · until 11:30 pm");
+  });
+
+  test("Sunday morning opens at noon (Sun 10:00 EDT)", () => {
+    expect(textAt("2026-06-14T14:00:00Z")).toBe("Closed · opens at noon");
+  });
+
+  test("on the closed Monday it opens tomorrow (Mon 12:00 EDT)", () => {
+    expect(statusAt("2026-06-15T16:00:00Z")).toEqual({
+      open: false,
+      opensAt: new Date("2026-06-16T15:00:00Z"),
+      opensAtWall: "11:00",
+    });
+    expect(textAt("2026-06-15T16:00:00Z")).toBe("Closed · opens tomorrow at 11 am");
+  });
+
+  test("late Monday evening, already Tuesday in UTC, it still opens tomorrow (Mon 23:00 EDT)", () => {
+    expect(textAt("2026-06-16T03:00:00Z")).toBe("Closed · opens tomorrow at 11 am");
+  });
+
+  test("after Sunday's close it opens on Tuesday, skipping Monday (Sun 23:45 EDT)", () => {
+    expect(textAt("2026-06-15T03:45:00Z")).toBe("Closed · opens Tuesday at 11 am");
+  });
+});
+
+describe("openStatusAt with exceptions", () => {
+  test("closed all Christmas Day, opening on Boxing Day, with the note (Fri Dec 25 12:00 EST)", () => {
+    expect(statusAt("2026-12-25T17:00:00Z")).toEqual({
+      open: false,
+      opensAt: new Date("2026-12-26T16:00:00Z"),
+      opensAtWall: "11:00",
+      note: "Closed for Christmas",
+    });
+    expect(textAt("2026-12-25T17:00:00Z")).toBe("Closed · opens tomorrow at 11 am");
+  });
+
+  test("Christmas Eve's Thursday span still runs past midnight into Christmas (Fri Dec 25 00:30 EST)", () => {
+    expect(statusAt("2026-12-25T05:30:00Z")).toEqual({
+      open: true,
+      closesAt: new Date("2026-12-25T06:00:00Z"),
+      closesAtWall: "01:00",
+      kitchenOpen: false,
+      kitchenClosesAt: new Date("2026-12-25T04:00:00Z"),
+      kitchenClosesAtWall: "23:00",
+    });
+  });
+
+  test("Christmas's own Friday span does not run past midnight into Boxing Day (Sat Dec 26 01:00 EST)", () => {
+    expect(statusAt("2026-12-26T06:00:00Z")).toEqual({
+      open: false,
+      opensAt: new Date("2026-12-26T16:00:00Z"),
+      opensAtWall: "11:00",
+    });
+  });
+
+  test("closed on the first day of the renovation week, reopening a week later (Tue Aug 4 12:00 EDT)", () => {
+    expect(statusAt("2026-08-04T16:00:00Z")).toEqual({
+      open: false,
+      opensAt: new Date("2026-08-11T15:00:00Z"),
+      opensAtWall: "11:00",
+      note: "Closed for renovations",
+    });
+    expect(textAt("2026-08-04T16:00:00Z")).toBe("Closed · opens Aug 11 at 11 am");
+  });
+
+  test("closed on the last day of the renovation week too (Sun Aug 9 13:00 EDT)", () => {
+    expect(statusAt("2026-08-09T17:00:00Z")).toMatchObject({
+      open: false,
+      note: "Closed for renovations",
+    });
+    expect(textAt("2026-08-09T17:00:00Z")).toBe("Closed · opens Tuesday at 11 am");
+  });
+
+  test("New Year's Eve runs until 3 am, with its note (Fri Jan 1 02:30 EST)", () => {
+    expect(statusAt("2027-01-01T07:30:00Z")).toEqual({
+      open: true,
+      closesAt: new Date("2027-01-01T08:00:00Z"),
+      closesAtWall: "03:00",
+      kitchenOpen: false,
+      kitchenClosesAt: new Date("2027-01-01T03:00:00Z"),
+      kitchenClosesAtWall: "22:00",
+      note: "New Year's Eve party",
+    });
+    expect(textAt("2027-01-01T07:30:00Z")).toBe("Open now · until 3 am");
+  });
+
+  test("New Year's Eve's special hours show their note before opening (Thu Dec 31 10:00 EST)", () => {
+    expect(statusAt("2026-12-31T15:00:00Z")).toMatchObject({
+      open: false,
+      opensAt: new Date("2026-12-31T16:00:00Z"),
+      note: "New Year's Eve party",
+    });
+  });
+
+  test("closed at 3 am after New Year's Eve, opening New Year's Day as usual (Fri Jan 1 03:00 EST)", () => {
+    expect(statusAt("2027-01-01T08:00:00Z")).toEqual({
+      open: false,
+      opensAt: new Date("2027-01-01T16:00:00Z"),
+      opensAtWall: "11:00",
+    });
+  });
+
+  test("looks for the next opening no further than 14 days ahead (Mon Jun 1 12:00 EDT)", () => {
+    const longClosure = withException({
+      startsOn: "2026-06-01",
+      endsOn: "2026-06-15",
+      note: "Closed for the summer",
+      closed: true,
+    });
+    expect(statusAt("2026-06-01T16:00:00Z", longClosure)).toMatchObject({
+      open: false,
+      opensAt: null,
+      opensAtWall: null,
+    });
+    // Reopening on day 14 is still found.
+    expect(statusAt("2026-06-02T16:00:00Z", longClosure)).toMatchObject({
+      opensAt: new Date("2026-06-16T15:00:00Z"),
+    });
+  });
+
+  test("with no hours at all there is no next opening", () => {
+    const status = statusAt("2026-06-17T19:00:00Z", { weekly: [], exceptions: [] });
+    expect(status).toEqual({ open: false, opensAt: null, opensAtWall: null });
+  });
+});
+
+describe("openStatusAt across daylight-saving switches", () => {
+  test("Saturday's span runs past midnight into spring-forward morning (Sun Mar 8 01:59 EST)", () => {
+    expect(statusAt("2026-03-08T06:59:00Z")).toMatchObject({
+      open: true,
+      closesAt: new Date("2026-03-08T07:00:00Z"),
+      closesAtWall: "02:00",
+    });
+    expect(textAt("2026-03-08T06:59:00Z")).toBe("Open now · until 2 am");
+  });
+
+  test("the 2 am closing in the spring-forward gap is when the clocks jump (Sun Mar 8 03:00 EDT)", () => {
+    expect(statusAt("2026-03-08T07:00:00Z").open).toBe(false);
+  });
+
+  test("after spring-forward it opens at noon daylight time (Sun Mar 8 03:30 EDT)", () => {
+    expect(statusAt("2026-03-08T07:30:00Z")).toEqual({
+      open: false,
+      opensAt: new Date("2026-03-08T16:00:00Z"),
+      opensAtWall: "12:00",
+    });
+    expect(textAt("2026-03-08T07:30:00Z")).toBe("Closed · opens at noon");
+  });
+
+  test("Saturday's span is open through both 1:30s on fall-back night (Sun Nov 1 01:30 EDT and EST)", () => {
+    for (const iso of ["2026-11-01T05:30:00Z", "2026-11-01T06:30:00Z"]) {
+      expect(statusAt(iso)).toMatchObject({
+        open: true,
+        closesAt: new Date("2026-11-01T07:00:00Z"),
+      });
+    }
+  });
+
+  test("closed at 2 am standard time on fall-back night (Sun Nov 1 02:00 EST)", () => {
+    expect(statusAt("2026-11-01T07:00:00Z").open).toBe(false);
+  });
+
+  test("a 1:30 closing on fall-back night is the first 1:30 (Sun Nov 1 01:00 EST, second time round)", () => {
+    const early = withException({
+      startsOn: "2026-10-31",
+      endsOn: "2026-10-31",
+      note: "",
+      closed: false,
+      opensAt: "11:00",
+      closesAt: "01:30",
+      kitchenClosesAt: null,
+    });
+    expect(statusAt("2026-11-01T05:29:00Z", early)).toMatchObject({
+      open: true,
+      closesAt: new Date("2026-11-01T05:30:00Z"),
+    });
+    expect(statusAt("2026-11-01T06:00:00Z", early).open).toBe(false);
+  });
+
+  test("after fall-back it opens at noon standard time (Sun Nov 1 02:30 EST)", () => {
+    expect(statusAt("2026-11-01T07:30:00Z")).toEqual({
+      open: false,
+      opensAt: new Date("2026-11-01T17:00:00Z"),
+      opensAtWall: "12:00",
+    });
+  });
+});
+
+describe("formatWallTime", () => {
+  test.each([
+    ["11:00", "11 am"],
+    ["11:30", "11:30 am"],
+    ["12:00", "noon"],
+    ["12:30", "12:30 pm"],
+    ["00:00", "midnight"],
+    ["24:00", "midnight"],
+    ["00:30", "12:30 am"],
+    ["02:00", "2 am"],
+    ["17:45", "5:45 pm"],
+    ["23:05", "11:05 pm"],
+  ])("%s is %s", (time, expected) => {
+    expect(formatWallTime(time)).toBe(expected);
+  });
+});
+
+describe("describeOpenStatus", () => {
+  const closedUntil = (iso: string): OpenStatus => ({
+    open: false,
+    opensAt: new Date(iso),
+    opensAtWall: "11:00",
+  });
+
+  test("an opening six days ahead is named by weekday (Mon Dec 21 → Sun Dec 27)", () => {
+    const now = new Date("2026-12-21T17:00:00Z");
+    expect(describeOpenStatus(closedUntil("2026-12-27T16:00:00Z"), now)).toEqual({
+      label: "Closed",
+      detail: "opens Sunday at 11 am",
+    });
+  });
+
+  test("an opening further ahead is named by date (Sat Dec 19 → Sun Dec 27)", () => {
+    const now = new Date("2026-12-19T17:00:00Z");
+    expect(describeOpenStatus(closedUntil("2026-12-27T16:00:00Z"), now)).toEqual({
+      label: "Closed",
+      detail: "opens Dec 27 at 11 am",
+    });
+  });
+
+  test("with no next opening there is no detail, and the line is just the label", () => {
+    const status: OpenStatus = { open: false, opensAt: null, opensAtWall: null };
+    const now = new Date("2026-12-19T17:00:00Z");
+    expect(describeOpenStatus(status, now)).toEqual({ label: "Closed", detail: "" });
+    expect(openStatusText(status, now)).toBe("Closed");
+  });
+});
+
+describe("weekHours", () => {
+  test("lists Monday to Sunday of this Toronto week and marks today (Wed Jun 17)", () => {
+    const week = weekHours(new Date("2026-06-17T19:00:00Z"), schedule);
+    expect(week.map(({ date, dayName, isToday }) => [date, dayName, isToday])).toEqual([
+      ["2026-06-15", "Monday", false],
+      ["2026-06-16", "Tuesday", false],
+      ["2026-06-17", "Wednesday", true],
+      ["2026-06-18", "Thursday", false],
+      ["2026-06-19", "Friday", false],
+      ["2026-06-20", "Saturday", false],
+      ["2026-06-21", "Sunday", false],
+    ]);
+    expect(week.map(({ weekday }) => weekday)).toEqual([1, 2, 3, 4, 5, 6, 0]);
+  });
+
+  test("a closed weekday has no hours", () => {
+    const [monday, tuesday] = weekHours(new Date("2026-06-17T19:00:00Z"), schedule);
+    expect(monday?.hours).toBeNull();
+    expect(tuesday?.hours).toEqual({
+      opensAt: "11:00",
+      closesAt: "00:00",
+      kitchenClosesAt: "22:00",
+    });
+  });
+
+  test("on Sunday night, already Monday in UTC, the week is the one ending today (Sun Jun 21 23:00 EDT)", () => {
+    const week = weekHours(new Date("2026-06-22T03:00:00Z"), schedule);
+    expect(week[0]?.date).toBe("2026-06-15");
+    expect(week[6]).toMatchObject({ date: "2026-06-21", isToday: true });
+  });
+
+  test("applies exceptions to the week's dates: Christmas is closed (week of Dec 21)", () => {
+    const week = weekHours(new Date("2026-12-23T17:00:00Z"), schedule);
+    expect(week[3]).toEqual({
+      date: "2026-12-24",
+      weekday: 4,
+      dayName: "Thursday",
+      hours: { opensAt: "11:00", closesAt: "01:00", kitchenClosesAt: "23:00" },
+      isToday: false,
+    });
+    expect(week[4]).toEqual({
+      date: "2026-12-25",
+      weekday: 5,
+      dayName: "Friday",
+      hours: null,
+      note: "Closed for Christmas",
+      isToday: false,
+    });
+  });
+});
