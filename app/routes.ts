@@ -14,4 +14,8 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("build-info", "routes/build-info.ts"),
   route("theme", "routes/theme.ts"),
+  route("img/*", "routes/image.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

@@ -14,18 +14,25 @@ function carriesPersonalCookie(request: Request): boolean {
     .some((pair) => PERSONAL_COOKIES.includes(pair.split("=", 1)[0]?.trim() ?? ""));
 }
 
+/** Pages are rendered for the visitor's cookies; images, feeds and files are not. */
+function isDocument(response: Response): boolean {
+  return response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
+}
+
 /**
  * The last word on Cache-Control. Routes say how long their content may be
- * shared; a response that sets a cookie, was rendered for a visitor's own
- * cookies, or is an error is made `private, no-store` whatever the route said,
+ * shared; a response that sets a cookie, a page rendered for a visitor's own
+ * cookies, or an error is made `private, no-store` whatever the route said,
  * and a route that said nothing gets the safe default.
  */
 export const cachePolicy: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
-  const personal = response.headers.has("Set-Cookie") || carriesPersonalCookie(request);
+  const document = isDocument(response);
+  const personal =
+    response.headers.has("Set-Cookie") || (document && carriesPersonalCookie(request));
   const stated = response.headers.get("Cache-Control");
   const policy = personal || response.status >= 400 || !stated ? cacheControl.noStore : stated;
   response.headers.set("Cache-Control", policy);
-  if (!policy.includes("no-store")) response.headers.append("Vary", "Cookie");
+  if (document && !policy.includes("no-store")) response.headers.append("Vary", "Cookie");
   return response;
 };

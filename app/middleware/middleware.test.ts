@@ -102,6 +102,16 @@ describe("cachePolicy", () => {
     expect(response.headers.get("Cache-Control")).toBe(cacheControl.noStore);
   });
 
+  test("an image stays shareable for a visitor with a theme, without varying on cookies", async () => {
+    const immutable = "public, max-age=31536000, immutable";
+    const response = await run(
+      new Request("http://localhost/img/dishes/wings.svg", { headers: { Cookie: "theme=ImRhcmsi" } }),
+      new Response("", { headers: { "Content-Type": "image/webp", "Cache-Control": immutable } }),
+    );
+    expect(response.headers.get("Cache-Control")).toBe(immutable);
+    expect(response.headers.has("Vary")).toBe(false);
+  });
+
   test("cookies the site does not read do not make a page private", async () => {
     const response = await run(
       new Request("http://localhost/", { headers: { Cookie: "themes=1; _ga=2" } }),

@@ -1,5 +1,9 @@
+import path from "node:path";
 import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
+import type { Database } from "~/data/database.server";
+import { databaseContext } from "~/data/site-content.server";
+import { defaultImageStore, imageStoreContext } from "~/lib/image-store.server";
 import { clientAddressContext } from "~/lib/request-context";
 import { applySecurityHeaders, isHttps } from "~/lib/security-headers";
 import { clientAddress } from "./client-address";
@@ -12,6 +16,8 @@ export type AppHandler = (request: Request, client: ClientAddress) => Promise<Re
 export type AppOptions = {
   build: ServerBuild;
   mode: string;
+  /** Where loaders read content; the shared database (DATABASE_URL or DATA_DIR) by default. */
+  database?: () => Promise<Database>;
   /** The build's client directory (hashed assets and the copies of public/). */
   clientDirectory: string;
   maxBodyBytes?: number;
@@ -40,15 +46,23 @@ export async function createAppHandler({
   clientDirectory,
   maxBodyBytes,
   clientIpHeader,
+  database,
 }: AppOptions): Promise<AppHandler> {
   const staticFiles = await StaticFiles.load(clientDirectory);
   const handleRequest = createRequestHandler(build, mode);
+  // Vite copies public/images into the client build; images are read from that copy.
+  const imageStore = {
+    ...defaultImageStore,
+    sourceDirectory: path.join(clientDirectory, "images"),
+  };
 
   async function handleApp(request: Request, client: ClientAddress): Promise<Response> {
     const bounded = await readBoundedBody(request, maxBodyBytes);
     if (bounded instanceof Response) return bounded;
     const context = new RouterContextProvider();
     context.set(clientAddressContext, clientAddress(request, client.address, clientIpHeader));
+    context.set(imageStoreContext, imageStore);
+    if (database) context.set(databaseContext, database);
     return compressResponse(request, editable(await handleRequest(bounded, context)));
   }
 

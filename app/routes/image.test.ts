@@ -1,0 +1,338 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { RouterContextProvider, matchRoutes } from "react-router";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { loader } from "./image";
+import { describeImage, imageStoreContext } from "~/lib/image-store.server";
+import { routeArgs } from "../../tests/support/route-args";
+
+/** 40 × 30, left half black and right half white: an edge that blurs if upscaled. */
+const HALVES_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="0 0 40 30">
+  <rect width="20" height="30" fill="#000"/><rect x="20" width="20" height="30" fill="#fff"/>
+</svg>`;
+
+let root: string;
+let sourceDirectory: string;
+let cacheDirectory: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "image-route-"));
+  sourceDirectory = path.join(root, "images");
+  await mkdir(path.join(sourceDirectory, "dishes"), { recursive: true });
+  await mkdir(path.join(root, "outside"));
+  await writeFile(path.join(sourceDirectory, "dishes", "wings.svg"), HALVES_SVG);
+  // 200 × 100: the left half opaque red, the right half transparent.
+  const red = await sharp({
+    create: { width: 100, height: 100, channels: 4, background: "#ff0000" },
+  })
+    .png()
+    .toBuffer();
+  await sharp({
+    create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .composite([{ input: red, left: 0, top: 0 }])
+    .png()
+    .toFile(path.join(sourceDirectory, "plate.png"));
+  await writeFile(
+    path.join(root, "outside", "secret.png"),
+    await readFile(path.join(sourceDirectory, "plate.png")),
+  );
+  await symlink(path.join(root, "outside", "secret.png"), path.join(sourceDirectory, "escape.png"));
+  await writeFile(path.join(sourceDirectory, "broken.png"), "not an image at all");
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  // Each test starts with an empty cache, in a folder of its own.
+  cacheDirectory = await mkdtemp(path.join(root, "cache-"));
+});
+
+function store() {
+  const context = new RouterContextProvider();
+  context.set(imageStoreContext, { sourceDirectory, cacheDirectory });
+  return context;
+}
+
+/** Calls the loader as the router would for `url`, with the splat decoded the router's way. */
+async function get(url: string, init: RequestInit = {}, splat?: string): Promise<Response> {
+  const request = new Request(new URL(url, "http://localhost"), init);
+  const matched = matchRoutes([{ path: "/img/*" }], new URL(request.url).pathname);
+  const params = { "*": splat ?? matched?.[0]?.params["*"] ?? "" };
+  return loader(routeArgs(request, { params, context: store() }));
+}
+
+async function cachedFiles(): Promise<string[]> {
+  const entries = await readdir(cacheDirectory, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+async function pictureOf(response: Response) {
+  return sharp(Buffer.from(await response.arrayBuffer())).metadata();
+}
+
+async function pixel(response: Response, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(Buffer.from(await response.arrayBuffer()))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const offset = (y * info.width + x) * info.channels;
+  return [...data.subarray(offset, offset + info.channels)];
+}
+
+async function version(imagePath: string): Promise<string> {
+  const source = await describeImage(store(), imagePath);
+  if (!source) throw new Error(`no test image ${imagePath}`);
+  return source.version;
+}
+
+describe("GET /img/* refuses bad requests with 400 and caches nothing", () => {
+  test.each([
+    [
+      "a path climbing out with ../",
+      "/img/x.png",
+      "../outside/secret.png",
+      "Image path is outside the image folder",
+    ],
+    [
+      "an encoded ../",
+      "/img/%2e%2e%2foutside%2fsecret.png",
+      undefined,
+      "Image path is outside the image folder",
+    ],
+    [
+      "a doubly encoded ../",
+      "/img/%252e%252e%252fsecret.png",
+      undefined,
+      "Image path is outside the image folder",
+    ],
+    [
+      "backslashes",
+      "/img/dishes%5c..%5c..%5csecret.png",
+      undefined,
+      "Image path is outside the image folder",
+    ],
+    [
+      "an absolute path",
+      "/img/%2Fetc%2Fsecret.png",
+      undefined,
+      "Image path is outside the image folder",
+    ],
+    [
+      "a symlink out of the folder",
+      "/img/escape.png",
+      undefined,
+      "Image path is outside the image folder",
+    ],
+    ["a remote URL", "/img/https://example.com/a.png", undefined, "Remote images are not served"],
+    [
+      "a protocol-relative URL",
+      "/img//example.com/a.png",
+      undefined,
+      "Image path is outside the image folder",
+    ],
+    [
+      "an unknown extension",
+      "/img/dishes/wings.gif",
+      undefined,
+      "Image type must be one of svg, png, jpg, jpeg, webp, avif",
+    ],
+    ["w=0", "/img/plate.png?w=0", undefined, "w must be a whole number from 1 to 4096"],
+    ["w=4097", "/img/plate.png?w=4097", undefined, "w must be a whole number from 1 to 4096"],
+    [
+      "a fractional w",
+      "/img/plate.png?w=100.5",
+      undefined,
+      "w must be a whole number from 1 to 4096",
+    ],
+    ["h=0", "/img/plate.png?h=0", undefined, "h must be a whole number from 1 to 4096"],
+    ["h=4097", "/img/plate.png?h=4097", undefined, "h must be a whole number from 1 to 4096"],
+    ["a word for h", "/img/plate.png?h=tall", undefined, "h must be a whole number from 1 to 4096"],
+    ["fm=gif", "/img/plate.png?fm=gif", undefined, "fm must be one of webp, avif, jpeg, png"],
+    [
+      "fit=stretch",
+      "/img/plate.png?fit=stretch",
+      undefined,
+      "fit must be one of cover, contain, fill, inside, outside",
+    ],
+    ["q=0", "/img/plate.png?q=0", undefined, "q must be a whole number from 1 to 100"],
+    ["q=101", "/img/plate.png?q=101", undefined, "q must be a whole number from 1 to 100"],
+    [
+      "bg=red",
+      "/img/plate.png?bg=red",
+      undefined,
+      "bg must be a hex colour of 3, 6 or 8 digits, without #",
+    ],
+    [
+      "an unknown parameter",
+      "/img/plate.png?w=100&blur=5",
+      undefined,
+      "Unknown parameter; use w, h, fm, q, fit, bg, v",
+    ],
+  ])("%s", async (_, url, splat, reason) => {
+    const response = await get(url, {}, splat);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.text()).toBe(reason);
+    expect(await cachedFiles()).toEqual([]);
+  });
+});
+
+describe("GET /img/*", () => {
+  test("answers 404 for an image that does not exist", async () => {
+    const response = await get("/img/dishes/missing.svg?w=100");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.text()).toBe("Image not found");
+  });
+
+  test("serves WebP by default, at the requested width", async () => {
+    const response = await get("/img/plate.png?w=100");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/webp");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const body = Buffer.from(await response.clone().arrayBuffer());
+    expect(response.headers.get("Content-Length")).toBe(String(body.length));
+    expect(await pictureOf(response)).toMatchObject({ format: "webp", width: 100, height: 50 });
+  });
+
+  test.each([
+    ["webp", "image/webp", "webp"],
+    ["avif", "image/avif", "heif"],
+    ["jpeg", "image/jpeg", "jpeg"],
+    ["png", "image/png", "png"],
+  ])("encodes fm=%s", async (format, contentType, decodedAs) => {
+    const response = await get(`/img/plate.png?w=50&fm=${format}`);
+    expect(response.headers.get("Content-Type")).toBe(contentType);
+    expect(await pictureOf(response)).toMatchObject({ format: decodedAs, width: 50, height: 25 });
+  });
+
+  test("puts JPEG's missing transparency on white", async () => {
+    const response = await get("/img/plate.png?fm=jpeg&q=100");
+    const [r = 0, g = 0, b = 0] = await pixel(response, 150, 50);
+    expect(Math.min(r, g, b)).toBeGreaterThan(245);
+  });
+
+  test("crops to both sides with fit=cover", async () => {
+    const response = await get("/img/plate.png?w=50&h=50");
+    expect(await pictureOf(response)).toMatchObject({ width: 50, height: 50 });
+  });
+
+  test("letterboxes with fit=contain on the bg colour", async () => {
+    const response = await get("/img/plate.png?w=100&h=100&fit=contain&bg=00ff00&fm=png");
+    expect(await pictureOf(response.clone())).toMatchObject({
+      width: 100,
+      height: 100,
+      hasAlpha: false,
+    });
+    expect(await pixel(response, 0, 0)).toEqual([0, 255, 0]);
+  });
+
+  test("never enlarges a bitmap", async () => {
+    const response = await get("/img/plate.png?w=800");
+    expect(await pictureOf(response)).toMatchObject({ width: 200, height: 100 });
+  });
+
+  test("keeps the requested shape when the box is larger than the bitmap", async () => {
+    const response = await get("/img/plate.png?w=400&h=400");
+    expect(await pictureOf(response)).toMatchObject({ width: 100, height: 100 });
+  });
+
+  test("draws an SVG at the requested width rather than upscaling it", async () => {
+    const response = await get("/img/dishes/wings.svg?w=1200&fm=png");
+    expect(await pictureOf(response.clone())).toMatchObject({ width: 1200, height: 900 });
+    // Upscaled from 40 px wide, the edge at 600 would blur over dozens of pixels.
+    const [dark = 255] = await pixel(response.clone(), 596, 450);
+    const [light = 0] = await pixel(response, 603, 450);
+    expect(dark).toBeLessThan(10);
+    expect(light).toBeGreaterThan(245);
+  });
+
+  test("serves a variant rendered before from the disk cache", async () => {
+    await get("/img/plate.png?w=60");
+    const [file] = await cachedFiles();
+    if (!file) throw new Error("expected the first request to fill the cache");
+    // Bytes no render would produce: if they come back, the cache answered.
+    await writeFile(file, "cached bytes");
+    const written = await stat(file);
+
+    const response = await get("/img/plate.png?w=60");
+    expect(await response.text()).toBe("cached bytes");
+    expect((await stat(file)).mtimeMs).toBe(written.mtimeMs);
+    expect(await cachedFiles()).toEqual([file]);
+  });
+
+  test("shares one render between concurrent requests for a variant", async () => {
+    const responses = await Promise.all([1, 2, 3].map(() => get("/img/plate.png?w=70")));
+    const bodies = await Promise.all(responses.map((response) => response.arrayBuffer()));
+    expect(new Set(bodies.map((body) => Buffer.from(body).toString("base64"))).size).toBe(1);
+    const files = await cachedFiles();
+    expect(files).toHaveLength(1);
+    expect(files[0]).not.toMatch(/\.tmp$/);
+  });
+
+  test("stores equivalent URLs as one variant", async () => {
+    await get("/img/plate.png?w=80");
+    await get("/img/plate.png?fm=webp&q=75&w=80&fit=cover");
+    expect(await cachedFiles()).toHaveLength(1);
+  });
+
+  test("answers 304 when the client has the variant", async () => {
+    const first = await get("/img/plate.png?w=90");
+    const etag = first.headers.get("ETag");
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+
+    const again = await get("/img/plate.png?w=90", {
+      headers: { "If-None-Match": `"other", ${etag}` },
+    });
+    expect(again.status).toBe(304);
+    expect(again.body).toBeNull();
+    expect(again.headers.get("ETag")).toBe(etag);
+    expect(again.headers.get("Cache-Control")).toBe(first.headers.get("Cache-Control"));
+  });
+
+  test("gives different variants different ETags", async () => {
+    const small = await get("/img/plate.png?w=90");
+    const large = await get("/img/plate.png?w=91");
+    expect(small.headers.get("ETag")).not.toBe(large.headers.get("ETag"));
+  });
+
+  test("lets a URL with the current version be cached for a year", async () => {
+    const response = await get(`/img/plate.png?w=100&v=${await version("plate.png")}`);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  test.each([
+    ["without a version", "/img/plate.png?w=100"],
+    ["with an outdated version", "/img/plate.png?w=100&v=0123456789ab"],
+  ])("serves the current image briefly cached %s", async (_, url) => {
+    const response = await get(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe(
+      "public, max-age=300, stale-while-revalidate=86400",
+    );
+  });
+
+  test("answers HEAD with the headers and no body", async () => {
+    const response = await get("/img/plate.png?w=100", { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/webp");
+    expect(Number(response.headers.get("Content-Length"))).toBeGreaterThan(0);
+    expect(response.body).toBeNull();
+  });
+
+  test("answers 500 without details when the source cannot be processed", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await get("/img/broken.png?w=100");
+    expect(response.status).toBe(500);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.text()).toBe("Image could not be processed");
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining("Image could not be processed"));
+  });
+});

@@ -1,0 +1,80 @@
+import { readFile } from "node:fs/promises";
+import type { Route } from "./+types/image";
+import { cacheControl } from "~/lib/cache-control";
+import {
+  RenderQueueFullError,
+  findSource,
+  imageStoreContext,
+  renderedImage,
+  variantKey,
+} from "~/lib/image-store.server";
+import { ImageRequestError, parseImagePath, parseImageQuery } from "~/lib/images";
+import { log } from "~/lib/logger.server";
+
+/** For an unversioned or outdated URL: the current image, checked again after a few minutes. */
+const UNVERSIONED = "public, max-age=300, stale-while-revalidate=86400";
+
+function plain(status: number, reason: string, headers: HeadersInit = {}): Response {
+  return new Response(reason, {
+    status,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": cacheControl.noStore,
+      "X-Content-Type-Options": "nosniff",
+      ...headers,
+    },
+  });
+}
+
+/** Whether an If-None-Match header names `etag` (weak comparison, as RFC 9110 asks). */
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === etag);
+}
+
+async function serve({ request, params, context }: Route.LoaderArgs): Promise<Response> {
+  const store = context.get(imageStoreContext);
+  const imagePath = parseImagePath(params["*"]);
+  const { variant, version } = parseImageQuery(new URL(request.url).searchParams);
+  const source = await findSource(store, imagePath);
+  if (!source) return plain(404, "Image not found");
+
+  // The key is known before rendering, so a revalidation never waits for sharp.
+  const etag = `"${variantKey(source, variant)}"`;
+  const headers = new Headers({
+    "Cache-Control": version === source.version ? cacheControl.immutable : UNVERSIONED,
+    ETag: etag,
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (matches(request.headers.get("If-None-Match"), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  const image = await renderedImage(store, source, variant);
+  headers.set("Content-Type", image.contentType);
+  headers.set("Content-Length", String(image.size));
+  const body = request.method === "HEAD" ? null : await readFile(image.filePath);
+  return new Response(body, { headers });
+}
+
+/**
+ * Resized and re-encoded copies of the site's own images. Bad requests get a
+ * 400 with the reason in plain text; a source sharp cannot handle is the
+ * server's fault and gets a 500 without details.
+ */
+export async function loader(args: Route.LoaderArgs): Promise<Response> {
+  try {
+    return await serve(args);
+  } catch (error) {
+    if (error instanceof ImageRequestError) return plain(400, error.message);
+    if (error instanceof RenderQueueFullError) {
+      return plain(503, "Too many images are being processed; try again shortly", {
+        "Retry-After": "5",
+      });
+    }
+    log.error("Image could not be processed", { path: args.params["*"], error });
+    return plain(500, "Image could not be processed");
+  }
+}
