@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+const E2E_DATA_DIR = "node_modules/.cache/e2e-data";
 const executablePath = findChromium();
 
 export default defineConfig({
@@ -32,10 +33,11 @@ export default defineConfig({
   ],
   webServer: {
     // The tests run against the production build, served as in production.
-    command: "node ./build/server/index.js",
+    // A fresh embedded database each run, migrated and seeded as on a first start.
+    command: `rm -rf ${E2E_DATA_DIR} && node ./build/server/index.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
-    env: { NODE_ENV: "production", PORT: String(PORT), LOG_LEVEL: "warn" },
+    env: { NODE_ENV: "production", PORT: String(PORT), LOG_LEVEL: "warn", DATA_DIR: E2E_DATA_DIR },
     stdout: "pipe",
     stderr: "pipe",
   },

@@ -1,33 +1,80 @@
+import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { Brand } from "~/components/brand";
 import { Link } from "~/components/link";
+import { OpenStatus } from "~/components/open-status";
 import { ThemeSwitch } from "~/components/theme-switch";
+import { summariseWeeklyHours } from "~/lib/hours-summary";
 import { primaryNavigation, site } from "~/lib/site";
+import { useSiteFrame } from "~/lib/site-frame";
+import { directionsLinks, formatAddress, telephoneHref } from "~/lib/site-settings";
 
 /** The footer's navigation, where the phone's menu button leads without its dialog. */
 export const FOOTER_NAVIGATION_ID = "site-navigation";
 
+const headingClass = "font-sans text-xs font-semibold tracking-[0.2em] text-shell-muted uppercase";
+const linkClass =
+  "inline-flex min-h-11 items-center gap-2 text-shell-foreground/85 underline-offset-4 hover:text-white hover:underline";
+
 export function SiteFooter() {
+  const frame = useSiteFrame();
+  const settings = frame?.settings;
+
   return (
     <footer className="border-t border-shell-border bg-shell text-shell-foreground">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr] lg:py-16">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_0.8fr_1fr] lg:py-16">
         <div className="max-w-sm">
           <Brand />
           <p className="mt-4 text-shell-muted">{site.description}.</p>
+          {frame ? (
+            <OpenStatus
+              schedule={frame.schedule}
+              renderedAt={frame.renderedAt}
+              className="mt-5 text-shell-foreground"
+            />
+          ) : null}
+          {settings ? (
+            <address className="mt-4 flex flex-col items-start not-italic">
+              <a href={directionsLinks(settings).google} className={linkClass}>
+                <MapPinIcon aria-hidden="true" className="size-4 shrink-0 text-shell-accent" />
+                {formatAddress(settings)}
+              </a>
+              <a href={telephoneHref(settings.phone)} className={linkClass}>
+                <PhoneIcon aria-hidden="true" className="size-4 shrink-0 text-shell-accent" />
+                {settings.phone}
+              </a>
+              <a href={`mailto:${settings.email}`} className={linkClass}>
+                <MailIcon aria-hidden="true" className="size-4 shrink-0 text-shell-accent" />
+                {settings.email}
+              </a>
+            </address>
+          ) : null}
         </div>
+        {frame ? (
+          <div>
+            <h2 className={headingClass}>Hours</h2>
+            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              {summariseWeeklyHours(frame.schedule.weekly).map((line) => (
+                <div key={line.days} className="contents">
+                  <dt className="font-semibold text-shell-foreground">{line.days}</dt>
+                  <dd className="text-shell-foreground/85">{line.hours}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-3 text-sm text-shell-muted">
+              <Link to="/contact#hours" className="underline underline-offset-4 hover:text-white">
+                Holiday hours and kitchen times
+              </Link>
+            </p>
+          </div>
+        ) : null}
         <nav id={FOOTER_NAVIGATION_ID} aria-labelledby="footer-navigation-heading">
-          <h2
-            id="footer-navigation-heading"
-            className="font-sans text-xs font-semibold tracking-[0.2em] text-shell-muted uppercase"
-          >
+          <h2 id="footer-navigation-heading" className={headingClass}>
             Explore
           </h2>
           <ul className="mt-4 space-y-1">
             {primaryNavigation.map((item) => (
               <li key={item.to}>
-                <Link
-                  to={item.to}
-                  className="inline-flex min-h-11 items-center text-shell-foreground/85 underline-offset-4 hover:text-white hover:underline"
-                >
+                <Link to={item.to} className={linkClass}>
                   {item.label}
                 </Link>
               </li>
@@ -35,15 +82,27 @@ export function SiteFooter() {
           </ul>
         </nav>
         <div>
-          <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-shell-muted uppercase">
-            Theme
-          </h2>
+          <h2 className={headingClass}>Theme</h2>
           <ThemeSwitch labelled className="mt-4 [&>div]:flex [&>div]:w-full [&>div]:max-w-xs" />
+          {settings && settings.socialLinks.length > 0 ? (
+            <>
+              <h2 className={`${headingClass} mt-8`}>Follow</h2>
+              <ul className="mt-3 flex flex-wrap gap-x-5">
+                {settings.socialLinks.map((link) => (
+                  <li key={link.url}>
+                    <a href={link.url} rel="me noopener" className={`${linkClass} capitalize`}>
+                      {link.network}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </div>
       </div>
       <div className="border-t border-shell-border">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-shell-muted sm:px-6">
-          © {new Date().getFullYear()} {site.name}
+          © {new Date().getFullYear()} {settings?.name ?? site.name}
         </p>
       </div>
     </footer>

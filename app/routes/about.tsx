@@ -1,24 +1,226 @@
+import { AccessibilityIcon, BeerIcon, ChevronDownIcon, UtensilsIcon } from "lucide-react";
 import type { Route } from "./+types/about";
+import { DietaryTags } from "~/components/dietary-tags";
+import { Link } from "~/components/link";
 import { PageHeader } from "~/components/page-header";
-import { introMeta, type PageIntro } from "~/lib/meta";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { SectionHeading } from "~/components/section-heading";
+import { pictureFor } from "~/data/pictures.server";
+import { siteContent } from "~/data/site-content.server";
+import { originFromMatches, pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/page-headers";
+import { formatPrice } from "~/lib/price";
 
-export function loader(): PageIntro {
+export async function loader({ context }: Route.LoaderArgs) {
+  const content = siteContent(context);
+  const [settings, menu, spaces] = await Promise.all([
+    content.settings(),
+    content.menu(),
+    content.venueSpaces(),
+  ]);
+  const room = await pictureFor(context, {
+    path: "rooms/main-bar.svg",
+    alt: "The main bar: wooden booths along brick walls, the taps at the back and a game on the screen",
+  });
+  const onTap = menu
+    .find((section) => section.slug === "draught")
+    ?.items.filter((i) => i.available);
   return {
-    title: "About the pub",
-    summary:
-      "Who we are, what comes out of the kitchen, what's on tap, and what to know before you visit: accessibility, the patio, age policy, parking and transit.",
+    settings,
+    room,
+    onTap: onTap ?? [],
+    stepFreeSpaces: spaces.filter((space) => space.stepFree).map((space) => space.name),
+    stairsOnlySpaces: spaces.filter((space) => !space.stepFree).map((space) => space.name),
   };
 }
 
-export const meta: Route.MetaFunction = (args) => introMeta("/about", args);
+const DESCRIPTION =
+  "A downtown London local with a scratch kitchen, Ontario beer on tap, hockey on the screens and a step-free room. Our story, what's pouring, and answers to the questions people ask.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "About",
+    description: DESCRIPTION,
+    path: "/about",
+    origin: originFromMatches(matches),
+  });
 
 export const headers = publicPageHeaders;
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const { settings, room, onTap, stepFreeSpaces, stairsOnlySpaces } = loaderData;
+  const faq = [
+    {
+      question: "Do you take reservations?",
+      answer:
+        "For six or more, yes: call us and we'll hold a table. Smaller groups can just walk in; on hockey nights and Fridays after 7 pm it's worth calling ahead. For private parties, see the venue page.",
+    },
+    {
+      question: "Is there a patio?",
+      answer:
+        "Yes, from May to October, weather permitting, with heaters for cool evenings. Patio tables are first come, first served unless you book it for a party.",
+    },
+    {
+      question: "Can I bring my kids?",
+      answer:
+        "Families are welcome in the dining room until 9 pm and there's a kids' menu. After 9 pm, and at the bar at any hour, guests must be 19 or over, as Ontario's liquor rules require.",
+    },
+    {
+      question: "Where do I park?",
+      answer:
+        settings.parkingNote ||
+        "There is street parking nearby and several municipal lots within a few minutes' walk.",
+    },
+    {
+      question: "How do I get there by bus?",
+      answer:
+        settings.transitNote ||
+        "Several London Transit routes stop within a short walk of the pub.",
+    },
+    {
+      question: "Can you handle allergies and special diets?",
+      answer:
+        "Every dish on the menu lists its priority allergens and dietary tags, and the kitchen can adapt many dishes. Tell your server about any allergy before you order; we share fryers, so we can't promise a dish is free of traces.",
+    },
+  ];
+
   return (
-    <PageHeader eyebrow="Our story" title={loaderData.title}>
-      <p>{loaderData.summary}</p>
-    </PageHeader>
+    <>
+      <PageHeader eyebrow="Our story" title="About the pub">
+        <p>{DESCRIPTION}</p>
+      </PageHeader>
+
+      <section
+        aria-labelledby="story-title"
+        className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20"
+      >
+        <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
+          <div>
+            <SectionHeading id="story-title" eyebrow="The story" title="A local on Dundas Street" />
+            <div className="mt-5 space-y-4 text-lg text-muted-foreground">
+              <p>
+                {settings.name} is the kind of pub a downtown needs: somewhere to meet before a show
+                or a game downtown, to watch the game with people who care as much as you do, or to
+                settle in with a pint and a plate of something honest after work.
+              </p>
+              <p>
+                We’re independent and local. The beer list leans on Ontario brewers, the kitchen
+                cooks from scratch, and the people behind the bar know the regulars by name and the
+                new faces by the end of the night.
+              </p>
+            </div>
+          </div>
+          {room ? (
+            <ResponsiveImage
+              image={room.source}
+              alt={room.alt}
+              sizes="(min-width: 1024px) 560px, 100vw"
+              aspectRatio={16 / 9}
+              maxWidth={768}
+              className="h-auto w-full border border-border"
+            />
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="kitchen-title" className="border-y border-border bg-card">
+        <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2">
+          <div>
+            <UtensilsIcon aria-hidden="true" className="size-8 text-primary" />
+            <SectionHeading id="kitchen-title" title="The kitchen" className="mt-3" />
+            <div className="mt-4 space-y-4 text-muted-foreground">
+              <p>
+                Burgers are smashed to order from Ontario beef, wings are brined overnight and fries
+                are cut by hand every morning. There’s always something for vegetarians and vegans
+                that isn’t an afterthought, and every dish on the menu is marked for diet and
+                allergens.
+              </p>
+              <p>
+                <Link
+                  to="/menu"
+                  className="font-semibold text-primary underline underline-offset-4"
+                >
+                  See the full menu
+                </Link>
+              </p>
+            </div>
+          </div>
+          <div>
+            <BeerIcon aria-hidden="true" className="size-8 text-primary" />
+            <h2 id="on-tap-title" className="mt-3 text-3xl tracking-tight sm:text-4xl">
+              On tap now
+            </h2>
+            {onTap.length > 0 ? (
+              <ul
+                className="mt-4 divide-y divide-border border-y border-border"
+                aria-labelledby="on-tap-title"
+              >
+                {onTap.map((beer) => (
+                  <li key={beer.id} className="flex items-baseline justify-between gap-4 py-3">
+                    <div>
+                      <p className="font-semibold">{beer.name}</p>
+                      <DietaryTags tags={beer.dietaryTags} className="mt-1" />
+                    </div>
+                    <p className="shrink-0 tabular-nums">{formatPrice(beer.priceCents)}</p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-4 text-muted-foreground">The tap list is being changed over.</p>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="access-title"
+        className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20"
+      >
+        <AccessibilityIcon aria-hidden="true" className="size-8 text-primary" />
+        <SectionHeading id="access-title" title="Getting in and around" className="mt-3">
+          <p>{settings.accessibilityNote}</p>
+        </SectionHeading>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+          {stepFreeSpaces.length > 0 ? (
+            <li className="border-l-4 border-primary bg-card p-5">
+              <p className="font-semibold">Step-free</p>
+              <p className="mt-1 text-muted-foreground">
+                The entrance, the main bar and the accessible washroom, plus{" "}
+                {stepFreeSpaces.join(" and ")}.
+              </p>
+            </li>
+          ) : null}
+          {stairsOnlySpaces.length > 0 ? (
+            <li className="border-l-4 border-amber-600 bg-card p-5">
+              <p className="font-semibold">Stairs only</p>
+              <p className="mt-1 text-muted-foreground">
+                {stairsOnlySpaces.join(" and ")}: there is no lift. Ask us and we’ll find a space
+                that works for your group.
+              </p>
+            </li>
+          ) : null}
+        </ul>
+      </section>
+
+      <section aria-labelledby="faq-title" className="border-t border-border bg-card">
+        <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
+          <SectionHeading id="faq-title" eyebrow="Good to know" title="Questions people ask" />
+          <div className="mt-8 divide-y divide-border border-y border-border">
+            {faq.map((entry) => (
+              <details key={entry.question} className="group">
+                <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-3 text-lg font-semibold [&::-webkit-details-marker]:hidden">
+                  {entry.question}
+                  <ChevronDownIcon
+                    aria-hidden="true"
+                    className="size-5 shrink-0 transition-transform group-open:rotate-180"
+                  />
+                </summary>
+                <p className="pb-5 text-muted-foreground">{entry.answer}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,24 +1,159 @@
+import { BusIcon, CarIcon, MailIcon, MapPinIcon, NavigationIcon, PhoneIcon } from "lucide-react";
 import type { Route } from "./+types/contact";
+import { OpenStatus } from "~/components/open-status";
 import { PageHeader } from "~/components/page-header";
-import { introMeta, type PageIntro } from "~/lib/meta";
+import { SectionHeading } from "~/components/section-heading";
+import { buttonVariants } from "~/components/ui/button";
+import { WeekHoursTable } from "~/components/week-hours-table";
+import { siteContent } from "~/data/site-content.server";
+import { formatLongDate } from "~/lib/dates";
+import { formatSpan } from "~/lib/hours-summary";
+import { originFromMatches, pageMeta } from "~/lib/meta";
+import { torontoDate, weekHours } from "~/lib/opening-hours";
 import { publicPageHeaders } from "~/lib/page-headers";
+import { directionsLinks, formatAddress, telephoneHref } from "~/lib/site-settings";
 
-export function loader(): PageIntro {
+export async function loader({ context }: Route.LoaderArgs) {
+  const content = siteContent(context);
+  const now = new Date();
+  const [settings, schedule] = await Promise.all([content.settings(), content.schedule(now)]);
+  const today = torontoDate(now);
   return {
-    title: "Contact",
-    summary:
-      "Our address, phone and email, opening hours, directions, parking and transit, and a way to send us a message.",
+    settings,
+    schedule,
+    renderedAt: now.toISOString(),
+    week: weekHours(now, schedule),
+    holidays: schedule.exceptions.filter((exception) => exception.endsOn >= today),
   };
 }
 
-export const meta: Route.MetaFunction = (args) => introMeta("/contact", args);
+const DESCRIPTION =
+  "Address, phone, email and hours, with directions, parking and transit for the pub in downtown London, Ontario.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Contact",
+    description: DESCRIPTION,
+    path: "/contact",
+    origin: originFromMatches(matches),
+  });
 
 export const headers = publicPageHeaders;
 
+const detailLink =
+  "inline-flex min-h-11 items-center gap-3 text-lg font-semibold text-primary underline-offset-4 hover:underline";
+
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
+  const { settings, schedule, renderedAt, week, holidays } = loaderData;
+  const directions = directionsLinks(settings);
+
   return (
-    <PageHeader eyebrow="Visit or get in touch" title={loaderData.title}>
-      <p>{loaderData.summary}</p>
-    </PageHeader>
+    <>
+      <PageHeader eyebrow="Get in touch" title="Contact and hours">
+        <p>{DESCRIPTION}</p>
+      </PageHeader>
+
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2">
+        <section aria-labelledby="reach-title">
+          <SectionHeading id="reach-title" title="Reach us" />
+          <OpenStatus schedule={schedule} renderedAt={renderedAt} className="mt-4 text-lg" />
+          <address className="mt-4 flex flex-col items-start not-italic">
+            <a href={directions.google} className={detailLink}>
+              <MapPinIcon aria-hidden="true" className="size-5 shrink-0" />
+              {formatAddress(settings)}
+            </a>
+            <a href={telephoneHref(settings.phone)} className={detailLink}>
+              <PhoneIcon aria-hidden="true" className="size-5 shrink-0" />
+              {settings.phone}
+            </a>
+            <a href={`mailto:${settings.email}`} className={detailLink}>
+              <MailIcon aria-hidden="true" className="size-5 shrink-0" />
+              {settings.email}
+            </a>
+          </address>
+          <p className="mt-4 text-muted-foreground">
+            We answer the phone during opening hours and email within a day. For a table of six or
+            more, or a private party, calling is quickest.
+          </p>
+
+          <h3 className="mt-10 text-2xl">Directions</h3>
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+            <a href={directions.google} className={buttonVariants()}>
+              <NavigationIcon aria-hidden="true" />
+              Google Maps
+            </a>
+            <a href={directions.apple} className={buttonVariants({ variant: "outline" })}>
+              <NavigationIcon aria-hidden="true" />
+              Apple Maps
+            </a>
+          </div>
+          <dl className="mt-6 space-y-5">
+            {settings.transitNote ? (
+              <div className="flex gap-3">
+                <dt>
+                  <BusIcon aria-hidden="true" className="mt-0.5 size-5 text-primary" />
+                  <span className="sr-only">Transit</span>
+                </dt>
+                <dd className="text-muted-foreground">{settings.transitNote}</dd>
+              </div>
+            ) : null}
+            {settings.parkingNote ? (
+              <div className="flex gap-3">
+                <dt>
+                  <CarIcon aria-hidden="true" className="mt-0.5 size-5 text-primary" />
+                  <span className="sr-only">Parking</span>
+                </dt>
+                <dd className="text-muted-foreground">{settings.parkingNote}</dd>
+              </div>
+            ) : null}
+          </dl>
+
+          {settings.socialLinks.length > 0 ? (
+            <>
+              <h3 className="mt-10 text-2xl">Follow along</h3>
+              <ul className="mt-3 flex flex-wrap gap-3">
+                {settings.socialLinks.map((link) => (
+                  <li key={link.url}>
+                    <a
+                      href={link.url}
+                      rel="me noopener"
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
+                    >
+                      <span className="capitalize">{link.network}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+
+        <section id="hours" aria-labelledby="hours-title" className="scroll-mt-24">
+          <SectionHeading id="hours-title" title="Hours this week" />
+          <WeekHoursTable week={week} className="mt-6" />
+          {holidays.length > 0 ? (
+            <>
+              <h3 className="mt-10 text-2xl">Holidays and special hours</h3>
+              <ul className="mt-4 divide-y divide-border border-y border-border">
+                {holidays.map((holiday) => (
+                  <li key={`${holiday.startsOn}-${holiday.note}`} className="py-3">
+                    <p className="font-semibold">
+                      {formatLongDate(holiday.startsOn)}
+                      {holiday.endsOn !== holiday.startsOn
+                        ? ` to ${formatLongDate(holiday.endsOn)}`
+                        : ""}
+                    </p>
+                    <p className="text-muted-foreground">
+                      {holiday.closed ? "Closed" : formatSpan(holiday)}
+                      {holiday.note ? ` · ${holiday.note}` : ""}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      </div>
+    </>
   );
 }

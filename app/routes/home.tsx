@@ -1,62 +1,277 @@
-import { ArrowRightIcon } from "lucide-react";
+import { ArrowRightIcon, NavigationIcon, PhoneIcon } from "lucide-react";
 import type { Route } from "./+types/home";
+import { EventList } from "~/components/event-list";
+import { DietaryTags } from "~/components/dietary-tags";
 import { Link } from "~/components/link";
+import { OpenStatus } from "~/components/open-status";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/components/ui/button";
-import { introMeta, type PageIntro } from "~/lib/meta";
+import { WeekHoursTable } from "~/components/week-hours-table";
+import { pictureFor, withPictures } from "~/data/pictures.server";
+import { siteContent } from "~/data/site-content.server";
+import { formatLongDate } from "~/lib/dates";
+import { featuredItems } from "~/lib/menu";
+import { pageMeta, originFromMatches } from "~/lib/meta";
+import { formatWallTime, torontoDate, torontoWeekday, weekHours } from "~/lib/opening-hours";
 import { publicPageHeaders } from "~/lib/page-headers";
-import { site } from "~/lib/site";
+import { formatPrice } from "~/lib/price";
+import { directionsLinks, formatAddress, telephoneHref } from "~/lib/site-settings";
+import { specialsOn } from "~/lib/specials";
 
-export function loader(): PageIntro {
+export async function loader({ context }: Route.LoaderArgs) {
+  const content = siteContent(context);
+  const now = new Date();
+  const today = torontoDate(now);
+  const [settings, schedule, menu, specials, events] = await Promise.all([
+    content.settings(),
+    content.schedule(now),
+    content.menu(),
+    content.specials(now),
+    content.upcomingEvents(now, 3),
+  ]);
+  const [hero, featured, pictured] = await Promise.all([
+    pictureFor(context, {
+      path: "hero/taproom.svg",
+      alt: "The taproom at dusk: a long wooden bar with a row of beer taps under warm pendant lamps",
+    }),
+    withPictures(context, featuredItems(menu, 6)),
+    withPictures(context, events),
+  ]);
   return {
-    title: site.name,
-    summary: `${site.description}. Open-now hours, today's specials and what's on this week, all in one place.`,
+    settings,
+    schedule,
+    renderedAt: now.toISOString(),
+    today,
+    todaysSpecials: specialsOn(today, torontoWeekday(now), specials),
+    week: weekHours(now, schedule),
+    featured,
+    events: pictured,
+    hero,
   };
 }
 
-export const meta: Route.MetaFunction = (args) => introMeta("/", args);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({
+        title: loaderData.settings.name,
+        description: `${loaderData.settings.description}. Hours, today's specials, the menu and what's on, on Dundas Street in downtown London.`,
+        path: "/",
+        origin: originFromMatches(matches),
+      })
+    : [];
 
 export const headers = publicPageHeaders;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { settings, schedule, renderedAt, hero, todaysSpecials, featured, events, week, today } =
+    loaderData;
+  const directions = directionsLinks(settings);
+
   return (
-    <section
-      aria-labelledby="home-title"
-      className="relative isolate overflow-hidden bg-shell text-shell-foreground"
-    >
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,rgb(22_163_74/0.28),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgb(22_163_74/0.12),transparent_50%)]"
-      />
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 [background-image:repeating-linear-gradient(90deg,#fff_0_1px,transparent_1px_96px)] opacity-[0.07]"
-      />
-      <div className="mx-auto max-w-6xl px-4 pt-20 pb-24 sm:px-6 sm:pt-28 sm:pb-32 lg:pt-36 lg:pb-40">
-        <p className="text-sm font-semibold tracking-[0.28em] text-shell-accent uppercase">
-          Downtown London, Ontario
-        </p>
-        <h1
-          id="home-title"
-          className="mt-5 max-w-4xl text-5xl leading-[0.95] tracking-tight text-white sm:text-7xl lg:text-8xl"
-        >
-          {loaderData.title}
-        </h1>
-        <p className="mt-6 max-w-2xl text-lg text-shell-foreground/85 sm:text-xl">
-          {loaderData.summary}
-        </p>
-        <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          <Link to="/menu" className={buttonVariants({ size: "lg" })}>
-            See the menu
-            <ArrowRightIcon aria-hidden="true" />
-          </Link>
-          <Link to="/venue" className={buttonVariants({ variant: "shell", size: "lg" })}>
-            Book the room
-          </Link>
-          <Link to="/contact" className={buttonVariants({ variant: "shell", size: "lg" })}>
-            Find us
-          </Link>
+    <>
+      <section
+        aria-labelledby="home-title"
+        className="relative isolate flex flex-col overflow-hidden bg-shell text-shell-foreground lg:min-h-[38rem]"
+      >
+        {hero ? (
+          <div className="order-last lg:absolute lg:inset-0 lg:-z-10">
+            <ResponsiveImage
+              image={hero.source}
+              alt={hero.alt}
+              sizes="100vw"
+              aspectRatio={16 / 9}
+              maxWidth={1536}
+              priority
+              className="h-auto w-full lg:h-full lg:object-cover"
+            />
+            <div
+              aria-hidden="true"
+              className="absolute inset-0 hidden bg-gradient-to-r from-black via-black/80 to-black/10 lg:block"
+            />
+          </div>
+        ) : null}
+        <div className="mx-auto w-full max-w-6xl px-4 pt-12 pb-10 sm:px-6 sm:pt-20 lg:py-28">
+          <p className="text-sm font-semibold tracking-[0.28em] text-shell-accent uppercase">
+            Downtown London, Ontario
+          </p>
+          <h1
+            id="home-title"
+            className="mt-4 max-w-3xl text-5xl leading-[0.95] tracking-tight text-white sm:text-7xl"
+          >
+            {settings.name}
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-shell-foreground/85 sm:text-xl">
+            {settings.description}. Proper pub food, Ontario beer on tap and a room for every
+            occasion.
+          </p>
+          <OpenStatus
+            schedule={schedule}
+            renderedAt={renderedAt}
+            className="mt-6 inline-flex border border-shell-border bg-black/60 px-4 py-2 text-base text-white"
+          />
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <Link to="/menu" className={buttonVariants({ size: "lg" })}>
+              See the menu
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+            <Link to="/venue" className={buttonVariants({ variant: "shell", size: "lg" })}>
+              Book the room
+            </Link>
+            <a
+              href={directions.google}
+              className={buttonVariants({ variant: "shell", size: "lg" })}
+            >
+              <NavigationIcon aria-hidden="true" />
+              Directions
+            </a>
+          </div>
+          <p className="mt-6 text-shell-foreground/85">
+            <a
+              href={telephoneHref(settings.phone)}
+              className="inline-flex min-h-11 items-center gap-2 underline underline-offset-4 hover:text-white"
+            >
+              <PhoneIcon aria-hidden="true" className="size-4 text-shell-accent" />
+              Call {settings.phone}
+            </a>
+          </p>
         </div>
-      </div>
-    </section>
+      </section>
+
+      <section aria-labelledby="specials-title" className="border-b border-border bg-card">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
+          <SectionHeading
+            id="specials-title"
+            eyebrow={formatLongDate(today)}
+            title="Today's specials"
+          >
+            {todaysSpecials.length === 0 ? <p>No specials today: the full menu is on.</p> : null}
+          </SectionHeading>
+          {todaysSpecials.length > 0 ? (
+            <ul className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+              {todaysSpecials.map((special) => (
+                <li
+                  key={special.id}
+                  className="flex flex-col border-l-4 border-primary bg-background p-5"
+                >
+                  <div className="flex items-baseline justify-between gap-4">
+                    <h3 className="text-xl">{special.title}</h3>
+                    {special.priceCents !== null ? (
+                      <p className="font-semibold tabular-nums">
+                        {formatPrice(special.priceCents)}
+                      </p>
+                    ) : null}
+                  </div>
+                  {special.startsAt ? (
+                    <p className="mt-1 text-sm font-semibold text-primary">
+                      {special.endsAt
+                        ? `${formatWallTime(special.startsAt)} – ${formatWallTime(special.endsAt)}`
+                        : `From ${formatWallTime(special.startsAt)}`}
+                    </p>
+                  ) : (
+                    <p className="mt-1 text-sm font-semibold text-primary">All day</p>
+                  )}
+                  <p className="mt-2 text-muted-foreground">{special.description}</p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </section>
+
+      {featured.length > 0 ? (
+        <section aria-labelledby="featured-title">
+          <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <SectionHeading
+                id="featured-title"
+                eyebrow="From the kitchen"
+                title="House favourites"
+              />
+              <Link to="/menu" className={buttonVariants({ variant: "outline" })}>
+                Full menu
+                <ArrowRightIcon aria-hidden="true" />
+              </Link>
+            </div>
+            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {featured.map((item) => (
+                <li key={item.id} className="flex flex-col border border-border bg-card">
+                  {item.picture ? (
+                    <ResponsiveImage
+                      image={item.picture.source}
+                      alt={item.picture.alt}
+                      sizes="(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"
+                      aspectRatio={4 / 3}
+                      maxWidth={640}
+                      className="h-auto w-full"
+                    />
+                  ) : null}
+                  <div className="flex flex-1 flex-col p-5">
+                    <div className="flex items-baseline justify-between gap-4">
+                      <h3 className="text-xl">{item.name}</h3>
+                      <p className="font-semibold tabular-nums">{formatPrice(item.priceCents)}</p>
+                    </div>
+                    <p className="mt-2 flex-1 text-muted-foreground">{item.description}</p>
+                    <DietaryTags tags={item.dietaryTags} className="mt-3" />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="events-title" className="border-y border-border bg-card">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
+          <SectionHeading id="events-title" eyebrow="What's on" title="Coming up at the pub">
+            {events.length === 0 ? <p>Nothing booked just now: check back soon.</p> : null}
+          </SectionHeading>
+          <EventList events={events} headingLevel={3} className="mt-8" />
+        </div>
+      </section>
+
+      <section aria-labelledby="visit-title">
+        <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2">
+          <div>
+            <SectionHeading id="visit-title" eyebrow="Visit" title="This week's hours" />
+            <WeekHoursTable week={week} className="mt-6" />
+          </div>
+          <div>
+            <h2 className="text-3xl tracking-tight sm:mt-7 sm:text-4xl">Find us</h2>
+            <address className="mt-4 text-lg not-italic">
+              {formatAddress(settings)}
+              <br />
+              <a
+                href={telephoneHref(settings.phone)}
+                className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+              >
+                {settings.phone}
+              </a>
+            </address>
+            <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+              <a href={directions.google} className={buttonVariants()}>
+                <NavigationIcon aria-hidden="true" />
+                Google Maps
+              </a>
+              <a href={directions.apple} className={buttonVariants({ variant: "outline" })}>
+                <NavigationIcon aria-hidden="true" />
+                Apple Maps
+              </a>
+            </div>
+            {settings.transitNote ? (
+              <p className="mt-6 text-muted-foreground">{settings.transitNote}</p>
+            ) : null}
+            <p className="mt-4">
+              <Link
+                to="/contact"
+                className="font-semibold text-primary underline underline-offset-4"
+              >
+                Parking, transit and how to reach us
+              </Link>
+            </p>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,24 +1,310 @@
+import { SearchIcon, XIcon } from "lucide-react";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/menu";
+import { Badges, DietaryTags } from "~/components/dietary-tags";
+import { JsonLd } from "~/components/json-ld";
+import { Link } from "~/components/link";
 import { PageHeader } from "~/components/page-header";
-import { introMeta, type PageIntro } from "~/lib/meta";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { buttonVariants } from "~/components/ui/button";
+import { withPictures } from "~/data/pictures.server";
+import { siteContent } from "~/data/site-content.server";
+import { cn } from "~/lib/cn";
+import { imageUrl } from "~/lib/images";
+import {
+  ALLERGEN_LABELS,
+  DIET_FILTERS,
+  DIETARY_LABELS,
+  filterMenu,
+  MENU_QUERY_MAX_LENGTH,
+  parseMenuFilter,
+  type MenuFilter,
+} from "~/lib/menu";
+import { originFromMatches, pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/page-headers";
+import { formatPrice } from "~/lib/price";
+import { menuJsonLd } from "~/lib/structured-data";
 
-export function loader(): PageIntro {
-  return {
-    title: "Menu",
-    summary:
-      "Starters, wings, burgers and plates from the grill, with draught beer, cocktails and wine, every price in Canadian dollars and every dish marked for vegetarian, vegan and gluten-free diets.",
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { filter, problems } = parseMenuFilter(new URL(request.url).searchParams);
+  const menu = await siteContent(context).menu();
+  const { sections, itemCount } = filterMenu(menu, filter);
+  const pictured = await Promise.all(
+    sections.map(async (section) => ({
+      ...section,
+      items: await withPictures(context, section.items),
+    })),
+  );
+  const payload = {
+    sections: pictured,
+    allSections: menu.map(({ slug, name }) => ({ slug, name })),
+    itemCount,
+    filter,
+    problems,
   };
+  // A query string the menu cannot use is a bad request, answered with the full page and why.
+  return problems.length > 0 ? data(payload, { status: 400 }) : payload;
 }
 
-export const meta: Route.MetaFunction = (args) => introMeta("/menu", args);
+const DESCRIPTION =
+  "Starters, wings, burgers and plates from the grill, Ontario beer on tap, cocktails and wine, with prices in Canadian dollars and every dish marked for vegetarian, vegan and gluten-free diets.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Menu",
+    description: DESCRIPTION,
+    path: "/menu",
+    origin: originFromMatches(matches),
+  });
 
 export const headers = publicPageHeaders;
 
-export default function MenuPage({ loaderData }: Route.ComponentProps) {
+/** The described source of each pictured item, by its image path. */
+function pictureSources(sections: Route.ComponentProps["loaderData"]["sections"]) {
+  return new Map(
+    sections.flatMap((section) =>
+      section.items.flatMap((item) =>
+        item.image && item.picture ? [[item.image.path, item.picture.source] as const] : [],
+      ),
+    ),
+  );
+}
+
+function resultSummary(count: number, filter: MenuFilter): string {
+  const what = filter.diet ? `${DIETARY_LABELS[filter.diet].toLowerCase()} ` : "";
+  const noun = count === 1 ? "item" : "items";
+  const matching = filter.query ? ` matching “${filter.query}”` : "";
+  return `${count} ${what}${noun}${matching}`;
+}
+
+export default function MenuPage({ loaderData, matches }: Route.ComponentProps) {
+  const { sections, allSections, itemCount, filter, problems } = loaderData;
+  const filtered = filter.diet !== null || filter.query !== "";
+  const origin = originFromMatches(matches);
+
   return (
-    <PageHeader eyebrow="Food & drink" title={loaderData.title}>
-      <p>{loaderData.summary}</p>
-    </PageHeader>
+    <>
+      <PageHeader eyebrow="Food & drink" title="Menu">
+        <p>{DESCRIPTION}</p>
+      </PageHeader>
+
+      {origin && !filtered ? (
+        <JsonLd
+          data={menuJsonLd({
+            sections,
+            origin,
+            imageUrlFor: (image) => {
+              const source = pictureSources(sections).get(image.path);
+              return source ? imageUrl(source, { width: 1200, format: "jpeg" }) : undefined;
+            },
+          })}
+        />
+      ) : null}
+
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <Form
+          method="get"
+          role="search"
+          aria-label="Filter the menu"
+          className="mt-8 grid gap-4 border border-border bg-card p-4 sm:p-5 md:grid-cols-[1fr_auto] md:items-end"
+        >
+          <fieldset className="min-w-0">
+            <legend className="text-sm font-semibold">Diet</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {(["all", ...DIET_FILTERS] as const).map((diet) => (
+                <label key={diet} className="relative">
+                  <input
+                    type="radio"
+                    name="diet"
+                    value={diet}
+                    defaultChecked={(filter.diet ?? "all") === diet}
+                    className="peer sr-only"
+                  />
+                  <span className="inline-flex min-h-11 cursor-pointer items-center border-2 border-border px-4 font-semibold peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-foreground">
+                    {diet === "all" ? "Everything" : DIETARY_LABELS[diet]}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <div className="flex-1">
+              <label htmlFor="menu-search" className="text-sm font-semibold">
+                Search the menu
+              </label>
+              <input
+                id="menu-search"
+                type="search"
+                name="q"
+                defaultValue={filter.query}
+                maxLength={MENU_QUERY_MAX_LENGTH}
+                placeholder="Burger, wings, IPA…"
+                className="mt-2 block h-12 w-full min-w-0 border-2 border-border bg-background px-3 text-base placeholder:text-muted-foreground focus:border-primary focus:outline-none md:w-64"
+              />
+            </div>
+            <button type="submit" className={buttonVariants()}>
+              <SearchIcon aria-hidden="true" />
+              Show
+            </button>
+          </div>
+        </Form>
+
+        {problems.length > 0 ? (
+          <div
+            role="alert"
+            className="mt-4 border-l-4 border-red-700 bg-card p-4 dark:border-red-400"
+          >
+            {problems.map((problem) => (
+              <p key={problem}>{problem}</p>
+            ))}
+          </div>
+        ) : null}
+
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+          <p role="status" className="font-semibold">
+            {filtered ? `Showing ${resultSummary(itemCount, filter)}` : `${itemCount} items`}
+          </p>
+          {filtered ? (
+            <Link
+              to="/menu"
+              className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline underline-offset-4"
+            >
+              <XIcon aria-hidden="true" className="size-4" />
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      </div>
+
+      {!filtered ? (
+        <nav
+          aria-label="Menu sections"
+          className="sticky top-16 z-20 mt-4 border-y border-border bg-background/95 backdrop-blur lg:top-20"
+        >
+          <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-2 sm:px-6">
+            {allSections.map((section) => (
+              <li key={section.slug} className="shrink-0">
+                <a
+                  href={`#${section.slug}`}
+                  className="inline-flex min-h-11 items-center px-3 text-sm font-semibold whitespace-nowrap hover:bg-muted"
+                >
+                  {section.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        {sections.length === 0 ? (
+          <div className="mt-10 border-2 border-dashed border-border p-8 text-center">
+            <h2 className="text-2xl">Nothing on the menu matches</h2>
+            <p className="mt-2 text-muted-foreground">
+              Try another word or diet, or ask your server: the kitchen can often adapt a dish.
+            </p>
+            <Link to="/menu" className={cn(buttonVariants({ variant: "outline" }), "mt-6")}>
+              See the whole menu
+            </Link>
+          </div>
+        ) : (
+          sections.map((section) => (
+            <section
+              key={section.slug}
+              id={section.slug}
+              aria-labelledby={`${section.slug}-title`}
+              className="scroll-mt-36 pt-12 lg:scroll-mt-40"
+            >
+              <div className="border-b-2 border-foreground pb-3">
+                <h2 id={`${section.slug}-title`} className="text-3xl tracking-tight">
+                  {section.name}
+                </h2>
+                {section.description ? (
+                  <p className="mt-1 text-muted-foreground">{section.description}</p>
+                ) : null}
+                {section.note ? <p className="mt-1 text-sm font-semibold">{section.note}</p> : null}
+              </div>
+              <ul className="grid gap-x-10 md:grid-cols-2">
+                {section.items.map((item) => (
+                  <li
+                    key={item.id}
+                    className={cn(
+                      "flex gap-4 border-b border-border py-5",
+                      !item.available && "opacity-70",
+                    )}
+                  >
+                    <div className="min-w-0 flex-1">
+                      <div className="flex items-baseline justify-between gap-4">
+                        <h3 className="font-sans text-lg font-bold">
+                          {item.name}
+                          <Badges badges={item.badges} />
+                        </h3>
+                        <p className="shrink-0 text-right font-semibold tabular-nums">
+                          {formatPrice(item.priceCents)}
+                          {item.portion ? (
+                            <span className="block text-xs font-normal text-muted-foreground">
+                              {item.portion}
+                            </span>
+                          ) : null}
+                        </p>
+                      </div>
+                      <p className="mt-1 text-muted-foreground">{item.description}</p>
+                      <DietaryTags tags={item.dietaryTags} className="mt-2" />
+                      {item.allergens.length > 0 ? (
+                        <p className="mt-1 text-sm text-muted-foreground">
+                          <span className="font-semibold">Contains:</span>{" "}
+                          {item.allergens.map((allergen) => ALLERGEN_LABELS[allergen]).join(", ")}
+                        </p>
+                      ) : null}
+                      {!item.available ? (
+                        <p className="mt-2 text-sm font-bold uppercase">Not available right now</p>
+                      ) : null}
+                    </div>
+                    {item.picture ? (
+                      <ResponsiveImage
+                        image={item.picture.source}
+                        alt={item.picture.alt}
+                        sizes="96px"
+                        aspectRatio={1}
+                        maxWidth={96}
+                        className="size-24 shrink-0 self-start object-cover"
+                      />
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+
+        <aside aria-labelledby="menu-notes-title" className="mt-16 grid gap-6 md:grid-cols-3">
+          <h2 id="menu-notes-title" className="sr-only">
+            Notes
+          </h2>
+          <div className="border-t-4 border-primary bg-card p-5">
+            <h3 className="text-lg">Allergies</h3>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Each dish lists the priority allergens Health Canada names that it contains. Our
+              kitchen handles all of them and shares fryers, so we cannot promise any dish is free
+              of traces. Please tell your server about any allergy before you order.
+            </p>
+          </div>
+          <div className="border-t-4 border-primary bg-card p-5">
+            <h3 className="text-lg">Prices and tax</h3>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Prices are in Canadian dollars and do not include HST (13%), which is added to your
+              bill. Gratuity is not included, except for parties of eight or more (18%).
+            </p>
+          </div>
+          <div className="border-t-4 border-primary bg-card p-5">
+            <h3 className="text-lg">Drinking responsibly</h3>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Alcohol is served to guests 19 and over; bring photo ID. Our staff are Smart Serve
+              trained and may refuse service. Ask us about a cab home.
+            </p>
+          </div>
+        </aside>
+      </div>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
+import { closeSharedDatabase, sharedDatabase } from "~/data/site-content.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/logger.server";
 import { createAppHandler, type AppHandler } from "./app";
@@ -38,8 +39,24 @@ function withAccessLog(handler: AppHandler): AppHandler {
   };
 }
 
+/** Opens, migrates and (embedded) seeds the database, or stops the process saying why. */
+async function prepareDatabase() {
+  try {
+    const db = await sharedDatabase();
+    log.info(
+      db.kind === "pglite"
+        ? `Database: embedded (PGlite) in ${env.DATA_DIR}`
+        : "Database: PostgreSQL at DATABASE_URL",
+    );
+  } catch (error) {
+    log.error("The database could not be opened or migrated; stopping", { error });
+    process.exit(1);
+  }
+}
+
 async function start() {
   assertNodeVersion();
+  await prepareDatabase();
   const handler = await createAppHandler({
     build,
     mode: env.NODE_ENV,
@@ -85,9 +102,12 @@ async function start() {
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
     // Stop listening at once; the callback runs when the last connection ends.
-    server.close((error) => {
+    server.close(async (error) => {
       clearTimeout(deadline);
       if (error) log.error("Error while closing the server", { error });
+      await closeSharedDatabase().catch((closeError: unknown) => {
+        log.error("Error while closing the database", { error: closeError });
+      });
       log.info("Stopped");
       process.exit(error ? 1 : 0);
     });

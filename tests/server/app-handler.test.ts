@@ -1,6 +1,8 @@
 import type { ServerBuild } from "react-router";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Database } from "~/data/database.server";
 import { assertBuilt, clientDirectory, serverEntry } from "../support/built-server";
+import { openTestDatabase, type TestDatabase } from "../support/test-database";
 
 type BuiltServer = {
   build: ServerBuild;
@@ -8,20 +10,31 @@ type BuiltServer = {
     build: ServerBuild;
     mode: string;
     clientDirectory: string;
+    database?: () => Promise<Database>;
   }) => Promise<(request: Request, client: object) => Promise<Response>>;
 };
 
 const client = { address: "203.0.113.7", family: "IPv4", port: 50000 };
 let built: BuiltServer;
+let db: TestDatabase;
 
 beforeAll(async () => {
   assertBuilt();
   built = (await import(/* @vite-ignore */ serverEntry)) as BuiltServer;
+  db = await openTestDatabase();
+});
+afterAll(async () => {
+  await db?.[Symbol.asyncDispose]();
 });
 
 /** The app handler over `build` (the real one unless a test swaps a route), in production mode. */
 function appHandler(build: ServerBuild = built.build) {
-  return built.createAppHandler({ build, mode: "production", clientDirectory });
+  return built.createAppHandler({
+    build,
+    mode: "production",
+    clientDirectory,
+    database: async () => db,
+  });
 }
 
 /** The real build with the home page's loader replaced by one that fails. */

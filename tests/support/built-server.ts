@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { templateDataDirectory } from "./test-database";
 
 export const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 export const serverEntry = path.join(root, "build/server/index.js");
@@ -25,6 +27,21 @@ export type RunningServer = {
 
 const running = new Set<ChildProcess>();
 
+/**
+ * A data folder of its own for each server, holding a copy of the seeded
+ * template database, so servers never share a database and start quickly.
+ */
+function freshDataDirectory(): string {
+  const directory = mkdtempSync(path.join(tmpdir(), "pub-site-server-"));
+  cpSync(templateDataDirectory, directory, { recursive: true });
+  return directory;
+}
+
+/** Removes the server's data folder once it has exited. */
+function removeOnExit(child: ChildProcess, directory: string) {
+  child.once("exit", () => rmSync(directory, { recursive: true, force: true }));
+}
+
 /** Kills servers a test left running (a failed assertion skips its own clean-up). */
 export function stopAllServers(): void {
   for (const child of running) child.kill("SIGKILL");
@@ -34,12 +51,21 @@ export function stopAllServers(): void {
 /** Starts the built server on a free port, as `npm run serve` would. */
 export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   assertBuilt();
+  const dataDirectory = freshDataDirectory();
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      DATA_DIR: dataDirectory,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
+  removeOnExit(child, dataDirectory);
   child.once("exit", () => running.delete(child));
   let output = "";
   const waiters: Array<{ text: string; resolve: () => void }> = [];
@@ -81,14 +107,22 @@ export function runServerToExit(
 ): Promise<{ code: number | null; output: string }> {
   assertBuilt();
   return new Promise((resolve) => {
+    const dataDirectory = freshDataDirectory();
     const child = spawn(process.execPath, [serverEntry], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: "production", PORT: "0", ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: "0",
+        DATA_DIR: dataDirectory,
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    removeOnExit(child, dataDirectory);
     child.once("exit", (code) => resolve({ code, output }));
   });
 }

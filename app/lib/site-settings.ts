@@ -1,0 +1,49 @@
+export type SocialLink = { network: string; url: string };
+
+/** The pub's own details, as staff keep them in the database. */
+export type SiteSettings = {
+  name: string;
+  tagline: string;
+  description: string;
+  streetAddress: string;
+  locality: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  phone: string;
+  email: string;
+  priceRange: string;
+  cuisines: string[];
+  acceptsReservations: boolean;
+  reservationUrl: string | null;
+  orderingUrl: string | null;
+  socialLinks: SocialLink[];
+  transitNote: string;
+  parkingNote: string;
+  accessibilityNote: string;
+};
+
+/** "Dundas Street at Richmond Street, London, ON" */
+export function formatAddress(settings: SiteSettings): string {
+  return `${settings.streetAddress}, ${settings.locality}, ${settings.region}`;
+}
+
+/** A `tel:` link: digits and a leading + only, so every phone dials it. */
+export function telephoneHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  return `tel:${digits.length === 10 ? `+1${digits}` : digits}`;
+}
+
+/** Directions from wherever the visitor is, in the two map apps phones have. */
+export function directionsLinks(settings: SiteSettings): { google: string; apple: string } {
+  const destination = `${settings.latitude},${settings.longitude}`;
+  const google = new URL("https://www.google.com/maps/dir/");
+  google.searchParams.set("api", "1");
+  google.searchParams.set("destination", destination);
+  const apple = new URL("https://maps.apple.com/");
+  apple.searchParams.set("daddr", destination);
+  apple.searchParams.set("q", settings.name);
+  return { google: google.href, apple: apple.href };
+}

@@ -1,0 +1,46 @@
+import { env } from "~/lib/env.server";
+import { cacheControl } from "~/lib/cache-control";
+import { primaryNavigation } from "~/lib/site";
+import type { Route } from "./+types/sitemap";
+
+const XML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
+}
+
+/** The pages in the main navigation, as absolute URLs on `origin`. */
+export function sitemapXml(origin: string, paths: readonly string[]): string {
+  const urls = paths
+    .map((path) => `  <url>\n    <loc>${escapeXml(new URL(path, origin).href)}</loc>\n  </url>`)
+    .join("\n");
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const origin = env.SITE_URL ?? new URL(request.url).origin;
+  return new Response(
+    sitemapXml(
+      origin,
+      primaryNavigation.map((page) => page.to),
+    ),
+    {
+      headers: {
+        "Content-Type": "application/xml; charset=utf-8",
+        "Cache-Control": cacheControl.publicFile,
+      },
+    },
+  );
+}
