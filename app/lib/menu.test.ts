@@ -1,0 +1,230 @@
+import { describe, expect, test } from "vitest";
+import {
+  featuredItems,
+  filterMenu,
+  MENU_QUERY_MAX_LENGTH,
+  parseMenuFilter,
+  type MenuItem,
+  type MenuSection,
+} from "./menu";
+
+let nextId = 1;
+
+function item(fields: Partial<MenuItem> & Pick<MenuItem, "name">): MenuItem {
+  return {
+    id: nextId++,
+    description: "",
+    priceCents: 1500,
+    portion: "",
+    dietaryTags: [],
+    allergens: [],
+    badges: [],
+    available: true,
+    featured: false,
+    image: null,
+    ...fields,
+  };
+}
+
+function section(name: string, items: MenuItem[]): MenuSection {
+  return {
+    id: nextId++,
+    slug: name.toLowerCase().replace(/\W+/g, "-"),
+    name,
+    description: "",
+    note: "",
+    items,
+  };
+}
+
+const picture = (path: string) => ({ path, alt: `A photo of ${path}` });
+
+const smashBurger = item({
+  name: "Smash Burger",
+  description: "Two patties, cheddar and pickles on a potato bun.",
+});
+const gardenBurger = item({
+  name: "Garden Burger",
+  description: "A plant-based patty with vegan cheddar.",
+  dietaryTags: ["vegan", "vegetarian", "dairy-free"],
+});
+const mushroomBurger = item({
+  name: "Mushroom Swiss",
+  description: "Sautéed mushrooms and Swiss cheese.",
+  dietaryTags: ["vegetarian"],
+});
+const cremeBrulee = item({
+  name: "Crème brûlée",
+  description: "Vanilla custard under burnt sugar.",
+  dietaryTags: ["vegetarian", "gluten-free"],
+});
+const sorbet = item({
+  name: "Lemon sorbet",
+  description: "Three scoops.",
+  dietaryTags: ["vegan", "vegetarian", "dairy-free", "gluten-free"],
+});
+const burgers = section("Burgers", [smashBurger, gardenBurger, mushroomBurger]);
+const desserts = section("Desserts", [cremeBrulee, sorbet]);
+const menu = [burgers, desserts];
+
+const names = (sections: MenuSection[]) => sections.flatMap((s) => s.items.map((i) => i.name));
+
+describe("parseMenuFilter", () => {
+  const parse = (query: string) => parseMenuFilter(new URLSearchParams(query));
+
+  test("a known diet is kept, with no problem", () => {
+    expect(parse("diet=vegan")).toEqual({ filter: { diet: "vegan", query: "" }, problems: [] });
+  });
+
+  test('"all" means no diet filter', () => {
+    expect(parse("diet=all")).toEqual({ filter: { diet: null, query: "" }, problems: [] });
+  });
+
+  test("an unknown diet is dropped and described", () => {
+    const { filter, problems } = parse("diet=carnivore");
+    expect(filter.diet).toBeNull();
+    expect(problems).toEqual([expect.stringContaining("There is no “carnivore” filter")]);
+    expect(problems[0]).toContain("vegetarian, vegan, gluten-free, dairy-free");
+  });
+
+  test("the diet is read regardless of case and surrounding spaces", () => {
+    expect(parse("diet=%20Gluten-FREE%20").filter.diet).toBe("gluten-free");
+  });
+
+  test("control characters are taken out of the search", () => {
+    expect(parse("q=fish%00and%1Fchips%7F").filter.query).toBe("fish and chips");
+  });
+
+  test("a search is trimmed", () => {
+    expect(parse("q=%20%20wings%0A").filter.query).toBe("wings");
+  });
+
+  test("a search longer than the limit is cut, and the visitor told", () => {
+    const { filter, problems } = parse(`q=${"a".repeat(MENU_QUERY_MAX_LENGTH + 20)}`);
+    expect(filter.query).toBe("a".repeat(MENU_QUERY_MAX_LENGTH));
+    expect(problems).toEqual([
+      `Searches are limited to ${MENU_QUERY_MAX_LENGTH} characters; yours was shortened.`,
+    ]);
+  });
+
+  test("a search at the limit is kept whole", () => {
+    const query = "b".repeat(MENU_QUERY_MAX_LENGTH);
+    expect(parse(`q=${query}`)).toEqual({ filter: { diet: null, query }, problems: [] });
+  });
+});
+
+describe("filterMenu", () => {
+  test("with no diet and no search, the whole menu comes back", () => {
+    expect(filterMenu(menu, { diet: null, query: "" })).toEqual({ sections: menu, itemCount: 5 });
+  });
+
+  test("a diet keeps only the items tagged with it", () => {
+    const { sections } = filterMenu(menu, { diet: "vegan", query: "" });
+    expect(names(sections)).toEqual(["Garden Burger", "Lemon sorbet"]);
+  });
+
+  test("a section with nothing left is dropped", () => {
+    const { sections } = filterMenu(menu, { diet: "gluten-free", query: "" });
+    expect(sections.map((s) => s.name)).toEqual(["Desserts"]);
+  });
+
+  test("a search matches an item's name", () => {
+    expect(names(filterMenu(menu, { diet: null, query: "sorbet" }).sections)).toEqual([
+      "Lemon sorbet",
+    ]);
+  });
+
+  test("a search matches an item's description", () => {
+    expect(names(filterMenu(menu, { diet: null, query: "pickles" }).sections)).toEqual([
+      "Smash Burger",
+    ]);
+  });
+
+  test("a search matches the section's name", () => {
+    expect(names(filterMenu(menu, { diet: null, query: "desserts" }).sections)).toEqual([
+      "Crème brûlée",
+      "Lemon sorbet",
+    ]);
+  });
+
+  test("a search matches the labels of an item's dietary tags", () => {
+    expect(names(filterMenu(menu, { diet: null, query: "dairy-free" }).sections)).toEqual([
+      "Garden Burger",
+      "Lemon sorbet",
+    ]);
+  });
+
+  test("a search ignores case and accents", () => {
+    expect(names(filterMenu(menu, { diet: null, query: "CREME brulee" }).sections)).toEqual([
+      "Crème brûlée",
+    ]);
+  });
+
+  test("accents in the search are ignored too", () => {
+    expect(names(filterMenu(menu, { diet: null, query: "sautéed" }).sections)).toEqual([
+      "Mushroom Swiss",
+    ]);
+  });
+
+  test("every word of the search must match", () => {
+    expect(names(filterMenu(menu, { diet: null, query: "burger cheddar" }).sections)).toEqual([
+      "Smash Burger",
+      "Garden Burger",
+    ]);
+    expect(names(filterMenu(menu, { diet: null, query: "burger sorbet" }).sections)).toEqual([]);
+  });
+
+  test("a diet and a search together keep only items that fit both", () => {
+    expect(names(filterMenu(menu, { diet: "vegetarian", query: "burger" }).sections)).toEqual([
+      "Garden Burger",
+      "Mushroom Swiss",
+    ]);
+  });
+
+  test("itemCount counts the items left across sections", () => {
+    expect(filterMenu(menu, { diet: "vegetarian", query: "" }).itemCount).toBe(4);
+  });
+
+  test("nothing matching gives no sections and a count of nought", () => {
+    expect(filterMenu(menu, { diet: "vegan", query: "steak" })).toEqual({
+      sections: [],
+      itemCount: 0,
+    });
+  });
+});
+
+describe("featuredItems", () => {
+  const starred = (name: string, fields: Partial<MenuItem> = {}) =>
+    item({ name, featured: true, image: picture(`dishes/${name}.svg`), ...fields });
+
+  test("only featured, available, pictured items are shown off", () => {
+    const sections = [
+      section("Mains", [
+        starred("wings"),
+        starred("poutine", { featured: false }),
+        starred("nachos", { available: false }),
+        starred("perogies", { image: null }),
+        starred("steak"),
+      ]),
+    ];
+    expect(featuredItems(sections).map((i) => i.name)).toEqual(["wings", "steak"]);
+  });
+
+  test("items come in menu order across sections, up to the limit", () => {
+    const sections = [
+      section("Starters", [starred("a"), starred("b")]),
+      section("Mains", [starred("c"), starred("d")]),
+    ];
+    expect(featuredItems(sections, 3).map((i) => i.name)).toEqual(["a", "b", "c"]);
+  });
+
+  test("six at most by default", () => {
+    const sections = [
+      section(
+        "Mains",
+        "abcdefgh".split("").map((name) => starred(name)),
+      ),
+    ];
+    expect(featuredItems(sections)).toHaveLength(6);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, test } from "vitest";
+import { directionsLinks, formatAddress, telephoneHref, type SiteSettings } from "./site-settings";
+
+const settings: SiteSettings = {
+  name: "The Pub & Grill",
+  tagline: "",
+  description: "",
+  streetAddress: "Dundas Street at Richmond Street",
+  locality: "London",
+  region: "ON",
+  postalCode: "N6A 1H3",
+  country: "CA",
+  latitude: 42.9849,
+  longitude: -81.2453,
+  phone: "519-555-0134",
+  email: "hello@example.com",
+  priceRange: "$$",
+  cuisines: [],
+  acceptsReservations: true,
+  reservationUrl: null,
+  orderingUrl: null,
+  socialLinks: [],
+  transitNote: "",
+  parkingNote: "",
+  accessibilityNote: "",
+};
+
+describe("telephoneHref", () => {
+  test("a local number dials with Canada's country code", () => {
+    expect(telephoneHref("519-555-0134")).toBe("tel:+15195550134");
+  });
+
+  test("spaces and brackets are dropped", () => {
+    expect(telephoneHref("(519) 555 0134")).toBe("tel:+15195550134");
+  });
+
+  test("a number that already has its country code keeps it", () => {
+    expect(telephoneHref("+1 519-555-0134")).toBe("tel:+15195550134");
+  });
+});
+
+test("formatAddress gives the street, city and province on one line", () => {
+  expect(formatAddress(settings)).toBe("Dundas Street at Richmond Street, London, ON");
+});
+
+describe("directionsLinks", () => {
+  test("Google Maps gets directions to the pub's coordinates", () => {
+    expect(directionsLinks(settings).google).toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=42.9849%2C-81.2453",
+    );
+  });
+
+  test("Apple Maps gets directions to the coordinates, labelled with the pub's name", () => {
+    const apple = new URL(directionsLinks(settings).apple);
+    expect(apple.origin + apple.pathname).toBe("https://maps.apple.com/");
+    expect(apple.searchParams.get("daddr")).toBe("42.9849,-81.2453");
+    expect(apple.searchParams.get("q")).toBe("The Pub & Grill");
+  });
+
+  test("the name is encoded, so an ampersand does not end the query", () => {
+    expect(directionsLinks(settings).apple).toBe(
+      "https://maps.apple.com/?daddr=42.9849%2C-81.2453&q=The+Pub+%26+Grill",
+    );
+  });
+});

@@ -1,0 +1,237 @@
+import type { RouterContextProvider, UNSAFE_DataWithResponseInit } from "react-router";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { routeArgs } from "../../tests/support/route-args";
+import {
+  contextWithDatabase,
+  openTestDatabase,
+  type TestDatabase,
+} from "../../tests/support/test-database";
+import { eventEnd } from "~/lib/events";
+import { MENU_QUERY_MAX_LENGTH, type MenuSection } from "~/lib/menu";
+import { torontoDate, torontoWeekday } from "~/lib/opening-hours";
+import { loader as aboutLoader } from "./about";
+import { loader as contactLoader } from "./contact";
+import { loader as homeLoader } from "./home";
+import { loader as menuLoader } from "./menu";
+import { loader as layoutLoader } from "./site-layout";
+import { loader as venueLoader } from "./venue";
+
+let db: TestDatabase;
+let context: RouterContextProvider;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  context = contextWithDatabase(db);
+});
+afterAll(async () => {
+  await db?.[Symbol.asyncDispose]();
+});
+
+function get(path: string, on = context) {
+  return routeArgs(new Request(new URL(path, "http://localhost")), { context: on });
+}
+
+type MenuResult = Awaited<ReturnType<typeof menuLoader>>;
+type MenuPayload = Exclude<MenuResult, UNSAFE_DataWithResponseInit<unknown>>;
+
+/** The menu loader answers a plain payload, or `data(payload, init)` for a bad query string. */
+function answer(result: MenuResult): { status: number; payload: MenuPayload } {
+  if ("init" in result) return { status: result.init?.status ?? 200, payload: result.data };
+  return { status: 200, payload: result };
+}
+
+async function menuAt(path: string) {
+  return answer(await menuLoader(get(path)));
+}
+
+const itemsOf = (sections: readonly MenuSection[]) => sections.flatMap((s) => s.items);
+
+/** What a visitor's search is matched against, folded as the menu folds it. */
+function searchedText(section: MenuSection, item: MenuSection["items"][number]): string {
+  return [item.name, item.description, section.name]
+    .join(" ")
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+}
+
+async function publishedItemCount(where = "true", params: string[] = []): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    `select count(*)::int as count
+     from public.menu_items i join public.menu_sections s on s.id = i.section_id
+     where i.published and s.published and ${where}`,
+    params,
+  );
+  return row?.count ?? 0;
+}
+
+describe("the home page", () => {
+  test("shows the specials running on today's Toronto date", async () => {
+    const home = await homeLoader(get("/"));
+    const today = torontoDate(new Date());
+    expect(home.today).toBe(today);
+    const running = await db.query<{ id: number }>(
+      `select id::int as id from public.specials
+       where published
+         and (weekday is null or weekday = $2)
+         and (starts_on is null or starts_on <= $1::date)
+         and (ends_on >= $1::date
+           or (ends_on is null and (starts_on is null or weekday is not null or starts_on = $1::date)))
+       order by sort_order, id`,
+      [today, torontoWeekday(new Date())],
+    );
+    expect(running.length).toBeGreaterThan(0);
+    expect(home.todaysSpecials.map((special) => special.id)).toEqual(running.map((s) => s.id));
+  });
+
+  test("lists the next three events that have not ended, soonest first", async () => {
+    const before = new Date();
+    const home = await homeLoader(get("/"));
+    const next = await db.query<{ slug: string }>(
+      `select slug from public.events
+       where published and coalesce(ends_at, starts_at + interval '3 hours') > $1::timestamptz
+       order by starts_at, id
+       limit 3`,
+      [before.toISOString()],
+    );
+    expect(home.events.length).toBeLessThanOrEqual(3);
+    expect(home.events.map((event) => event.slug)).toEqual(next.map((event) => event.slug));
+    for (const event of home.events) expect(eventEnd(event).getTime()).toBeGreaterThan(+before);
+  });
+
+  test("shows off featured dishes that are available, each with its picture", async () => {
+    const { featured } = await homeLoader(get("/"));
+    expect(featured.length).toBeGreaterThan(0);
+    for (const item of featured) {
+      expect(item).toMatchObject({ featured: true, available: true });
+      expect(item.picture?.alt).toBe(item.image?.alt);
+      expect(item.picture?.source.width).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("the menu page", () => {
+  test("without a query string, shows every published item", async () => {
+    const { status, payload } = await menuAt("/menu");
+    expect(status).toBe(200);
+    expect(payload.itemCount).toBe(await publishedItemCount());
+    expect(payload.problems).toEqual([]);
+  });
+
+  test("?diet=vegan shows only vegan items, and counts them", async () => {
+    const { status, payload } = await menuAt("/menu?diet=vegan");
+    expect(status).toBe(200);
+    const items = itemsOf(payload.sections);
+    expect(items.every((item) => item.dietaryTags.includes("vegan"))).toBe(true);
+    expect(payload.itemCount).toBe(items.length);
+    expect(payload.itemCount).toBe(await publishedItemCount("'vegan' = any(i.dietary_tags)"));
+  });
+
+  test("?q=burger shows only items that mention a burger", async () => {
+    const { payload } = await menuAt("/menu?q=burger");
+    expect(payload.filter).toEqual({ diet: null, query: "burger" });
+    expect(payload.itemCount).toBeGreaterThan(0);
+    for (const section of payload.sections) {
+      for (const item of section.items) expect(searchedText(section, item)).toContain("burger");
+    }
+  });
+
+  test("?diet=vegan&q=burger shows the vegan burgers only", async () => {
+    const { payload } = await menuAt("/menu?diet=vegan&q=burger");
+    const names = itemsOf(payload.sections).map((item) => item.name);
+    expect(names).toContain("Garden Burger");
+    const vegan = itemsOf((await menuAt("/menu?diet=vegan")).payload.sections);
+    const burgers = itemsOf((await menuAt("/menu?q=burger")).payload.sections);
+    expect(names).toEqual(
+      burgers.filter((item) => vegan.some((v) => v.id === item.id)).map((item) => item.name),
+    );
+  });
+
+  test("?diet=bogus is a bad request that still shows the whole menu, with why", async () => {
+    const { status, payload } = await menuAt("/menu?diet=bogus");
+    expect(status).toBe(400);
+    expect(payload.filter.diet).toBeNull();
+    expect(payload.itemCount).toBe(await publishedItemCount());
+    expect(payload.problems).toEqual([expect.stringContaining("There is no “bogus” filter")]);
+  });
+
+  test("a 500-character search is cut to the limit, and the visitor told", async () => {
+    const { status, payload } = await menuAt(`/menu?q=${"x".repeat(500)}`);
+    expect(status).toBe(400);
+    expect(payload.filter.query).toBe("x".repeat(MENU_QUERY_MAX_LENGTH));
+    expect(payload.problems).toEqual([
+      `Searches are limited to ${MENU_QUERY_MAX_LENGTH} characters; yours was shortened.`,
+    ]);
+  });
+});
+
+test("the about page lists the draught beers on tap", async () => {
+  const { onTap } = await aboutLoader(get("/about"));
+  const draught = await db.query<{ name: string }>(
+    `select i.name from public.menu_items i join public.menu_sections s on s.id = i.section_id
+     where s.slug = 'draught' and i.published and i.available
+     order by i.sort_order, i.id`,
+  );
+  expect(draught.length).toBeGreaterThan(0);
+  expect(onTap.map((beer) => beer.name)).toEqual(draught.map((beer) => beer.name));
+});
+
+test("the venue page lists the three spaces with their capacities, and the packages", async () => {
+  const { spaces, packages } = await venueLoader(get("/venue"));
+  expect(spaces.map((space) => space.slug)).toEqual(["the-snug", "upstairs-hall", "patio"]);
+  for (const space of spaces) {
+    expect(space.seatedCapacity).toBeGreaterThan(0);
+    expect(space.standingCapacity).toBeGreaterThan(0);
+  }
+  expect(packages.length).toBeGreaterThanOrEqual(1);
+});
+
+describe("the contact page", () => {
+  test("shows this week's hours, Monday to Sunday, with today marked", async () => {
+    const { week } = await contactLoader(get("/contact"));
+    expect(week.map((day) => day.dayName)).toEqual([
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+      "Saturday",
+      "Sunday",
+    ]);
+    expect(week.filter((day) => day.isToday).map((day) => day.date)).toEqual([
+      torontoDate(new Date()),
+    ]);
+  });
+
+  test("lists holiday hours still to come, not ones already past", async () => {
+    const today = torontoDate(new Date());
+    const yesterday = new Date(Date.parse(today) - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const past = "Closed yesterday for a burst pipe";
+    const current = "Closed today for a private party";
+    await db.query(
+      `insert into public.hours_exceptions (starts_on, ends_on, closed, note)
+       values ($1, $1, true, $3), ($2, $2, true, $4)`,
+      [yesterday, today, past, current],
+    );
+    try {
+      // A fresh wrapper has an empty content cache, so it reads the rows just added.
+      const { holidays } = await contactLoader(get("/contact", contextWithDatabase({ ...db })));
+      const notes = holidays.map((holiday) => holiday.note);
+      expect(notes).toContain(current);
+      expect(notes).not.toContain(past);
+      expect(holidays.every((holiday) => holiday.endsOn >= today)).toBe(true);
+    } finally {
+      await db.query("delete from public.hours_exceptions where note = any($1)", [[past, current]]);
+    }
+  });
+});
+
+test("the layout loader gives every page the pub's details and its opening schedule", async () => {
+  const layout = await layoutLoader(get("/"));
+  const [settings] = await db.query<{ name: string; phone: string }>(
+    "select name, phone from public.site_settings",
+  );
+  expect(layout.settings).toMatchObject({ name: settings?.name, phone: settings?.phone });
+  expect(layout.schedule.weekly).toHaveLength(7);
+  expect(Date.parse(layout.renderedAt)).not.toBeNaN();
+});
