@@ -1,6 +1,9 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "./site";
 
+/** Sharing previews need a bitmap: the share card, rendered by the image optimiser. */
+const SHARE_CARD = "/img/social/share-card.svg?w=1200&h=630&fm=jpeg";
+
 export type PageMetaInput = {
   /** The page's own title; the site name is added after it. */
   title: string;
@@ -28,6 +31,15 @@ export function pageMeta({ title, description, path, origin }: PageMetaInput): M
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     ...(url ? [{ property: "og:url", content: url }] : []),
+    ...(origin
+      ? [
+          { property: "og:image", content: new URL(SHARE_CARD, origin).href },
+          { property: "og:image:width", content: "1200" },
+          { property: "og:image:height", content: "630" },
+          { property: "og:image:alt", content: `${site.name}: the taproom at dusk` },
+          { name: "twitter:card", content: "summary_large_image" },
+        ]
+      : []),
     { property: "og:locale", content: "en_CA" },
   ];
 }
