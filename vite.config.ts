@@ -33,6 +33,9 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
     setupFiles: ["./tests/support/setup-matchers.ts"],
     globalSetup: ["./tests/support/database-templates.ts"],
+    // Loading a database copy takes a second, more on a busy two-core machine.
+    hookTimeout: 60_000,
+    testTimeout: 15_000,
     restoreMocks: true,
   },
 });

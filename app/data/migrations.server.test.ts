@@ -1,21 +1,31 @@
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openPGlite, type Database } from "./database.server";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { fromPGlite, type Database } from "./database.server";
 import { listMigrations, migrate, seedIfEmpty, SUPABASE_DIRECTORY } from "./migrations.server";
 
-// A fresh install, as the server meets it: an empty embedded database on disk.
-describe("migrations on an empty embedded database", () => {
+// A fresh install, as the server meets it: an empty embedded database. Creating
+// one takes seconds, so each test gets a clone of one made for the file.
+describe("migrations on an empty embedded database", { timeout: 30_000 }, () => {
+  let empty: PGlite;
   let directory: string;
   let supabase: string;
   let db: Database;
+
+  beforeAll(async () => {
+    empty = await PGlite.create();
+  }, 60_000);
+  afterAll(async () => {
+    await empty?.close();
+  });
 
   beforeEach(async () => {
     directory = await mkdtemp(path.join(tmpdir(), "pub-site-migrations-"));
     supabase = path.join(directory, "supabase");
     await cp(SUPABASE_DIRECTORY, supabase, { recursive: true });
-    db = await openPGlite(path.join(directory, "pglite"));
+    db = fromPGlite((await empty.clone()) as PGlite);
   });
   afterEach(async () => {
     await db.close();
