@@ -10,6 +10,7 @@ import { Toaster, showToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useTheme } from "~/hooks/use-theme";
 import { env, getPublicEnv } from "~/lib/env.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { getTheme } from "~/lib/theme.server";
 import { getToast } from "~/lib/toast.server";
 import { site } from "~/lib/site";
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       theme,
       toast,
-      origin: env.SITE_URL ?? new URL(request.url).origin,
+      origin: siteOrigin(request),
       publicEnv: getPublicEnv(env),
     },
     { headers },

@@ -20,9 +20,10 @@ import { publicPageHeaders } from "~/lib/page-headers";
 import { formatPrice } from "~/lib/price";
 import { directionsLinks, formatAddress, telephoneHref } from "~/lib/site-settings";
 import { specialsOn } from "~/lib/specials";
-import { eventsJsonLd } from "~/lib/structured-data";
+import { siteOrigin } from "~/lib/site-origin.server";
+import { eventsJsonLd, serializeJsonLd } from "~/lib/structured-data";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const content = siteContent(context);
   const now = new Date();
   const today = torontoDate(now);
@@ -51,6 +52,17 @@ export async function loader({ context }: Route.LoaderArgs) {
     featured,
     events: pictured,
     hero,
+    jsonLd: serializeJsonLd(
+      eventsJsonLd({
+        events: pictured,
+        settings,
+        origin: siteOrigin(request),
+        imageUrlFor: (image) => {
+          const picture = pictured.find((event) => event.image?.path === image.path)?.picture;
+          return picture ? imageUrl(picture.source, { width: 1200, format: "jpeg" }) : undefined;
+        },
+      }),
+    ),
   };
 }
 
@@ -66,27 +78,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export const headers = publicPageHeaders;
 
-export default function Home({ loaderData, matches }: Route.ComponentProps) {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings, schedule, renderedAt, hero, todaysSpecials, featured, events, week, today } =
     loaderData;
   const directions = directionsLinks(settings);
-  const origin = originFromMatches(matches);
 
   return (
     <>
-      {origin && events.length > 0 ? (
-        <JsonLd
-          data={eventsJsonLd({
-            events,
-            settings,
-            origin,
-            imageUrlFor: (image) => {
-              const source = events.find((event) => event.image?.path === image.path)?.picture;
-              return source ? imageUrl(source.source, { width: 1200, format: "jpeg" }) : undefined;
-            },
-          })}
-        />
-      ) : null}
+      {events.length > 0 ? <JsonLd json={loaderData.jsonLd} /> : null}
       <section
         aria-labelledby="home-title"
         className="relative isolate flex flex-col overflow-hidden bg-shell text-shell-foreground lg:min-h-[38rem]"
@@ -125,7 +124,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           <OpenStatus
             schedule={schedule}
             renderedAt={renderedAt}
-            className="mt-6 inline-flex border border-shell-border bg-black/60 px-4 py-2 text-base text-white"
+            className="mt-6 w-fit border border-shell-border bg-black/60 px-4 py-2 text-base text-white"
           />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Link to="/menu" className={buttonVariants({ size: "lg" })}>

@@ -7,7 +7,7 @@ import { Link } from "~/components/link";
 import { PageHeader } from "~/components/page-header";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { buttonVariants } from "~/components/ui/button";
-import { withPictures } from "~/data/pictures.server";
+import { withPictures, type Picture } from "~/data/pictures.server";
 import { siteContent } from "~/data/site-content.server";
 import { cn } from "~/lib/cn";
 import { imageUrl } from "~/lib/images";
@@ -23,9 +23,12 @@ import {
 import { originFromMatches, pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/page-headers";
 import { formatPrice } from "~/lib/price";
-import { menuJsonLd } from "~/lib/structured-data";
+import { siteOrigin } from "~/lib/site-origin.server";
+import { menuJsonLd, serializeJsonLd } from "~/lib/structured-data";
+import type { ContentImage } from "~/lib/content-image";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const filtered = new URL(request.url).searchParams.size > 0;
   const { filter, problems } = parseMenuFilter(new URL(request.url).searchParams);
   const menu = await siteContent(context).menu();
   const { sections, itemCount } = filterMenu(menu, filter);
@@ -35,7 +38,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       items: await withPictures(context, section.items),
     })),
   );
+  const sources = pictureSources(pictured);
   const payload = {
+    // The whole menu as schema.org data; a filtered view is not the menu.
+    jsonLd: filtered
+      ? null
+      : serializeJsonLd(
+          menuJsonLd({
+            sections: pictured,
+            origin: siteOrigin(request),
+            imageUrlFor: (image) => {
+              const source = sources.get(image.path);
+              return source ? imageUrl(source, { width: 1200, format: "jpeg" }) : undefined;
+            },
+          }),
+        ),
     sections: pictured,
     allSections: menu.map(({ slug, name }) => ({ slug, name })),
     itemCount,
@@ -60,7 +77,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const headers = publicPageHeaders;
 
 /** The described source of each pictured item, by its image path. */
-function pictureSources(sections: Route.ComponentProps["loaderData"]["sections"]) {
+function pictureSources(
+  sections: { items: { image: ContentImage | null; picture: Picture | null }[] }[],
+) {
   return new Map(
     sections.flatMap((section) =>
       section.items.flatMap((item) =>
@@ -77,10 +96,9 @@ function resultSummary(count: number, filter: MenuFilter): string {
   return `${count} ${what}${noun}${matching}`;
 }
 
-export default function MenuPage({ loaderData, matches }: Route.ComponentProps) {
+export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const { sections, allSections, itemCount, filter, problems } = loaderData;
   const filtered = filter.diet !== null || filter.query !== "";
-  const origin = originFromMatches(matches);
 
   return (
     <>
@@ -88,18 +106,7 @@ export default function MenuPage({ loaderData, matches }: Route.ComponentProps) 
         <p>{DESCRIPTION}</p>
       </PageHeader>
 
-      {origin && !filtered ? (
-        <JsonLd
-          data={menuJsonLd({
-            sections,
-            origin,
-            imageUrlFor: (image) => {
-              const source = pictureSources(sections).get(image.path);
-              return source ? imageUrl(source, { width: 1200, format: "jpeg" }) : undefined;
-            },
-          })}
-        />
-      ) : null}
+      {loaderData.jsonLd ? <JsonLd json={loaderData.jsonLd} /> : null}
 
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <Form
@@ -226,13 +233,7 @@ export default function MenuPage({ loaderData, matches }: Route.ComponentProps) 
               </div>
               <ul className="grid gap-x-10 md:grid-cols-2">
                 {section.items.map((item) => (
-                  <li
-                    key={item.id}
-                    className={cn(
-                      "flex gap-4 border-b border-border py-5",
-                      !item.available && "opacity-70",
-                    )}
-                  >
+                  <li key={item.id} className="flex gap-4 border-b border-border py-5">
                     <div className="min-w-0 flex-1">
                       <div className="flex items-baseline justify-between gap-4">
                         <h3 className="font-sans text-lg font-bold">

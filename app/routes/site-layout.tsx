@@ -4,35 +4,31 @@ import { RouteErrorView } from "~/components/error-view";
 import { SiteChrome } from "~/components/site-chrome";
 import { JsonLd } from "~/components/json-ld";
 import { siteContent } from "~/data/site-content.server";
-import { originFromMatches } from "~/lib/meta";
 import { torontoDate } from "~/lib/opening-hours";
-import { restaurantJsonLd } from "~/lib/structured-data";
+import { siteOrigin } from "~/lib/site-origin.server";
+import { restaurantJsonLd, serializeJsonLd } from "~/lib/structured-data";
 
 /**
  * What every page's frame shows: the pub's details and hours for the footer
  * and the status line, read through the content cache.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const content = siteContent(context);
   const now = new Date();
   const [settings, schedule] = await Promise.all([content.settings(), content.schedule(now)]);
-  return { settings, schedule, renderedAt: now.toISOString() };
+  const restaurant = restaurantJsonLd({
+    settings,
+    schedule,
+    origin: siteOrigin(request),
+    today: torontoDate(now),
+  });
+  return { settings, schedule, renderedAt: now.toISOString(), jsonLd: serializeJsonLd(restaurant) };
 }
 
-export default function SiteLayout({ loaderData, matches }: Route.ComponentProps) {
-  const origin = originFromMatches(matches);
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <SiteChrome>
-      {origin ? (
-        <JsonLd
-          data={restaurantJsonLd({
-            settings: loaderData.settings,
-            schedule: loaderData.schedule,
-            origin,
-            today: torontoDate(new Date(loaderData.renderedAt)),
-          })}
-        />
-      ) : null}
+      <JsonLd json={loaderData.jsonLd} />
       <Outlet />
     </SiteChrome>
   );
