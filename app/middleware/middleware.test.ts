@@ -105,7 +105,9 @@ describe("cachePolicy", () => {
   test("an image stays shareable for a visitor with a theme, without varying on cookies", async () => {
     const immutable = "public, max-age=31536000, immutable";
     const response = await run(
-      new Request("http://localhost/img/dishes/wings.svg", { headers: { Cookie: "theme=ImRhcmsi" } }),
+      new Request("http://localhost/img/dishes/wings.svg", {
+        headers: { Cookie: "theme=ImRhcmsi" },
+      }),
       new Response("", { headers: { "Content-Type": "image/webp", "Cache-Control": immutable } }),
     );
     expect(response.headers.get("Cache-Control")).toBe(immutable);
