@@ -28,18 +28,20 @@ export async function listMigrations(supabaseDirectory = SUPABASE_DIRECTORY): Pr
 const MIGRATION_LOCK = "select pg_advisory_xact_lock(hashtext('pub-site migrations'))";
 
 /**
- * The roles a Supabase project has (anon, authenticated, service_role), created
- * where they are missing so row level security behaves here as in production.
- * Skipped on Supabase itself, where they exist.
+ * The roles a Supabase project has (anon, authenticated, service_role) and
+ * their privileges, set up where this is not a Supabase project, so row level
+ * security behaves here as in production. Roles belong to the whole server
+ * but grants to each database, so the script runs for every local database;
+ * it is idempotent. Skipped on Supabase itself, which has all of it.
  */
 export async function ensureSupabaseRoles(
   db: Database,
   supabaseDirectory = SUPABASE_DIRECTORY,
 ): Promise<boolean> {
-  const [existing] = await db.query<{ present: boolean }>(
-    "select exists (select from pg_roles where rolname = 'anon') as present",
+  const [supabase] = await db.query<{ present: boolean }>(
+    "select exists (select from pg_roles where rolname = 'supabase_admin') as present",
   );
-  if (existing?.present) return false;
+  if (supabase?.present) return false;
   await db.exec(await readFile(path.join(supabaseDirectory, "local", "roles.sql"), "utf8"));
   return true;
 }

@@ -85,8 +85,10 @@ export async function prepareTemplates(): Promise<void> {
   if (serverUrl) {
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
     try {
-      const [exists] = await admin`select 1 from pg_database where datname = ${SERVER_TEMPLATE}`;
-      if (!exists) {
+      // Rebuilt on every run: roles and grants live outside the SQL files the
+      // name is derived from, and a server keeps databases between runs.
+      await admin.unsafe(`drop database if exists "${SERVER_TEMPLATE}" with (force)`);
+      {
         const building = `${SERVER_TEMPLATE}_building_${process.pid}`;
         await admin.unsafe(`drop database if exists "${building}"`);
         await admin.unsafe(`create database "${building}"`);
