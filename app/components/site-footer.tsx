@@ -4,6 +4,7 @@ import { Link } from "~/components/link";
 import { OpenStatus } from "~/components/open-status";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { summariseWeeklyHours } from "~/lib/hours-summary";
+import { torontoDate } from "~/lib/opening-hours";
 import { primaryNavigation, site } from "~/lib/site";
 import { useSiteFrame } from "~/lib/site-frame";
 import { directionsLinks, formatAddress, telephoneHref } from "~/lib/site-settings";
@@ -14,6 +15,11 @@ export const FOOTER_NAVIGATION_ID = "site-navigation";
 const headingClass = "font-sans text-xs font-semibold tracking-[0.2em] text-shell-muted uppercase";
 const linkClass =
   "inline-flex min-h-11 items-center gap-2 text-shell-foreground/85 underline-offset-4 hover:text-white hover:underline";
+
+/** The year as the server saw it when rendering, so the browser's clock cannot disagree. */
+function copyrightYear(renderedAt: string | undefined): string {
+  return torontoDate(renderedAt ? new Date(renderedAt) : new Date()).slice(0, 4);
+}
 
 export function SiteFooter() {
   const frame = useSiteFrame();
@@ -102,7 +108,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-shell-border">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-shell-muted sm:px-6">
-          © {new Date().getFullYear()} {settings?.name ?? site.name}
+          © {copyrightYear(frame?.renderedAt)} {settings?.name ?? site.name}
         </p>
       </div>
     </footer>

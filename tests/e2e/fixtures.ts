@@ -54,20 +54,20 @@ export const pages = [
   {
     path: "/about",
     name: "About",
-    title: "About the pub | The Squire Pub & Grill",
+    title: "About | The Squire Pub & Grill",
     heading: "About the pub",
   },
   {
     path: "/venue",
     name: "Venue",
-    title: "Book the room | The Squire Pub & Grill",
+    title: "Venue | The Squire Pub & Grill",
     heading: "Book the room",
   },
   {
     path: "/contact",
     name: "Contact",
     title: "Contact | The Squire Pub & Grill",
-    heading: "Contact",
+    heading: "Contact and hours",
   },
 ] as const;
 

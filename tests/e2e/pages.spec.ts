@@ -1,0 +1,498 @@
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+
+// What the five pages show, read from the sample content in supabase/seed.sql.
+
+const SITE_NAME = "The Squire Pub & Grill";
+
+const contentPages = [
+  { path: "/", name: "Home", title: SITE_NAME, heading: SITE_NAME },
+  { path: "/menu", name: "Menu", title: `Menu | ${SITE_NAME}`, heading: "Menu" },
+  { path: "/about", name: "About", title: `About | ${SITE_NAME}`, heading: "About the pub" },
+  { path: "/venue", name: "Venue", title: `Venue | ${SITE_NAME}`, heading: "Book the room" },
+  {
+    path: "/contact",
+    name: "Contact",
+    title: `Contact | ${SITE_NAME}`,
+    heading: "Contact and hours",
+  },
+] as const;
+
+const PHONE = "519-555-0134";
+const TELEPHONE_HREF = "tel:+15195550134";
+const EMAIL = "hello@thesquire.example";
+const GOOGLE_MAPS = /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/;
+const APPLE_MAPS = /^https:\/\/maps\.apple\.com\/\?daddr=/;
+const OPEN_STATUS = /^(Open now · until \S.*|Closed · opens \S.*)$/;
+
+/** The published weekly specials by weekday (0 = Sunday), in the order the seed sorts them. */
+const SPECIALS_BY_WEEKDAY: Record<number, string[]> = {
+  0: ["Sunday Roast", "Caesar Sunday"],
+  1: ["Wing Night", "Happy Hour"],
+  2: ["Burger & Pint", "Happy Hour"],
+  3: ["Trivia Night Pitchers", "Happy Hour"],
+  4: ["Steak Night", "Happy Hour"],
+  5: ["Friday Fish Fry", "Happy Hour"],
+  6: ["Saturday Slow-Roast Beef"],
+};
+const DECEMBER_SPECIAL = "Mulled Cider Season";
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** Today in the pub's time zone, as the server works it out. */
+function torontoToday(now = new Date()) {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Toronto",
+    weekday: "long",
+    month: "numeric",
+  }).formatToParts(now);
+  const dayName = parts.find((part) => part.type === "weekday")?.value ?? "";
+  const month = Number(parts.find((part) => part.type === "month")?.value);
+  return { dayName, weekday: WEEKDAYS.indexOf(dayName), month };
+}
+
+/** Every JSON-LD block on the page, parsed; a block that is not JSON fails the test. */
+async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(blocks.length, "JSON-LD blocks").toBeGreaterThan(0);
+  return blocks.flatMap((text) => {
+    const value: unknown = JSON.parse(text);
+    return (Array.isArray(value) ? value : [value]) as Record<string, unknown>[];
+  });
+}
+
+/** Brings every image into view so lazy ones load, then lists those that failed. */
+async function brokenImages(page: Page): Promise<string[]> {
+  const images = await page.locator("img").all();
+  const broken: string[] = [];
+  for (const image of images) {
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete), { timeout: 15_000 })
+      .toBe(true);
+    const { naturalWidth, source } = await image.evaluate((img: HTMLImageElement) => ({
+      naturalWidth: img.naturalWidth,
+      source: img.currentSrc || img.src,
+    }));
+    if (naturalWidth === 0) broken.push(source);
+  }
+  return broken;
+}
+
+/** The dishes and drinks listed on the menu page (not the tags inside them). */
+const menuItems = (page: Page) => page.locator("main section[id] > ul > li");
+
+/** The menu's result line: "89 items", or "Showing 12 vegan items". */
+const resultLine = (page: Page) => page.getByRole("main").getByRole("status");
+
+/** "YYYY-MM-DD" of the year's first Wednesday in February, when Toronto keeps standard time. */
+function firstWednesdayOfFebruary(year: number): string {
+  const first = new Date(Date.UTC(year, 1, 1));
+  first.setUTCDate(1 + ((3 - first.getUTCDay() + 7) % 7));
+  return first.toISOString().slice(0, 10);
+}
+
+/** Picks a diet the way a visitor does: by its label, as the radio itself is visually hidden. */
+async function chooseDiet(page: Page, diet: string) {
+  await page
+    .getByRole("search", { name: "Filter the menu" })
+    .getByText(diet, { exact: true })
+    .click();
+  await expect(page.getByRole("radio", { name: diet })).toBeChecked();
+}
+
+/** The number the result line states, once it reads like `pattern`. */
+async function shownCount(page: Page, pattern: RegExp): Promise<number> {
+  await expect(resultLine(page)).toHaveText(pattern);
+  const match = pattern.exec((await resultLine(page).textContent()) ?? "");
+  return Number(match?.[1]);
+}
+
+test.describe("every page", () => {
+  for (const target of contentPages) {
+    test.describe(target.name, () => {
+      test("answers 200 with its own title and one h1", async ({ page }) => {
+        const response = await page.goto(target.path);
+        expect(response?.status()).toBe(200);
+        await expect(page).toHaveTitle(target.title);
+        await expect(page.locator("h1")).toHaveCount(1);
+        await expect(page.locator("h1")).toHaveText(target.heading);
+      });
+
+      test("has a description, a canonical link and Open Graph tags", async ({ page }) => {
+        await page.goto(target.path);
+        const description = page.locator('meta[name="description"]');
+        await expect(description).toHaveCount(1);
+        await expect(description).toHaveAttribute("content", /^\S.{30,}$/);
+
+        const canonical = page.locator('link[rel="canonical"]');
+        await expect(canonical).toHaveCount(1);
+        const canonicalUrl = new URL((await canonical.getAttribute("href")) ?? "");
+        expect(canonicalUrl.pathname).toBe(target.path);
+
+        const og = (property: string) => page.locator(`meta[property="og:${property}"]`);
+        await expect(og("title")).toHaveAttribute("content", target.title);
+        await expect(og("description")).toHaveAttribute(
+          "content",
+          (await description.getAttribute("content")) ?? "",
+        );
+        await expect(og("url")).toHaveAttribute("content", canonicalUrl.href);
+        await expect(og("type")).toHaveAttribute("content", "website");
+        await expect(og("site_name")).toHaveAttribute("content", SITE_NAME);
+      });
+
+      test("carries the pub's opening hours in structured data", async ({ page }) => {
+        await page.goto(target.path);
+        const restaurant = (await structuredData(page)).find(
+          (block) => block["@type"] === "Restaurant",
+        );
+        expect(restaurant?.name).toBe(SITE_NAME);
+        expect(restaurant?.openingHoursSpecification).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ "@type": "OpeningHoursSpecification" }),
+          ]),
+        );
+      });
+
+      test("has no broken images", async ({ page }) => {
+        await page.goto(target.path);
+        await waitForHydration(page);
+        expect(await brokenImages(page)).toEqual([]);
+      });
+    });
+  }
+});
+
+test.describe("home", () => {
+  test("says whether the pub is open now", async ({ page }) => {
+    await page.goto("/");
+    const status = page.getByRole("main").getByRole("status");
+    await expect(status).toBeVisible();
+    await expect(status).toHaveText(OPEN_STATUS);
+  });
+
+  test("shows the specials for today in Toronto", async ({ page }) => {
+    const today = torontoToday();
+    const expected = [
+      ...(SPECIALS_BY_WEEKDAY[today.weekday] ?? []),
+      ...(today.month === 12 ? [DECEMBER_SPECIAL] : []),
+    ];
+    await page.goto("/");
+    const specials = page.getByRole("region", { name: "Today's specials" });
+    await expect(specials).toContainText(today.dayName);
+    await expect(specials.getByRole("heading", { level: 3 })).toHaveText(expected);
+  });
+
+  test("shows the house favourites with pictures that load", async ({ page }) => {
+    await page.goto("/");
+    const favourites = page.getByRole("region", { name: "House favourites" });
+    const pictures = favourites.getByRole("img");
+    await expect(favourites.getByRole("heading", { level: 3 })).not.toHaveCount(0);
+    await expect(pictures).toHaveCount(await favourites.getByRole("heading", { level: 3 }).count());
+    for (const picture of await pictures.all()) {
+      await picture.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+  });
+
+  test("lists the next three events, not past ones", async ({ page }) => {
+    await page.goto("/");
+    const events = page.getByRole("region", { name: "Coming up at the pub" });
+    await expect(events.getByRole("heading", { level: 3 })).toHaveCount(3);
+    await expect(events.locator("time")).toHaveCount(3);
+    await expect(events).not.toContainText("Celtic Session");
+  });
+
+  test("shows this week's hours with today marked", async ({ page }) => {
+    await page.goto("/");
+    const hours = page
+      .getByRole("region", { name: "This week's hours" })
+      .getByRole("table", { name: "Opening hours this week" });
+    await expect(hours.locator("tbody tr")).toHaveCount(7);
+    const today = hours.locator('tr[aria-current="date"]');
+    await expect(today).toHaveCount(1);
+    await expect(today).toContainText(torontoToday().dayName);
+    await expect(today).toContainText("Today");
+  });
+
+  test("gives directions in both map apps and a number to call", async ({ page }) => {
+    await page.goto("/");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Google Maps" })).toHaveAttribute(
+      "href",
+      GOOGLE_MAPS,
+    );
+    await expect(main.getByRole("link", { name: "Apple Maps" })).toHaveAttribute(
+      "href",
+      APPLE_MAPS,
+    );
+    await expect(main.getByRole("link", { name: PHONE, exact: true })).toHaveAttribute(
+      "href",
+      TELEPHONE_HREF,
+    );
+  });
+
+  test("does not shift as it loads and scrolls on a phone", async ({ page, isMobile }) => {
+    test.skip(!isMobile, "measured at 375 px, where the hero image sits under the heading");
+    await page.goto("/");
+    const hero = page.getByRole("img", { name: /^The taproom at dusk/ });
+    await expect(hero).toHaveAttribute("width", /^\d+$/);
+    await expect(hero).toHaveAttribute("height", /^\d+$/);
+    await page.waitForLoadState("load");
+    await waitForHydration(page);
+    // Scrolling every image into view loads the lazy ones, which must land in reserved boxes.
+    expect(await brokenImages(page)).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    const shift = await page.evaluate(async () => {
+      // Two frames, so the last layout has been painted and recorded.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const observer = new PerformanceObserver(() => {});
+      observer.observe({ type: "layout-shift", buffered: true });
+      const entries = observer.takeRecords() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[];
+      observer.disconnect();
+      return entries
+        .filter((entry) => !entry.hadRecentInput)
+        .reduce((total, entry) => total + entry.value, 0);
+    });
+    expect(shift).toBe(0);
+  });
+
+  test("re-checks whether the pub is open by the browser's clock", async ({ page }) => {
+    // A Wednesday in February: the Tuesday night span ends at midnight and the doors open
+    // at 11:30 am. This year's, as the footer's year is rendered from the clock.
+    const wednesday = firstWednesdayOfFebruary(new Date().getUTCFullYear());
+    await page.clock.install({ time: new Date(`${wednesday}T05:00:00-05:00`) });
+    await page.goto("/");
+    await waitForHydration(page);
+    // The server rendered with its own clock; the browser's value replaces it.
+    const status = page.getByRole("main").getByRole("status");
+    await expect(status).toHaveText(/^Closed · opens /);
+
+    await page.clock.setSystemTime(new Date(`${wednesday}T14:00:00-05:00`));
+    await page.clock.runFor(60_000);
+    await expect(status).toHaveText(/^Open now · until /);
+  });
+});
+
+test.describe("menu", () => {
+  test("carries a Menu in structured data whose prices match the page", async ({ page }) => {
+    await page.goto("/menu");
+    const menu = (await structuredData(page)).find((block) => block["@type"] === "Menu") as
+      | {
+          hasMenuSection: {
+            name: string;
+            hasMenuItem: { name: string; description: string; offers: { price: string } }[];
+          }[];
+        }
+      | undefined;
+    expect(menu?.hasMenuSection.length).toBeGreaterThan(0);
+    const sections = menu?.hasMenuSection ?? [];
+    await expect(
+      page.getByRole("navigation", { name: "Menu sections" }).getByRole("link"),
+    ).toHaveText(sections.map((section) => section.name));
+    // The first dish or drink of each section.
+    for (const section of sections) {
+      const item = section.hasMenuItem[0];
+      if (!item) continue;
+      const listed = menuItems(page).filter({ hasText: item.description });
+      await expect(listed, item.name).toHaveCount(1);
+      await expect(listed).toContainText(item.name);
+      await expect(listed).toContainText(`$${item.offers.price}`);
+    }
+  });
+
+  test("section links jump to their sections", async ({ page }) => {
+    await page.goto("/menu");
+    await waitForHydration(page);
+    const wine = page.getByRole("heading", { level: 2, name: "Wine", exact: true });
+    await expect(wine).not.toBeInViewport();
+    await page
+      .getByRole("navigation", { name: "Menu sections" })
+      .getByRole("link", { name: "Wine", exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/menu#wine$/);
+    await expect(wine).toBeInViewport();
+  });
+
+  test("shows dietary tags in words", async ({ page }) => {
+    await page.goto("/menu");
+    const bites = menuItems(page).filter({ hasText: "Buffalo Cauliflower Bites" });
+    await expect(bites.getByRole("list", { name: "Dietary" }).getByRole("listitem")).toHaveText([
+      "Vegan",
+      "Vegetarian",
+      "Dairy-free",
+      "Gluten-free",
+      "Spicy",
+    ]);
+  });
+
+  test("filters by diet through client navigation", async ({ page }) => {
+    await page.goto("/menu");
+    await waitForHydration(page);
+    // A full page load would lose this.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await chooseDiet(page, "Vegan");
+    await page.getByRole("button", { name: "Show" }).click();
+
+    await expect(page).toHaveURL(/\/menu\?diet=vegan(&q=)?$/);
+    const count = await shownCount(page, /^Showing (\d+) vegan items$/);
+    await expect(menuItems(page)).toHaveCount(count);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  });
+
+  test("answers an unknown diet with 400, the reason and the whole menu", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 400/);
+    const response = await page.goto("/menu?diet=bogus");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("alert")).toContainText("There is no “bogus” filter");
+    const count = await shownCount(page, /^(\d+) items$/);
+    expect(count).toBeGreaterThan(0);
+    await expect(menuItems(page)).toHaveCount(count);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("choosing Vegan lists only vegan items, as many as it says", async ({ page }) => {
+      await page.goto("/menu");
+      await chooseDiet(page, "Vegan");
+      await page.getByRole("button", { name: "Show" }).click();
+
+      await expect(page).toHaveURL(/\/menu\?diet=vegan/);
+      const count = await shownCount(page, /^Showing (\d+) vegan items$/);
+      expect(count).toBeGreaterThan(0);
+      await expect(menuItems(page)).toHaveCount(count);
+      const notVegan = menuItems(page).filter({
+        hasNot: page.getByRole("list", { name: "Dietary" }).getByText("Vegan", { exact: true }),
+      });
+      await expect(notVegan).toHaveCount(0);
+    });
+
+    test("searching narrows the list", async ({ page }) => {
+      await page.goto("/menu");
+      const everything = await shownCount(page, /^(\d+) items$/);
+      await page.getByRole("searchbox", { name: "Search the menu" }).fill("burger");
+      await page.getByRole("button", { name: "Show" }).click();
+
+      await expect(page).toHaveURL(/\/menu\?diet=all&q=burger$/);
+      const count = await shownCount(page, /^Showing (\d+) items matching “burger”$/);
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThan(everything);
+      await expect(menuItems(page)).toHaveCount(count);
+      await expect(menuItems(page).filter({ hasText: "Squire Smash Burger" })).toHaveCount(1);
+      await expect(menuItems(page).filter({ hasText: "Crispy Calamari" })).toHaveCount(0);
+    });
+
+    test("a search with no match says so, and Clear filters brings the menu back", async ({
+      page,
+    }) => {
+      await page.goto("/menu");
+      const everything = await shownCount(page, /^(\d+) items$/);
+      await page.getByRole("searchbox", { name: "Search the menu" }).fill("haggis");
+      await page.getByRole("button", { name: "Show" }).click();
+
+      await expect(
+        page.getByRole("heading", { name: "Nothing on the menu matches" }),
+      ).toBeVisible();
+      await expect(resultLine(page)).toHaveText("Showing 0 items matching “haggis”");
+      await expect(menuItems(page)).toHaveCount(0);
+
+      await page.getByRole("link", { name: "Clear filters" }).click();
+      await expect(page).toHaveURL("/menu");
+      await expect(resultLine(page)).toHaveText(`${everything} items`);
+      await expect(menuItems(page)).toHaveCount(everything);
+    });
+  });
+});
+
+test.describe("about", () => {
+  test("lists what is on tap", async ({ page }) => {
+    await page.goto("/about");
+    const beers = page.getByRole("list", { name: "On tap now" }).locator("> li");
+    await expect(beers).toHaveCount(9);
+    await expect(beers.first()).toContainText("Squire's Best Bitter");
+    await expect(beers.first()).toContainText("$8.50");
+    await expect(beers.last()).toContainText("Pitcher of Best Bitter");
+  });
+});
+
+test.describe("venue", () => {
+  const spaces = [
+    { name: "The Snug", seated: "24", standing: "35" },
+    { name: "Upstairs Hall", seated: "80", standing: "120" },
+    { name: "The Patio", seated: "40", standing: "60" },
+  ];
+
+  test("shows the three spaces", async ({ page }) => {
+    await page.goto("/venue");
+    await expect(
+      page
+        .getByRole("region", { name: "Rooms for every size of party" })
+        .getByRole("heading", { level: 3 }),
+    ).toHaveText(spaces.map((space) => space.name));
+  });
+
+  test("gives each space's seated and standing capacity", async ({ page }) => {
+    await page.goto("/venue");
+    for (const { name, seated, standing } of spaces) {
+      const space = page.getByRole("listitem").filter({
+        has: page.getByRole("heading", { level: 3, name, exact: true }),
+      });
+      await expect(space.getByRole("term")).toHaveText(["Seated", "Standing"]);
+      await expect(space.getByRole("definition")).toHaveText([seated, standing]);
+    }
+  });
+});
+
+test.describe("contact", () => {
+  test("gives the address, phone and email", async ({ page }) => {
+    await page.goto("/contact");
+    const main = page.getByRole("main");
+    await expect(
+      main.getByRole("link", { name: "Dundas Street at Richmond Street, London, ON" }),
+    ).toHaveAttribute("href", GOOGLE_MAPS);
+    await expect(main.getByRole("link", { name: PHONE, exact: true })).toHaveAttribute(
+      "href",
+      TELEPHONE_HREF,
+    );
+    await expect(main.getByRole("link", { name: EMAIL })).toHaveAttribute(
+      "href",
+      `mailto:${EMAIL}`,
+    );
+  });
+
+  test("shows this week's hours with today marked", async ({ page }) => {
+    await page.goto("/contact");
+    const hours = page
+      .getByRole("region", { name: "Hours this week" })
+      .getByRole("table", { name: "Opening hours this week" });
+    await expect(hours.locator("tbody tr")).toHaveCount(7);
+    await expect(hours.locator('tr[aria-current="date"]')).toHaveCount(1);
+    await expect(hours.locator('tr[aria-current="date"]')).toContainText(torontoToday().dayName);
+  });
+
+  test("lists the coming holidays and their hours", async ({ page }) => {
+    await page.goto("/contact");
+    const holidays = page.getByRole("region", { name: "Hours this week" }).getByRole("listitem");
+    await expect(holidays).toHaveCount(4);
+    await expect(holidays.filter({ hasText: "Closed for Christmas Day" })).toContainText(
+      "Closed ·",
+    );
+    for (const note of [
+      "Boxing Day hours",
+      "New Year's Eve party until 3 am",
+      "New Year's Day: opening late after the party",
+    ]) {
+      await expect(holidays.filter({ hasText: note })).toHaveCount(1);
+    }
+  });
+});

@@ -1,0 +1,244 @@
+// `npm run bench`: load on the built server over loopback with autocannon, in
+// one run: the home page, the menu, a cached image variant, and a hashed
+// static script from the same server as the yardstick for the ratios.
+//
+// Runs against an existing build (`npm run build` first); starts and stops the
+// server itself. Options:
+//   --duration <s>     measured seconds per target (default 10)
+//   --connections <n>  concurrent connections (default 50)
+//   --runs <n>         rounds over all targets, medians reported (default 3)
+//   --build <dir>      build folder to serve (default build/, or PERF_BUILD_DIR)
+// Report only: no thresholds. Exits non-zero when any response is not a 200
+// or a request fails. Writes .lighthouse/bench-results.json.
+import { createRequire } from "node:module";
+import { loadavg } from "node:os";
+import { parseArgs } from "node:util";
+import { formatTable, median, positiveInteger, writeResult } from "./report.ts";
+import { buildDirectory, startServer } from "./server.ts";
+
+const WARM_UP_SECONDS = 2;
+
+/** What a browser sends, so the server picks the encodings and image format it would in production. */
+const BROWSER_HEADERS = {
+  "Accept-Encoding": "br, gzip",
+  "Accept-Language": "en-CA,en;q=0.9",
+  "User-Agent": "Mozilla/5.0 (pub-site bench) AppleWebKit/537.36 (KHTML, like Gecko)",
+};
+const ACCEPT = {
+  page: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  image: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8",
+  script: "*/*",
+};
+
+// autocannon ships no types: the options and result fields this script uses.
+type AutocannonOptions = {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+};
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  throughput: { average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats: Record<string, { count: number }>;
+};
+const autocannon = createRequire(import.meta.url)("autocannon") as (
+  options: AutocannonOptions,
+) => Promise<AutocannonResult>;
+
+const { values: options } = parseArgs({
+  options: {
+    duration: { type: "string" },
+    connections: { type: "string" },
+    runs: { type: "string" },
+    build: { type: "string" },
+  },
+});
+const duration = positiveInteger("--duration", options.duration, 10);
+const connections = positiveInteger("--connections", options.connections, 50);
+const runs = positiveInteger("--runs", options.runs, 3);
+
+type Target = { name: string; path: string; headers: Record<string, string> };
+
+type Measurement = {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  bytesPerSecond: number;
+  requests: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+  timeouts: number;
+};
+
+/**
+ * The targets, read from the home page itself: a versioned (immutable) image
+ * variant from a srcset, and a hashed script it preloads.
+ */
+async function findTargets(origin: string): Promise<Target[]> {
+  const response = await fetch(`${origin}/`, { headers: BROWSER_HEADERS });
+  if (response.status !== 200) throw new Error(`/ answered ${response.status}`);
+  const html = (await response.text()).replaceAll("&amp;", "&");
+  const images = [...html.matchAll(/\/img\/[^\s"',]+[?&]v=[^\s"',]+/g)].map(([url]) => url);
+  const image = images.find((url) => /[?&]w=640\b/.test(url)) ?? images[0];
+  if (!image) throw new Error("The home page names no versioned /img/ URL.");
+  const scripts = [...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map(([url]) => url);
+  const script = scripts.find((url) => url.includes("entry.client")) ?? scripts[0];
+  if (!script) throw new Error("The home page names no /assets/*.js file.");
+  return [
+    { name: "home", path: "/", headers: { ...BROWSER_HEADERS, Accept: ACCEPT.page } },
+    { name: "menu", path: "/menu", headers: { ...BROWSER_HEADERS, Accept: ACCEPT.page } },
+    { name: "image", path: image, headers: { ...BROWSER_HEADERS, Accept: ACCEPT.image } },
+    { name: "static", path: script, headers: { ...BROWSER_HEADERS, Accept: ACCEPT.script } },
+  ];
+}
+
+/** Requests each target once, so the image variant is rendered and on disk before it is measured. */
+async function prime(origin: string, targets: Target[]): Promise<void> {
+  for (const target of targets) {
+    const response = await fetch(`${origin}${target.path}`, { headers: target.headers });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`);
+    const type = response.headers.get("content-type") ?? "?";
+    const encoding = response.headers.get("content-encoding") ?? "identity";
+    const cache = response.headers.get("cache-control") ?? "?";
+    console.log(`  ${target.name.padEnd(6)} ${target.path}  (${type}; ${encoding}; ${cache})`);
+  }
+}
+
+async function load(origin: string, target: Target, seconds: number): Promise<Measurement> {
+  const result = await autocannon({
+    url: `${origin}${target.path}`,
+    connections,
+    duration: seconds,
+    headers: target.headers,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    bytesPerSecond: result.throughput.average,
+    requests: result.requests.total,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+    ),
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** Responses other than 200, and requests that failed or timed out. */
+function problems(measurement: Measurement): number {
+  const other = Object.entries(measurement.statusCodes)
+    .filter(([code]) => code !== "200")
+    .reduce((sum, [, count]) => sum + count, 0);
+  return other + measurement.errors + measurement.timeouts;
+}
+
+async function main() {
+  const build = buildDirectory(options.build);
+  const loadAverage = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
+  const server = await startServer(build);
+  const measured = new Map<string, Measurement[]>();
+  const warmUps: Array<{ target: string; measurement: Measurement }> = [];
+  let targets: Target[];
+  try {
+    console.log(
+      `Serving ${build} at ${server.url}; ${runs} round(s) of ${WARM_UP_SECONDS} s warm-up + ${duration} s` +
+        ` per target, ${connections} connections. Load average before: ${loadAverage}\n`,
+    );
+    targets = await findTargets(server.url);
+    await prime(server.url, targets);
+    for (let run = 1; run <= runs; run += 1) {
+      for (const target of targets) {
+        const warmUp = await load(server.url, target, WARM_UP_SECONDS);
+        warmUps.push({ target: target.name, measurement: warmUp });
+        const measurement = await load(server.url, target, duration);
+        measured.set(target.name, [...(measured.get(target.name) ?? []), measurement]);
+        console.log(
+          `round ${run}/${runs}  ${target.name.padEnd(6)} ${measurement.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
+            `  p99 ${measurement.p99Ms} ms  ${JSON.stringify(measurement.statusCodes)}`,
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+
+  // Ratios per round, then their median: targets in one round ran close together in time.
+  const staticRuns = measured.get("static") ?? [];
+  const rows = targets.map((target) => {
+    const runsOf = measured.get(target.name) ?? [];
+    const ratios = runsOf.map(
+      (measurement, round) =>
+        measurement.requestsPerSecond / (staticRuns[round]?.requestsPerSecond ?? Number.NaN),
+    );
+    return {
+      name: target.name,
+      path: target.path,
+      requestsPerSecond: median(runsOf.map((m) => m.requestsPerSecond)),
+      p50Ms: median(runsOf.map((m) => m.p50Ms)),
+      p99Ms: median(runsOf.map((m) => m.p99Ms)),
+      kbPerSecond: median(runsOf.map((m) => m.bytesPerSecond)) / 1024,
+      ratioToStatic: median(ratios),
+      requests: runsOf.reduce((sum, m) => sum + m.requests, 0),
+      problems: runsOf.reduce((sum, m) => sum + problems(m), 0),
+      perRun: runsOf,
+    };
+  });
+
+  console.log(
+    `\nMedians of ${runs} round(s); ratio = target req/s ÷ static req/s in the same round, median:\n`,
+  );
+  console.log(
+    formatTable(
+      ["target", "req/s", "p50 ms", "p99 ms", "KB/s", "× static", "requests", "non-200/err"],
+      rows.map((row) => [
+        `${row.name} ${row.path}`,
+        row.requestsPerSecond.toFixed(0),
+        row.p50Ms.toFixed(0),
+        row.p99Ms.toFixed(0),
+        row.kbPerSecond.toFixed(0),
+        row.ratioToStatic.toFixed(3),
+        String(row.requests),
+        String(row.problems),
+      ]),
+    ),
+  );
+
+  const warmUpProblems = warmUps.reduce((sum, { measurement }) => sum + problems(measurement), 0);
+  const file = writeResult(
+    "bench-results.json",
+    `${JSON.stringify(
+      {
+        measuredAt: new Date().toISOString(),
+        loadAverageBefore: loadAverage,
+        settings: { durationSeconds: duration, warmUpSeconds: WARM_UP_SECONDS, connections, runs },
+        headers: BROWSER_HEADERS,
+        targets: rows,
+        warmUps,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`\nWrote ${file}.`);
+
+  const failed = rows.filter((row) => row.problems > 0);
+  if (failed.length || warmUpProblems) {
+    for (const row of failed) {
+      const codes = row.perRun.map((m) => JSON.stringify(m.statusCodes)).join(" ");
+      console.log(`✗ ${row.path}: ${row.problems} non-200 responses or errors (${codes})`);
+    }
+    if (warmUpProblems) console.log(`✗ warm-ups: ${warmUpProblems} non-200 responses or errors`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

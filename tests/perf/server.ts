@@ -1,0 +1,101 @@
+// Starts the production build for the performance scripts, as `npm run serve`
+// would, on a free loopback port with an embedded database of its own.
+// Node runs this file directly: erasable TypeScript only.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+
+/** First start migrates and seeds the embedded database, which takes a few seconds. */
+const READY_WITHIN_MS = 60_000;
+const STOP_WITHIN_MS = 15_000;
+
+export type PerfServer = {
+  /** Origin without a trailing slash, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * The build folder to serve: `--build <dir>`, else `PERF_BUILD_DIR`, else `build/`.
+ * A copy elsewhere must still sit below a folder holding the project's
+ * `node_modules` (or a link to it), because the server bundle imports packages.
+ */
+export function buildDirectory(flag: string | undefined): string {
+  return path.resolve(root, flag ?? process.env.PERF_BUILD_DIR ?? "build");
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+    await response.body?.cancel();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts `<build>/server/index.js` and resolves once `/healthz` answers 200. */
+export async function startServer(build: string): Promise<PerfServer> {
+  const entry = path.join(build, "server/index.js");
+  if (!existsSync(entry)) {
+    throw new Error(`No build at ${entry}: run \`npm run build\` first.`);
+  }
+  const port = await freePort();
+  const dataDirectory = mkdtempSync(path.join(tmpdir(), "pub-site-perf-"));
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDirectory,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  void exited.then(() => rmSync(dataDirectory, { recursive: true, force: true }));
+  let running = true;
+  void exited.then(() => (running = false));
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (!running) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_WITHIN_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + READY_WITHIN_MS;
+  while (!(await healthy(url))) {
+    if (!running) throw new Error(`The server exited before it was ready:\n${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server was not ready within ${READY_WITHIN_MS / 1000} s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, stop };
+}
