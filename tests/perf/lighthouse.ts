@@ -63,7 +63,7 @@ type FailedAudit = {
   title: string;
   score: number | null;
   displayValue?: string;
-  /** How many of the runs this audit fell short in; the other fields are from its median run. */
+  /** How many runs this audit fell short in; the other fields are from the median one of those. */
   failedRuns: number;
   explanation?: string;
   items: string[];
@@ -73,6 +73,12 @@ const score = (result: Result, category: Category) =>
   Math.round((result.categories[category]?.score ?? 0) * 100);
 
 const metric = (result: Result, audit: string) => result.audits[audit]?.numericValue ?? Number.NaN;
+
+const observed = (result: Result, key: string) => {
+  const details = result.audits.metrics?.details as { items?: Array<Record<string, unknown>> };
+  const value = details?.items?.[0]?.[key];
+  return typeof value === "number" ? value : Number.NaN;
+};
 
 const ITEMS_SHOWN = 8;
 const round = (value: unknown) => (typeof value === "number" ? Math.round(value) : undefined);
@@ -129,7 +135,7 @@ function describeDetails(details: unknown): string[] {
  * Audits that pulled a category under its budget: any scored audit below 1
  * for the 100-point categories; for performance, the weighted metrics below 1
  * and anything else Lighthouse counts as failed (below 0.9). Each is shown as
- * in its median run (by score), with how many runs it fell short in.
+ * in the median (by score) of the runs it fell short in.
  */
 function failedAudits(results: Result[], category: Category): FailedAudit[] {
   const refs = results[0]?.categories[category]?.auditRefs ?? [];
@@ -141,15 +147,15 @@ function failedAudits(results: Result[], category: Category): FailedAudit[] {
       .flatMap((result) => result.audits[ref.id] ?? [])
       .flatMap((audit) => (audit.score === null ? [] : [{ ...audit, score: audit.score }]))
       .sort((a, b) => a.score - b.score);
-    const failedRuns = audits.filter((audit) => audit.score < threshold).length;
-    const audit = audits[Math.floor((audits.length - 1) / 2)];
-    if (failedRuns === 0 || !audit) continue;
+    const failing = audits.filter((audit) => audit.score < threshold);
+    const audit = failing[Math.floor((failing.length - 1) / 2)];
+    if (!audit) continue;
     failed.push({
       id: audit.id,
       title: audit.title,
       score: audit.score,
       displayValue: audit.displayValue,
-      failedRuns,
+      failedRuns: failing.length,
       explanation: audit.explanation,
       items: describeDetails(audit.details).slice(0, ITEMS_SHOWN),
     });
@@ -300,6 +306,9 @@ function summarisePage(page: PageRuns) {
       tbtMs: metric(result, "total-blocking-time"),
       cls: metric(result, "cumulative-layout-shift"),
       speedIndexMs: metric(result, "speed-index"),
+      // As the browser saw them on loopback, before Lighthouse simulates a mobile network and CPU.
+      observedFcpMs: observed(result, "observedFirstContentfulPaint"),
+      observedLcpMs: observed(result, "observedLargestContentfulPaint"),
     })),
     failedAudits: Object.fromEntries(
       CATEGORIES.filter((category) => scores[category] < BUDGET.scores[category]).map(
@@ -442,6 +451,13 @@ async function main() {
   for (const page of summaries) {
     for (const [category, audits] of Object.entries(page.failedAudits)) {
       console.log(`\n${page.path} ${category}: audits that fell short (runs failed / ${runs})`);
+      if (category === "performance") {
+        const fcp = median(page.perRun.map((run) => run.observedFcpMs));
+        const lcp = median(page.perRun.map((run) => run.observedLcpMs));
+        console.log(
+          `  (observed on loopback before simulated throttling: FCP ${fcp.toFixed(0)} ms, LCP ${lcp.toFixed(0)} ms)`,
+        );
+      }
       for (const audit of audits ?? []) {
         const value = audit.displayValue ? ` (${audit.displayValue})` : "";
         console.log(
