@@ -44,8 +44,8 @@ describe("OpenStatus on the server", () => {
     expect(render(closedAt).html).toMatch(/<span aria-hidden="true" class="[^"]*bg-zinc-400/);
   });
 
-  test("takes a class for placement, merged over its own", () => {
-    const { html } = render(openAt, "mt-4 gap-3");
-    expect(html).toMatch(/^<p [^>]*class="flex items-center mt-4 gap-3"/);
+  test("takes a class for placement, added to its own", () => {
+    const { html } = render(openAt, "mt-4 text-lg");
+    expect(html).toMatch(/^<p [^>]*class="flex items-center gap-2 mt-4 text-lg"/);
   });
 });
