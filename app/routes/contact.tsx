@@ -1,6 +1,7 @@
-import { BusIcon, CarIcon, MailIcon, MapPinIcon, NavigationIcon, PhoneIcon } from "lucide-react";
+import { BusIcon, CarIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { OpenStatus } from "~/components/open-status";
+import { DirectionsLinks } from "~/components/directions-links";
 import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/components/ui/button";
@@ -77,16 +78,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
           </p>
 
           <h3 className="mt-10 text-2xl">Directions</h3>
-          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-            <a href={directions.google} className={buttonVariants()}>
-              <NavigationIcon aria-hidden="true" />
-              Google Maps
-            </a>
-            <a href={directions.apple} className={buttonVariants({ variant: "outline" })}>
-              <NavigationIcon aria-hidden="true" />
-              Apple Maps
-            </a>
-          </div>
+          <DirectionsLinks links={directions} className="mt-4" />
           <dl className="mt-6 space-y-5">
             {settings.transitNote ? (
               <div className="flex gap-3">

@@ -1,5 +1,6 @@
 import { ArrowRightIcon, NavigationIcon, PhoneIcon } from "lucide-react";
 import type { Route } from "./+types/home";
+import { DirectionsLinks } from "~/components/directions-links";
 import { EventList } from "~/components/event-list";
 import { JsonLd } from "~/components/json-ld";
 import { DietaryTags } from "~/components/dietary-tags";
@@ -9,10 +10,9 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/components/ui/button";
 import { WeekHoursTable } from "~/components/week-hours-table";
-import { pictureFor, withPictures } from "~/data/pictures.server";
+import { pictureFor, shareImageUrls, withPictures } from "~/data/pictures.server";
 import { siteContent } from "~/data/site-content.server";
 import { formatLongDate } from "~/lib/dates";
-import { imageUrl } from "~/lib/images";
 import { featuredItems } from "~/lib/menu";
 import { pageMeta, originFromMatches } from "~/lib/meta";
 import { formatWallTime, torontoDate, torontoWeekday, weekHours } from "~/lib/opening-hours";
@@ -57,10 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         events: pictured,
         settings,
         origin: siteOrigin(request),
-        imageUrlFor: (image) => {
-          const picture = pictured.find((event) => event.image?.path === image.path)?.picture;
-          return picture ? imageUrl(picture.source, { width: 1200, format: "jpeg" }) : undefined;
-        },
+        imageUrlFor: shareImageUrls(pictured),
       }),
     ),
   };
@@ -264,16 +261,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {settings.phone}
               </a>
             </address>
-            <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-              <a href={directions.google} className={buttonVariants()}>
-                <NavigationIcon aria-hidden="true" />
-                Google Maps
-              </a>
-              <a href={directions.apple} className={buttonVariants({ variant: "outline" })}>
-                <NavigationIcon aria-hidden="true" />
-                Apple Maps
-              </a>
-            </div>
+            <DirectionsLinks links={directions} className="mt-4" />
             {settings.transitNote ? (
               <p className="mt-6 text-muted-foreground">{settings.transitNote}</p>
             ) : null}

@@ -7,10 +7,9 @@ import { Link } from "~/components/link";
 import { PageHeader } from "~/components/page-header";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { buttonVariants } from "~/components/ui/button";
-import { withPictures, type Picture } from "~/data/pictures.server";
+import { shareImageUrls, withPictures } from "~/data/pictures.server";
 import { siteContent } from "~/data/site-content.server";
 import { cn } from "~/lib/cn";
-import { imageUrl } from "~/lib/images";
 import {
   ALLERGEN_LABELS,
   DIET_FILTERS,
@@ -25,7 +24,6 @@ import { publicPageHeaders } from "~/lib/page-headers";
 import { formatPrice } from "~/lib/price";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { menuJsonLd, serializeJsonLd } from "~/lib/structured-data";
-import type { ContentImage } from "~/lib/content-image";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filtered = new URL(request.url).searchParams.size > 0;
@@ -38,7 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       items: await withPictures(context, section.items),
     })),
   );
-  const sources = pictureSources(pictured);
   const payload = {
     // The whole menu as schema.org data; a filtered view is not the menu.
     jsonLd: filtered
@@ -47,10 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           menuJsonLd({
             sections: pictured,
             origin: siteOrigin(request),
-            imageUrlFor: (image) => {
-              const source = sources.get(image.path);
-              return source ? imageUrl(source, { width: 1200, format: "jpeg" }) : undefined;
-            },
+            imageUrlFor: shareImageUrls(pictured.flatMap((section) => section.items)),
           }),
         ),
     sections: pictured,
@@ -75,19 +69,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export const headers = publicPageHeaders;
-
-/** The described source of each pictured item, by its image path. */
-function pictureSources(
-  sections: { items: { image: ContentImage | null; picture: Picture | null }[] }[],
-) {
-  return new Map(
-    sections.flatMap((section) =>
-      section.items.flatMap((item) =>
-        item.image && item.picture ? [[item.image.path, item.picture.source] as const] : [],
-      ),
-    ),
-  );
-}
 
 function resultSummary(count: number, filter: MenuFilter): string {
   const what = filter.diet ? `${DIETARY_LABELS[filter.diet].toLowerCase()} ` : "";
