@@ -77,7 +77,7 @@ type Measurement = {
 
 /**
  * The targets, read from the home page itself: a versioned (immutable) image
- * variant from a srcset, and a hashed script it preloads.
+ * variant from a srcset, and the hashed framework script it preloads.
  */
 async function findTargets(origin: string): Promise<Target[]> {
   const response = await fetch(`${origin}/`, { headers: BROWSER_HEADERS });
@@ -87,7 +87,8 @@ async function findTargets(origin: string): Promise<Target[]> {
   const image = images.find((url) => /[?&]w=640\b/.test(url)) ?? images[0];
   if (!image) throw new Error("The home page names no versioned /img/ URL.");
   const scripts = [...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map(([url]) => url);
-  const script = scripts.find((url) => url.includes("entry.client")) ?? scripts[0];
+  // The framework chunk: the largest file every page loads.
+  const script = scripts.find((url) => url.includes("/framework-")) ?? scripts[0];
   if (!script) throw new Error("The home page names no /assets/*.js file.");
   return [
     { name: "home", path: "/", headers: { ...BROWSER_HEADERS, Accept: ACCEPT.page } },
