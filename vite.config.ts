@@ -29,7 +29,8 @@ export default defineConfig({
               // A first visit fetches a handful of scripts instead of two dozen
               // small ones: every module the pages load up front goes into one
               // framework chunk or one shared app chunk. Code loaded on demand
-              // (the toaster, tooltips, the navigation sheet) keeps its own chunks.
+              // (the toaster, tooltips, the navigation sheet, the form rules)
+              // keeps its own chunks.
               groups: [
                 {
                   name: "framework",
@@ -39,7 +40,9 @@ export default defineConfig({
                 },
                 {
                   name: "shared",
-                  test: /[\\/]app[\\/]/,
+                  // The forms' components stay with the pages that have forms.
+                  test: (id) =>
+                    /[\\/]app[\\/]/.test(id) && !/[\\/]components[\\/]forms[\\/]/.test(id),
                   tags: ["$initial"],
                   minShareCount: 2,
                   priority: 1,

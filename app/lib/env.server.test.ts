@@ -9,6 +9,8 @@ describe("parseEnv", () => {
       TRUST_PROXY: false,
       LOG_LEVEL: "info",
       DATA_DIR: ".data",
+      ENQUIRY_RETENTION_DAYS: 365,
+      TURNSTILE_VERIFY_URL: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
     });
   });
 
@@ -24,6 +26,10 @@ describe("parseEnv", () => {
         SITE_URL: "https://pub.example/some/path",
         DATABASE_URL: "postgres://site:secret@db.internal:5432/pub",
         DATA_DIR: "/data",
+        ENQUIRY_RETENTION_DAYS: "90",
+        TURNSTILE_SITE_KEY: "0x4AAAAAAAsitekey",
+        TURNSTILE_SECRET_KEY: "0x4AAAAAAAsecret",
+        TURNSTILE_VERIFY_URL: "http://127.0.0.1:9999/siteverify",
       }),
     ).toEqual({
       NODE_ENV: "development",
@@ -35,6 +41,10 @@ describe("parseEnv", () => {
       SITE_URL: "https://pub.example",
       DATABASE_URL: "postgres://site:secret@db.internal:5432/pub",
       DATA_DIR: "/data",
+      ENQUIRY_RETENTION_DAYS: 90,
+      TURNSTILE_SITE_KEY: "0x4AAAAAAAsitekey",
+      TURNSTILE_SECRET_KEY: "0x4AAAAAAAsecret",
+      TURNSTILE_VERIFY_URL: "http://127.0.0.1:9999/siteverify",
     });
   });
 
@@ -53,6 +63,13 @@ describe("parseEnv", () => {
     ["CLIENT_IP_HEADER", "Fly Client IP", /CLIENT_IP_HEADER: must be a header name/],
     ["SITE_URL", "pub.example", /SITE_URL: must be an absolute http\(s\) URL/],
     ["SITE_URL", "ftp://pub.example", /SITE_URL: must be an absolute http\(s\) URL/],
+    ["ENQUIRY_RETENTION_DAYS", "0", /ENQUIRY_RETENTION_DAYS: must be a whole number of days/],
+    ["ENQUIRY_RETENTION_DAYS", "a year", /ENQUIRY_RETENTION_DAYS: must be a whole number/],
+    [
+      "TURNSTILE_VERIFY_URL",
+      "siteverify",
+      /TURNSTILE_VERIFY_URL: must be an absolute http\(s\) URL/,
+    ],
   ])("rejects %s=%s with a message naming it", (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);
@@ -67,6 +84,15 @@ describe("parseEnv", () => {
     );
   });
 
+  test("Turnstile needs both of its keys", () => {
+    expect(() => parseEnv({ TURNSTILE_SITE_KEY: "0x4AAAAAAAsitekey" })).toThrow(
+      /TURNSTILE_SECRET_KEY: must be set too/,
+    );
+    expect(() => parseEnv({ TURNSTILE_SECRET_KEY: "0x4AAAAAAAsecret" })).toThrow(
+      /TURNSTILE_SITE_KEY: must be set too/,
+    );
+  });
+
   test("reports every bad variable at once", () => {
     expect(() => parseEnv({ PORT: "x", LOG_LEVEL: "y" })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });
@@ -74,7 +100,16 @@ describe("parseEnv", () => {
 
 describe("getPublicEnv", () => {
   test("sends the browser only the allow-listed values", () => {
-    const env = parseEnv({ HOST: "10.0.0.5", PORT: "4000", SITE_URL: "https://pub.example" });
-    expect(getPublicEnv(env)).toEqual({ SITE_URL: "https://pub.example" });
+    const env = parseEnv({
+      HOST: "10.0.0.5",
+      PORT: "4000",
+      SITE_URL: "https://pub.example",
+      TURNSTILE_SITE_KEY: "0x4AAAAAAAsitekey",
+      TURNSTILE_SECRET_KEY: "0x4AAAAAAAsecret",
+    });
+    expect(getPublicEnv(env)).toEqual({
+      SITE_URL: "https://pub.example",
+      TURNSTILE_SITE_KEY: "0x4AAAAAAAsitekey",
+    });
   });
 });

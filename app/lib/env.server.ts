@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SITEVERIFY_URL } from "./turnstile";
 
 const flag = z
   .enum(["true", "false", "1", "0"], { error: 'must be "true" or "false"' })
@@ -42,6 +43,23 @@ const envSchema = z
       })
       .optional(),
     DATA_DIR: z.string().trim().min(1).default(".data"),
+    ENQUIRY_RETENTION_DAYS: z.coerce
+      .number({ error: "must be a whole number of days from 1 to 3650" })
+      .int({ error: "must be a whole number of days from 1 to 3650" })
+      .min(1, { error: "must be a whole number of days from 1 to 3650" })
+      .max(3650, { error: "must be a whole number of days from 1 to 3650" })
+      .default(365),
+    TURNSTILE_SITE_KEY: z
+      .string()
+      .regex(/^[\w-]{1,100}$/, { error: "must be a Turnstile site key such as 0x4AAAAAAA…" })
+      .optional(),
+    TURNSTILE_SECRET_KEY: z
+      .string()
+      .regex(/^[\w-]{1,200}$/, { error: "must be a Turnstile secret key such as 0x4AAAAAAA…" })
+      .optional(),
+    TURNSTILE_VERIFY_URL: z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+      .default(DEFAULT_SITEVERIFY_URL),
   })
   .superRefine((env, context) => {
     // Behind a proxy the request's host comes from a forwarded header that some
@@ -54,12 +72,25 @@ const envSchema = z
           "must be set when TRUST_PROXY is true (the public origin, such as https://example.com)",
       });
     }
+    // Half a configuration would show a widget nobody checks, or check tokens
+    // no widget produced: both keys or neither.
+    if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {
+      const missing = env.TURNSTILE_SITE_KEY ? "TURNSTILE_SECRET_KEY" : "TURNSTILE_SITE_KEY";
+      context.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "must be set too: Turnstile needs both its site key and its secret key",
+      });
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;
 
 /** The values the browser may see. Anything not listed here stays on the server. */
-const PUBLIC_ENV_KEYS = ["SITE_URL"] as const satisfies readonly (keyof Env)[];
+const PUBLIC_ENV_KEYS = [
+  "SITE_URL",
+  "TURNSTILE_SITE_KEY",
+] as const satisfies readonly (keyof Env)[];
 
 export type PublicEnv = Pick<Env, (typeof PUBLIC_ENV_KEYS)[number]>;
 

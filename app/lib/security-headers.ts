@@ -11,20 +11,30 @@ export type CspOptions = {
   https: boolean;
   /** The development server needs its hot-reload socket. */
   development?: boolean;
+  /** Turnstile's origin, when the forms show its widget (a script and an iframe from there). */
+  turnstileOrigin?: string;
 };
 
-export function contentSecurityPolicy({ nonce, https, development }: CspOptions): string {
+export function contentSecurityPolicy({
+  nonce,
+  https,
+  development,
+  turnstileOrigin,
+}: CspOptions): string {
+  const turnstile = turnstileOrigin ? [turnstileOrigin] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     // 'strict-dynamic' lets the nonce-bearing module script load the route
     // chunks it imports; nothing else, inline or injected, may run.
-    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
+    // Turnstile's origin is listed for browsers that predate 'strict-dynamic'.
+    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...turnstile],
     // Toasts and Radix position themselves with inline styles.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
     "connect-src": development ? ["'self'", "ws:", "wss:"] : ["'self'"],
     "manifest-src": ["'self'"],
+    "frame-src": turnstile.length > 0 ? turnstile : ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": ["'self'"],

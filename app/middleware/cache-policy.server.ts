@@ -1,10 +1,11 @@
 import type { MiddlewareFunction } from "react-router";
 import { cacheControl } from "~/lib/cache-control";
+import { enquiryReceiptCookie } from "~/lib/enquiry-receipt.server";
 import { themeCookie } from "~/lib/theme.server";
 import { toastCookie } from "~/lib/toast.server";
 
 /** Cookies that change what a page shows; a request carrying one gets a personal page. */
-const PERSONAL_COOKIES = [themeCookie.name, toastCookie.name];
+const PERSONAL_COOKIES = [themeCookie.name, toastCookie.name, enquiryReceiptCookie.name];
 
 function carriesPersonalCookie(request: Request): boolean {
   const header = request.headers.get("Cookie");

@@ -3,6 +3,7 @@ import type { MiddlewareFunction } from "react-router";
 import { env } from "~/lib/env.server";
 import { nonceContext } from "~/lib/request-context";
 import { contentSecurityPolicy, isHttps } from "~/lib/security-headers";
+import { TURNSTILE_ORIGIN } from "~/lib/turnstile";
 
 /**
  * Gives each request a fresh nonce (entry.server puts it on every script it
@@ -22,6 +23,7 @@ export const documentSecurity: MiddlewareFunction<Response> = async (
         nonce,
         https: isHttps(request),
         development: env.NODE_ENV === "development",
+        turnstileOrigin: env.TURNSTILE_SITE_KEY ? TURNSTILE_ORIGIN : undefined,
       }),
     );
   }

@@ -1,4 +1,5 @@
 import { BusIcon, CarIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
+import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { OpenStatus } from "~/components/open-status";
 import { DirectionsLinks } from "~/components/directions-links";
@@ -6,27 +7,81 @@ import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/components/ui/button";
 import { WeekHoursTable } from "~/components/week-hours-table";
+import { EnquiryConfirmation } from "~/components/forms/enquiry-confirmation";
+import { EnquiryForm, PurposeNotice, type Validator } from "~/components/forms/enquiry-form";
+import { SelectField, TextAreaField, TextField } from "~/components/forms/form-fields";
 import { siteContent } from "~/data/site-content.server";
+import { cacheControl } from "~/lib/cache-control";
 import { formatLongDate } from "~/lib/dates";
+import {
+  contactFields,
+  contactTopicLabels,
+  contactTopics,
+  type ContactField,
+} from "~/lib/enquiry-fields";
+import { enquiryFormState, submitEnquiry } from "~/lib/enquiries.server";
+import { contactEnquirySchema, fieldErrors } from "~/lib/enquiry-forms";
+import { env } from "~/lib/env.server";
+import { usePublicEnv } from "~/lib/public-env";
 import { formatSpan } from "~/lib/hours-summary";
 import { originFromMatches, pageMeta } from "~/lib/meta";
 import { torontoDate, weekHours } from "~/lib/opening-hours";
-import { publicPageHeaders } from "~/lib/page-headers";
 import { directionsLinks, formatAddress, telephoneHref } from "~/lib/site-settings";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const content = siteContent(context);
   const now = new Date();
-  const [settings, schedule] = await Promise.all([content.settings(), content.schedule(now)]);
+  const [settings, schedule, enquiry] = await Promise.all([
+    content.settings(),
+    content.schedule(now),
+    enquiryFormState(request, context, "contact"),
+  ]);
   const today = torontoDate(now);
-  return {
-    settings,
-    schedule,
-    renderedAt: now.toISOString(),
-    week: weekHours(now, schedule),
-    holidays: schedule.exceptions.filter((exception) => exception.endsOn >= today),
-  };
+  return data(
+    {
+      settings,
+      schedule,
+      renderedAt: now.toISOString(),
+      week: weekHours(now, schedule),
+      holidays: schedule.exceptions.filter((exception) => exception.endsOn >= today),
+      submissionToken: enquiry.submissionToken,
+      receipt: enquiry.receipt,
+      retentionDays: env.ENQUIRY_RETENTION_DAYS,
+    },
+    { headers: enquiry.headers },
+  );
 }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitEnquiry({
+    request,
+    context,
+    kind: "contact",
+    fields: contactFields,
+    confirmationPath: "/contact",
+    async validate(values) {
+      const result = contactEnquirySchema.safeParse(values);
+      return result.success
+        ? { ok: true, enquiry: { kind: "contact", ...result.data } }
+        : { ok: false, errors: fieldErrors<ContactField>(result.error) };
+    },
+  });
+}
+
+const loadValidator = (): Promise<Validator<ContactField>> =>
+  import("~/lib/enquiry-forms").then((rules) => (values) => {
+    const result = rules.contactEnquirySchema.safeParse(values);
+    return result.success ? {} : rules.fieldErrors<ContactField>(result.error);
+  });
+
+const FIELD_LABELS: Partial<Record<ContactField, string>> = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  topic: "Topic",
+  message: "Message",
+  consent: "Agreement",
+};
 
 const DESCRIPTION =
   "Address, phone, email and hours, with directions, parking and transit for the pub in downtown London, Ontario.";
@@ -39,14 +94,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-export const headers = publicPageHeaders;
+// Each view carries its own one-time form token, so no cache may share the page.
+export const headers = () => ({ "Cache-Control": cacheControl.noStore });
 
 const detailLink =
   "inline-flex min-h-11 items-center gap-3 text-lg font-semibold text-primary underline-offset-4 hover:underline";
 
-export default function ContactPage({ loaderData }: Route.ComponentProps) {
-  const { settings, schedule, renderedAt, week, holidays } = loaderData;
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, schedule, renderedAt, week, holidays, receipt, submissionToken } = loaderData;
   const directions = directionsLinks(settings);
+  const { TURNSTILE_SITE_KEY } = usePublicEnv();
 
   return (
     <>
@@ -146,6 +203,104 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </section>
       </div>
+
+      <section
+        id="write"
+        aria-labelledby="contact-form-title"
+        className="scroll-mt-24 border-t border-border bg-card"
+      >
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1fr_2fr]">
+          <SectionHeading id="contact-form-title" eyebrow="Write to us" title="Send a message">
+            <p>
+              Questions, feedback, something left behind, access needs or press: we read every
+              message and reply by email, usually within a day.
+            </p>
+            <p className="mt-3">
+              To book a private party, use the{" "}
+              <a
+                href="/venue#enquire"
+                className="font-semibold text-primary underline underline-offset-4"
+              >
+                venue enquiry form
+              </a>
+              .
+            </p>
+          </SectionHeading>
+          <div>
+            {receipt ? (
+              <EnquiryConfirmation
+                receipt={receipt}
+                againHref="/contact#write"
+                againLabel="Send another message"
+              />
+            ) : (
+              <EnquiryForm
+                key={submissionToken}
+                id="contact-form"
+                kind="contact"
+                fields={contactFields}
+                labels={FIELD_LABELS}
+                submissionToken={submissionToken}
+                actionData={actionData}
+                loadValidator={loadValidator}
+                turnstileSiteKey={TURNSTILE_SITE_KEY}
+                turnstileFallback={
+                  <>
+                    The spam check needs JavaScript. You can also call us at {settings.phone} or
+                    email {settings.email}.
+                  </>
+                }
+                purposeNotice={
+                  <PurposeNotice retentionDays={loaderData.retentionDays}>
+                    We use what you send only to answer this message.
+                  </PurposeNotice>
+                }
+                submitLabel="Send message"
+              >
+                {(field) => (
+                  <>
+                    <div className="grid gap-7 sm:grid-cols-2">
+                      <TextField {...field("name")} label="Your name" autoComplete="name" />
+                      <TextField
+                        {...field("email")}
+                        label="Email"
+                        type="email"
+                        autoComplete="email"
+                        inputMode="email"
+                        spellCheck={false}
+                      />
+                    </div>
+                    <div className="grid gap-7 sm:grid-cols-2">
+                      <TextField
+                        {...field("phone")}
+                        label="Phone"
+                        optional
+                        hint="If you'd rather we call, such as 519-555-0134."
+                        type="tel"
+                        autoComplete="tel-national"
+                      />
+                      <SelectField {...field("topic")} label="What is it about?">
+                        <option value="">Choose one</option>
+                        {contactTopics.map((topic) => (
+                          <option key={topic} value={topic}>
+                            {contactTopicLabels[topic]}
+                          </option>
+                        ))}
+                      </SelectField>
+                    </div>
+                    <TextAreaField
+                      {...field("message")}
+                      label="Your message"
+                      hint="At least 10 characters. For lost property, say when you visited and where you sat."
+                      rows={7}
+                    />
+                  </>
+                )}
+              </EnquiryForm>
+            )}
+          </div>
+        </div>
+      </section>
     </>
   );
 }

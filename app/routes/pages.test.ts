@@ -177,7 +177,7 @@ test("the about page lists the draught beers on tap", async () => {
 });
 
 test("the venue page lists the three spaces with their capacities, and the packages", async () => {
-  const { spaces, packages } = await venueLoader(get("/venue"));
+  const { spaces, packages } = (await venueLoader(get("/venue"))).data;
   expect(spaces.map((space) => space.slug)).toEqual(["the-snug", "upstairs-hall", "patio"]);
   for (const space of spaces) {
     expect(space.seatedCapacity).toBeGreaterThan(0);
@@ -188,7 +188,7 @@ test("the venue page lists the three spaces with their capacities, and the packa
 
 describe("the contact page", () => {
   test("shows this week's hours, Monday to Sunday, with today marked", async () => {
-    const { week } = await contactLoader(get("/contact"));
+    const { week } = (await contactLoader(get("/contact"))).data;
     expect(week.map((day) => day.dayName)).toEqual([
       "Monday",
       "Tuesday",
@@ -215,7 +215,8 @@ describe("the contact page", () => {
     );
     try {
       // A fresh wrapper has an empty content cache, so it reads the rows just added.
-      const { holidays } = await contactLoader(get("/contact", contextWithDatabase({ ...db })));
+      const { holidays } = (await contactLoader(get("/contact", contextWithDatabase({ ...db }))))
+        .data;
       const notes = holidays.map((holiday) => holiday.note);
       expect(notes).toContain(current);
       expect(notes).not.toContain(past);

@@ -1,23 +1,51 @@
-import { AccessibilityIcon, ArrowRightIcon, CheckIcon, UsersIcon } from "lucide-react";
+import { AccessibilityIcon, CheckIcon, PhoneIcon, UsersIcon } from "lucide-react";
+import { data } from "react-router";
 import type { Route } from "./+types/venue";
-import { Link } from "~/components/link";
+import { EnquiryConfirmation } from "~/components/forms/enquiry-confirmation";
+import { EnquiryForm, PurposeNotice, type Validator } from "~/components/forms/enquiry-form";
+import { SelectField, TextAreaField, TextField } from "~/components/forms/form-fields";
 import { PageHeader } from "~/components/page-header";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/components/ui/button";
 import { pictureFor } from "~/data/pictures.server";
 import { siteContent } from "~/data/site-content.server";
+import { cacheControl } from "~/lib/cache-control";
+import { enquiryFormState, submitEnquiry } from "~/lib/enquiries.server";
+import {
+  earliestBookingDate,
+  latestBookingDate,
+  venueFields,
+  type EnquirySpace,
+  type VenueField,
+} from "~/lib/enquiry-fields";
+import { fieldErrors, venueEnquirySchema, type VenueFormContext } from "~/lib/enquiry-forms";
+import { env } from "~/lib/env.server";
 import { originFromMatches, pageMeta } from "~/lib/meta";
-import { publicPageHeaders } from "~/lib/page-headers";
+import { torontoDate } from "~/lib/opening-hours";
 import { formatPrice } from "~/lib/price";
+import { usePublicEnv } from "~/lib/public-env";
 import { telephoneHref } from "~/lib/site-settings";
+import { largestCapacity, type VenueSpace } from "~/lib/venue";
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** The spaces as the enquiry form offers them. */
+const enquirySpaces = (spaces: readonly VenueSpace[]): EnquirySpace[] =>
+  spaces.map(({ id, slug, name, ...space }) => ({
+    id,
+    slug,
+    name,
+    capacity: largestCapacity({ id, slug, name, ...space }),
+  }));
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const content = siteContent(context);
-  const [settings, spaces, packages] = await Promise.all([
+  const now = new Date();
+  const [settings, spaces, packages, schedule, enquiry] = await Promise.all([
     content.settings(),
     content.venueSpaces(),
     content.venuePackages(),
+    content.schedule(now),
+    enquiryFormState(request, context, "venue"),
   ]);
   const pictured = await Promise.all(
     spaces.map(async (space) => ({
@@ -25,8 +53,61 @@ export async function loader({ context }: Route.LoaderArgs) {
       picture: await pictureFor(context, space.photos[0] ?? null),
     })),
   );
-  return { phone: settings.phone, spaces: pictured, packages };
+  return data(
+    {
+      phone: settings.phone,
+      email: settings.email,
+      spaces: pictured,
+      packages,
+      form: {
+        spaces: enquirySpaces(spaces),
+        schedule,
+        today: torontoDate(now),
+      } satisfies VenueFormContext,
+      submissionToken: enquiry.submissionToken,
+      receipt: enquiry.receipt,
+      retentionDays: env.ENQUIRY_RETENTION_DAYS,
+    },
+    { headers: enquiry.headers },
+  );
 }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitEnquiry({
+    request,
+    context,
+    kind: "venue",
+    fields: venueFields,
+    confirmationPath: "/venue",
+    async validate(values) {
+      const content = siteContent(context);
+      const now = new Date();
+      const [spaces, schedule] = await Promise.all([content.venueSpaces(), content.schedule(now)]);
+      const offered = enquirySpaces(spaces);
+      const schema = venueEnquirySchema({ spaces: offered, schedule, today: torontoDate(now) });
+      const result = schema.safeParse(values);
+      if (!result.success) return { ok: false, errors: fieldErrors<VenueField>(result.error) };
+      const space = offered.find((candidate) => candidate.slug === result.data.space);
+      if (!space) return { ok: false, errors: { space: "Choose one of our spaces." } };
+      return {
+        ok: true,
+        enquiry: { kind: "venue", ...result.data, spaceId: space.id, spaceName: space.name },
+      };
+    },
+  });
+}
+
+const FIELD_LABELS: Partial<Record<VenueField, string>> = {
+  space: "Space",
+  date: "Date",
+  startTime: "Start time",
+  partySize: "Guests",
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  message: "Message",
+  consent: "Agreement",
+};
 
 const DESCRIPTION =
   "Private rooms for birthdays, work parties, rehearsal dinners and game nights in downtown London: a snug with a fireplace, an upstairs hall with a stage, and a summer patio.";
@@ -39,10 +120,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-export const headers = publicPageHeaders;
+// Each view carries its own one-time form token, so no cache may share the page.
+export const headers = () => ({ "Cache-Control": cacheControl.noStore });
 
-export default function VenuePage({ loaderData }: Route.ComponentProps) {
-  const { spaces, packages, phone } = loaderData;
+export default function VenuePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { spaces, packages, phone, email, form, receipt, submissionToken } = loaderData;
+  const { TURNSTILE_SITE_KEY } = usePublicEnv();
+  const loadValidator = (): Promise<Validator<VenueField>> =>
+    import("~/lib/enquiry-forms").then((rules) => {
+      const schema = rules.venueEnquirySchema(form);
+      return (values) => {
+        const result = schema.safeParse(values);
+        return result.success ? {} : rules.fieldErrors<VenueField>(result.error);
+      };
+    });
 
   return (
     <>
@@ -180,29 +271,112 @@ export default function VenuePage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <section
+        id="enquire"
         aria-labelledby="enquire-title"
-        className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20"
+        className="mx-auto grid max-w-6xl scroll-mt-24 gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1fr_2fr]"
       >
-        <div className="bg-shell p-8 text-shell-foreground sm:p-12">
-          <h2 id="enquire-title" className="text-3xl tracking-tight text-white sm:text-4xl">
-            Planning something?
-          </h2>
-          <p className="mt-3 max-w-2xl text-lg text-shell-foreground/85">
-            Tell us the date, the size of your group and the space you like, and we’ll come back to
-            you within a day with what’s free and what it costs.
-          </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/contact" className={buttonVariants({ size: "lg" })}>
-              Send an enquiry
-              <ArrowRightIcon aria-hidden="true" />
-            </Link>
-            <a
-              href={telephoneHref(phone)}
-              className={buttonVariants({ variant: "shell", size: "lg" })}
+        <div>
+          <SectionHeading id="enquire-title" eyebrow="Enquire" title="Planning something?">
+            <p>
+              Tell us the date, the size of your group and the space you like, and we’ll come back
+              to you within a day with what’s free and what it costs. Asking commits you to nothing.
+            </p>
+          </SectionHeading>
+          <a
+            href={telephoneHref(phone)}
+            className={`${buttonVariants({ variant: "outline" })} mt-6`}
+          >
+            <PhoneIcon aria-hidden="true" />
+            Or call {phone}
+          </a>
+        </div>
+        <div>
+          {receipt ? (
+            <EnquiryConfirmation
+              receipt={receipt}
+              againHref="/venue#enquire"
+              againLabel="Send another enquiry"
+            />
+          ) : (
+            <EnquiryForm
+              key={submissionToken}
+              id="venue-form"
+              kind="venue"
+              fields={venueFields}
+              labels={FIELD_LABELS}
+              submissionToken={submissionToken}
+              actionData={actionData}
+              loadValidator={loadValidator}
+              turnstileSiteKey={TURNSTILE_SITE_KEY}
+              turnstileFallback={
+                <>
+                  The spam check needs JavaScript. You can also call us at {phone} or email {email}.
+                </>
+              }
+              purposeNotice={
+                <PurposeNotice retentionDays={loaderData.retentionDays}>
+                  We use what you send only to answer this enquiry and plan your event.
+                </PurposeNotice>
+              }
+              submitLabel="Send enquiry"
             >
-              Call {phone}
-            </a>
-          </div>
+              {(field) => (
+                <>
+                  <SelectField {...field("space")} label="Which space?">
+                    <option value="">Choose a space</option>
+                    {form.spaces.map((space) => (
+                      <option key={space.slug} value={space.slug}>
+                        {space.name} (up to {space.capacity} guests)
+                      </option>
+                    ))}
+                  </SelectField>
+                  <div className="grid gap-7 sm:grid-cols-3">
+                    <TextField
+                      {...field("date")}
+                      label="Date"
+                      type="date"
+                      min={earliestBookingDate(form.today)}
+                      max={latestBookingDate(form.today)}
+                    />
+                    <TextField {...field("startTime")} label="Start time" type="time" step={900} />
+                    <TextField
+                      {...field("partySize")}
+                      label="Guests"
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      step={1}
+                    />
+                  </div>
+                  <div className="grid gap-7 sm:grid-cols-2">
+                    <TextField {...field("name")} label="Your name" autoComplete="name" />
+                    <TextField
+                      {...field("email")}
+                      label="Email"
+                      type="email"
+                      autoComplete="email"
+                      inputMode="email"
+                      spellCheck={false}
+                    />
+                  </div>
+                  <TextField
+                    {...field("phone")}
+                    label="Phone"
+                    optional
+                    hint="Handy on the day, such as 519-555-0134."
+                    type="tel"
+                    autoComplete="tel-national"
+                  />
+                  <TextAreaField
+                    {...field("message")}
+                    label="Tell us about it"
+                    hint="The occasion, food and drink you have in mind, timings, any access needs."
+                    rows={6}
+                  />
+                </>
+              )}
+            </EnquiryForm>
+          )}
         </div>
       </section>
     </>
