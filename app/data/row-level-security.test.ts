@@ -24,20 +24,7 @@ describe.each(drivers)("the anon role on %s", (driver) => {
     await db?.[Symbol.asyncDispose]();
   });
 
-  /** Runs `work` as the anon role, inside a transaction that is rolled back. */
-  async function asAnon<T>(work: (query: TestDatabase["query"]) => Promise<T>): Promise<T> {
-    let result: T | undefined;
-    await db
-      .transaction(async (tx) => {
-        await tx.query("set local role anon");
-        result = await work((sql, params) => tx.query(sql, params));
-        throw new Rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof Rollback)) throw error;
-      });
-    return result as T;
-  }
+  const asAnon = <T>(work: (query: TestDatabase["query"]) => Promise<T>) => asRole("anon", work);
 
   test("row level security is on for every table in the public schema", async () => {
     const rows = await db.query<{ table: string; secured: boolean }>(
@@ -83,6 +70,50 @@ describe.each(drivers)("the anon role on %s", (driver) => {
       asAnon((query) => query(`insert into public.${table} default values`)),
     ).rejects.toThrow(/row-level security/);
   });
+
+  const privateTables = ["enquiries", "form_rate_limits", "server_secrets"];
+
+  test.each(privateTables)(
+    "can neither read nor write %s, as the authenticated role can't",
+    async (table) => {
+      await db.query(
+        `insert into public.form_rate_limits (bucket, window_start, hits) values ('email:x', now(), 1)
+       on conflict do nothing`,
+      );
+      for (const role of ["anon", "authenticated"]) {
+        await expect(
+          asRole(role, (query) => query(`select * from public.${table}`)),
+          role,
+        ).rejects.toThrow(/permission denied/);
+        await expect(
+          asRole(role, (query) => query(`insert into public.${table} default values`)),
+          role,
+        ).rejects.toThrow(/permission denied/);
+        await expect(
+          asRole(role, (query) => query(`delete from public.${table}`)),
+          role,
+        ).rejects.toThrow(/permission denied/);
+      }
+    },
+  );
+
+  /** Runs `work` as `role`, inside a transaction that is rolled back. */
+  async function asRole<T>(
+    role: string,
+    work: (query: TestDatabase["query"]) => Promise<T>,
+  ): Promise<T> {
+    let result: T | undefined;
+    await db
+      .transaction(async (tx) => {
+        await tx.query(`set local role ${role}`);
+        result = await work((sql, params) => tx.query(sql, params));
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    return result as T;
+  }
 });
 
 class Rollback extends Error {}

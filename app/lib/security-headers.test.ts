@@ -22,6 +22,24 @@ describe("contentSecurityPolicy", () => {
     expect(policy.get("script-src")).not.toContain("'unsafe-eval'");
   });
 
+  test("embeds no frames, except Turnstile's when the forms show its widget", () => {
+    const without = directives(contentSecurityPolicy({ nonce: "n", https: true }));
+    expect(without.get("frame-src")).toEqual(["'none'"]);
+    const turnstile = "https://challenges.cloudflare.com";
+    const withWidget = directives(
+      contentSecurityPolicy({ nonce: "n", https: true, turnstileOrigin: turnstile }),
+    );
+    expect(withWidget.get("frame-src")).toEqual([turnstile]);
+    // Its script loads through the nonce-bearing scripts ('strict-dynamic'); the
+    // origin is there for browsers without it.
+    expect(withWidget.get("script-src")).toEqual([
+      "'self'",
+      "'nonce-n'",
+      "'strict-dynamic'",
+      turnstile,
+    ]);
+  });
+
   test("forbids framing, plugins and base-tag hijacking", () => {
     const policy = directives(contentSecurityPolicy({ nonce: "n", https: false }));
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);

@@ -246,8 +246,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 turnstileSiteKey={TURNSTILE_SITE_KEY}
                 turnstileFallback={
                   <>
-                    The spam check needs JavaScript. You can also call us at {settings.phone} or
-                    email {settings.email}.
+                    You can also call us at {settings.phone} or email {settings.email}.
                   </>
                 }
                 purposeNotice={

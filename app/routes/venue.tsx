@@ -310,7 +310,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
               turnstileSiteKey={TURNSTILE_SITE_KEY}
               turnstileFallback={
                 <>
-                  The spam check needs JavaScript. You can also call us at {phone} or email {email}.
+                  You can also call us at {phone} or email {email}.
                 </>
               }
               purposeNotice={

@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { openDatabase, type Database } from "~/data/database.server";
 import { migrate, seedIfEmpty } from "~/data/migrations.server";
+import { purgeOnce, startDailyPurge } from "~/data/retention.server";
 import { closeSharedDatabase, sharedDatabase } from "~/data/site-content.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/logger.server";
@@ -85,6 +86,11 @@ async function start() {
     },
   );
 
+  const stopPurge = startDailyPurge({
+    database: sharedDatabase,
+    retentionDays: env.ENQUIRY_RETENTION_DAYS,
+  });
+
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -97,6 +103,7 @@ async function start() {
   function stop(signal: NodeJS.Signals) {
     if (stopping) return;
     stopping = true;
+    stopPurge();
     const deadline = setTimeout(() => {
       log.warn("Requests still open after the grace period; exiting anyway");
       server.closeAllConnections();
@@ -123,7 +130,7 @@ async function start() {
   process.once("SIGINT", stop);
 }
 
-/** Database chores for ops: `node build/server/index.js migrate|seed`. */
+/** Database chores for ops: `node build/server/index.js migrate|seed|purge-enquiries`. */
 const COMMANDS = {
   async migrate(db: Database) {
     const applied = await migrate(db);
@@ -139,6 +146,13 @@ const COMMANDS = {
       (await seedIfEmpty(db))
         ? "Loaded the sample content."
         : "The database already has content; the sample content was not loaded.",
+    );
+  },
+  async "purge-enquiries"(db: Database) {
+    await migrate(db);
+    const { enquiries } = await purgeOnce(db, env.ENQUIRY_RETENTION_DAYS);
+    console.log(
+      `Deleted ${enquiries} ${enquiries === 1 ? "enquiry" : "enquiries"} older than ${env.ENQUIRY_RETENTION_DAYS} days.`,
     );
   },
 } satisfies Record<string, (db: Database) => Promise<void>>;

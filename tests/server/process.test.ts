@@ -1,6 +1,7 @@
 import net from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
 import { runServerToExit, startServer, stopAllServers } from "../support/built-server";
+import { startSiteverifyFake } from "../support/siteverify-fake";
 
 afterEach(stopAllServers);
 
@@ -24,6 +25,73 @@ describe("boot", () => {
     expect(response.status).toBe(200);
     server.process.kill("SIGTERM");
     expect(await server.exited).toBe(0);
+  });
+});
+
+describe("commands", () => {
+  test("purge-enquiries deletes what is past the retention period and says how much", async () => {
+    const { code, output } = await runServerToExit({ ENQUIRY_RETENTION_DAYS: "30" }, [
+      "purge-enquiries",
+    ]);
+    expect(output).toMatch(/Deleted 0 enquiries older than 30 days\./);
+    expect(code).toBe(0);
+  });
+
+  test("an unknown command names the ones there are", async () => {
+    const { code, output } = await runServerToExit({}, ["purge-everything"]);
+    expect(code).toBe(2);
+    expect(output).toMatch(
+      /Unknown command "purge-everything"\. Commands: migrate, seed, purge-enquiries\./,
+    );
+  });
+});
+
+describe("with Turnstile's keys", () => {
+  test("the forms show the widget, the policy allows its frame, and posts are verified", async () => {
+    const siteverify = await startSiteverifyFake();
+    try {
+      const server = await startServer({
+        TURNSTILE_SITE_KEY: "0x4AAAAAAAtestsitekey",
+        TURNSTILE_SECRET_KEY: siteverify.secret,
+        TURNSTILE_VERIFY_URL: siteverify.url,
+      });
+      const contact = await fetch(`${server.url}/contact`);
+      const html = await contact.text();
+      expect(html).toContain('data-slot="turnstile"');
+      expect(html).toContain("0x4AAAAAAAtestsitekey");
+      expect(contact.headers.get("Content-Security-Policy")).toMatch(
+        /frame-src https:\/\/challenges\.cloudflare\.com/,
+      );
+      const home = await (await fetch(`${server.url}/`)).text();
+      expect(home).not.toContain('data-slot="turnstile"');
+
+      const form = {
+        submission: crypto.randomUUID(),
+        name: "Sam Okafor",
+        email: "sam@example.com",
+        topic: "general",
+        message: "Do you have gluten-free buns for the burgers?",
+        consent: "on",
+      };
+      const post = (fields: Record<string, string>) =>
+        fetch(`${server.url}/contact`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Sec-Fetch-Site": "same-origin", Origin: server.url },
+          body: new URLSearchParams(fields),
+        });
+      const unchecked = await post(form);
+      expect(unchecked.status).toBe(400);
+      expect(await unchecked.text()).toMatch(/spam check/i);
+      const checked = await post({
+        ...form,
+        "cf-turnstile-response": siteverify.issue({ action: "contact", hostname: "127.0.0.1" }),
+      });
+      expect(checked.status).toBe(303);
+      expect(checked.headers.get("Location")).toBe("/contact#enquiry-sent");
+    } finally {
+      await siteverify.close();
+    }
   });
 });
 

@@ -101,14 +101,15 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
   });
 }
 
-/** Runs the built server expecting it to stop by itself; returns its exit code and output. */
+/** Runs the built server (or one of its commands) expecting it to stop by itself; returns its exit code and output. */
 export function runServerToExit(
   env: Record<string, string>,
+  args: string[] = [],
 ): Promise<{ code: number | null; output: string }> {
   assertBuilt();
   return new Promise((resolve) => {
     const dataDirectory = freshDataDirectory();
-    const child = spawn(process.execPath, [serverEntry], {
+    const child = spawn(process.execPath, [serverEntry, ...args], {
       cwd: root,
       env: {
         ...process.env,
