@@ -274,7 +274,12 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                         {...field("phone")}
                         label="Phone"
                         optional
-                        hint="If you'd rather we call, such as 519-555-0134."
+                        hint={
+                          <>
+                            If you’d rather we call, such as{" "}
+                            <span className="whitespace-nowrap">519-555-0134</span>.
+                          </>
+                        }
                         type="tel"
                         autoComplete="tel-national"
                       />

@@ -363,7 +363,12 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
                     {...field("phone")}
                     label="Phone"
                     optional
-                    hint="Handy on the day, such as 519-555-0134."
+                    hint={
+                      <>
+                        Handy on the day, such as{" "}
+                        <span className="whitespace-nowrap">519-555-0134</span>.
+                      </>
+                    }
                     type="tel"
                     autoComplete="tel-national"
                   />

@@ -28,7 +28,14 @@ export function EnquiryConfirmation({
     ...(receipt.phone ? [["Phone", formatPhone(receipt.phone)] as [string, string]] : []),
     ...(receipt.topic ? [["About", contactTopicLabels[receipt.topic]] as [string, string]] : []),
     ...(receipt.spaceName ? [["Space", receipt.spaceName] as [string, string]] : []),
-    ...(receipt.date ? [["Date", formatLongDate(receipt.date)] as [string, string]] : []),
+    ...(receipt.date
+      ? [
+          ["Date", `${formatLongDate(receipt.date)}, ${receipt.date.slice(0, 4)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ...(receipt.startTime
       ? [["Start time", formatWallTime(receipt.startTime)] as [string, string]]
       : []),
@@ -49,7 +56,7 @@ export function EnquiryConfirmation({
       <p className="mt-3 text-lg text-muted-foreground">
         We reply by email, usually within a day. Here is what you sent:
       </p>
-      <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
+      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-5 gap-y-3">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold">{label}</dt>

@@ -156,6 +156,10 @@ export function EnquiryForm<Field extends string>({
   }
 
   function onBlur(event: FocusEvent<HTMLFormElement>) {
+    // Leaving a field for the Send button: the send checks everything, and an
+    // error shown now would move the button from under the pointer mid-click.
+    const next = event.relatedTarget as HTMLElement | null;
+    if (next instanceof HTMLButtonElement && next.type === "submit") return;
     const name = (event.target as { name?: unknown }).name;
     if (typeof name !== "string" || !fields.includes(name as Field)) return;
     const value = (event.target as { value?: unknown }).value;

@@ -57,7 +57,8 @@ function Hint({ id, hint }: { id: string; hint: ReactNode }) {
 
 export const controlClass = (error: string | undefined) =>
   cn(
-    "mt-2 block w-full rounded-none border-2 bg-card px-3 py-2.5 text-lg text-card-foreground",
+    // Scrolled to (focus, summary links) clear of the sticky header.
+    "mt-2 block w-full scroll-mt-28 rounded-none border-2 bg-card px-3 py-2.5 text-lg text-card-foreground",
     "placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring",
     error ? "border-destructive" : "border-foreground/40",
   );
@@ -168,7 +169,7 @@ export function CheckboxField({
           {...input}
           {...controlProps(id, { formId, name, label, hint, error, optional })}
           type="checkbox"
-          className="mt-1 size-6 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          className="mt-1 size-6 shrink-0 scroll-mt-28 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
         />
         <div>
           <label htmlFor={id} className="text-base">
