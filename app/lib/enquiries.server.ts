@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createContext, data, type RouterContextProvider } from "react-router";
+import { createContext, data, type HeadersArgs, type RouterContextProvider } from "react-router";
 import type { Database } from "~/data/database.server";
 import {
   addressHashKey,
@@ -12,6 +12,7 @@ import {
   type NewEnquiry,
 } from "~/data/enquiries.server";
 import { databaseContext, siteContent } from "~/data/site-content.server";
+import { cacheControl } from "./cache-control";
 import { enquiryReceiptCookie } from "./enquiry-receipt.server";
 import {
   HONEYPOT_FIELD,
@@ -301,4 +302,16 @@ async function confirm(kind: EnquiryKind, token: string, path: string, name?: st
     },
     { headers: { "Set-Cookie": await enquiryReceiptCookie.serialize({ kind, token }) } },
   );
+}
+
+/**
+ * The `headers` export of a page with an enquiry form: never shared by a
+ * cache (each view carries its own form token), and an answer's Retry-After
+ * (rate limit, outage) passed on to the page a post without scripts gets.
+ */
+export function enquiryPageHeaders({ actionHeaders }: HeadersArgs): Headers {
+  const headers = new Headers({ "Cache-Control": cacheControl.noStore });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }

@@ -11,7 +11,6 @@ import { EnquiryConfirmation } from "~/components/forms/enquiry-confirmation";
 import { EnquiryForm, PurposeNotice, type Validator } from "~/components/forms/enquiry-form";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/form-fields";
 import { siteContent } from "~/data/site-content.server";
-import { cacheControl } from "~/lib/cache-control";
 import { formatLongDate } from "~/lib/dates";
 import {
   contactFields,
@@ -19,7 +18,7 @@ import {
   contactTopics,
   type ContactField,
 } from "~/lib/enquiry-fields";
-import { enquiryFormState, submitEnquiry } from "~/lib/enquiries.server";
+import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/lib/enquiries.server";
 import { contactEnquirySchema, fieldErrors } from "~/lib/enquiry-forms";
 import { env } from "~/lib/env.server";
 import { usePublicEnv } from "~/lib/public-env";
@@ -94,8 +93,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-// Each view carries its own one-time form token, so no cache may share the page.
-export const headers = () => ({ "Cache-Control": cacheControl.noStore });
+export const headers = enquiryPageHeaders;
 
 const detailLink =
   "inline-flex min-h-11 items-center gap-3 text-lg font-semibold text-primary underline-offset-4 hover:underline";

@@ -10,8 +10,7 @@ import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/components/ui/button";
 import { pictureFor } from "~/data/pictures.server";
 import { siteContent } from "~/data/site-content.server";
-import { cacheControl } from "~/lib/cache-control";
-import { enquiryFormState, submitEnquiry } from "~/lib/enquiries.server";
+import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/lib/enquiries.server";
 import {
   earliestBookingDate,
   latestBookingDate,
@@ -120,8 +119,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-// Each view carries its own one-time form token, so no cache may share the page.
-export const headers = () => ({ "Cache-Control": cacheControl.noStore });
+export const headers = enquiryPageHeaders;
 
 export default function VenuePage({ loaderData, actionData }: Route.ComponentProps) {
   const { spaces, packages, phone, email, form, receipt, submissionToken } = loaderData;

@@ -1,26 +1,19 @@
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Database } from "~/data/database.server";
-import { assertBuilt, clientDirectory, serverEntry } from "../support/built-server";
+import {
+  clientDirectory,
+  importBuiltServer,
+  type BuiltServer,
+  type ClientAddress,
+} from "../support/built-server";
 import { openTestDatabase, type TestDatabase } from "../support/test-database";
 
-type BuiltServer = {
-  build: ServerBuild;
-  createAppHandler: (options: {
-    build: ServerBuild;
-    mode: string;
-    clientDirectory: string;
-    database?: () => Promise<Database>;
-  }) => Promise<(request: Request, client: object) => Promise<Response>>;
-};
-
-const client = { address: "203.0.113.7", family: "IPv4", port: 50000 };
+const client: ClientAddress = { address: "203.0.113.7", family: "IPv4", port: 50000 };
 let built: BuiltServer;
 let db: TestDatabase;
 
 beforeAll(async () => {
-  assertBuilt();
-  built = (await import(/* @vite-ignore */ serverEntry)) as BuiltServer;
+  built = await importBuiltServer();
   db = await openTestDatabase();
 });
 afterAll(async () => {

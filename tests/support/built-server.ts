@@ -3,6 +3,8 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import type { Database } from "~/data/database.server";
 import { templateDataDirectory } from "./test-database";
 
 export const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -14,6 +16,26 @@ export function assertBuilt(): void {
   if (!existsSync(serverEntry)) {
     throw new Error(`No build at ${serverEntry}: run \`npm run build\` first.`);
   }
+}
+
+/** The client's address as the server's fetch handler receives it. */
+export type ClientAddress = { address: string; family: "IPv4" | "IPv6"; port: number };
+
+/** What the production build's server entry exports, for tests that run its handler in-process. */
+export type BuiltServer = {
+  build: ServerBuild;
+  createAppHandler: (options: {
+    build: ServerBuild;
+    mode: string;
+    clientDirectory: string;
+    database?: () => Promise<Database>;
+  }) => Promise<(request: Request, client: ClientAddress) => Promise<Response>>;
+};
+
+/** Imports the production build's server entry. */
+export async function importBuiltServer(): Promise<BuiltServer> {
+  assertBuilt();
+  return (await import(/* @vite-ignore */ serverEntry)) as BuiltServer;
 }
 
 export type RunningServer = {
