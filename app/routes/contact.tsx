@@ -235,6 +235,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               <EnquiryForm
                 key={submissionToken}
                 id="contact-form"
+                titleId="contact-form-title"
                 kind="contact"
                 fields={contactFields}
                 labels={FIELD_LABELS}

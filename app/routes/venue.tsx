@@ -299,6 +299,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             <EnquiryForm
               key={submissionToken}
               id="venue-form"
+              titleId="enquire-title"
               kind="venue"
               fields={venueFields}
               labels={FIELD_LABELS}

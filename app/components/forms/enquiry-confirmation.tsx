@@ -56,16 +56,16 @@ export function EnquiryConfirmation({
       <p className="mt-3 text-lg text-muted-foreground">
         We reply by email, usually within a day. Here is what you sent:
       </p>
-      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-5 gap-y-3">
+      <dl className="mt-6 grid grid-cols-[auto_minmax(0,1fr)] gap-x-5 gap-y-3">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold">{label}</dt>
-            <dd className="break-words text-muted-foreground">{value}</dd>
+            <dd className="[overflow-wrap:anywhere] text-muted-foreground">{value}</dd>
           </div>
         ))}
       </dl>
       <p className="mt-6 font-semibold">Message</p>
-      <p className="mt-2 border-l-4 border-border pl-4 break-words whitespace-pre-line text-muted-foreground">
+      <p className="mt-2 border-l-4 border-border pl-4 [overflow-wrap:anywhere] whitespace-pre-line text-muted-foreground">
         {receipt.message}
       </p>
       <a href={againHref} className={`${buttonVariants({ variant: "outline" })} mt-8`}>

@@ -41,6 +41,8 @@ function countMessage(count: number): string {
 
 export type EnquiryFormProps<Field extends string> = {
   id: string;
+  /** The id of the heading that names the form. */
+  titleId: string;
   kind: EnquiryKind;
   fields: readonly Field[];
   /** Short field names for the error summary ("Email: …"). */
@@ -74,6 +76,7 @@ export type BoundField = {
  */
 export function EnquiryForm<Field extends string>({
   id,
+  titleId,
   kind,
   fields,
   labels,
@@ -92,6 +95,20 @@ export function EnquiryForm<Field extends string>({
   const summaryRef = useRef<HTMLDivElement>(null);
   const validator = useRef<Validator<Field> | null>(null);
   const touched = useRef(new Set<string>());
+  const pointerDown = useRef(false);
+
+  useEffect(() => {
+    const down = () => void (pointerDown.current = true);
+    const up = () => void (pointerDown.current = false);
+    window.addEventListener("pointerdown", down, true);
+    window.addEventListener("pointerup", up, true);
+    window.addEventListener("pointercancel", up, true);
+    return () => {
+      window.removeEventListener("pointerdown", down, true);
+      window.removeEventListener("pointerup", up, true);
+      window.removeEventListener("pointercancel", up, true);
+    };
+  }, []);
   const token = actionData?.submissionToken ?? submissionToken;
   const pending =
     navigation.state === "submitting" && navigation.formData?.get(SUBMISSION_FIELD) === token;
@@ -156,8 +173,7 @@ export function EnquiryForm<Field extends string>({
   }
 
   function onBlur(event: FocusEvent<HTMLFormElement>) {
-    // Leaving a field for the Send button: the send checks everything, and an
-    // error shown now would move the button from under the pointer mid-click.
+    // Leaving a field for the Send button: the send checks everything.
     const next = event.relatedTarget as HTMLElement | null;
     if (next instanceof HTMLButtonElement && next.type === "submit") return;
     const name = (event.target as { name?: unknown }).name;
@@ -166,7 +182,13 @@ export function EnquiryForm<Field extends string>({
     // Leaving an empty field untouched is not a mistake yet.
     if (value === "" && !state.errors[name as Field]) return;
     touched.current.add(name);
-    void ensureValidator().then(recheck);
+    const show = () => void ensureValidator().then(recheck);
+    // Focus leaves on pointer down; an error shown then would move what the
+    // visitor is clicking (a checkbox, a link) from under the pointer before
+    // the click lands. Wait until the click is done.
+    if (pointerDown.current) {
+      window.addEventListener("pointerup", () => setTimeout(show, 0), { once: true });
+    } else show();
   }
 
   function onChange(event: FormEvent<HTMLFormElement>) {
@@ -181,8 +203,18 @@ export function EnquiryForm<Field extends string>({
       return;
     }
     const found = check();
-    // Before the rules have loaded, the server checks the post on its own.
-    if (!found) return;
+    if (!found) {
+      // Sent before the rules have loaded (nothing was focused): load them,
+      // then send again through this same check.
+      event.preventDefault();
+      const form = event.currentTarget;
+      void ensureValidator().then(
+        () => form.requestSubmit(),
+        // Without the rules the server checks the post on its own.
+        () => form.submit(),
+      );
+      return;
+    }
     const count = Object.keys(found).length;
     if (count === 0) return;
     event.preventDefault();
@@ -209,7 +241,7 @@ export function EnquiryForm<Field extends string>({
       method="post"
       // With scripts, the form's own checks speak; without, the browser's and the server's.
       noValidate={hydrated}
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={titleId}
       onFocus={() => void ensureValidator()}
       onBlur={onBlur}
       onChange={onChange}
