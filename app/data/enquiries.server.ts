@@ -158,7 +158,10 @@ const ADDRESS_KEY = "client-address-hash";
 /**
  * The key that hashes client addresses and emails for the rate limits. Made
  * once per database (by whichever instance gets there first) and shared, so
- * every instance hashes alike and the database never holds an address.
+ * every instance hashes alike. The hashes keep addresses and emails out of
+ * plain sight in the table; they are no protection against someone holding
+ * the whole database, key included, who could test guesses against them.
+ * Rows last at most a day after their window (the retention purge).
  */
 export async function addressHashKey(db: Database): Promise<string> {
   await db.query(

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { isIP } from "node:net";
 import { createContext, data, type HeadersArgs, type RouterContextProvider } from "react-router";
 import type { Database } from "~/data/database.server";
 import {
@@ -153,7 +154,9 @@ export async function submitEnquiry<Field extends string>({
     return reply(
       503,
       {
-        formError: `We couldn't send your message just now, so it was not sent. What you typed is still here: please try again in a few minutes${callUs}.`,
+        // A query that timed out may still land; the form's token keeps a
+        // second try from storing it twice, so the visitor can simply resend.
+        formError: `We couldn't save your message just now, so it has not been sent. What you typed is still here: please try again in a few minutes (it won't arrive twice)${callUs}.`,
       },
       { "Retry-After": "60" },
     );
@@ -209,11 +212,28 @@ export async function submitEnquiry<Field extends string>({
         expectedHostname: new URL(siteOrigin(request)).hostname,
         remoteIp: context.get(clientAddressContext),
       });
-      if (!check.ok) {
-        return reply(check.reason === "unavailable" ? 503 : 400, {
-          formError: check.reason === "unavailable" ? `${check.message}${callUs}.` : check.message,
-        });
+      if (!check.ok && check.reason === "expired-or-reused") {
+        // Two copies of one post at the same moment: the other copy used the
+        // token and is storing the message, so this one is confirmed too once
+        // that row is there (it is given a moment to land).
+        for (let look = 0; look < 4; look++) {
+          if (look > 0) await new Promise((resolve) => setTimeout(resolve, 150));
+          const again = await findSubmission(database, submissionToken, fingerprint);
+          if (again.status === "duplicate") {
+            return confirm(kind, submissionToken, confirmationPath);
+          }
+        }
       }
+      if (!check.ok && check.reason === "unavailable") {
+        return reply(
+          503,
+          {
+            formError: `We couldn't reach the spam check just now, so nothing was sent. What you typed is still here: please try again in a minute${callUs}.`,
+          },
+          { "Retry-After": "60" },
+        );
+      }
+      if (!check.ok) return reply(400, { formError: check.message });
     }
 
     const retryAfter = await overLimit(database, protection, context, enquiry.email);
@@ -265,7 +285,7 @@ async function overLimit(
   email: string,
 ): Promise<number | null> {
   const key = await addressHashKey(database);
-  const address = context.get(clientAddressContext);
+  const address = rateLimitAddress(context.get(clientAddressContext));
   const checks: Array<{ bucket: string; limit: RateLimit }> = [
     { bucket: `email:${hashIdentifier(key, email)}`, limit: protection.perEmail },
   ];
@@ -284,6 +304,27 @@ async function overLimit(
     }
   }
   return wait;
+}
+
+/**
+ * The part of a client address that identifies a client: the whole of an
+ * IPv4 address, the /64 network of an IPv6 one (a single host may hold a
+ * whole /64 and would otherwise get a fresh limit with every address in it).
+ */
+export function rateLimitAddress(address: string | null): string | null {
+  if (!address || isIP(address) !== 6) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /** A digest of what an enquiry says, to tell a replay from a different post. */

@@ -148,11 +148,16 @@ function normaliseTime(value: string): string | null {
   return match ? `${match[1]}:${match[2]}` : null;
 }
 
-/** Whether a wall time falls in a span, a span closing at or before it opens running past midnight. */
-function withinHours(time: string, opensAt: string, closesAt: string): boolean {
-  return closesAt > opensAt
-    ? time >= opensAt && time < closesAt
-    : time >= opensAt || time < closesAt;
+/** The day before a "YYYY-MM-DD" date. */
+function earlierDate(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whether `time`, after midnight, is still inside the opening that began on `date` (open until 2 am). */
+function lateNightOf(date: string, time: string, schedule: OpeningSchedule): boolean {
+  const hours = hoursOn(date, schedule);
+  if ("closed" in hours) return false;
+  return hours.closesAt <= hours.opensAt && time < hours.closesAt;
 }
 
 export function venueEnquirySchema({ spaces, schedule, today }: VenueFormContext) {
@@ -232,6 +237,10 @@ export function venueEnquirySchema({ spaces, schedule, today }: VenueFormContext
         if (!isCalendarDate(date) || date < earliest || date > latest) return;
         const hours = hoursOn(date, schedule);
         const day = formatLongDate(date);
+        const time = normaliseTime(String(enquiry.startTime));
+        // A start in the small hours belongs to the night before: on a Saturday,
+        // 1 am is Friday's late opening, not Saturday's.
+        if (time && lateNightOf(earlierDate(date), time, schedule)) return;
         if ("closed" in hours) {
           context.addIssue({
             code: "custom",
@@ -240,12 +249,16 @@ export function venueEnquirySchema({ spaces, schedule, today }: VenueFormContext
           });
           return;
         }
-        const time = normaliseTime(String(enquiry.startTime));
-        if (time && !withinHours(time, hours.opensAt, hours.closesAt)) {
+        if (
+          time &&
+          !(time >= hours.opensAt && (hours.closesAt <= hours.opensAt || time < hours.closesAt))
+        ) {
           context.addIssue({
             code: "custom",
             path: ["startTime"],
-            message: `On ${day} we're open ${formatSpan(hours)}. Choose a start time in those hours.`,
+            message: `On ${day} we're open ${formatSpan(hours)}. Choose a start time in those hours${
+              time < hours.opensAt ? " (a start after midnight counts as the night before)" : ""
+            }.`,
           });
         }
       },

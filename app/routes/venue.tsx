@@ -337,7 +337,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
                       min={earliestBookingDate(form.today)}
                       max={latestBookingDate(form.today)}
                     />
-                    <TextField {...field("startTime")} label="Start time" type="time" step={900} />
+                    <TextField {...field("startTime")} label="Start time" type="time" />
                     <TextField
                       {...field("partySize")}
                       label="Guests"

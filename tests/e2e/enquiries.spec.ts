@@ -357,10 +357,16 @@ test.describe("contact form with JavaScript", () => {
     expect(posts).toEqual([]);
     await expect(page).toHaveURL(/\/contact#contact-form-topic$/);
 
-    // Fixing a field takes it off the list at once.
+    // Fixing a field clears its own error at once; the summary, an alert, is
+    // not read out again with every change and is brought up to date by the
+    // next Send.
     await fields.topic.selectOption({ label: "Feedback on a visit" });
+    await expect(fields.topic).not.toHaveAttribute("aria-invalid");
+    await expect(links).toHaveCount(5);
+    await fields.send.click();
     await expect(links).toHaveCount(4);
     await expect(summary).toContainText("Please check 4 answers and send again.");
+    expect(posts).toEqual([]);
   });
 
   test("Send on an untouched form shows the same summary and focuses the first field", async ({

@@ -371,9 +371,10 @@ const SHARED_EMAILS = [
 /** Addresses several posts share, as a household or office does: the per-address limit catches them. */
 const SHARED_ADDRESSES = ["198.51.100.7", "198.51.100.8", "2001:db8::7"];
 
+/** An address of its own; an IPv6 one in a /64 of its own, as the limit counts a /64 as one client. */
 function uniqueAddress(index: number): string {
   return index % 5 === 4
-    ? `2001:db8:f022::${index.toString(16)}`
+    ? `2001:db8:${index.toString(16)}::${(index % 251).toString(16)}`
     : `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
 }
 
@@ -404,7 +405,9 @@ function validEntries(random: Random, kind: Kind, world: World, index: number): 
   }
   const space = random.pick(world.spaces);
   const day = random.pick(world.openDays);
-  const start = (day.opensAt + random.int(0, spanMinutes(day) - 1)) % 1440;
+  // From opening to closing or midnight: the small hours count as the night before.
+  const evening = day.closesAt > day.opensAt ? day.closesAt - day.opensAt : 1440 - day.opensAt;
+  const start = day.opensAt + random.int(0, evening - 1);
   return [
     ...hidden,
     ["space", space.slug],
@@ -806,8 +809,14 @@ function breakForm(random: Random, payload: Payload, world: World): void {
     const date = firstString(payload.entries!, "date");
     const day = world.openDays.find((candidate) => candidate.date === date);
     if (day && spanMinutes(day) < 1440) {
-      const outside = (day.closesAt + random.int(0, 1440 - spanMinutes(day) - 1)) % 1440;
-      set("startTime", minutesText(outside, false), "time-outside-hours");
+      // Closed then: after closing and before opening, but not in the night
+      // before's late opening (which the small hours belong to).
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const outside = (day.closesAt + random.int(0, 1440 - spanMinutes(day) - 1)) % 1440;
+        if (lateNightBefore(day.date, outside, world.schedule)) continue;
+        set("startTime", minutesText(outside, false), "time-outside-hours");
+        break;
+      }
     }
   }
   random.pick(choices)();
@@ -1318,10 +1327,18 @@ type StoredRow = {
 const LINE_CONTROL = /[\p{Cc}\u2028\u2029\u200b\ufeff]/u;
 const TEXT_CONTROL = /[^\P{Cc}\n\t]|[\u2028\u2029\u200b\ufeff]/u;
 
+/** The evening of the day itself: from opening to closing, or to midnight when it closes later. */
 function withinHours(time: number, day: Pick<OpenDay, "opensAt" | "closesAt">): boolean {
-  return day.closesAt > day.opensAt
-    ? time >= day.opensAt && time < day.closesAt
-    : time >= day.opensAt || time < day.closesAt;
+  return time >= day.opensAt && (day.closesAt <= day.opensAt || time < day.closesAt);
+}
+
+/** Whether a start in the small hours of `date` falls in the night before's late opening. */
+function lateNightBefore(date: string, time: number, schedule: OpeningSchedule): boolean {
+  const before = new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const hours = hoursOn(before, schedule);
+  if ("closed" in hours) return false;
+  const closes = toMinutes(hours.closesAt);
+  return closes <= toMinutes(hours.opensAt) && time < closes;
 }
 
 function rowProblems(row: StoredRow, world: World): string[] {
@@ -1372,7 +1389,9 @@ function rowProblems(row: StoredRow, world: World): string[] {
     `event on ${date}, posted on ${row.postedOn}`,
   );
   const hours = hoursOn(date, world.schedule);
-  if ("closed" in hours) {
+  if (row.startTime !== null && lateNightBefore(date, toMinutes(row.startTime), world.schedule)) {
+    // Inside the night before's late opening.
+  } else if ("closed" in hours) {
     problems.push(`event on ${date}, a day we are closed`);
   } else {
     check(

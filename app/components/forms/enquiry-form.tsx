@@ -29,10 +29,16 @@ import {
 export type Validator<Field extends string> = (values: FormValues<Field>) => FieldErrors<Field>;
 
 type FormState<Field extends string> = {
+  /** The errors by the fields, kept current as the visitor edits. */
   errors: FieldErrors<Field>;
-  message: string | null;
-  /** Show every field's error, not only those the visitor has left. */
-  all: boolean;
+  /**
+   * The summary above the form, as of the last send or answer from the
+   * server. It changes only then, so a screen reader does not hear the alert
+   * again with every keystroke, and the server's word (a rate limit, an
+   * outage) stays until the next send. Once there is one, every field's error
+   * shows, not only those of the fields the visitor has left.
+   */
+  summary: { message: string | null; errors: FieldErrors<Field> } | null;
 };
 
 function countMessage(count: number): string {
@@ -116,8 +122,7 @@ export function EnquiryForm<Field extends string>({
   const fromServer = useCallback(
     (data: EnquiryActionData<Field> | undefined): FormState<Field> => ({
       errors: data?.errors ?? {},
-      message: data?.formError ?? null,
-      all: Boolean(data),
+      summary: data ? { message: data.formError, errors: data.errors } : null,
     }),
     [],
   );
@@ -162,13 +167,11 @@ export function EnquiryForm<Field extends string>({
     setState((current) => {
       const errors: FieldErrors<Field> = {};
       for (const field of fields) {
-        if (found[field] && (current.all || touched.current.has(field))) {
+        if (found[field] && (current.summary || touched.current.has(field))) {
           errors[field] = found[field];
         }
       }
-      const count = Object.keys(errors).length;
-      const message = current.all && count > 0 ? countMessage(count) : null;
-      return { ...current, errors, message };
+      return { ...current, errors };
     });
   }
 
@@ -194,7 +197,7 @@ export function EnquiryForm<Field extends string>({
   function onChange(event: FormEvent<HTMLFormElement>) {
     const name = (event.target as { name?: unknown }).name;
     // A shown error goes away as soon as the visitor has fixed it.
-    if (typeof name === "string" && (state.errors[name as Field] || state.all)) recheck();
+    if (typeof name === "string" && (state.errors[name as Field] || state.summary)) recheck();
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -216,9 +219,13 @@ export function EnquiryForm<Field extends string>({
       return;
     }
     const count = Object.keys(found).length;
-    if (count === 0) return;
+    if (count === 0) {
+      // On its way: the last summary no longer applies.
+      setState((current) => ({ ...current, summary: null }));
+      return;
+    }
     event.preventDefault();
-    setState({ errors: found, message: countMessage(count), all: true });
+    setState({ errors: found, summary: { message: countMessage(count), errors: found } });
     setFocusRequest((request) => request + 1);
   }
 
@@ -250,19 +257,19 @@ export function EnquiryForm<Field extends string>({
     >
       <input type="hidden" name={SUBMISSION_FIELD} value={token} />
       <HoneypotField name={HONEYPOT_FIELD} />
-      {state.all ? (
+      {state.summary ? (
         <div
           ref={summaryRef}
           tabIndex={-1}
           className="outline-none"
           // A problem with the whole post (no field to point at) is focused instead.
           // eslint-disable-next-line jsx-a11y/no-autofocus -- moves focus to the reason a post failed
-          autoFocus={Boolean(actionData && !firstError && state.message)}
+          autoFocus={Boolean(actionData && !firstError && state.summary.message)}
         >
           <ErrorSummary
             formId={id}
-            message={state.message}
-            errors={state.errors}
+            message={state.summary.message}
+            errors={state.summary.errors}
             order={fields}
             labels={labels}
           />
@@ -298,6 +305,10 @@ export function EnquiryForm<Field extends string>({
           </>
         )}
       </Button>
+      {/* The button's new words are not announced; this is. */}
+      <p role="status" className="sr-only">
+        {pending ? "Sending…" : ""}
+      </p>
     </Form>
   );
 }
