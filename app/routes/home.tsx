@@ -87,23 +87,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         aria-labelledby="home-title"
         className="relative isolate flex flex-col overflow-hidden bg-shell text-shell-foreground lg:min-h-[38rem]"
       >
-        {hero ? (
-          <div className="order-last lg:absolute lg:inset-0 lg:-z-10">
-            <ResponsiveImage
-              image={hero.source}
-              alt={hero.alt}
-              sizes="100vw"
-              aspectRatio={16 / 9}
-              maxWidth={1536}
-              priority
-              className="h-auto w-full lg:h-full lg:object-cover"
-            />
-            <div
-              aria-hidden="true"
-              className="absolute inset-0 hidden bg-gradient-to-r from-black via-black/80 to-black/10 lg:block"
-            />
-          </div>
-        ) : null}
         <div className="mx-auto w-full max-w-6xl px-4 pt-12 pb-10 sm:px-6 sm:pt-20 lg:py-28">
           <p className="text-sm font-semibold tracking-[0.28em] text-shell-accent uppercase">
             Downtown London, Ontario
@@ -149,6 +132,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
         </div>
+        {/* After the words in the page's order, so a phone that paints the
+            page as it streams in never shows the picture first and then
+            moves it; on wide screens it sits behind them. */}
+        {hero ? (
+          <div className="lg:absolute lg:inset-0 lg:-z-10">
+            <ResponsiveImage
+              image={hero.source}
+              alt={hero.alt}
+              sizes="100vw"
+              aspectRatio={16 / 9}
+              maxWidth={1536}
+              priority
+              className="h-auto w-full lg:h-full lg:object-cover"
+            />
+            <div
+              aria-hidden="true"
+              className="absolute inset-0 hidden bg-gradient-to-r from-black via-black/80 to-black/10 lg:block"
+            />
+          </div>
+        ) : null}
       </section>
 
       <section aria-labelledby="specials-title" className="border-b border-border bg-card">
