@@ -148,15 +148,16 @@ export async function submitEnquiry<Field extends string>({
       },
       { status, headers },
     );
-  const callUs = await callUsLine(context);
-  const outage = (error: unknown) => {
+  // Read only for an answer that gives the phone number, not for every post.
+  const callUs = () => callUsLine(context);
+  const outage = async (error: unknown) => {
     log.error("An enquiry could not be stored", { kind, error });
     return reply(
       503,
       {
         // A query that timed out may still land; the form's token keeps a
         // second try from storing it twice, so the visitor can simply resend.
-        formError: `We couldn't save your message just now, so it has not been sent. What you typed is still here: please try again in a few minutes (it won't arrive twice)${callUs}.`,
+        formError: `We couldn't save your message just now, so it has not been sent. What you typed is still here: please try again in a few minutes (it won't arrive twice)${await callUs()}.`,
       },
       { "Retry-After": "60" },
     );
@@ -165,8 +166,9 @@ export async function submitEnquiry<Field extends string>({
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     log.info("An enquiry filled in the hidden spam trap; not stored", { kind });
+    const call = await callUs();
     return reply(400, {
-      formError: `This form has a hidden field that only automated spam fills in, and it was filled in, so nothing was sent${callUs ? `. If you're a person, please${callUs.replace(/^ or/, "")} instead` : ""}.`,
+      formError: `This form has a hidden field that only automated spam fills in, and it was filled in, so nothing was sent${call ? `. If you're a person, please${call.replace(/^ or/, "")} instead` : ""}.`,
     });
   }
 
@@ -228,7 +230,7 @@ export async function submitEnquiry<Field extends string>({
         return reply(
           503,
           {
-            formError: `We couldn't reach the spam check just now, so nothing was sent. What you typed is still here: please try again in a minute${callUs}.`,
+            formError: `We couldn't reach the spam check just now, so nothing was sent. What you typed is still here: please try again in a minute${await callUs()}.`,
           },
           { "Retry-After": "60" },
         );
@@ -242,7 +244,7 @@ export async function submitEnquiry<Field extends string>({
       return reply(
         429,
         {
-          formError: `You've sent several messages in a short time, so this one was not sent. Please try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}${callUs}. What you typed is still here.`,
+          formError: `You've sent several messages in a short time, so this one was not sent. Please try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}${await callUs()}. What you typed is still here.`,
         },
         { "Retry-After": String(retryAfter) },
       );

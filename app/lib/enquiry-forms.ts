@@ -278,3 +278,14 @@ export function fieldErrors<Field extends string>(error: z.ZodError): FieldError
   }
   return errors;
 }
+
+/** A form's values checked by its schema: the parsed enquiry, or the first problem with each field. */
+export function checkForm<Schema extends z.ZodType, Field extends string>(
+  schema: Schema,
+  values: Record<Field, string>,
+): { ok: true; data: z.output<Schema> } | { ok: false; errors: FieldErrors<Field> } {
+  const result = schema.safeParse(values);
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, errors: fieldErrors<Field>(result.error) };
+}

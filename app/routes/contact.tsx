@@ -19,7 +19,7 @@ import {
   type ContactField,
 } from "~/lib/enquiry-fields";
 import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/lib/enquiries.server";
-import { contactEnquirySchema, fieldErrors } from "~/lib/enquiry-forms";
+import { checkForm, contactEnquirySchema } from "~/lib/enquiry-forms";
 import { env } from "~/lib/env.server";
 import { usePublicEnv } from "~/lib/public-env";
 import { formatSpan } from "~/lib/hours-summary";
@@ -59,18 +59,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     fields: contactFields,
     confirmationPath: "/contact",
     async validate(values) {
-      const result = contactEnquirySchema.safeParse(values);
-      return result.success
-        ? { ok: true, enquiry: { kind: "contact", ...result.data } }
-        : { ok: false, errors: fieldErrors<ContactField>(result.error) };
+      const checked = checkForm(contactEnquirySchema, values);
+      return checked.ok ? { ok: true, enquiry: { kind: "contact", ...checked.data } } : checked;
     },
   });
 }
 
 const loadValidator = (): Promise<Validator<ContactField>> =>
   import("~/lib/enquiry-forms").then((rules) => (values) => {
-    const result = rules.contactEnquirySchema.safeParse(values);
-    return result.success ? {} : rules.fieldErrors<ContactField>(result.error);
+    const checked = rules.checkForm(rules.contactEnquirySchema, values);
+    return checked.ok ? {} : checked.errors;
   });
 
 const FIELD_LABELS: Partial<Record<ContactField, string>> = {

@@ -3,11 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import { caught, routeArgs } from "../../tests/support/route-args";
 import {
   contextWithDatabase,
+  databaseWithOutage,
   openTestDatabase,
   type TestDatabase,
 } from "../../tests/support/test-database";
 import { CONTENT_TTL_MS } from "~/data/content-cache.server";
-import { DatabaseUnavailableError, type Database, type SqlValue } from "~/data/database.server";
+import type { Database } from "~/data/database.server";
 import { loader as menuLoader } from "./menu";
 
 let db: TestDatabase;
@@ -21,23 +22,6 @@ afterAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/**
- * The test database behind a switch: its queries answer until the outage
- * starts, then fail as an unreachable server does. Each wrapper is a new
- * Database, so it starts with an empty content cache.
- */
-function databaseWithOutage(real: Database) {
-  let down = false;
-  const database: Database = {
-    ...real,
-    query<Row extends object>(sql: string, params?: readonly SqlValue[]) {
-      if (down) return Promise.reject(new DatabaseUnavailableError("connection refused"));
-      return real.query<Row>(sql, params);
-    },
-  };
-  return { database, startOutage: () => void (down = true) };
-}
 
 function menuRequest(database: Database) {
   return routeArgs(new Request("http://localhost/menu"), {

@@ -5,12 +5,13 @@ import { formPost, routeArgs } from "../../tests/support/route-args";
 import { startSiteverifyFake, type SiteverifyFake } from "../../tests/support/siteverify-fake";
 import {
   contextWithDatabase,
+  databaseWithOutage,
   openTestDatabase,
   type TestDatabase,
 } from "../../tests/support/test-database";
 import { action as contactAction, loader as contactLoader } from "./contact";
 import { action as venueAction } from "./venue";
-import { DatabaseUnavailableError, type Database, type SqlValue } from "~/data/database.server";
+import type { Database } from "~/data/database.server";
 import { siteContent } from "~/data/site-content.server";
 import type { EnquiryActionData } from "~/lib/enquiry-fields";
 import {
@@ -365,29 +366,12 @@ describe("the contact form", () => {
   });
 
   describe("when the database is down", () => {
-    /** The test database until `down()`, then failing as an unreachable server does. */
-    function failingDatabase() {
-      let failing = false;
-      const database: Database = {
-        ...db,
-        query<Row extends object>(sql: string, params?: readonly SqlValue[]) {
-          if (failing) return Promise.reject(new DatabaseUnavailableError("connection refused"));
-          return db.query<Row>(sql, params);
-        },
-        transaction(work) {
-          if (failing) return Promise.reject(new DatabaseUnavailableError("connection refused"));
-          return db.transaction(work);
-        },
-      };
-      return { database, down: () => void (failing = true) };
-    }
-
     test("the post gets 503, says plainly it was not sent, keeps the text and gives the phone number", async () => {
-      const { database, down } = failingDatabase();
+      const { database, startOutage } = databaseWithOutage(db);
       const context = contextFor(database);
       // The page was shown, so the settings are in the cache.
       await siteContent(context).settings();
-      down();
+      startOutage();
       const fields = contactForm();
       const result = answered(await postContact(fields, context));
       expect(result.status).toBe(503);
@@ -399,8 +383,8 @@ describe("the contact form", () => {
     });
 
     test("with nothing cached either, it still answers 503 with the text kept", async () => {
-      const { database, down } = failingDatabase();
-      down();
+      const { database, startOutage } = databaseWithOutage(db);
+      startOutage();
       const fields = contactForm();
       const result = answered(await postContact(fields, contextFor(database)));
       expect(result.status).toBe(503);
@@ -408,8 +392,8 @@ describe("the contact form", () => {
     });
 
     test("a venue post gets 503 too, though its rules need the spaces", async () => {
-      const { database, down } = failingDatabase();
-      down();
+      const { database, startOutage } = databaseWithOutage(db);
+      startOutage();
       const result = answered(await postVenue(await venueForm(), contextFor(database)));
       expect(result.status).toBe(503);
       expect(result.values.space).toBe("the-snug");

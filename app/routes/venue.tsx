@@ -18,7 +18,7 @@ import {
   type EnquirySpace,
   type VenueField,
 } from "~/lib/enquiry-fields";
-import { fieldErrors, venueEnquirySchema, type VenueFormContext } from "~/lib/enquiry-forms";
+import { checkForm, venueEnquirySchema, type VenueFormContext } from "~/lib/enquiry-forms";
 import { env } from "~/lib/env.server";
 import { originFromMatches, pageMeta } from "~/lib/meta";
 import { torontoDate } from "~/lib/opening-hours";
@@ -29,11 +29,11 @@ import { largestCapacity, type VenueSpace } from "~/lib/venue";
 
 /** The spaces as the enquiry form offers them. */
 const enquirySpaces = (spaces: readonly VenueSpace[]): EnquirySpace[] =>
-  spaces.map(({ id, slug, name, ...space }) => ({
-    id,
-    slug,
-    name,
-    capacity: largestCapacity({ id, slug, name, ...space }),
+  spaces.map((space) => ({
+    id: space.id,
+    slug: space.slug,
+    name: space.name,
+    capacity: largestCapacity(space),
   }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -84,13 +84,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const [spaces, schedule] = await Promise.all([content.venueSpaces(), content.schedule(now)]);
       const offered = enquirySpaces(spaces);
       const schema = venueEnquirySchema({ spaces: offered, schedule, today: torontoDate(now) });
-      const result = schema.safeParse(values);
-      if (!result.success) return { ok: false, errors: fieldErrors<VenueField>(result.error) };
-      const space = offered.find((candidate) => candidate.slug === result.data.space);
+      const checked = checkForm(schema, values);
+      if (!checked.ok) return checked;
+      const space = offered.find((candidate) => candidate.slug === checked.data.space);
       if (!space) return { ok: false, errors: { space: "Choose one of our spaces." } };
       return {
         ok: true,
-        enquiry: { kind: "venue", ...result.data, spaceId: space.id, spaceName: space.name },
+        enquiry: { kind: "venue", ...checked.data, spaceId: space.id, spaceName: space.name },
       };
     },
   });
@@ -128,8 +128,8 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
     import("~/lib/enquiry-forms").then((rules) => {
       const schema = rules.venueEnquirySchema(form);
       return (values) => {
-        const result = schema.safeParse(values);
-        return result.success ? {} : rules.fieldErrors<VenueField>(result.error);
+        const checked = rules.checkForm(schema, values);
+        return checked.ok ? {} : checked.errors;
       };
     });
 

@@ -6,11 +6,13 @@ import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { RouterContextProvider } from "react-router";
 import {
+  DatabaseUnavailableError,
   fromPGlite,
   loadPGlite,
   openPGlite,
   openPostgres,
   type Database,
+  type SqlValue,
 } from "~/data/database.server";
 import { migrate, seedIfEmpty, SUPABASE_DIRECTORY } from "~/data/migrations.server";
 import { databaseContext } from "~/data/site-content.server";
@@ -143,4 +145,24 @@ export function contextWithDatabase(db: Database): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(databaseContext, async () => db);
   return context;
+}
+
+/**
+ * `real` behind a switch: it answers until the outage starts, then every
+ * query and transaction fails as an unreachable server does. Each wrapper is
+ * a new Database, so it starts with an empty content cache.
+ */
+export function databaseWithOutage(real: Database) {
+  let down = false;
+  const refused = () => Promise.reject(new DatabaseUnavailableError("connection refused"));
+  const database: Database = {
+    ...real,
+    query<Row extends object>(sql: string, params?: readonly SqlValue[]) {
+      return down ? refused() : real.query<Row>(sql, params);
+    },
+    transaction<T>(work: (tx: Database) => Promise<T>) {
+      return down ? refused() : real.transaction(work);
+    },
+  };
+  return { database, startOutage: () => void (down = true) };
 }

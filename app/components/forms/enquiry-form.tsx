@@ -41,6 +41,16 @@ type FormState<Field extends string> = {
   summary: { message: string | null; errors: FieldErrors<Field> } | null;
 };
 
+/** The form as an answer from the server left it (none yet: nothing shown). */
+function fromServer<Field extends string>(
+  data: EnquiryActionData<Field> | undefined,
+): FormState<Field> {
+  return {
+    errors: data?.errors ?? {},
+    summary: data ? { message: data.formError, errors: data.errors } : null,
+  };
+}
+
 function countMessage(count: number): string {
   return `Please check ${count === 1 ? "1 answer" : `${count} answers`} and send again.`;
 }
@@ -119,13 +129,6 @@ export function EnquiryForm<Field extends string>({
   const pending =
     navigation.state === "submitting" && navigation.formData?.get(SUBMISSION_FIELD) === token;
 
-  const fromServer = useCallback(
-    (data: EnquiryActionData<Field> | undefined): FormState<Field> => ({
-      errors: data?.errors ?? {},
-      summary: data ? { message: data.formError, errors: data.errors } : null,
-    }),
-    [],
-  );
   const [state, setState] = useState<FormState<Field>>(() => fromServer(actionData));
   const [focusRequest, setFocusRequest] = useState(0);
 

@@ -73,6 +73,28 @@ function controlProps(id: string, { name, hint, error, optional }: FieldFrame) {
   } as const;
 }
 
+/**
+ * A labelled control stacked as the text fields are: label, hint, the control
+ * (given its id, name and ARIA attributes by `control`), then the error.
+ */
+function StackedField({
+  frame,
+  control,
+}: {
+  frame: FieldFrame;
+  control: (props: ReturnType<typeof controlProps>) => ReactNode;
+}) {
+  const id = fieldId(frame.formId, frame.name);
+  return (
+    <div className={frame.className}>
+      <Label id={id} label={frame.label} optional={frame.optional} />
+      <Hint id={id} hint={frame.hint} />
+      {control(controlProps(id, frame))}
+      <FieldError id={id} error={frame.error} />
+    </div>
+  );
+}
+
 export function TextField({
   formId,
   name,
@@ -83,18 +105,11 @@ export function TextField({
   className,
   ...input
 }: FieldFrame & Omit<ComponentProps<"input">, "name" | "id" | "className">) {
-  const id = fieldId(formId, name);
   return (
-    <div className={className}>
-      <Label id={id} label={label} optional={optional} />
-      <Hint id={id} hint={hint} />
-      <input
-        {...input}
-        {...controlProps(id, { formId, name, label, hint, error, optional })}
-        className={controlClass(error)}
-      />
-      <FieldError id={id} error={error} />
-    </div>
+    <StackedField
+      frame={{ formId, name, label, hint, error, optional, className }}
+      control={(props) => <input {...input} {...props} className={controlClass(error)} />}
+    />
   );
 }
 
@@ -108,18 +123,17 @@ export function TextAreaField({
   className,
   ...textarea
 }: FieldFrame & Omit<ComponentProps<"textarea">, "name" | "id" | "className">) {
-  const id = fieldId(formId, name);
   return (
-    <div className={className}>
-      <Label id={id} label={label} optional={optional} />
-      <Hint id={id} hint={hint} />
-      <textarea
-        {...textarea}
-        {...controlProps(id, { formId, name, label, hint, error, optional })}
-        className={cn(controlClass(error), "min-h-40 resize-y leading-relaxed")}
-      />
-      <FieldError id={id} error={error} />
-    </div>
+    <StackedField
+      frame={{ formId, name, label, hint, error, optional, className }}
+      control={(props) => (
+        <textarea
+          {...textarea}
+          {...props}
+          className={cn(controlClass(error), "min-h-40 resize-y leading-relaxed")}
+        />
+      )}
+    />
   );
 }
 
@@ -134,20 +148,15 @@ export function SelectField({
   children,
   ...select
 }: FieldFrame & Omit<ComponentProps<"select">, "name" | "id" | "className">) {
-  const id = fieldId(formId, name);
   return (
-    <div className={className}>
-      <Label id={id} label={label} optional={optional} />
-      <Hint id={id} hint={hint} />
-      <select
-        {...select}
-        {...controlProps(id, { formId, name, label, hint, error, optional })}
-        className={cn(controlClass(error), "appearance-auto")}
-      >
-        {children}
-      </select>
-      <FieldError id={id} error={error} />
-    </div>
+    <StackedField
+      frame={{ formId, name, label, hint, error, optional, className }}
+      control={(props) => (
+        <select {...select} {...props} className={cn(controlClass(error), "appearance-auto")}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
 
