@@ -5,7 +5,7 @@ import type { HoursException, OpeningSchedule, Weekday, WeeklyHours } from "~/li
 import type { SiteSettings, SocialLink } from "~/lib/site-settings";
 import type { Special } from "~/lib/specials";
 import type { VenuePackage, VenueSpace } from "~/lib/venue";
-import type { Database } from "./database.server";
+import type { Database } from "~/platform/database/database.server";
 
 // Each function is one or two parameterised queries that cast what they
 // select, so both drivers hand back the same plain values.

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { EnquiryReceipt } from "~/lib/enquiry-fields";
 import type { ContactEnquiry, VenueEnquiry } from "~/lib/enquiry-forms";
-import type { Database } from "./database.server";
+import type { Database } from "~/platform/database/database.server";
 
 export type { EnquiryReceipt };
 

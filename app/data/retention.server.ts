@@ -1,5 +1,5 @@
 import { log } from "~/lib/logger.server";
-import type { Database } from "./database.server";
+import type { Database } from "~/platform/database/database.server";
 import { purgeExpiredEnquiries } from "./enquiries.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -17,8 +17,8 @@ import {
   getVenuePackages,
   getVenueSpaces,
 } from "./content.server";
-import { openDatabase, type Database } from "./database.server";
-import { migrate, seedIfEmpty } from "./migrations.server";
+import { openDatabase, type Database } from "~/platform/database/database.server";
+import { migrate, seedIfEmpty } from "~/platform/database/migrations.server";
 
 let shared: Promise<Database> | undefined;
 

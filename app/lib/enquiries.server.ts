@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import { createContext, data, type HeadersArgs, type RouterContextProvider } from "react-router";
-import type { Database } from "~/data/database.server";
+import type { Database } from "~/platform/database/database.server";
 import {
   addressHashKey,
   countSubmission,

@@ -8,7 +8,7 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-database";
 import { CONTENT_TTL_MS } from "~/data/content-cache.server";
-import type { Database } from "~/data/database.server";
+import type { Database } from "~/platform/database/database.server";
 import { loader as menuLoader } from "./menu";
 
 let db: TestDatabase;

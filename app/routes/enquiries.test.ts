@@ -11,7 +11,7 @@ import {
 } from "../../tests/support/test-database";
 import { action as contactAction, loader as contactLoader } from "./contact";
 import { action as venueAction } from "./venue";
-import type { Database } from "~/data/database.server";
+import type { Database } from "~/platform/database/database.server";
 import { siteContent } from "~/data/site-content.server";
 import type { EnquiryActionData } from "~/lib/enquiry-fields";
 import {

@@ -5,7 +5,7 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-database";
 import { routeArgs } from "../../tests/support/route-args";
-import { DatabaseUnavailableError, type Database } from "~/data/database.server";
+import { DatabaseUnavailableError, type Database } from "~/platform/database/database.server";
 import { loader } from "./healthz";
 
 describe("GET /healthz", () => {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
-import type { Database } from "~/data/database.server";
+import type { Database } from "~/platform/database/database.server";
 import { databaseContext } from "~/data/site-content.server";
 import { defaultImageStore, imageStoreContext } from "~/lib/image-store.server";
 import { clientAddressContext } from "~/lib/request-context";

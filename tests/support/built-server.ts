@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import type { Database } from "~/data/database.server";
+import type { Database } from "~/platform/database/database.server";
 import { templateDataDirectory } from "./test-database";
 
 export const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));

@@ -13,8 +13,8 @@ import {
   openPostgres,
   type Database,
   type SqlValue,
-} from "~/data/database.server";
-import { migrate, seedIfEmpty, SUPABASE_DIRECTORY } from "~/data/migrations.server";
+} from "~/platform/database/database.server";
+import { migrate, seedIfEmpty, SUPABASE_DIRECTORY } from "~/platform/database/migrations.server";
 import { databaseContext } from "~/data/site-content.server";
 
 /**
