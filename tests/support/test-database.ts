@@ -2,11 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { RouterContextProvider } from "react-router";
 import {
   DatabaseUnavailableError,
+  createPGlite,
   fromPGlite,
   loadPGlite,
   openPGlite,
@@ -33,6 +33,7 @@ function sqlFingerprint(): string {
   const hash = createHash("sha256");
   const files = [
     path.join(SUPABASE_DIRECTORY, "local", "roles.sql"),
+    path.join(SUPABASE_DIRECTORY, "local", "auth.sql"),
     path.join(SUPABASE_DIRECTORY, "seed.sql"),
     ...readdirSync(path.join(SUPABASE_DIRECTORY, "migrations"))
       .sort()
@@ -56,7 +57,7 @@ export const templateDataDirectory = path.resolve(
 /** Builds the templates if the SQL changed since they were made (Vitest's global setup). */
 export async function prepareTemplates(): Promise<void> {
   if (!existsSync(templateFile)) {
-    const db = await PGlite.create();
+    const db = await createPGlite();
     try {
       await migrate(fromPGlite(db));
       await seedIfEmpty(fromPGlite(db));

@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions, type Transaction } from "@electric-sql/pglite";
+import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import postgres from "postgres";
 
 /** A query that may take no longer than this before it counts as a database outage. */
@@ -98,6 +99,14 @@ function pgliteDatabase(client: PGliteQueryable, root: PGlite): Database {
   };
 }
 
+/**
+ * A PGlite instance with the extensions the SQL needs (pgcrypto, for the
+ * embedded sign-in service's bcrypt hashes), as a Supabase project has them.
+ */
+export function createPGlite(options: Omit<PGliteOptions, "extensions"> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pgcrypto } });
+}
+
 /** An open PGlite instance as a Database. */
 export function fromPGlite(db: PGlite): Database {
   return pgliteDatabase(db, db);
@@ -106,12 +115,12 @@ export function fromPGlite(db: PGlite): Database {
 /** The embedded database: real Postgres in WebAssembly, kept in a folder (in memory without one). */
 export async function openPGlite(dataDirectory?: string): Promise<Database> {
   if (dataDirectory) await mkdir(dataDirectory, { recursive: true });
-  return fromPGlite(await PGlite.create(dataDirectory));
+  return fromPGlite(await createPGlite({ dataDir: dataDirectory }));
 }
 
 /** PGlite from a dump made by `dumpDataDir` (a template database for tests). */
 export async function loadPGlite(dump: Blob): Promise<Database> {
-  return fromPGlite(await PGlite.create({ loadDataDir: dump }));
+  return fromPGlite(await createPGlite({ loadDataDir: dump }));
 }
 
 type PostgresClient = postgres.Sql | postgres.TransactionSql;

@@ -1,9 +1,9 @@
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { fromPGlite, type Database } from "./database.server";
+import { createPGlite, fromPGlite, type Database } from "./database.server";
 import { listMigrations, migrate, seedIfEmpty, SUPABASE_DIRECTORY } from "./migrations.server";
 
 // A fresh install, as the server meets it: an empty embedded database. Creating
@@ -15,7 +15,7 @@ describe("migrations on an empty embedded database", { timeout: 30_000 }, () => 
   let db: Database;
 
   beforeAll(async () => {
-    empty = await PGlite.create();
+    empty = await createPGlite();
   }, 60_000);
   afterAll(async () => {
     await empty?.close();

@@ -28,9 +28,10 @@ export async function listMigrations(supabaseDirectory = SUPABASE_DIRECTORY): Pr
 const MIGRATION_LOCK = "select pg_advisory_xact_lock(hashtext('pub-site migrations'))";
 
 /**
- * The roles a Supabase project has (anon, authenticated, service_role) and
- * their privileges, set up where this is not a Supabase project, so row level
- * security behaves here as in production. Roles belong to the whole server
+ * The roles a Supabase project has (anon, authenticated, service_role), their
+ * privileges and the part of its `auth` schema the site uses, set up where
+ * this is not a Supabase project, so row level security behaves here as in
+ * production. Roles belong to the whole server
  * but grants to each database, so the script runs for every local database;
  * it is idempotent. Skipped on Supabase itself, which has all of it.
  */
@@ -42,7 +43,9 @@ export async function ensureSupabaseRoles(
     "select exists (select from pg_roles where rolname = 'supabase_admin') as present",
   );
   if (supabase?.present) return false;
-  await db.exec(await readFile(path.join(supabaseDirectory, "local", "roles.sql"), "utf8"));
+  for (const script of ["roles.sql", "auth.sql"]) {
+    await db.exec(await readFile(path.join(supabaseDirectory, "local", script), "utf8"));
+  }
   return true;
 }
 
