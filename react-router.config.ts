@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { precompressDirectory } from "./app/server/precompress";
+import { precompressDirectory } from "./app/platform/http/precompress";
 
 export default {
   ssr: true,

@@ -13,6 +13,10 @@ const buildId =
 
 const isVitest = Boolean(process.env.VITEST);
 
+/** The enquiry forms' components and their fields, kept with the pages that have forms. */
+const FORM_COMPONENT =
+  /[\\/]app[\\/](enquiries[\\/][^\\/]+\.tsx|components[\\/]ui[\\/]form-fields\.tsx)$/;
+
 export default defineConfig({
   plugins: [tailwindcss(), !isVitest && reactRouter()],
   resolve: { tsconfigPaths: true },
@@ -41,8 +45,7 @@ export default defineConfig({
                 {
                   name: "shared",
                   // The forms' components stay with the pages that have forms.
-                  test: (id) =>
-                    /[\\/]app[\\/]/.test(id) && !/[\\/]components[\\/]forms[\\/]/.test(id),
+                  test: (id) => /[\\/]app[\\/]/.test(id) && !FORM_COMPONENT.test(id),
                   tags: ["$initial"],
                   minShareCount: 2,
                   priority: 1,

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { installChunkReloadGuard } from "~/lib/chunk-reload";
+import { installChunkReloadGuard } from "~/platform/chunk-reload";
 
 installChunkReloadGuard(window);
 

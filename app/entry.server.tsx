@@ -9,8 +9,8 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { log } from "~/lib/logger.server";
-import { nonceContext } from "~/lib/request-context";
+import { log } from "~/platform/logger.server";
+import { nonceContext } from "~/platform/context";
 
 export const streamTimeout = 5_000;
 

@@ -7,20 +7,21 @@ import { DeploymentWatcher } from "~/components/deployment-watcher";
 import { RouteErrorView } from "~/components/error-view";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { Toaster, showToast } from "~/components/ui/toaster";
-import { useHydrated } from "~/hooks/use-hydrated";
-import { useTheme } from "~/hooks/use-theme";
-import { env, getPublicEnv } from "~/lib/env.server";
-import { siteOrigin } from "~/lib/site-origin.server";
-import { getTheme } from "~/lib/theme.server";
-import { getToast } from "~/lib/toast.server";
-import { site } from "~/lib/site";
-import { cachePolicy } from "~/middleware/cache-policy.server";
-import { crossSiteGuard } from "~/middleware/cross-site-guard.server";
-import { documentSecurity } from "~/middleware/document-security.server";
+import { useHydrated } from "~/platform/use-hydrated";
+import { useTheme } from "~/theme/use-theme";
+import { env, getPublicEnv } from "~/platform/env.server";
+import { siteOrigin } from "~/platform/site-origin.server";
+import { enquiryReceiptCookie } from "~/enquiries/enquiry-receipt.server";
+import { getTheme, themeCookie } from "~/theme/theme.server";
+import { getToast, toastCookie } from "~/platform/toast.server";
+import { site } from "~/site/site";
+import { cachePolicy } from "~/platform/middleware/cache-policy.server";
+import { crossSiteGuard } from "~/platform/middleware/cross-site-guard.server";
+import { documentSecurity } from "~/platform/middleware/document-security.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   documentSecurity,
-  cachePolicy,
+  cachePolicy([themeCookie.name, toastCookie.name, enquiryReceiptCookie.name]),
   crossSiteGuard,
 ];
 

@@ -1,6 +1,6 @@
-import { Link } from "~/components/link";
-import { cn } from "~/lib/cn";
-import { site } from "~/lib/site";
+import { Link } from "~/components/ui/link";
+import { cn } from "~/platform/cn";
+import { site } from "~/site/site";
 
 /** The wordmark: the pub's short name over "Pub & Grill". */
 export function Brand({ className }: { className?: string }) {

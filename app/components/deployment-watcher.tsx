@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { withToaster } from "~/components/ui/toaster";
-import { isNewBuild } from "~/lib/build-info";
+import { isNewBuild } from "~/platform/build-info";
 
 export const BUILD_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 /** A tab that keeps regaining focus checks at most this often. */

@@ -1,6 +1,6 @@
 import { NavigationIcon } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { cn } from "~/platform/cn";
 
 /** Directions to the pub in the two map apps phones have. */
 export function DirectionsLinks({

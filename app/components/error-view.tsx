@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "~/components/ui/link";
 import { buttonVariants } from "~/components/ui/button";
-import { documentTitle } from "~/lib/meta";
+import { documentTitle } from "~/site/meta";
 
 function ErrorLayout({
   status,

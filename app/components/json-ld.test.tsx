@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { serializeJsonLd } from "~/lib/structured-data";
+import { serializeJsonLd } from "~/site/structured-data";
 import { JsonLd } from "./json-ld";
 
 const data = {

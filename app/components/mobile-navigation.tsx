@@ -1,10 +1,10 @@
 import { MenuIcon } from "lucide-react";
 import { Suspense, lazy, useRef, useState } from "react";
-import { LoadFailureBoundary } from "~/components/load-failure-boundary";
-import { FOOTER_NAVIGATION_ID } from "~/components/site-footer";
-import { useHydrated } from "~/hooks/use-hydrated";
-import { chunkLoader } from "~/lib/chunk-reload";
-import { cn } from "~/lib/cn";
+import { LoadFailureBoundary } from "~/components/ui/load-failure-boundary";
+import { FOOTER_NAVIGATION_ID } from "./site-footer";
+import { useHydrated } from "~/platform/use-hydrated";
+import { chunkLoader } from "~/platform/chunk-reload";
+import { cn } from "~/platform/cn";
 
 // The dialog's code (Radix Dialog, focus trap, scroll lock) loads when a
 // visitor reaches for the button, not with every page.

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { progressState } from "~/lib/progress";
+import { progressState } from "~/platform/progress";
 
 /** Seed constant: navigations quicker than this show no progress at all. */
 export const NAVIGATION_PROGRESS_DELAY_MS = 100;

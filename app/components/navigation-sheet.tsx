@@ -1,9 +1,9 @@
 import type { RefObject } from "react";
-import { NavLink } from "~/components/link";
-import { ThemeSwitch } from "~/components/theme-switch";
+import { NavLink } from "~/components/ui/link";
+import { ThemeSwitch } from "~/theme/theme-switch";
 import { Sheet, SheetContent, SheetTitle } from "~/components/ui/sheet";
-import { cn } from "~/lib/cn";
-import { primaryNavigation, site } from "~/lib/site";
+import { cn } from "~/platform/cn";
+import { primaryNavigation, site } from "~/site/site";
 
 // Loaded on demand by ./mobile-navigation.tsx.
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/platform/cn";
 
 /** A page section's eyebrow, heading and optional line of context. */
 export function SectionHeading({

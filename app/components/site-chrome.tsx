@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
 
 /** Header, main content and footer: the frame of every page, error pages included. */
 export function SiteChrome({ children }: { children: ReactNode }) {

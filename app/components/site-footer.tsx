@@ -1,13 +1,13 @@
 import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
-import { Brand } from "~/components/brand";
-import { Link } from "~/components/link";
-import { OpenStatus } from "~/components/open-status";
-import { ThemeSwitch } from "~/components/theme-switch";
-import { summariseWeeklyHours } from "~/lib/hours-summary";
-import { torontoDate } from "~/lib/opening-hours";
-import { primaryNavigation, site } from "~/lib/site";
-import { useSiteFrame } from "~/lib/site-frame";
-import { directionsLinks, formatAddress, telephoneHref } from "~/lib/site-settings";
+import { Brand } from "./brand";
+import { Link } from "~/components/ui/link";
+import { OpenStatus } from "~/hours/open-status";
+import { ThemeSwitch } from "~/theme/theme-switch";
+import { summariseWeeklyHours } from "~/hours/hours-summary";
+import { torontoDate } from "~/hours/opening-hours";
+import { primaryNavigation, site } from "~/site/site";
+import { useSiteFrame } from "~/site/site-frame";
+import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
 
 /** The footer's navigation, where the phone's menu button leads without its dialog. */
 export const FOOTER_NAVIGATION_ID = "site-navigation";

@@ -1,9 +1,9 @@
-import { Brand } from "~/components/brand";
-import { NavLink } from "~/components/link";
-import { MobileNavigation } from "~/components/mobile-navigation";
-import { ThemeSwitch } from "~/components/theme-switch";
-import { cn } from "~/lib/cn";
-import { primaryNavigation } from "~/lib/site";
+import { Brand } from "./brand";
+import { NavLink } from "~/components/ui/link";
+import { MobileNavigation } from "./mobile-navigation";
+import { ThemeSwitch } from "~/theme/theme-switch";
+import { cn } from "~/platform/cn";
+import { primaryNavigation } from "~/site/site";
 
 export function SiteHeader() {
   return (

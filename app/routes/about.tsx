@@ -1,15 +1,15 @@
 import { AccessibilityIcon, BeerIcon, ChevronDownIcon, UtensilsIcon } from "lucide-react";
 import type { Route } from "./+types/about";
-import { DietaryTags } from "~/components/dietary-tags";
-import { Link } from "~/components/link";
+import { DietaryTags } from "~/menu/dietary-tags";
+import { Link } from "~/components/ui/link";
 import { PageHeader } from "~/components/page-header";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { ResponsiveImage } from "~/images/responsive-image";
 import { SectionHeading } from "~/components/section-heading";
-import { pictureFor } from "~/data/pictures.server";
-import { siteContent } from "~/data/site-content.server";
-import { originFromMatches, pageMeta } from "~/lib/meta";
-import { publicPageHeaders } from "~/lib/page-headers";
-import { formatPrice } from "~/lib/price";
+import { pictureFor } from "~/images/pictures.server";
+import { siteContent } from "~/site/site-content.server";
+import { originFromMatches, pageMeta } from "~/site/meta";
+import { publicPageHeaders } from "~/platform/page-headers";
+import { formatPrice } from "~/menu/price";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const content = siteContent(context);

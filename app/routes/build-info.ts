@@ -1,5 +1,5 @@
-import { cacheControl } from "~/lib/cache-control";
-import { buildInfo } from "~/lib/build-info";
+import { cacheControl } from "~/platform/cache-control";
+import { buildInfo } from "~/platform/build-info";
 
 /** The build the server runs; open pages poll it to notice a new deployment. */
 export function loader() {

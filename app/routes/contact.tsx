@@ -1,31 +1,31 @@
 import { BusIcon, CarIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
-import { OpenStatus } from "~/components/open-status";
+import { OpenStatus } from "~/hours/open-status";
 import { DirectionsLinks } from "~/components/directions-links";
 import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/components/ui/button";
-import { WeekHoursTable } from "~/components/week-hours-table";
-import { EnquiryConfirmation } from "~/components/forms/enquiry-confirmation";
-import { EnquiryForm, PurposeNotice, type Validator } from "~/components/forms/enquiry-form";
-import { SelectField, TextAreaField, TextField } from "~/components/forms/form-fields";
-import { siteContent } from "~/data/site-content.server";
-import { formatLongDate } from "~/lib/dates";
+import { WeekHoursTable } from "~/hours/week-hours-table";
+import { EnquiryConfirmation } from "~/enquiries/enquiry-confirmation";
+import { EnquiryForm, PurposeNotice, type Validator } from "~/enquiries/enquiry-form";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
+import { siteContent } from "~/site/site-content.server";
+import { formatLongDate } from "~/hours/dates";
 import {
   contactFields,
   contactTopicLabels,
   contactTopics,
   type ContactField,
-} from "~/lib/enquiry-fields";
-import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/lib/enquiries.server";
-import { checkForm, contactEnquirySchema } from "~/lib/enquiry-forms";
-import { env } from "~/lib/env.server";
-import { usePublicEnv } from "~/lib/public-env";
-import { formatSpan } from "~/lib/hours-summary";
-import { originFromMatches, pageMeta } from "~/lib/meta";
-import { torontoDate, weekHours } from "~/lib/opening-hours";
-import { directionsLinks, formatAddress, telephoneHref } from "~/lib/site-settings";
+} from "~/enquiries/enquiry-fields";
+import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/enquiries/submission.server";
+import { checkForm, contactEnquirySchema } from "~/enquiries/enquiry-forms";
+import { env } from "~/platform/env.server";
+import { usePublicEnv } from "~/platform/public-env";
+import { formatSpan } from "~/hours/hours-summary";
+import { originFromMatches, pageMeta } from "~/site/meta";
+import { torontoDate, weekHours } from "~/hours/opening-hours";
+import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = siteContent(context);
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const loadValidator = (): Promise<Validator<ContactField>> =>
-  import("~/lib/enquiry-forms").then((rules) => (values) => {
+  import("~/enquiries/enquiry-forms").then((rules) => (values) => {
     const checked = rules.checkForm(rules.contactEnquirySchema, values);
     return checked.ok ? {} : checked.errors;
   });

@@ -7,7 +7,7 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from "../../tests/support/test-database";
-import { CONTENT_TTL_MS } from "~/data/content-cache.server";
+import { CONTENT_TTL_MS } from "~/site/content-cache.server";
 import type { Database } from "~/platform/database/database.server";
 import { loader as menuLoader } from "./menu";
 

@@ -12,17 +12,13 @@ import {
 import { action as contactAction, loader as contactLoader } from "./contact";
 import { action as venueAction } from "./venue";
 import type { Database } from "~/platform/database/database.server";
-import { siteContent } from "~/data/site-content.server";
-import type { EnquiryActionData } from "~/lib/enquiry-fields";
-import {
-  DEFAULT_RATE_LIMITS,
-  formProtectionContext,
-  rateLimitAddress,
-  type FormProtection,
-} from "~/lib/enquiries.server";
-import { hoursOn, torontoDate } from "~/lib/opening-hours";
-import { clientAddressContext } from "~/lib/request-context";
-import { toastCookie } from "~/lib/toast.server";
+import { siteContent } from "~/site/site-content.server";
+import type { EnquiryActionData } from "~/enquiries/enquiry-fields";
+import { rateLimitAddress } from "~/enquiries/submission.server";
+import { hoursOn, torontoDate } from "~/hours/opening-hours";
+import { clientAddressContext, formProtectionContext } from "~/platform/context";
+import { DEFAULT_RATE_LIMITS, type FormProtection } from "~/platform/form-protection";
+import { toastCookie } from "~/platform/toast.server";
 
 let db: TestDatabase;
 

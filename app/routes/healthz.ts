@@ -1,9 +1,9 @@
 import type { Route } from "./+types/healthz";
-import { pingDatabase } from "~/data/content.server";
-import { databaseContext } from "~/data/site-content.server";
-import { buildInfo } from "~/lib/build-info";
-import { cacheControl } from "~/lib/cache-control";
-import { log } from "~/lib/logger.server";
+import { pingDatabase } from "~/platform/database/database.server";
+import { databaseContext } from "~/platform/context";
+import { buildInfo } from "~/platform/build-info";
+import { cacheControl } from "~/platform/cache-control";
+import { log } from "~/platform/logger.server";
 
 /**
  * For load balancers and `fly.toml`: 200 while the server can serve pages.

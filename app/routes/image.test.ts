@@ -5,7 +5,8 @@ import { RouterContextProvider, matchRoutes } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { loader } from "./image";
-import { describeImage, imageStoreContext } from "~/lib/image-store.server";
+import { describeImage } from "~/images/image-store.server";
+import { imageStoreContext } from "~/platform/context";
 import { routeArgs } from "../../tests/support/route-args";
 
 /** 40 × 30, left half black and right half white: an edge that blurs if upscaled. */

@@ -1,15 +1,15 @@
 import { readFile } from "node:fs/promises";
 import type { Route } from "./+types/image";
-import { cacheControl } from "~/lib/cache-control";
+import { cacheControl } from "~/platform/cache-control";
 import {
   RenderQueueFullError,
   findSource,
-  imageStoreContext,
   renderedImage,
   variantKey,
-} from "~/lib/image-store.server";
-import { ImageRequestError, parseImagePath, parseImageQuery } from "~/lib/images";
-import { log } from "~/lib/logger.server";
+} from "~/images/image-store.server";
+import { ImageRequestError, parseImagePath, parseImageQuery } from "~/images/images";
+import { imageStoreContext } from "~/platform/context";
+import { log } from "~/platform/logger.server";
 
 /** For an unversioned or outdated URL: the current image, checked again after a few minutes. */
 const UNVERSIONED = "public, max-age=300, stale-while-revalidate=86400";

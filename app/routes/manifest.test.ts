@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { loader } from "./manifest";
-import { site } from "~/lib/site";
+import { site } from "~/site/site";
 
 const publicDir = path.resolve(import.meta.dirname, "../../public");
 

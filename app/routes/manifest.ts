@@ -1,5 +1,5 @@
-import { cacheControl } from "~/lib/cache-control";
-import { site } from "~/lib/site";
+import { cacheControl } from "~/platform/cache-control";
+import { site } from "~/site/site";
 
 /** The shell's black (`--color-shell`), so a launched app opens without a flash. */
 const shellColour = "#000000";

@@ -1,15 +1,15 @@
 import { SearchIcon, XIcon } from "lucide-react";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/menu";
-import { Badges, DietaryTags } from "~/components/dietary-tags";
+import { Badges, DietaryTags } from "~/menu/dietary-tags";
 import { JsonLd } from "~/components/json-ld";
-import { Link } from "~/components/link";
+import { Link } from "~/components/ui/link";
 import { PageHeader } from "~/components/page-header";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { ResponsiveImage } from "~/images/responsive-image";
 import { buttonVariants } from "~/components/ui/button";
-import { shareImageUrls, withPictures } from "~/data/pictures.server";
-import { siteContent } from "~/data/site-content.server";
-import { cn } from "~/lib/cn";
+import { shareImageUrls, withPictures } from "~/images/pictures.server";
+import { siteContent } from "~/site/site-content.server";
+import { cn } from "~/platform/cn";
 import {
   ALLERGEN_LABELS,
   DIET_FILTERS,
@@ -18,12 +18,12 @@ import {
   MENU_QUERY_MAX_LENGTH,
   parseMenuFilter,
   type MenuFilter,
-} from "~/lib/menu";
-import { originFromMatches, pageMeta } from "~/lib/meta";
-import { publicPageHeaders } from "~/lib/page-headers";
-import { formatPrice } from "~/lib/price";
-import { siteOrigin } from "~/lib/site-origin.server";
-import { menuJsonLd, serializeJsonLd } from "~/lib/structured-data";
+} from "~/menu/menu";
+import { originFromMatches, pageMeta } from "~/site/meta";
+import { publicPageHeaders } from "~/platform/page-headers";
+import { formatPrice } from "~/menu/price";
+import { siteOrigin } from "~/platform/site-origin.server";
+import { menuJsonLd, serializeJsonLd } from "~/site/structured-data";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filtered = new URL(request.url).searchParams.size > 0;

@@ -6,9 +6,9 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from "../../tests/support/test-database";
-import { eventEnd } from "~/lib/events";
-import { MENU_QUERY_MAX_LENGTH, type MenuSection } from "~/lib/menu";
-import { torontoDate, torontoWeekday } from "~/lib/opening-hours";
+import { eventEnd } from "~/events/events";
+import { MENU_QUERY_MAX_LENGTH, type MenuSection } from "~/menu/menu";
+import { torontoDate, torontoWeekday } from "~/hours/opening-hours";
 import { loader as aboutLoader } from "./about";
 import { loader as contactLoader } from "./contact";
 import { loader as homeLoader } from "./home";

@@ -1,5 +1,5 @@
-import { env } from "~/lib/env.server";
-import { cacheControl } from "~/lib/cache-control";
+import { env } from "~/platform/env.server";
+import { cacheControl } from "~/platform/cache-control";
 import type { Route } from "./+types/robots";
 
 /** Resource routes that are not content. */

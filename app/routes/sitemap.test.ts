@@ -4,7 +4,7 @@ import { loader, sitemapXml } from "./sitemap";
 
 // The public origin is configuration; each test starts without it.
 const siteEnv = vi.hoisted(() => ({ SITE_URL: undefined as string | undefined }));
-vi.mock("~/lib/env.server", () => ({ env: siteEnv }));
+vi.mock("~/platform/env.server", () => ({ env: siteEnv }));
 afterEach(() => {
   siteEnv.SITE_URL = undefined;
 });

@@ -1,6 +1,6 @@
-import { env } from "~/lib/env.server";
-import { cacheControl } from "~/lib/cache-control";
-import { primaryNavigation } from "~/lib/site";
+import { env } from "~/platform/env.server";
+import { cacheControl } from "~/platform/cache-control";
+import { primaryNavigation } from "~/site/site";
 import type { Route } from "./+types/sitemap";
 
 const XML_ESCAPES: Record<string, string> = {

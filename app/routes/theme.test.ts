@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { action, loader } from "./theme";
-import { themeCookie } from "~/lib/theme.server";
-import { toastCookie } from "~/lib/toast.server";
+import { themeCookie } from "~/theme/theme.server";
+import { toastCookie } from "~/platform/toast.server";
 import { caught, formPost, routeArgs } from "../../tests/support/route-args";
 
 describe("POST /theme", () => {

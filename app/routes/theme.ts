@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/theme";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { themeLabels, themes } from "~/lib/theme";
-import { setThemeCookie } from "~/lib/theme.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { safeRedirect } from "~/platform/safe-redirect";
+import { themeLabels, themes } from "~/theme/theme";
+import { setThemeCookie } from "~/theme/theme.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 const themeForm = z.object({
   theme: z.enum(themes, { error: "Choose light, dark or system." }),

@@ -1,31 +1,31 @@
 import { AccessibilityIcon, CheckIcon, PhoneIcon, UsersIcon } from "lucide-react";
 import { data } from "react-router";
 import type { Route } from "./+types/venue";
-import { EnquiryConfirmation } from "~/components/forms/enquiry-confirmation";
-import { EnquiryForm, PurposeNotice, type Validator } from "~/components/forms/enquiry-form";
-import { SelectField, TextAreaField, TextField } from "~/components/forms/form-fields";
+import { EnquiryConfirmation } from "~/enquiries/enquiry-confirmation";
+import { EnquiryForm, PurposeNotice, type Validator } from "~/enquiries/enquiry-form";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { PageHeader } from "~/components/page-header";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { ResponsiveImage } from "~/images/responsive-image";
 import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/components/ui/button";
-import { pictureFor } from "~/data/pictures.server";
-import { siteContent } from "~/data/site-content.server";
-import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/lib/enquiries.server";
+import { pictureFor } from "~/images/pictures.server";
+import { siteContent } from "~/site/site-content.server";
+import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/enquiries/submission.server";
 import {
   earliestBookingDate,
   latestBookingDate,
   venueFields,
   type EnquirySpace,
   type VenueField,
-} from "~/lib/enquiry-fields";
-import { checkForm, venueEnquirySchema, type VenueFormContext } from "~/lib/enquiry-forms";
-import { env } from "~/lib/env.server";
-import { originFromMatches, pageMeta } from "~/lib/meta";
-import { torontoDate } from "~/lib/opening-hours";
-import { formatPrice } from "~/lib/price";
-import { usePublicEnv } from "~/lib/public-env";
-import { telephoneHref } from "~/lib/site-settings";
-import { largestCapacity, type VenueSpace } from "~/lib/venue";
+} from "~/enquiries/enquiry-fields";
+import { checkForm, venueEnquirySchema, type VenueFormContext } from "~/enquiries/enquiry-forms";
+import { env } from "~/platform/env.server";
+import { originFromMatches, pageMeta } from "~/site/meta";
+import { torontoDate } from "~/hours/opening-hours";
+import { formatPrice } from "~/menu/price";
+import { usePublicEnv } from "~/platform/public-env";
+import { telephoneHref } from "~/site/site-settings";
+import { largestCapacity, type VenueSpace } from "~/venue/venue";
 
 /** The spaces as the enquiry form offers them. */
 const enquirySpaces = (spaces: readonly VenueSpace[]): EnquirySpace[] =>
@@ -125,7 +125,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
   const { spaces, packages, phone, email, form, receipt, submissionToken } = loaderData;
   const { TURNSTILE_SITE_KEY } = usePublicEnv();
   const loadValidator = (): Promise<Validator<VenueField>> =>
-    import("~/lib/enquiry-forms").then((rules) => {
+    import("~/enquiries/enquiry-forms").then((rules) => {
       const schema = rules.venueEnquirySchema(form);
       return (values) => {
         const checked = rules.checkForm(schema, values);

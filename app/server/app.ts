@@ -2,14 +2,17 @@ import path from "node:path";
 import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
 import type { Database } from "~/platform/database/database.server";
-import { databaseContext } from "~/data/site-content.server";
-import { defaultImageStore, imageStoreContext } from "~/lib/image-store.server";
-import { clientAddressContext } from "~/lib/request-context";
-import { applySecurityHeaders, isHttps } from "~/lib/security-headers";
-import { clientAddress } from "./client-address";
-import { compressResponse } from "./compression";
-import { readBoundedBody } from "./request-body";
-import { StaticFiles } from "./static-files";
+import {
+  clientAddressContext,
+  databaseContext,
+  defaultImageStore,
+  imageStoreContext,
+} from "~/platform/context";
+import { applySecurityHeaders, isHttps } from "~/platform/security-headers";
+import { clientAddress } from "~/platform/http/client-address";
+import { compressResponse } from "~/platform/http/compression";
+import { readBoundedBody } from "~/platform/http/request-body";
+import { StaticFiles } from "~/platform/http/static-files";
 
 export type AppHandler = (request: Request, client: ClientAddress) => Promise<Response>;
 

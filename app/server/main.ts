@@ -5,10 +5,10 @@ import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { openDatabase, type Database } from "~/platform/database/database.server";
 import { migrate, seedIfEmpty } from "~/platform/database/migrations.server";
-import { purgeOnce, startDailyPurge } from "~/data/retention.server";
-import { closeSharedDatabase, sharedDatabase } from "~/data/site-content.server";
-import { env } from "~/lib/env.server";
-import { log } from "~/lib/logger.server";
+import { purgeOnce, startDailyPurge } from "~/enquiries/retention.server";
+import { closeSharedDatabase, sharedDatabase } from "~/platform/database/connection.server";
+import { env } from "~/platform/env.server";
+import { log } from "~/platform/logger.server";
 import { createAppHandler, type AppHandler } from "./app";
 
 /** The React Router build this server runs; tests import it from the built file. */

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { getOpeningSchedule } from "~/data/content.server";
+import { getOpeningSchedule } from "~/hours/hours.server";
 import {
   contactFields,
   contactTopics,
   earliestBookingDate,
   latestBookingDate,
   venueFields,
-} from "~/lib/enquiry-fields";
-import { DEFAULT_RATE_LIMITS } from "~/lib/enquiries.server";
-import { cleanLine } from "~/lib/enquiry-forms";
-import { enquiryReceiptCookie } from "~/lib/enquiry-receipt.server";
-import { hoursOn, torontoDate, type OpeningSchedule } from "~/lib/opening-hours";
-import { MAX_BODY_BYTES } from "~/server/request-body";
+} from "~/enquiries/enquiry-fields";
+import { DEFAULT_RATE_LIMITS } from "~/platform/form-protection";
+import { cleanLine } from "~/enquiries/enquiry-forms";
+import { enquiryReceiptCookie } from "~/enquiries/enquiry-receipt.server";
+import { hoursOn, torontoDate, type OpeningSchedule } from "~/hours/opening-hours";
+import { MAX_BODY_BYTES } from "~/platform/http/request-body";
 import {
   clientDirectory,
   importBuiltServer,

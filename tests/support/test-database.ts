@@ -15,7 +15,7 @@ import {
   type SqlValue,
 } from "~/platform/database/database.server";
 import { migrate, seedIfEmpty, SUPABASE_DIRECTORY } from "~/platform/database/migrations.server";
-import { databaseContext } from "~/data/site-content.server";
+import { databaseContext } from "~/platform/context";
 
 /**
  * Test databases are real Postgres: PGlite always, and a PostgreSQL server too

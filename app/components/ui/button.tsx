@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/platform/cn";
 
 /** Square corners and a large type, as the site's buttons are. */
 export const buttonVariants = cva(

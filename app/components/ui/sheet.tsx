@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { XIcon } from "lucide-react";
 import type { ComponentProps } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/platform/cn";
 
 /** A dialog that slides in from the side: focus stays inside until it closes. */
 export function Sheet(props: ComponentProps<typeof DialogPrimitive.Root>) {

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
-import { Toaster as Sonner, toast } from "sonner";
-import type { Theme } from "~/lib/theme";
+import { Toaster as Sonner, toast, type ToasterProps } from "sonner";
+
+export type ToasterTheme = NonNullable<ToasterProps["theme"]>;
 
 // Loaded on demand by ./toaster.tsx.
 
@@ -16,7 +17,7 @@ export const TOAST_HOTKEY = ["F8"];
  * Bottom-right, at most five at a time, each for five seconds; timers pause
  * while the pointer or focus is on them, a swipe dismisses, F8 jumps there.
  */
-export function Toaster({ theme, onReady }: { theme: Theme; onReady: () => void }) {
+export function Toaster({ theme, onReady }: { theme: ToasterTheme; onReady: () => void }) {
   // Sonner subscribes in its own effect, which runs before this one.
   useEffect(onReady, [onReady]);
   return (

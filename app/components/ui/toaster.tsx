@@ -1,10 +1,9 @@
 import { Suspense, lazy } from "react";
-import { LoadFailureBoundary } from "~/components/load-failure-boundary";
-import { chunkLoader } from "~/lib/chunk-reload";
-import { createExternalValue, useExternalValue } from "~/lib/external-value";
-import type { Theme } from "~/lib/theme";
-import type { Toast } from "~/lib/toast";
-import type { ShowToast } from "./toaster-runtime";
+import { LoadFailureBoundary } from "./load-failure-boundary";
+import { chunkLoader } from "~/platform/chunk-reload";
+import { createExternalValue, useExternalValue } from "~/platform/external-value";
+import type { Toast } from "~/platform/toast";
+import type { ShowToast, ToasterTheme } from "./toaster-runtime";
 
 /*
  * Toasts are rare (a confirmation after a form, a new deployment), so sonner
@@ -43,7 +42,7 @@ export function showToast({ id, type, title, description }: Toast): void {
   });
 }
 
-export function Toaster({ theme }: { theme: Theme }) {
+export function Toaster({ theme }: { theme: ToasterTheme }) {
   if (!useExternalValue(wanted, false)) return null;
   return (
     <LoadFailureBoundary what="Notifications">

@@ -1,8 +1,11 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import { useLayoutEffect, useRef, type ReactElement, type ReactNode } from "react";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "./tooltip";
 
 // Loaded on demand by ./tooltip.tsx; nothing else should import this module.
+
+/** Seed constants: a tooltip opens after 700 ms; moving to the next within 300 ms opens it at once. */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (

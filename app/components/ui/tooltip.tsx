@@ -1,11 +1,7 @@
 import { cloneElement, useEffect, useId, type ReactElement, type ReactNode } from "react";
-import { chunkLoader } from "~/lib/chunk-reload";
-import { createExternalValue, useExternalValue } from "~/lib/external-value";
+import { chunkLoader } from "~/platform/chunk-reload";
+import { createExternalValue, useExternalValue } from "~/platform/external-value";
 import type * as TooltipRuntime from "./tooltip-runtime";
-
-/** Seed constants: a tooltip opens after 700 ms; moving to the next within 300 ms opens it at once. */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 type Runtime = typeof TooltipRuntime;
 

@@ -167,3 +167,8 @@ export function openDatabase({ databaseUrl, dataDirectory }: DatabaseConfig): Pr
   if (databaseUrl) return Promise.resolve(openPostgres(databaseUrl));
   return openPGlite(path.join(dataDirectory, "pglite"));
 }
+
+/** For the health check: answers within the query time-out, or throws. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.query("select 1");
+}

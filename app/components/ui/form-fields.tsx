@@ -1,0 +1,256 @@
+import { AlertCircleIcon } from "lucide-react";
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "~/platform/cn";
+
+/**
+ * Form controls with their label, hint and error tied together: the hint and
+ * the error are named by aria-describedby, a field with an error is
+ * aria-invalid, and the error says what to do in words (the red is extra).
+ */
+
+export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
+const hintId = (id: string) => `${id}-hint`;
+const errorId = (id: string) => `${id}-error`;
+
+type FieldFrame = {
+  formId: string;
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  optional?: boolean;
+  className?: string;
+};
+
+function describedBy(id: string, hint: ReactNode, error: string | undefined) {
+  const ids = [hint ? hintId(id) : null, error ? errorId(id) : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(" ") : undefined;
+}
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={errorId(id)} className="mt-2 flex items-start gap-2 font-semibold text-destructive">
+      <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <span>{error}</span>
+    </p>
+  );
+}
+
+function Label({ id, label, optional }: { id: string; label: ReactNode; optional?: boolean }) {
+  return (
+    <label htmlFor={id} className="block text-lg font-semibold">
+      {label}
+      {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
+    </label>
+  );
+}
+
+function Hint({ id, hint }: { id: string; hint: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={hintId(id)} className="mt-1 text-muted-foreground">
+      {hint}
+    </p>
+  );
+}
+
+export const controlClass = (error: string | undefined) =>
+  cn(
+    // Scrolled to (focus, summary links) clear of the sticky header.
+    "mt-2 block w-full scroll-mt-28 rounded-none border-2 bg-card px-3 py-2.5 text-lg text-card-foreground",
+    "placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring",
+    error ? "border-destructive" : "border-foreground/40",
+  );
+
+function controlProps(id: string, { name, hint, error, optional }: FieldFrame) {
+  return {
+    id,
+    name,
+    "aria-describedby": describedBy(id, hint, error),
+    "aria-invalid": error ? true : undefined,
+    required: !optional,
+  } as const;
+}
+
+/**
+ * A labelled control stacked as the text fields are: label, hint, the control
+ * (given its id, name and ARIA attributes by `control`), then the error.
+ */
+function StackedField({
+  frame,
+  control,
+}: {
+  frame: FieldFrame;
+  control: (props: ReturnType<typeof controlProps>) => ReactNode;
+}) {
+  const id = fieldId(frame.formId, frame.name);
+  return (
+    <div className={frame.className}>
+      <Label id={id} label={frame.label} optional={frame.optional} />
+      <Hint id={id} hint={frame.hint} />
+      {control(controlProps(id, frame))}
+      <FieldError id={id} error={frame.error} />
+    </div>
+  );
+}
+
+export function TextField({
+  formId,
+  name,
+  label,
+  hint,
+  error,
+  optional,
+  className,
+  ...input
+}: FieldFrame & Omit<ComponentProps<"input">, "name" | "id" | "className">) {
+  return (
+    <StackedField
+      frame={{ formId, name, label, hint, error, optional, className }}
+      control={(props) => <input {...input} {...props} className={controlClass(error)} />}
+    />
+  );
+}
+
+export function TextAreaField({
+  formId,
+  name,
+  label,
+  hint,
+  error,
+  optional,
+  className,
+  ...textarea
+}: FieldFrame & Omit<ComponentProps<"textarea">, "name" | "id" | "className">) {
+  return (
+    <StackedField
+      frame={{ formId, name, label, hint, error, optional, className }}
+      control={(props) => (
+        <textarea
+          {...textarea}
+          {...props}
+          className={cn(controlClass(error), "min-h-40 resize-y leading-relaxed")}
+        />
+      )}
+    />
+  );
+}
+
+export function SelectField({
+  formId,
+  name,
+  label,
+  hint,
+  error,
+  optional,
+  className,
+  children,
+  ...select
+}: FieldFrame & Omit<ComponentProps<"select">, "name" | "id" | "className">) {
+  return (
+    <StackedField
+      frame={{ formId, name, label, hint, error, optional, className }}
+      control={(props) => (
+        <select {...select} {...props} className={cn(controlClass(error), "appearance-auto")}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
+export function CheckboxField({
+  formId,
+  name,
+  label,
+  hint,
+  error,
+  optional,
+  className,
+  ...input
+}: FieldFrame & Omit<ComponentProps<"input">, "name" | "id" | "className" | "type">) {
+  const id = fieldId(formId, name);
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          {...input}
+          {...controlProps(id, { formId, name, label, hint, error, optional })}
+          type="checkbox"
+          className="mt-1 size-6 shrink-0 scroll-mt-28 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        />
+        <div>
+          <label htmlFor={id} className="text-base">
+            {label}
+          </label>
+          <Hint id={id} hint={hint} />
+        </div>
+      </div>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/**
+ * A field people never see or reach (off-screen, hidden from assistive
+ * technology, skipped by Tab); automated spam fills it in and gives itself away.
+ */
+export function HoneypotField({ name }: { name: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label>
+        Leave this empty
+        <input type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+/**
+ * The problems with a post, announced as soon as they show (role="alert"),
+ * each linked to its field.
+ */
+export function ErrorSummary({
+  formId,
+  message,
+  errors,
+  order,
+  labels,
+}: {
+  formId: string;
+  message: string | null;
+  errors: Partial<Record<string, string>>;
+  order: readonly string[];
+  labels: Partial<Record<string, string>>;
+}) {
+  const listed = order.filter((field) => errors[field]);
+  if (!message && listed.length === 0) return null;
+  return (
+    <div
+      role="alert"
+      className="border-l-4 border-destructive bg-destructive/10 p-5 text-foreground"
+      data-testid="error-summary"
+    >
+      <p className="flex items-start gap-2 text-lg font-semibold">
+        <AlertCircleIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-destructive" />
+        <span>{message ?? "Please check your answers and send again."}</span>
+      </p>
+      {listed.length > 0 ? (
+        <ul className="mt-3 list-disc space-y-1 pl-12">
+          {listed.map((field) => (
+            <li key={field}>
+              <a
+                href={`#${fieldId(formId, field)}`}
+                className="underline underline-offset-4 hover:text-primary"
+              >
+                {labels[field] ? `${labels[field]}: ` : ""}
+                {errors[field]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,291 @@
+import { z } from "zod";
+import { formatLongDate } from "~/hours/dates";
+import { formatSpan } from "~/hours/hours-summary";
+import {
+  BOOKING_WINDOW_MONTHS,
+  contactTopics,
+  earliestBookingDate,
+  latestBookingDate,
+  type EnquirySpace,
+  EMAIL_MAX,
+  MESSAGE_MAX,
+  MESSAGE_MIN,
+  NAME_MAX,
+  type FieldErrors,
+} from "./enquiry-fields";
+import { hoursOn, type OpeningSchedule } from "~/hours/opening-hours";
+
+/**
+ * The contact and venue enquiry forms: their fields, rules and messages. The
+ * same schemas check a post on the server and each field in the browser, so
+ * the two never disagree.
+ */
+
+// Control characters are never meant: they come from pasting or from scripts.
+// Line breaks and tabs stay in a message; single-line fields lose them too.
+// NUL in particular is refused by Postgres, so it must not reach a query.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/g;
+// eslint-disable-next-line no-control-regex
+const LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/g;
+
+/** A single-line value as a person meant it: no control characters, spaces collapsed, trimmed. */
+export function cleanLine(value: string): string {
+  return value.normalize("NFC").replace(LINE_CONTROL, " ").replace(/\s+/g, " ").trim();
+}
+
+/** A message as a person meant it: Windows line endings made plain, control characters gone, trimmed. */
+export function cleanText(value: string): string {
+  return value.normalize("NFC").replace(/\r\n?/g, "\n").replace(CONTROL, "").trim();
+}
+
+/** Length as Postgres's char_length counts it: characters, not UTF-16 units. */
+export const characterCount = (value: string) => [...value].length;
+
+/**
+ * A North American phone number in E.164 ("+15195550134"), or null when the
+ * text is not one. Accepts the usual ways of writing it: 519-555-0134,
+ * (519) 555-0134, 519.555.0134, 5195550134, +1 519 555 0134, 1-519-555-0134.
+ */
+export function parseNorthAmericanPhone(input: string): string | null {
+  const text = input.trim();
+  if (!/^\+?[\d\s().-]+$/.test(text)) return null;
+  let digits = text.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
+  else if (text.startsWith("+")) return null;
+  // Area codes and exchanges never start with 0 or 1.
+  return /^[2-9]\d{2}[2-9]\d{6}$/.test(digits) ? `+1${digits}` : null;
+}
+
+const nameSchema = z
+  .string()
+  .transform(cleanLine)
+  .refine((name) => name.length > 0, "Enter your name.")
+  .refine(
+    (name) => characterCount(name) <= NAME_MAX,
+    `Keep your name to ${NAME_MAX} characters or fewer.`,
+  );
+
+const emailSchema = z
+  .string()
+  .transform(cleanLine)
+  .refine((email) => email.length > 0, "Enter your email address, so we can reply.")
+  .refine(
+    (email) => email.length <= EMAIL_MAX,
+    `An email address has at most ${EMAIL_MAX} characters.`,
+  )
+  .refine(
+    (email) => email.length > EMAIL_MAX || z.email().safeParse(email).success,
+    "Enter an email address like name@example.com.",
+  );
+
+const phoneSchema = z
+  .string()
+  .transform(cleanLine)
+  .refine(
+    (phone) => phone === "" || parseNorthAmericanPhone(phone) !== null,
+    "Enter a 10-digit phone number such as 519-555-0134, or leave it empty.",
+  )
+  .transform((phone) => (phone === "" ? null : parseNorthAmericanPhone(phone)));
+
+const messageSchema = z
+  .string()
+  .transform(cleanText)
+  .refine((message) => message.length > 0, "Write your message.")
+  .refine(
+    (message) => message.length === 0 || characterCount(message) >= MESSAGE_MIN,
+    `Write at least ${MESSAGE_MIN} characters, so we know how to help.`,
+  )
+  .refine(
+    (message) => characterCount(message) <= MESSAGE_MAX,
+    `Keep your message to ${MESSAGE_MAX.toLocaleString("en-CA")} characters or fewer.`,
+  );
+
+const consentSchema = z
+  .string()
+  .refine(
+    (value) => value === "on",
+    "Tick the box to let us keep these details to answer you; we can't reply otherwise.",
+  )
+  .transform(() => true as const);
+
+const newsletterSchema = z.string().transform((value) => value === "on");
+
+const topicSchema = z.enum(contactTopics, { error: "Choose what your message is about." });
+
+export const contactEnquirySchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  topic: topicSchema,
+  message: messageSchema,
+  consent: consentSchema,
+  newsletter: newsletterSchema,
+});
+export type ContactEnquiry = z.output<typeof contactEnquirySchema>;
+
+/** What the venue form's rules depend on: the spaces, the hours and today's date in Toronto. */
+export type VenueFormContext = {
+  spaces: readonly EnquirySpace[];
+  schedule: OpeningSchedule;
+  /** "YYYY-MM-DD" in America/Toronto. */
+  today: string;
+};
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether "YYYY-MM-DD" names a real day. */
+function isCalendarDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** "HH:MM" from a time input, which may add seconds. */
+function normaliseTime(value: string): string | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d{1,3})?)?$/.exec(value.trim());
+  return match ? `${match[1]}:${match[2]}` : null;
+}
+
+/** The day before a "YYYY-MM-DD" date. */
+function earlierDate(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whether `time`, after midnight, is still inside the opening that began on `date` (open until 2 am). */
+function lateNightOf(date: string, time: string, schedule: OpeningSchedule): boolean {
+  const hours = hoursOn(date, schedule);
+  if ("closed" in hours) return false;
+  return hours.closesAt <= hours.opensAt && time < hours.closesAt;
+}
+
+export function venueEnquirySchema({ spaces, schedule, today }: VenueFormContext) {
+  const earliest = earliestBookingDate(today);
+  const latest = latestBookingDate(today);
+  const spaceNames = spaces.map((space) => space.name).join(", ");
+
+  return z
+    .object({
+      space: z
+        .string()
+        .transform(cleanLine)
+        .refine((slug) => slug.length > 0, "Choose a space.")
+        .refine(
+          (slug) => slug.length === 0 || spaces.some((space) => space.slug === slug),
+          `Choose one of our spaces: ${spaceNames}.`,
+        ),
+      date: z
+        .string()
+        .transform(cleanLine)
+        .refine((date) => date.length > 0, "Choose the date of your event.")
+        .refine(
+          (date) => date.length === 0 || isCalendarDate(date),
+          "Enter the date as year-month-day, such as 2027-03-14.",
+        )
+        .refine(
+          (date) => !isCalendarDate(date) || date >= earliest,
+          "Choose a date from tomorrow on. For something sooner, please call us.",
+        )
+        .refine(
+          (date) => !isCalendarDate(date) || date <= latest,
+          `We take bookings up to ${BOOKING_WINDOW_MONTHS} months ahead: choose a date on or before ${formatLongDate(latest)}, ${latest.slice(0, 4)}.`,
+        ),
+      startTime: z
+        .string()
+        .refine((time) => time.trim().length > 0, "Choose a start time.")
+        .refine(
+          (time) => time.trim().length === 0 || normaliseTime(time) !== null,
+          "Enter the start time as hours and minutes, such as 19:30.",
+        )
+        .transform((time) => normaliseTime(time) ?? time),
+      partySize: z
+        .string()
+        .transform(cleanLine)
+        .refine((size) => size.length > 0, "Enter how many guests you expect.")
+        .refine(
+          (size) => size.length === 0 || /^\d{1,6}$/.test(size),
+          "Enter the number of guests as a whole number, such as 40.",
+        )
+        .refine(
+          (size) => !/^\d{1,6}$/.test(size) || Number(size) >= 1,
+          "Plan for at least 1 guest.",
+        )
+        .transform(Number),
+      name: nameSchema,
+      email: emailSchema,
+      phone: phoneSchema,
+      message: messageSchema,
+      consent: consentSchema,
+      newsletter: newsletterSchema,
+    })
+    .superRefine(
+      // Rules across fields. Fields may have failed their own rules, so each
+      // value is checked again before it is used.
+      (enquiry, context) => {
+        const space = spaces.find((candidate) => candidate.slug === enquiry.space);
+        const size = Number(enquiry.partySize);
+        if (space && Number.isInteger(size) && size > space.capacity) {
+          context.addIssue({
+            code: "custom",
+            path: ["partySize"],
+            message: `${space.name} holds up to ${space.capacity} guests. Choose a smaller party or a larger space.`,
+          });
+        }
+
+        const date = String(enquiry.date);
+        if (!isCalendarDate(date) || date < earliest || date > latest) return;
+        const hours = hoursOn(date, schedule);
+        const day = formatLongDate(date);
+        const time = normaliseTime(String(enquiry.startTime));
+        // A start in the small hours belongs to the night before: on a Saturday,
+        // 1 am is Friday's late opening, not Saturday's.
+        if (time && lateNightOf(earlierDate(date), time, schedule)) return;
+        if ("closed" in hours) {
+          context.addIssue({
+            code: "custom",
+            path: ["date"],
+            message: `We're closed on ${day}${hours.note ? ` (${hours.note})` : ""}. Please choose another date.`,
+          });
+          return;
+        }
+        if (
+          time &&
+          !(time >= hours.opensAt && (hours.closesAt <= hours.opensAt || time < hours.closesAt))
+        ) {
+          context.addIssue({
+            code: "custom",
+            path: ["startTime"],
+            message: `On ${day} we're open ${formatSpan(hours)}. Choose a start time in those hours${
+              time < hours.opensAt ? " (a start after midnight counts as the night before)" : ""
+            }.`,
+          });
+        }
+      },
+      { when: () => true },
+    );
+}
+export type VenueEnquiry = z.output<ReturnType<typeof venueEnquirySchema>>;
+
+/** The first message for each field, from a failed parse. */
+export function fieldErrors<Field extends string>(error: z.ZodError): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && !(field in errors)) {
+      errors[field as Field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/** A form's values checked by its schema: the parsed enquiry, or the first problem with each field. */
+export function checkForm<Schema extends z.ZodType, Field extends string>(
+  schema: Schema,
+  values: Record<Field, string>,
+): { ok: true; data: z.output<Schema> } | { ok: false; errors: FieldErrors<Field> } {
+  const result = schema.safeParse(values);
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, errors: fieldErrors<Field>(result.error) };
+}

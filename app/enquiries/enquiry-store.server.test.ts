@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import {
+  addressHashKey,
+  countSubmission,
+  findReceipt,
+  hashIdentifier,
+  purgeExpiredEnquiries,
+  storeEnquiry,
+  type NewEnquiry,
+} from "./enquiry-store.server";
+
+describe.each(drivers)("enquiries on %s", (driver) => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+  });
+
+  const contact = (overrides: Partial<NewEnquiry> = {}): NewEnquiry =>
+    ({
+      kind: "contact",
+      submissionToken: randomUUID(),
+      fingerprint: "a".repeat(64),
+      newsletterWording: null,
+      name: "Sam Okafor",
+      email: "sam@example.com",
+      phone: "+15195550199",
+      topic: "general",
+      message: "Do you show the hockey games on Saturday nights?",
+      consent: true,
+      newsletter: false,
+      ...overrides,
+    }) as NewEnquiry;
+
+  test("an enquiry is stored once per token, and a different post with the token is told apart", async () => {
+    const enquiry = contact();
+    const first = await storeEnquiry(db, enquiry);
+    expect(first).toEqual({ status: "stored", id: expect.any(Number) });
+    expect(await storeEnquiry(db, enquiry)).toEqual({
+      status: "duplicate",
+      id: first.status === "stored" ? first.id : -1,
+    });
+    expect(await storeEnquiry(db, { ...enquiry, fingerprint: "b".repeat(64) })).toEqual({
+      status: "token-reused",
+    });
+    const [row] = await db.query<{ count: number }>(
+      "select count(*)::int as count from public.enquiries where submission_token = $1::uuid",
+      [enquiry.submissionToken],
+    );
+    expect(row?.count).toBe(1);
+  });
+
+  test("ten posts of one form at once store one row", async () => {
+    const enquiry = contact();
+    const results = await Promise.all(Array.from({ length: 10 }, () => storeEnquiry(db, enquiry)));
+    expect(results.filter((result) => result.status === "stored")).toHaveLength(1);
+    expect(results.filter((result) => result.status === "duplicate")).toHaveLength(9);
+  });
+
+  test("a venue enquiry keeps the space's name, the date, the time and the party", async () => {
+    const [space] = await db.query<{ id: number; name: string }>(
+      "select id::int as id, name from public.venue_spaces order by id limit 1",
+    );
+    const enquiry = {
+      ...contact({ newsletterWording: "Yes, send me the newsletter." }),
+      kind: "venue",
+      topic: undefined,
+      spaceId: space!.id,
+      spaceName: space!.name,
+      space: "the-snug",
+      date: "2027-03-14",
+      startTime: "19:30",
+      partySize: 24,
+      newsletter: true,
+    } as unknown as NewEnquiry;
+    await storeEnquiry(db, enquiry);
+    expect(await findReceipt(db, enquiry.submissionToken)).toMatchObject({
+      kind: "venue",
+      spaceName: space!.name,
+      date: "2027-03-14",
+      startTime: "19:30",
+      partySize: 24,
+      newsletter: true,
+      topic: null,
+    });
+  });
+
+  test("the table's own checks refuse what the forms never send", async () => {
+    await expect(storeEnquiry(db, contact({ name: "" }))).rejects.toThrow(/check/);
+    await expect(storeEnquiry(db, contact({ phone: "555-0199" }))).rejects.toThrow(/check/);
+    await expect(storeEnquiry(db, contact({ message: "short" }))).rejects.toThrow(/check/);
+    await expect(
+      storeEnquiry(db, contact({ topic: "complaints" } as Partial<NewEnquiry>)),
+    ).rejects.toThrow(/check/);
+  });
+
+  test("a receipt is found by its token, and not by another", async () => {
+    const enquiry = contact({
+      newsletterWording: "Yes, send me the newsletter.",
+      newsletter: true,
+    });
+    await storeEnquiry(db, enquiry);
+    expect(await findReceipt(db, enquiry.submissionToken)).toMatchObject({
+      kind: "contact",
+      name: "Sam Okafor",
+      phone: "+15195550199",
+      topic: "general",
+      newsletter: true,
+      sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    });
+    expect(await findReceipt(db, randomUUID())).toBeNull();
+  });
+
+  test("submissions are counted per bucket and window, also at the same moment", async () => {
+    const bucket = `email:${randomUUID()}`;
+    const counts = await Promise.all(
+      Array.from({ length: 5 }, () => countSubmission(db, bucket, 600)),
+    );
+    expect(counts.map((count) => count.hits).sort()).toEqual([1, 2, 3, 4, 5]);
+    const { resetsAt } = counts[0]!;
+    expect(resetsAt.getTime()).toBeGreaterThan(Date.now());
+    expect(resetsAt.getTime()).toBeLessThanOrEqual(Date.now() + 600_000);
+    expect((await countSubmission(db, `email:${randomUUID()}`, 600)).hits).toBe(1);
+  });
+
+  test("the address hash key is made once and shared", async () => {
+    const key = await addressHashKey(db);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(await addressHashKey(db)).toBe(key);
+    expect(hashIdentifier(key, "203.0.113.7")).toBe(hashIdentifier(key, " 203.0.113.7 "));
+    expect(hashIdentifier(key, "Sam@Example.com")).toBe(hashIdentifier(key, "sam@example.com"));
+    expect(hashIdentifier(key, "203.0.113.7")).not.toBe(hashIdentifier("other", "203.0.113.7"));
+  });
+
+  test("the purge deletes enquiries past the retention period and nothing newer", async () => {
+    const old = contact();
+    const recent = contact();
+    await storeEnquiry(db, old);
+    await storeEnquiry(db, recent);
+    await db.query(
+      "update public.enquiries set created_at = now() - interval '366 days' where submission_token = $1::uuid",
+      [old.submissionToken],
+    );
+    await db.query(
+      `insert into public.form_rate_limits (bucket, window_start, hits)
+       values ('email:stale', now() - interval '2 days', 3)`,
+    );
+    const purged = await purgeExpiredEnquiries(db, 365);
+    expect(purged.enquiries).toBe(1);
+    expect(purged.rateLimitWindows).toBeGreaterThanOrEqual(1);
+    const left = await db.query<{ token: string }>(
+      "select submission_token::text as token from public.enquiries where submission_token in ($1::uuid, $2::uuid)",
+      [old.submissionToken, recent.submissionToken],
+    );
+    expect(left.map((row) => row.token)).toEqual([recent.submissionToken]);
+    expect((await purgeExpiredEnquiries(db, 365)).enquiries).toBe(0);
+  });
+});

@@ -1,0 +1,182 @@
+import { createHmac, randomBytes } from "node:crypto";
+import type { EnquiryReceipt } from "./enquiry-fields";
+import type { ContactEnquiry, VenueEnquiry } from "./enquiry-forms";
+import type { Database } from "~/platform/database/database.server";
+
+export type { EnquiryReceipt };
+
+/** An enquiry ready to store: what the visitor sent, checked, and how it arrived. */
+export type NewEnquiry = {
+  submissionToken: string;
+  fingerprint: string;
+  /** The newsletter opt-in's wording when the visitor ticked it. */
+  newsletterWording: string | null;
+} & (
+  | ({ kind: "contact" } & ContactEnquiry)
+  | ({ kind: "venue"; spaceId: number; spaceName: string } & VenueEnquiry)
+);
+
+export type StoreResult =
+  /** A new row. */
+  | { status: "stored"; id: number }
+  /** The same post again (a double submit or a replay): nothing new stored. */
+  | { status: "duplicate"; id: number }
+  /** A different post carrying a token already used: nothing stored. */
+  | { status: "token-reused" };
+
+/**
+ * Stores an enquiry once. The submission token is unique, so of two posts of
+ * the same form (even at the same moment) one row lands and the other finds it.
+ */
+export async function storeEnquiry(db: Database, enquiry: NewEnquiry): Promise<StoreResult> {
+  const venue = enquiry.kind === "venue" ? enquiry : null;
+  const inserted = await db.query<{ id: number }>(
+    `insert into public.enquiries (
+       kind, submission_token, fingerprint, name, email, phone, message, topic,
+       venue_space_id, venue_space_name, event_date, start_time, party_size,
+       newsletter_opted_in_at, newsletter_wording
+     ) values (
+       $1, $2::uuid, $3, $4, $5, $6, $7, $8,
+       $9::bigint, $10, $11::date, $12::time, $13::int,
+       case when $14::text is null then null else now() end, $14::text
+     )
+     on conflict (submission_token) do nothing
+     returning id::int as id`,
+    [
+      enquiry.kind,
+      enquiry.submissionToken,
+      enquiry.fingerprint,
+      enquiry.name,
+      enquiry.email,
+      enquiry.phone,
+      enquiry.message,
+      enquiry.kind === "contact" ? enquiry.topic : null,
+      venue?.spaceId ?? null,
+      venue?.spaceName ?? null,
+      venue?.date ?? null,
+      venue?.startTime ?? null,
+      venue?.partySize ?? null,
+      enquiry.newsletterWording,
+    ],
+  );
+  const row = inserted[0];
+  if (row) return { status: "stored", id: row.id };
+  const earlier = await findSubmission(db, enquiry.submissionToken, enquiry.fingerprint);
+  if (earlier.status === "new") throw new Error("The enquiry's token is taken, yet no row has it");
+  return earlier;
+}
+
+/** Whether a form's token was already used, and by the same post. */
+export async function findSubmission(
+  db: Database,
+  submissionToken: string,
+  fingerprint: string,
+): Promise<StoreResult | { status: "new" }> {
+  const [existing] = await db.query<{ id: number; fingerprint: string }>(
+    "select id::int as id, fingerprint from public.enquiries where submission_token = $1::uuid",
+    [submissionToken],
+  );
+  if (!existing) return { status: "new" } as const;
+  return existing.fingerprint === fingerprint
+    ? { status: "duplicate", id: existing.id }
+    : { status: "token-reused" };
+}
+
+/** How long after sending the confirmation can still be shown. */
+const RECEIPT_HOURS = 24;
+
+/** The enquiry a form token sent, if it was sent in the last day. */
+export async function findReceipt(
+  db: Database,
+  submissionToken: string,
+): Promise<EnquiryReceipt | null> {
+  const [row] = await db.query<EnquiryReceipt>(
+    `select kind, name, email, phone, message, topic,
+       venue_space_name as "spaceName", event_date::text as date,
+       to_char(start_time, 'HH24:MI') as "startTime", party_size as "partySize",
+       newsletter_opted_in_at is not null as newsletter,
+       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "sentAt"
+     from public.enquiries
+     where submission_token = $1::uuid
+       and created_at > now() - make_interval(hours => $2::int)`,
+    [submissionToken, RECEIPT_HOURS],
+  );
+  return row ?? null;
+}
+
+/** Deletes enquiries older than the retention period, and spent rate-limit windows. */
+export async function purgeExpiredEnquiries(
+  db: Database,
+  retentionDays: number,
+): Promise<{ enquiries: number; rateLimitWindows: number }> {
+  return db.transaction(async (tx) => {
+    const enquiries = await tx.query<{ id: number }>(
+      `delete from public.enquiries
+       where created_at < now() - make_interval(days => $1::int)
+       returning id::int as id`,
+      [retentionDays],
+    );
+    const windows = await tx.query<{ bucket: string }>(
+      `delete from public.form_rate_limits
+       where window_start < now() - interval '1 day'
+       returning bucket`,
+    );
+    return { enquiries: enquiries.length, rateLimitWindows: windows.length };
+  });
+}
+
+/**
+ * Counts one submission in `bucket`'s current window and returns the count so
+ * far and when the window ends. One statement, so concurrent posts on several
+ * instances each get their own count.
+ */
+export async function countSubmission(
+  db: Database,
+  bucket: string,
+  windowSeconds: number,
+): Promise<{ hits: number; resetsAt: Date }> {
+  const [row] = await db.query<{ hits: number; resetsAt: string }>(
+    `insert into public.form_rate_limits as limits (bucket, window_start, hits)
+     values (
+       $1,
+       to_timestamp(floor(extract(epoch from now()) / $2::int) * $2::int),
+       1
+     )
+     on conflict (bucket, window_start) do update set hits = limits.hits + 1
+     returning hits, to_char(
+       (window_start + make_interval(secs => $2::int)) at time zone 'UTC',
+       'YYYY-MM-DD"T"HH24:MI:SS"Z"'
+     ) as "resetsAt"`,
+    [bucket, windowSeconds],
+  );
+  if (!row) throw new Error("The rate limit count returned no row");
+  return { hits: row.hits, resetsAt: new Date(row.resetsAt) };
+}
+
+const ADDRESS_KEY = "client-address-hash";
+
+/**
+ * The key that hashes client addresses and emails for the rate limits. Made
+ * once per database (by whichever instance gets there first) and shared, so
+ * every instance hashes alike. The hashes keep addresses and emails out of
+ * plain sight in the table; they are no protection against someone holding
+ * the whole database, key included, who could test guesses against them.
+ * Rows last at most a day after their window (the retention purge).
+ */
+export async function addressHashKey(db: Database): Promise<string> {
+  await db.query(
+    "insert into public.server_secrets (name, value) values ($1, $2) on conflict (name) do nothing",
+    [ADDRESS_KEY, randomBytes(32).toString("hex")],
+  );
+  const [row] = await db.query<{ value: string }>(
+    "select value from public.server_secrets where name = $1",
+    [ADDRESS_KEY],
+  );
+  if (!row) throw new Error("The address hash key could not be read");
+  return row.value;
+}
+
+/** A keyed hash of an address or email: comparable, not reversible without the key. */
+export function hashIdentifier(key: string, value: string): string {
+  return createHmac("sha256", key).update(value.trim().toLowerCase()).digest("base64url");
+}

@@ -1,0 +1,335 @@
+import { createHash, randomUUID } from "node:crypto";
+import { isIP } from "node:net";
+import { data, type HeadersArgs, type RouterContextProvider } from "react-router";
+import type { Database } from "~/platform/database/database.server";
+import {
+  addressHashKey,
+  countSubmission,
+  findReceipt,
+  findSubmission,
+  hashIdentifier,
+  storeEnquiry,
+  type EnquiryReceipt,
+  type NewEnquiry,
+} from "./enquiry-store.server";
+import { siteContent } from "~/site/site-content.server";
+import { cacheControl } from "~/platform/cache-control";
+import { enquiryReceiptCookie } from "./enquiry-receipt.server";
+import {
+  HONEYPOT_FIELD,
+  NEWSLETTER_WORDING,
+  SUBMISSION_FIELD,
+  type EnquiryActionData,
+  type EnquiryKind,
+  type FieldErrors,
+  type FormValues,
+  formValues,
+} from "./enquiry-fields";
+import { log } from "~/platform/logger.server";
+import { clientAddressContext, databaseContext, formProtectionContext } from "~/platform/context";
+import type { FormProtection, RateLimit } from "~/platform/form-protection";
+import { siteOrigin } from "~/platform/site-origin.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { TURNSTILE_RESPONSE_FIELD, verifyTurnstile } from "~/platform/turnstile.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The form's own token if it sent a well-formed one, else a new one. */
+function tokenFrom(form: FormData): string {
+  const token = form.get(SUBMISSION_FIELD);
+  return typeof token === "string" && UUID.test(token) ? token.toLowerCase() : randomUUID();
+}
+
+/** What a page with an enquiry form needs: a fresh token and, just after sending, the receipt. */
+export async function enquiryFormState(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  kind: EnquiryKind,
+): Promise<{ submissionToken: string; receipt: EnquiryReceipt | null; headers: Headers }> {
+  const headers = new Headers();
+  const stored: unknown = await enquiryReceiptCookie.parse(request.headers.get("Cookie"));
+  let receipt: EnquiryReceipt | null = null;
+  if (stored !== null && stored !== undefined) {
+    // Shown once: a reload brings back an empty form.
+    headers.append("Set-Cookie", await enquiryReceiptCookie.serialize("", { maxAge: 0 }));
+    const { kind: storedKind, token } = (stored ?? {}) as { kind?: unknown; token?: unknown };
+    if (storedKind === kind && typeof token === "string" && UUID.test(token)) {
+      try {
+        receipt = await findReceipt(await context.get(databaseContext)(), token);
+      } catch (error) {
+        // The enquiry was stored; only its confirmation cannot be shown.
+        log.warn("The enquiry confirmation could not be read", { error });
+      }
+    }
+  }
+  return { submissionToken: randomUUID(), receipt, headers };
+}
+
+export type Validation<Field extends string, Enquiry> =
+  { ok: true; enquiry: Enquiry } | { ok: false; errors: FieldErrors<Field> };
+
+export type SubmitOptions<Field extends string> = {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  kind: EnquiryKind;
+  fields: readonly Field[];
+  /** Reads the typed values; throws when what it needs (the venue's spaces) cannot be read. */
+  validate(values: FormValues<Field>): Promise<Validation<Field, NewEnquiryFields>>;
+  /** Where the confirmation shows. */
+  confirmationPath: string;
+};
+
+/** The part of a stored enquiry the form itself supplies. */
+export type NewEnquiryFields = DistributiveOmit<
+  NewEnquiry,
+  "submissionToken" | "fingerprint" | "newsletterWording"
+>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * A post of an enquiry form, from the request to the stored row: honeypot,
+ * rules, replay, spam check, rate limits, storage, then a redirect to the
+ * confirmation. Every way it can fail answers with the visitor's values, so
+ * the form shows again as they typed it, and says what happened; nothing is
+ * reported as sent that was not stored.
+ */
+export async function submitEnquiry<Field extends string>({
+  request,
+  context,
+  kind,
+  fields,
+  validate,
+  confirmationPath,
+}: SubmitOptions<Field>) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    form = new FormData();
+  }
+  const values = formValues(form, fields);
+  const submissionToken = tokenFrom(form);
+  const reply = (
+    status: number,
+    problem: { errors?: FieldErrors<Field>; formError?: string },
+    headers?: HeadersInit,
+  ) =>
+    data<EnquiryActionData<Field>>(
+      {
+        values,
+        errors: problem.errors ?? {},
+        formError: problem.formError ?? null,
+        submissionToken,
+      },
+      { status, headers },
+    );
+  // Read only for an answer that gives the phone number, not for every post.
+  const callUs = () => callUsLine(context);
+  const outage = async (error: unknown) => {
+    log.error("An enquiry could not be stored", { kind, error });
+    return reply(
+      503,
+      {
+        // A query that timed out may still land; the form's token keeps a
+        // second try from storing it twice, so the visitor can simply resend.
+        formError: `We couldn't save your message just now, so it has not been sent. What you typed is still here: please try again in a few minutes (it won't arrive twice)${await callUs()}.`,
+      },
+      { "Retry-After": "60" },
+    );
+  };
+
+  const honeypot = form.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    log.info("An enquiry filled in the hidden spam trap; not stored", { kind });
+    const call = await callUs();
+    return reply(400, {
+      formError: `This form has a hidden field that only automated spam fills in, and it was filled in, so nothing was sent${call ? `. If you're a person, please${call.replace(/^ or/, "")} instead` : ""}.`,
+    });
+  }
+
+  let validation: Validation<Field, NewEnquiryFields>;
+  try {
+    validation = await validate(values);
+  } catch (error) {
+    return outage(error);
+  }
+  if (!validation.ok) {
+    const count = Object.keys(validation.errors).length;
+    return reply(400, {
+      errors: validation.errors,
+      formError: `Please check ${count === 1 ? "1 answer" : `${count} answers`} and send again.`,
+    });
+  }
+  const enquiry = validation.enquiry;
+  const fingerprint = fingerprintOf(enquiry);
+
+  try {
+    const database = await context.get(databaseContext)();
+    const earlier = await findSubmission(database, submissionToken, fingerprint);
+    if (earlier.status === "duplicate") return confirm(kind, submissionToken, confirmationPath);
+    if (earlier.status === "token-reused") {
+      return data<EnquiryActionData<Field>>(
+        {
+          values,
+          errors: {},
+          formError:
+            "This form was already used to send a different message. Please press Send again to send this one as a new message.",
+          submissionToken: randomUUID(),
+        },
+        { status: 409 },
+      );
+    }
+
+    const protection = context.get(formProtectionContext);
+    if (protection.turnstile) {
+      const token = form.get(TURNSTILE_RESPONSE_FIELD);
+      const check = await verifyTurnstile(typeof token === "string" ? token : null, {
+        ...protection.turnstile,
+        expectedAction: kind,
+        expectedHostname: new URL(siteOrigin(request)).hostname,
+        remoteIp: context.get(clientAddressContext),
+      });
+      if (!check.ok && check.reason === "expired-or-reused") {
+        // Two copies of one post at the same moment: the other copy used the
+        // token and is storing the message, so this one is confirmed too once
+        // that row is there (it is given a moment to land).
+        for (let look = 0; look < 4; look++) {
+          if (look > 0) await new Promise((resolve) => setTimeout(resolve, 150));
+          const again = await findSubmission(database, submissionToken, fingerprint);
+          if (again.status === "duplicate") {
+            return confirm(kind, submissionToken, confirmationPath);
+          }
+        }
+      }
+      if (!check.ok && check.reason === "unavailable") {
+        return reply(
+          503,
+          {
+            formError: `We couldn't reach the spam check just now, so nothing was sent. What you typed is still here: please try again in a minute${await callUs()}.`,
+          },
+          { "Retry-After": "60" },
+        );
+      }
+      if (!check.ok) return reply(400, { formError: check.message });
+    }
+
+    const retryAfter = await overLimit(database, protection, context, enquiry.email);
+    if (retryAfter !== null) {
+      const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+      return reply(
+        429,
+        {
+          formError: `You've sent several messages in a short time, so this one was not sent. Please try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}${await callUs()}. What you typed is still here.`,
+        },
+        { "Retry-After": String(retryAfter) },
+      );
+    }
+
+    const result = await storeEnquiry(database, {
+      ...enquiry,
+      submissionToken,
+      fingerprint,
+      newsletterWording: enquiry.newsletter ? NEWSLETTER_WORDING : null,
+    });
+    if (result.status === "token-reused") {
+      return reply(409, {
+        formError:
+          "This form was already used to send a different message. Please reload the page and send again.",
+      });
+    }
+    if (result.status === "stored") log.info("Enquiry stored", { kind, id: result.id });
+    return confirm(kind, submissionToken, confirmationPath, enquiry.name);
+  } catch (error) {
+    return outage(error);
+  }
+}
+
+/** " or call us at 519-555-0134", from the cached settings; empty when they cannot be read. */
+async function callUsLine(context: Readonly<RouterContextProvider>): Promise<string> {
+  try {
+    const settings = await siteContent(context).settings();
+    return ` or call us at ${settings.phone}`;
+  } catch {
+    return "";
+  }
+}
+
+/** Seconds until the visitor may send again, or null when within the limits. */
+async function overLimit(
+  database: Database,
+  protection: FormProtection,
+  context: Readonly<RouterContextProvider>,
+  email: string,
+): Promise<number | null> {
+  const key = await addressHashKey(database);
+  const address = rateLimitAddress(context.get(clientAddressContext));
+  const checks: Array<{ bucket: string; limit: RateLimit }> = [
+    { bucket: `email:${hashIdentifier(key, email)}`, limit: protection.perEmail },
+  ];
+  if (address) {
+    checks.unshift({
+      bucket: `address:${hashIdentifier(key, address)}`,
+      limit: protection.perAddress,
+    });
+  }
+  let wait: number | null = null;
+  for (const { bucket, limit } of checks) {
+    const { hits, resetsAt } = await countSubmission(database, bucket, limit.windowSeconds);
+    if (hits > limit.max) {
+      const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - Date.now()) / 1000));
+      wait = Math.max(wait ?? 0, seconds);
+    }
+  }
+  return wait;
+}
+
+/**
+ * The part of a client address that identifies a client: the whole of an
+ * IPv4 address, the /64 network of an IPv6 one (a single host may hold a
+ * whole /64 and would otherwise get a fresh limit with every address in it).
+ */
+export function rateLimitAddress(address: string | null): string | null {
+  if (!address || isIP(address) !== 6) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+/** A digest of what an enquiry says, to tell a replay from a different post. */
+function fingerprintOf(enquiry: NewEnquiryFields): string {
+  return createHash("sha256").update(JSON.stringify(enquiry)).digest("hex");
+}
+
+async function confirm(kind: EnquiryKind, token: string, path: string, name?: string) {
+  const firstName = name?.split(" ")[0];
+  return redirectWithToast(
+    `${path}#enquiry-sent`,
+    {
+      type: "success",
+      title: kind === "venue" ? "Your venue enquiry is sent." : "Your message is sent.",
+      description: `Thanks${firstName ? `, ${firstName}` : ""}: we'll reply by email, usually within a day.`,
+    },
+    { headers: { "Set-Cookie": await enquiryReceiptCookie.serialize({ kind, token }) } },
+  );
+}
+
+/**
+ * The `headers` export of a page with an enquiry form: never shared by a
+ * cache (each view carries its own form token), and an answer's Retry-After
+ * (rate limit, outage) passed on to the page a post without scripts gets.
+ */
+export function enquiryPageHeaders({ actionHeaders }: HeadersArgs): Headers {
+  const headers = new Headers({ "Cache-Control": cacheControl.noStore });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}

@@ -1,0 +1,86 @@
+import { ResponsiveImage } from "~/images/responsive-image";
+import type { Picture } from "~/images/pictures.server";
+import { cn } from "~/platform/cn";
+import { dateParts, formatLongDate, formatTimeRange, torontoDateTime } from "~/hours/dates";
+import type { PubEvent } from "./events";
+import { formatPrice } from "~/menu/price";
+
+export type ListedEvent = PubEvent & { picture: Picture | null };
+
+const STATUS_LABELS = { cancelled: "Cancelled", "sold-out": "Sold out" } as const;
+
+/** Events as cards: the date first, then what, when, the price and any change of plan. */
+export function EventList({
+  events,
+  headingLevel,
+  className,
+}: {
+  events: ListedEvent[];
+  headingLevel: 2 | 3;
+  className?: string;
+}) {
+  if (events.length === 0) return null;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <ul className={cn("grid gap-6 md:grid-cols-2 lg:grid-cols-3", className)}>
+      {events.map((event) => {
+        const { date } = torontoDateTime(event.startsAt);
+        const parts = dateParts(date);
+        const cancelled = event.status === "cancelled";
+        return (
+          <li
+            key={event.id}
+            id={`event-${event.slug}`}
+            className="flex flex-col border border-border bg-background"
+          >
+            {event.picture ? (
+              <ResponsiveImage
+                image={event.picture.source}
+                alt={event.picture.alt}
+                sizes="(min-width: 1024px) 352px, (min-width: 768px) 50vw, 100vw"
+                aspectRatio={16 / 9}
+                maxWidth={640}
+                className={cn("h-auto w-full", cancelled && "opacity-50 grayscale")}
+              />
+            ) : null}
+            <div className="flex flex-1 gap-4 p-5">
+              <p
+                className="flex w-14 shrink-0 flex-col items-center self-start border-2 border-foreground py-1 leading-none"
+                aria-hidden="true"
+              >
+                <span className="text-xs font-semibold uppercase">{parts.monthShort}</span>
+                <span className="mt-1 font-display text-2xl">{parts.day}</span>
+              </p>
+              <div className="min-w-0 flex-1">
+                {event.status !== "scheduled" ? (
+                  <p
+                    className={cn(
+                      "mb-2 inline-block px-2 py-0.5 text-xs font-bold tracking-wider uppercase",
+                      cancelled
+                        ? "bg-red-700 text-white dark:bg-red-400 dark:text-zinc-950"
+                        : "bg-foreground text-background",
+                    )}
+                  >
+                    {STATUS_LABELS[event.status]}
+                  </p>
+                ) : null}
+                <Heading className={cn("text-xl", cancelled && "line-through decoration-2")}>
+                  {event.title}
+                </Heading>
+                <p className="mt-1 text-sm font-semibold text-primary">
+                  <time dateTime={event.startsAt}>
+                    {formatLongDate(date)}, {formatTimeRange(event.startsAt, event.endsAt)}
+                  </time>
+                </p>
+                <p className="mt-2 text-muted-foreground">{event.summary}</p>
+                <p className="mt-2 text-sm font-semibold">
+                  {event.priceCents === null ? "Free" : `${formatPrice(event.priceCents)} cover`}
+                </p>
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

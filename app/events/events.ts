@@ -1,0 +1,39 @@
+import type { ContentImage } from "~/images/content-image";
+
+export const EVENT_STATUSES = ["scheduled", "cancelled", "sold-out"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export type PubEvent = {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  description: string;
+  /** ISO 8601 instants. */
+  startsAt: string;
+  endsAt: string | null;
+  status: EventStatus;
+  priceCents: number | null;
+  image: ContentImage | null;
+};
+
+/** An event without an end time is taken to last this long. */
+const ASSUMED_EVENT_LENGTH_MS = 3 * 60 * 60 * 1000;
+
+export function eventEnd(event: PubEvent): Date {
+  return event.endsAt
+    ? new Date(event.endsAt)
+    : new Date(new Date(event.startsAt).getTime() + ASSUMED_EVENT_LENGTH_MS);
+}
+
+/** Events not yet over at `now`, soonest first (cancelled ones stay, marked, so nobody turns up). */
+export function upcomingEvents(
+  events: readonly PubEvent[],
+  now: Date,
+  limit = Infinity,
+): PubEvent[] {
+  return events
+    .filter((event) => eventEnd(event) > now)
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+    .slice(0, limit);
+}

@@ -1,0 +1,125 @@
+import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { RenderQueueFullError, createRenderQueue, describeImage } from "./image-store.server";
+import { imageStoreContext } from "~/platform/context";
+
+const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#c33"/></svg>`;
+
+let root: string;
+let sourceDirectory: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "image-store-"));
+  sourceDirectory = path.join(root, "images");
+  await mkdir(path.join(sourceDirectory, "dishes"), { recursive: true });
+  await writeFile(path.join(sourceDirectory, "dishes", "wings.svg"), SVG);
+  // Stored 300 × 200 but tagged to be shown turned a quarter: 200 × 300 upright.
+  await sharp({ create: { width: 300, height: 200, channels: 3, background: "#234" } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .toFile(path.join(sourceDirectory, "turned.jpg"));
+  await writeFile(path.join(root, "secret.png"), "outside");
+  await symlink(path.join(root, "secret.png"), path.join(sourceDirectory, "escape.png"));
+  await writeFile(path.join(sourceDirectory, "broken.png"), "not an image at all");
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+function context() {
+  const provider = new RouterContextProvider();
+  provider.set(imageStoreContext, { sourceDirectory, cacheDirectory: path.join(root, "cache") });
+  return provider;
+}
+
+describe("describeImage", () => {
+  test("gives the intrinsic size and a short content hash", async () => {
+    expect(await describeImage(context(), "dishes/wings.svg")).toEqual({
+      path: "dishes/wings.svg",
+      width: 800,
+      height: 600,
+      version: expect.stringMatching(/^[0-9a-f]{12}$/),
+    });
+  });
+
+  test("gives the same version while the file is unchanged", async () => {
+    const first = await describeImage(context(), "dishes/wings.svg");
+    const second = await describeImage(context(), "dishes/wings.svg");
+    expect(second?.version).toBe(first?.version);
+  });
+
+  test("gives a new version when the file changes", async () => {
+    const filePath = path.join(sourceDirectory, "changing.svg");
+    await writeFile(filePath, SVG);
+    const before = await describeImage(context(), "changing.svg");
+    await writeFile(filePath, SVG.replace("#c33", "#3c3"));
+    await utimes(filePath, new Date(), new Date(Date.now() + 60_000));
+    const after = await describeImage(context(), "changing.svg");
+    expect(after?.version).not.toBe(before?.version);
+  });
+
+  test("gives a photo's size as it is shown, after EXIF rotation", async () => {
+    expect(await describeImage(context(), "turned.jpg")).toMatchObject({ width: 200, height: 300 });
+  });
+
+  test.each([
+    ["a missing file", "dishes/missing.svg"],
+    ["an unreadable file", "broken.png"],
+    ["a symlink out of the folder", "escape.png"],
+    ["a path out of the folder", "../secret.png"],
+  ])("gives null for %s and warns in the log", async (_, imagePath) => {
+    const warned = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await describeImage(context(), imagePath)).toBeNull();
+    expect(warned).toHaveBeenCalledWith(expect.stringMatching(/^warn /));
+  });
+});
+
+describe("createRenderQueue", () => {
+  function deferred() {
+    let resolve!: () => void;
+    const promise = new Promise<void>((done) => (resolve = done));
+    return { promise, resolve };
+  }
+
+  test("runs two tasks at once and starts the next when one finishes", async () => {
+    const run = createRenderQueue(2, 10);
+    const started: number[] = [];
+    const gates = [deferred(), deferred(), deferred()];
+    const tasks = gates.map((gate, index) =>
+      run(async () => {
+        started.push(index);
+        await gate.promise;
+      }),
+    );
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+
+    gates[0]?.resolve();
+    await tasks[0];
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2]);
+    gates.forEach((gate) => gate.resolve());
+    await Promise.all(tasks);
+  });
+
+  test("refuses a task when the queue is full", async () => {
+    const run = createRenderQueue(1, 1);
+    const gate = deferred();
+    const running = run(() => gate.promise);
+    const waiting = run(async () => {});
+    await expect(run(async () => {})).rejects.toBeInstanceOf(RenderQueueFullError);
+    gate.resolve();
+    await Promise.all([running, waiting]);
+  });
+
+  test("frees the slot of a task that fails", async () => {
+    const run = createRenderQueue(1, 1);
+    await expect(run(() => Promise.reject(new Error("sharp failed")))).rejects.toThrow();
+    await expect(run(async () => "next")).resolves.toBe("next");
+  });
+});

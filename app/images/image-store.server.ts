@@ -1,0 +1,309 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { RouterContextProvider } from "react-router";
+import { imageStoreContext, type ImageStore } from "~/platform/context";
+import sharp from "sharp";
+import {
+  ImageRequestError,
+  parseImagePath,
+  type ImageFormat,
+  type ImageSource,
+  type ImageVariant,
+} from "./images";
+import { log } from "~/platform/logger.server";
+
+/** A render holds its decoded image anyway; libvips' operation cache would only keep more. */
+sharp.cache(false);
+
+/** Bumped when rendering changes, so variants cached by older code are not served. */
+const RENDERING_REVISION = 1;
+
+/** Renders at once on the 2-core host, and renders allowed to wait for a turn. */
+const RENDER_SLOTS = 2;
+const RENDER_QUEUE = 64;
+const RENDER_TIMEOUT_SECONDS = 30;
+
+/** An SVG is rasterised at most this many pixels along its longer side. */
+const MAX_SVG_RASTER = 8192;
+
+const CONTENT_TYPES: Record<ImageFormat, string> = {
+  webp: "image/webp",
+  avif: "image/avif",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
+
+const EXTENSIONS: Record<ImageFormat, string> = {
+  webp: "webp",
+  avif: "avif",
+  jpeg: "jpg",
+  png: "png",
+};
+
+export type SourceImage = ImageSource & {
+  filePath: string;
+  /** SVG: rasterised at the target size, never limited to its intrinsic size. */
+  vector: boolean;
+};
+
+export type RenderedImage = {
+  /** Names the variant: its cache file and its ETag. */
+  key: string;
+  filePath: string;
+  size: number;
+  contentType: string;
+};
+
+/** More renders are waiting than the queue holds; the client should try again shortly. */
+export class RenderQueueFullError extends Error {
+  override name = "RenderQueueFullError";
+}
+
+/**
+ * Runs at most `limit` tasks at once; up to `maxWaiting` more wait their
+ * turn in order, and any beyond that are refused.
+ */
+export function createRenderQueue(limit: number, maxWaiting: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running < limit) {
+      running++;
+    } else {
+      if (waiting.length >= maxWaiting) throw new RenderQueueFullError();
+      // The finishing task hands its slot straight over, so `running` stays.
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+const renderQueue = createRenderQueue(RENDER_SLOTS, RENDER_QUEUE);
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP";
+}
+
+async function describeFile(filePath: string, imagePath: string): Promise<SourceImage> {
+  const bytes = await readFile(filePath);
+  const metadata = await sharp(bytes).metadata();
+  return {
+    path: imagePath,
+    // Bitmaps are served upright, so their size is the one after EXIF rotation.
+    width: metadata.autoOrient.width,
+    height: metadata.autoOrient.height,
+    version: createHash("sha256").update(bytes).digest("hex").slice(0, 12),
+    filePath,
+    vector: metadata.format === "svg",
+  };
+}
+
+/** Descriptions by path, kept while the file's modification time and size stay the same. */
+const descriptions = new Map<string, { stamp: string; description: Promise<SourceImage> }>();
+
+/**
+ * The source at `imagePath` (relative to the source folder), or null when
+ * there is no such file. Throws `ImageRequestError` for a path that is not
+ * allowed or that resolves, through symlinks, outside the folder.
+ */
+export async function findSource(
+  store: ImageStore,
+  imagePath: string,
+): Promise<SourceImage | null> {
+  const checked = parseImagePath(imagePath);
+  let root: string;
+  let filePath: string;
+  try {
+    root = await realpath(store.sourceDirectory);
+    filePath = await realpath(path.join(root, checked));
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+  if (!filePath.startsWith(root + path.sep)) {
+    throw new ImageRequestError("Image path is outside the image folder");
+  }
+  const stats = await stat(filePath);
+  if (!stats.isFile()) return null;
+
+  const stamp = `${filePath}:${stats.mtimeMs}:${stats.size}`;
+  const known = descriptions.get(checked);
+  if (known?.stamp === stamp) return known.description;
+  const description = describeFile(filePath, checked);
+  descriptions.set(checked, { stamp, description });
+  // A file that could not be read may be fixed without changing its stamp.
+  description.catch(() => {
+    if (descriptions.get(checked)?.description === description) descriptions.delete(checked);
+  });
+  return description;
+}
+
+/**
+ * The intrinsic size and version of an image for a page to show, or null
+ * (with a warning in the log) when it is missing or unreadable, so the page
+ * leaves the image out rather than showing a broken one.
+ */
+export async function describeImage(
+  context: Readonly<RouterContextProvider>,
+  imagePath: string,
+): Promise<ImageSource | null> {
+  try {
+    const source = await findSource(context.get(imageStoreContext), imagePath);
+    if (source) {
+      const { path, width, height, version } = source;
+      return { path, width, height, version };
+    }
+    log.warn("Image not found", { path: imagePath });
+  } catch (error) {
+    log.warn("Image could not be read", { path: imagePath, error });
+  }
+  return null;
+}
+
+/** The cache key of a variant: the same source bytes with the same options give the same key. */
+export function variantKey(source: ImageSource, variant: ImageVariant): string {
+  const options = [
+    variant.width ?? null,
+    variant.height ?? null,
+    variant.format,
+    variant.quality,
+    variant.fit,
+    variant.background ?? null,
+  ];
+  return createHash("sha256")
+    .update(JSON.stringify([RENDERING_REVISION, source.path, source.version, options]))
+    .digest("hex")
+    .slice(0, 32);
+}
+
+/**
+ * The size to ask sharp for. A bitmap cropped to a box larger than itself
+ * gets the largest box of the same shape it fills, rather than a crop of
+ * the wrong shape (sharp's `withoutEnlargement` keeps each side separately).
+ */
+function targetSize(source: SourceImage, variant: ImageVariant) {
+  const { width, height, fit } = variant;
+  if (source.vector || !width || !height || (fit !== "cover" && fit !== "fill")) {
+    return { width, height };
+  }
+  const enlargement = Math.max(width / source.width, height / source.height);
+  if (enlargement <= 1) return { width, height };
+  return {
+    width: Math.max(1, Math.round(width / enlargement)),
+    height: Math.max(1, Math.round(height / enlargement)),
+  };
+}
+
+/** The DPI at which an SVG renders at (about) the target size, instead of 72 and upscaled. */
+function svgDensity(source: SourceImage, variant: ImageVariant): number {
+  const scales = [
+    variant.width ? variant.width / source.width : undefined,
+    variant.height ? variant.height / source.height : undefined,
+  ].filter((scale) => scale !== undefined);
+  if (scales.length === 0) return 72;
+  const wanted =
+    variant.fit === "contain" || variant.fit === "inside"
+      ? Math.min(...scales)
+      : Math.max(...scales);
+  const scale = Math.min(wanted, MAX_SVG_RASTER / Math.max(source.width, source.height));
+  return Math.min(100_000, Math.max(1, 72 * scale));
+}
+
+async function encode(source: SourceImage, variant: ImageVariant): Promise<Buffer> {
+  const background = variant.background ? `#${variant.background}` : undefined;
+  let image = sharp(source.filePath, {
+    density: source.vector ? svgDensity(source, variant) : undefined,
+  }).timeout({ seconds: RENDER_TIMEOUT_SECONDS });
+  if (!source.vector) image = image.rotate();
+  const { width, height } = targetSize(source, variant);
+  if (width || height) {
+    image = image.resize({
+      width,
+      height,
+      fit: variant.fit,
+      background: background ?? { r: 0, g: 0, b: 0, alpha: 0 },
+      withoutEnlargement: !source.vector,
+    });
+  }
+  if (background || variant.format === "jpeg") {
+    image = image.flatten({ background: background ?? "#ffffff" });
+  }
+  // Metadata is not copied unless asked for, so EXIF and profiles are dropped.
+  switch (variant.format) {
+    case "webp":
+      return image.webp({ quality: variant.quality, effort: 4 }).toBuffer();
+    case "avif":
+      return image.avif({ quality: variant.quality, effort: 2 }).toBuffer();
+    case "jpeg":
+      return image.jpeg({ quality: variant.quality, mozjpeg: true }).toBuffer();
+    case "png":
+      return image
+        .png({ compressionLevel: 9, palette: variant.quality < 100, quality: variant.quality })
+        .toBuffer();
+  }
+}
+
+async function renderToFile(
+  source: SourceImage,
+  variant: ImageVariant,
+  filePath: string,
+): Promise<number> {
+  const bytes = await encode(source, variant);
+  await mkdir(path.dirname(filePath), { recursive: true });
+  // Readers see the old file or the whole new one, never a partial write.
+  const temporary = `${filePath}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await writeFile(temporary, bytes);
+    await rename(temporary, filePath);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  return bytes.length;
+}
+
+/** Renders in progress by cache file, so concurrent requests for one variant share a render. */
+const rendering = new Map<string, Promise<number>>();
+
+/**
+ * The variant of `source` on disk: from the cache when it was rendered
+ * before, else rendered now (one at a time per variant, two at a time in all).
+ */
+export async function renderedImage(
+  store: ImageStore,
+  source: SourceImage,
+  variant: ImageVariant,
+): Promise<RenderedImage> {
+  const key = variantKey(source, variant);
+  const filePath = path.join(
+    store.cacheDirectory,
+    key.slice(0, 2),
+    `${key}.${EXTENSIONS[variant.format]}`,
+  );
+  const image = { key, filePath, contentType: CONTENT_TYPES[variant.format] };
+
+  let pending = rendering.get(filePath);
+  if (!pending) {
+    const cached = await stat(filePath).catch((error: unknown) => {
+      if (isMissing(error)) return undefined;
+      throw error;
+    });
+    if (cached) return { ...image, size: cached.size };
+    pending = rendering.get(filePath);
+  }
+  if (!pending) {
+    pending = renderQueue(() => renderToFile(source, variant, filePath)).finally(() =>
+      rendering.delete(filePath),
+    );
+    rendering.set(filePath, pending);
+  }
+  return { ...image, size: await pending };
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { getSpecials } from "~/specials/specials.server";
+import { getMenu } from "./menu.server";
+
+describe.each(drivers)("the menu on %s", (driver) => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+  });
+
+  test("the menu lists published sections in order, each with its published items", async () => {
+    const menu = await getMenu(db);
+    expect(menu.length).toBeGreaterThanOrEqual(8);
+    const items = menu.flatMap((section) => section.items);
+    expect(items.length).toBeGreaterThanOrEqual(50);
+    for (const item of items) {
+      expect(Number.isInteger(item.priceCents)).toBe(true);
+      expect(Array.isArray(item.dietaryTags)).toBe(true);
+    }
+    const [unpublished] = await db.query<{ name: string }>(
+      "select name from public.menu_items where not published limit 1",
+    );
+    expect(unpublished).toBeDefined();
+    expect(items.map((item) => item.name)).not.toContain(unpublished?.name);
+  });
+
+  test("an item in an unpublished section is not on the menu", async () => {
+    await db.transaction(async (tx) => {
+      await tx.query("update public.menu_sections set published = false where slug = 'kids'");
+      const menu = await getMenu(tx);
+      expect(menu.map((section) => section.slug)).not.toContain("kids");
+      await tx.query("update public.menu_sections set published = true where slug = 'kids'");
+    });
+  });
+
+  test("pictured items carry their image path and alt text", async () => {
+    const items = (await getMenu(db)).flatMap((section) => section.items);
+    const pictured = items.filter((item) => item.image);
+    expect(pictured.length).toBeGreaterThan(0);
+    for (const item of pictured) expect(item.image?.alt).not.toBe("");
+  });
+
+  test("values bound to a query are never read as SQL", async () => {
+    const hostile = "'); drop table public.menu_items; --";
+    await expect(getSpecials(db, hostile)).rejects.toThrow();
+    expect((await getMenu(db)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,43 @@
+import { contentImage } from "~/images/content-image";
+import type { Database } from "~/platform/database/database.server";
+import type { Allergen, Badge, DietaryTag, MenuItem, MenuSection } from "./menu";
+
+// One or two parameterised queries that cast what they select, so both
+// drivers hand back the same plain values.
+
+type MenuItemRow = Omit<MenuItem, "image"> & {
+  sectionId: number;
+  imagePath: string | null;
+  imageAlt: string;
+};
+
+/** The published menu: sections in order, each with its published items in order. */
+export async function getMenu(db: Database): Promise<MenuSection[]> {
+  const [sections, items] = await Promise.all([
+    db.query<Omit<MenuSection, "items">>(`
+      select id::int as id, slug, name, description, note
+      from public.menu_sections
+      where published
+      order by sort_order, id`),
+    db.query<MenuItemRow>(`
+      select i.id::int as id, i.section_id::int as "sectionId", i.name, i.description,
+        i.price_cents as "priceCents", i.portion,
+        i.dietary_tags as "dietaryTags", i.allergens, i.badges, i.available, i.featured,
+        i.image_path as "imagePath", i.image_alt as "imageAlt"
+      from public.menu_items i
+      join public.menu_sections s on s.id = i.section_id
+      where i.published and s.published
+      order by i.sort_order, i.id`),
+  ]);
+  const bySection = new Map<number, MenuItem[]>(sections.map((section) => [section.id, []]));
+  for (const { sectionId, imagePath, imageAlt, ...item } of items) {
+    bySection.get(sectionId)?.push({
+      ...item,
+      dietaryTags: item.dietaryTags as DietaryTag[],
+      allergens: item.allergens as Allergen[],
+      badges: item.badges as Badge[],
+      image: contentImage(imagePath, imageAlt),
+    });
+  }
+  return sections.map((section) => ({ ...section, items: bySection.get(section.id) ?? [] }));
+}

@@ -1,0 +1,49 @@
+import path from "node:path";
+import { createContext } from "react-router";
+import { sharedDatabase } from "./database/connection.server";
+import type { Database } from "./database/database.server";
+import { env } from "./env.server";
+import { DEFAULT_RATE_LIMITS, type FormProtection } from "./form-protection";
+
+/**
+ * Every value the server hands loaders, actions and middleware through React
+ * Router's context, in one place. Each default is what the production server
+ * uses; the server and the tests set their own where they need to.
+ */
+
+/** The CSP nonce of this response; every inline script must carry it. */
+export const nonceContext = createContext<string>("");
+
+/**
+ * The address of the client that sent the request, as the server saw it
+ * (or as a trusted proxy reported it). Null when the host does not provide it,
+ * for instance under the development server.
+ */
+export const clientAddressContext = createContext<string | null>(null);
+
+/** Where loaders get the database; tests give them their own. */
+export const databaseContext = createContext<() => Promise<Database>>(sharedDatabase);
+
+/** How the public forms are guarded: Turnstile when its keys are set, and rate limits. */
+export const formProtectionContext = createContext<FormProtection>({
+  turnstile: env.TURNSTILE_SECRET_KEY
+    ? { secretKey: env.TURNSTILE_SECRET_KEY, verifyUrl: env.TURNSTILE_VERIFY_URL }
+    : null,
+  ...DEFAULT_RATE_LIMITS,
+});
+
+export type ImageStore = {
+  /** The folder source images are read from; nothing outside it is ever served. */
+  sourceDirectory: string;
+  /** Where rendered variants are kept between requests and restarts. */
+  cacheDirectory: string;
+};
+
+/** The store under `react-router dev` and in tests that set nothing. */
+export const defaultImageStore: ImageStore = {
+  sourceDirectory: path.resolve("public/images"),
+  cacheDirectory: path.resolve(env.DATA_DIR, "image-cache"),
+};
+
+/** The production server points this at the build's copy of public/images. */
+export const imageStoreContext = createContext<ImageStore>(defaultImageStore);

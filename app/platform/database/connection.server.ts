@@ -1,0 +1,41 @@
+import { env } from "~/platform/env.server";
+import { log } from "~/platform/logger.server";
+import { openDatabase, type Database } from "./database.server";
+import { migrate, seedIfEmpty } from "./migrations.server";
+
+let shared: Promise<Database> | undefined;
+
+async function prepareDatabase(): Promise<Database> {
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDirectory: env.DATA_DIR });
+  try {
+    const applied = await migrate(db);
+    for (const migration of applied)
+      log.info(`Applied migration ${migration.version}_${migration.name}`);
+    // Only the embedded database gets the sample content by itself; a server
+    // database is seeded on purpose, with `npm run db:seed`.
+    if (db.kind === "pglite" && (await seedIfEmpty(db))) log.info("Loaded the sample content");
+    return db;
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * The server's database, opened, migrated (and, when embedded, seeded) on
+ * first use. A failed attempt is forgotten, so the next call tries again.
+ */
+export function sharedDatabase(): Promise<Database> {
+  shared ??= prepareDatabase().catch((error: unknown) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}
+
+/** Closes the shared database if it was opened (on shutdown). */
+export async function closeSharedDatabase(): Promise<void> {
+  const open = shared;
+  shared = undefined;
+  if (open) await (await open.catch(() => null))?.close();
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+
+const contentTables = [
+  "site_settings",
+  "opening_hours",
+  "hours_exceptions",
+  "menu_sections",
+  "menu_items",
+  "specials",
+  "events",
+  "venue_spaces",
+  "venue_packages",
+];
+
+// What Supabase's REST API would let a visitor holding the public anon key do.
+describe.each(drivers)("the anon role on %s", (driver) => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+  });
+
+  const asAnon = <T>(work: (query: TestDatabase["query"]) => Promise<T>) => asRole("anon", work);
+
+  test("row level security is on for every table in the public schema", async () => {
+    const rows = await db.query<{ table: string; secured: boolean }>(
+      `select c.relname as "table", c.relrowsecurity as secured
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind = 'r'`,
+    );
+    expect(rows.map((row) => row.table).sort()).toEqual(expect.arrayContaining(contentTables));
+    for (const row of rows) expect(row, row.table).toMatchObject({ secured: true });
+  });
+
+  test.each([
+    ["menu_items", "select name from public.menu_items where not published"],
+    ["events", "select title from public.events where not published"],
+    ["specials", "select title from public.specials where not published"],
+  ])("reads published %s only", async (_, unpublished) => {
+    const [owned] = await db.query(unpublished);
+    expect(owned, "the seed has an unpublished row").toBeDefined();
+    const seen = await asAnon((query) => query(unpublished));
+    expect(seen).toEqual([]);
+  });
+
+  test("reads the published menu", async () => {
+    const [all] = await db.query<{ count: number }>(
+      "select count(*)::int as count from public.menu_items where published",
+    );
+    const [seen] = await asAnon((query) =>
+      query<{ count: number }>("select count(*)::int as count from public.menu_items"),
+    );
+    expect(seen?.count).toBe(all?.count);
+  });
+
+  test.each(contentTables)("cannot write to %s", async (table) => {
+    // Deleting finds no row it may touch; inserting is refused outright.
+    await expect(
+      asAnon((query) => query(`delete from public.${table} returning 1`)),
+    ).resolves.toEqual([]);
+    const [count] = await db.query<{ count: number }>(
+      `select count(*)::int as count from public.${table}`,
+    );
+    expect(count?.count).toBeGreaterThan(0);
+    await expect(
+      asAnon((query) => query(`insert into public.${table} default values`)),
+    ).rejects.toThrow(/row-level security/);
+  });
+
+  const privateTables = ["enquiries", "form_rate_limits", "server_secrets"];
+
+  test.each(privateTables)(
+    "can neither read nor write %s, as the authenticated role can't",
+    async (table) => {
+      await db.query(
+        `insert into public.form_rate_limits (bucket, window_start, hits) values ('email:x', now(), 1)
+       on conflict do nothing`,
+      );
+      for (const role of ["anon", "authenticated"]) {
+        await expect(
+          asRole(role, (query) => query(`select * from public.${table}`)),
+          role,
+        ).rejects.toThrow(/permission denied/);
+        await expect(
+          asRole(role, (query) => query(`insert into public.${table} default values`)),
+          role,
+        ).rejects.toThrow(/permission denied/);
+        await expect(
+          asRole(role, (query) => query(`delete from public.${table}`)),
+          role,
+        ).rejects.toThrow(/permission denied/);
+      }
+    },
+  );
+
+  /** Runs `work` as `role`, inside a transaction that is rolled back. */
+  async function asRole<T>(
+    role: string,
+    work: (query: TestDatabase["query"]) => Promise<T>,
+  ): Promise<T> {
+    let result: T | undefined;
+    await db
+      .transaction(async (tx) => {
+        await tx.query(`set local role ${role}`);
+        result = await work((sql, params) => tx.query(sql, params));
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    return result as T;
+  }
+});
+
+class Rollback extends Error {}

@@ -1,0 +1,99 @@
+import { data, type RouterContextProvider } from "react-router";
+import { upcomingEvents, type PubEvent } from "~/events/events";
+import { log } from "~/platform/logger.server";
+import type { MenuSection } from "~/menu/menu";
+import { torontoDate, type OpeningSchedule } from "~/hours/opening-hours";
+import type { SiteSettings } from "./site-settings";
+import type { Special } from "~/specials/specials";
+import type { VenuePackage, VenueSpace } from "~/venue/venue";
+import { ContentCache } from "./content-cache.server";
+import { getEvents } from "~/events/events.server";
+import { getOpeningSchedule } from "~/hours/hours.server";
+import { getMenu } from "~/menu/menu.server";
+import { getSpecials } from "~/specials/specials.server";
+import { getVenuePackages, getVenueSpaces } from "~/venue/venue.server";
+import { getSiteSettings } from "./site-settings.server";
+import { databaseContext } from "~/platform/context";
+import type { Database } from "~/platform/database/database.server";
+
+const caches = new WeakMap<Database, ContentCache>();
+
+function cacheFor(db: Database): ContentCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new ContentCache({
+      onRefreshError(key, error) {
+        log.error("Content refresh failed; serving the last good copy", { key, error });
+      },
+    });
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The content a page shows, read through the cache. */
+export type SiteContent = {
+  settings(): Promise<SiteSettings>;
+  schedule(now: Date): Promise<OpeningSchedule>;
+  menu(): Promise<MenuSection[]>;
+  specials(now: Date): Promise<Special[]>;
+  upcomingEvents(now: Date, limit?: number): Promise<PubEvent[]>;
+  venueSpaces(): Promise<VenueSpace[]>;
+  venuePackages(): Promise<VenuePackage[]>;
+};
+
+/**
+ * The content readers for a request. When the database fails and no copy is
+ * cached yet, the page answers 503 (and the error is logged) rather than
+ * showing a half-empty page.
+ */
+export function siteContent(context: Readonly<RouterContextProvider>): SiteContent {
+  const database = context.get(databaseContext);
+
+  async function read<T>(key: string, load: (db: Database) => Promise<T>): Promise<T> {
+    let db: Database;
+    try {
+      db = await database();
+    } catch (error) {
+      throw unavailable(error);
+    }
+    try {
+      return await cacheFor(db).read(key, () => load(db));
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  return {
+    async settings() {
+      const settings = await read("settings", getSiteSettings);
+      if (!settings) throw unavailable(new Error("The site_settings table has no row"));
+      return settings;
+    },
+    schedule(now) {
+      const today = torontoDate(now);
+      return read(`schedule:${today}`, (db) => getOpeningSchedule(db, today));
+    },
+    menu: () => read("menu", getMenu),
+    specials(now) {
+      const today = torontoDate(now);
+      return read(`specials:${today}`, (db) => getSpecials(db, today));
+    },
+    async upcomingEvents(now, limit) {
+      const today = torontoDate(now);
+      const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+      const events = await read(`events:${today}`, (db) => getEvents(db, since));
+      return upcomingEvents(events, now, limit);
+    },
+    venueSpaces: () => read("venue-spaces", getVenueSpaces),
+    venuePackages: () => read("venue-packages", getVenuePackages),
+  };
+}
+
+function unavailable(error: unknown) {
+  log.error("Content could not be read", { error });
+  return data("The site's content is unavailable for a moment.", {
+    status: 503,
+    headers: { "Retry-After": "30" },
+  });
+}

@@ -1,0 +1,298 @@
+/**
+ * schema.org JSON-LD for search engines: the pub as a Restaurant, its menu and
+ * its events. Pure functions of the content the pages already show, so what
+ * crawlers read never disagrees with what visitors see.
+ */
+import type { ContentImage } from "~/images/content-image";
+import type { PubEvent } from "~/events/events";
+import type { MenuItem, MenuSection, DietaryTag } from "~/menu/menu";
+import type { OpeningSchedule, WeeklyHours, Weekday } from "~/hours/opening-hours";
+import { priceAmount } from "~/menu/price";
+import { telephoneHref, type SiteSettings } from "./site-settings";
+
+const SCHEMA = "https://schema.org";
+
+/** The share card through the image optimiser: crawlers want a bitmap, not the SVG source. */
+export const SHARE_CARD_PATH = "/img/social/share-card.svg?w=1200&fm=jpeg";
+
+/** Builds an item's or event's absolute image URL; undefined when it has none to offer. */
+export type ImageUrlFor = (image: ContentImage) => string | undefined;
+
+function absolute(path: string, origin: string): string {
+  return new URL(path, origin).href;
+}
+
+export function restaurantId(origin: string): string {
+  return absolute("/#restaurant", origin);
+}
+
+function postalAddress(settings: SiteSettings) {
+  return {
+    "@type": "PostalAddress",
+    streetAddress: settings.streetAddress,
+    addressLocality: settings.locality,
+    addressRegion: settings.region,
+    postalCode: settings.postalCode,
+    addressCountry: settings.country,
+  };
+}
+
+// Monday first, as people read a week of hours.
+const WEEK_ORDER: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 0];
+const DAY_URLS: Record<Weekday, string> = {
+  0: `${SCHEMA}/Sunday`,
+  1: `${SCHEMA}/Monday`,
+  2: `${SCHEMA}/Tuesday`,
+  3: `${SCHEMA}/Wednesday`,
+  4: `${SCHEMA}/Thursday`,
+  5: `${SCHEMA}/Friday`,
+  6: `${SCHEMA}/Saturday`,
+};
+
+export type OpeningHoursSpecification = {
+  "@type": "OpeningHoursSpecification";
+  dayOfWeek?: string[];
+  opens: string;
+  closes: string;
+  validFrom?: string;
+  validThrough?: string;
+};
+
+/** Days with the same opening and closing times share one entry (kitchen hours are not part of it). */
+function weeklySpecifications(weekly: readonly WeeklyHours[]): OpeningHoursSpecification[] {
+  const byHours = new Map<string, OpeningHoursSpecification & { dayOfWeek: string[] }>();
+  for (const weekday of WEEK_ORDER) {
+    const row = weekly.find((hours) => hours.weekday === weekday);
+    if (!row) continue;
+    const key = `${row.opensAt}-${row.closesAt}`;
+    const entry = byHours.get(key) ?? {
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: [],
+      opens: row.opensAt,
+      closes: row.closesAt,
+    };
+    entry.dayOfWeek.push(DAY_URLS[weekday]);
+    byHours.set(key, entry);
+  }
+  return [...byHours.values()];
+}
+
+/**
+ * Holiday closures and special hours not over by `today`. A closed day is
+ * opens and closes "00:00", which is how Google documents "closed all day".
+ */
+function exceptionSpecifications(
+  exceptions: OpeningSchedule["exceptions"],
+  today: string,
+): OpeningHoursSpecification[] {
+  return exceptions
+    .filter(({ endsOn }) => endsOn >= today)
+    .map((exception) => ({
+      "@type": "OpeningHoursSpecification",
+      opens: exception.closed ? "00:00" : exception.opensAt,
+      closes: exception.closed ? "00:00" : exception.closesAt,
+      validFrom: exception.startsOn,
+      validThrough: exception.endsOn,
+    }));
+}
+
+export type RestaurantJsonLdInput = {
+  settings: SiteSettings;
+  /** The schedule the page shows. */
+  schedule: OpeningSchedule;
+  /** The site's public origin, e.g. "https://example.com". */
+  origin: string;
+  /** The pub's local date ("YYYY-MM-DD", `torontoDate(now)`): exceptions ending before it are left out. */
+  today: string;
+  menuPath?: string;
+};
+
+export function restaurantJsonLd({
+  settings,
+  schedule,
+  origin,
+  today,
+  menuPath = "/menu",
+}: RestaurantJsonLdInput) {
+  const reservationUrl =
+    settings.acceptsReservations && settings.reservationUrl
+      ? absolute(settings.reservationUrl, origin)
+      : null;
+  const sameAs = settings.socialLinks.map((link) => link.url);
+  return {
+    "@context": SCHEMA,
+    "@type": "Restaurant",
+    "@id": restaurantId(origin),
+    name: settings.name,
+    description: settings.description,
+    url: absolute("/", origin),
+    // The same international form the page's tel: links dial.
+    telephone: telephoneHref(settings.phone).slice("tel:".length),
+    ...(settings.email ? { email: settings.email } : {}),
+    address: postalAddress(settings),
+    geo: {
+      "@type": "GeoCoordinates",
+      latitude: settings.latitude,
+      longitude: settings.longitude,
+    },
+    servesCuisine: settings.cuisines,
+    priceRange: settings.priceRange,
+    acceptsReservations: reservationUrl ?? settings.acceptsReservations,
+    menu: absolute(menuPath, origin),
+    image: absolute(SHARE_CARD_PATH, origin),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+    openingHoursSpecification: [
+      ...weeklySpecifications(schedule.weekly),
+      ...exceptionSpecifications(schedule.exceptions, today),
+    ],
+  };
+}
+
+const DIETS: Partial<Record<DietaryTag, string>> = {
+  vegan: `${SCHEMA}/VeganDiet`,
+  vegetarian: `${SCHEMA}/VegetarianDiet`,
+  "gluten-free": `${SCHEMA}/GlutenFreeDiet`,
+};
+
+function imageOf(
+  image: ContentImage | null,
+  origin: string,
+  imageUrlFor: ImageUrlFor | undefined,
+): { image?: string } {
+  const url = image && imageUrlFor?.(image);
+  return url ? { image: absolute(url, origin) } : {};
+}
+
+function menuItemJsonLd(item: MenuItem, origin: string, imageUrlFor: ImageUrlFor | undefined) {
+  const diets = item.dietaryTags.flatMap((tag) => DIETS[tag] ?? []);
+  return {
+    "@type": "MenuItem",
+    name: item.name,
+    ...(item.description ? { description: item.description } : {}),
+    offers: {
+      "@type": "Offer",
+      price: priceAmount(item.priceCents),
+      priceCurrency: "CAD",
+      availability: `${SCHEMA}/${item.available ? "InStock" : "OutOfStock"}`,
+    },
+    ...(diets.length > 0 ? { suitableForDiet: diets } : {}),
+    ...imageOf(item.image, origin, imageUrlFor),
+  };
+}
+
+export type MenuJsonLdInput = {
+  /** The sections the page shows. */
+  sections: readonly MenuSection[];
+  origin: string;
+  /** An item picture's optimiser URL (width 1200, JPEG); relative URLs are made absolute. */
+  imageUrlFor?: ImageUrlFor;
+  menuPath?: string;
+  name?: string;
+};
+
+export function menuJsonLd({
+  sections,
+  origin,
+  imageUrlFor,
+  menuPath = "/menu",
+  name = "Menu",
+}: MenuJsonLdInput) {
+  const url = absolute(menuPath, origin);
+  return {
+    "@context": SCHEMA,
+    "@type": "Menu",
+    "@id": `${url}#menu`,
+    name,
+    url,
+    inLanguage: "en-CA",
+    hasMenuSection: sections.map((section) => ({
+      "@type": "MenuSection",
+      name: section.name,
+      ...(section.description ? { description: section.description } : {}),
+      hasMenuItem: section.items.map((item) => menuItemJsonLd(item, origin, imageUrlFor)),
+    })),
+  };
+}
+
+export type EventJsonLdInput = {
+  event: PubEvent;
+  settings: SiteSettings;
+  origin: string;
+  /** The event picture's optimiser URL, when it has one; relative URLs are made absolute. */
+  imageUrl?: string;
+};
+
+function eventOffers(event: PubEvent, origin: string) {
+  // A sold-out event says so even when it had no price; otherwise offers only come with a price.
+  if (event.priceCents === null && event.status !== "sold-out") return {};
+  return {
+    offers: {
+      "@type": "Offer",
+      ...(event.priceCents === null
+        ? {}
+        : { price: priceAmount(event.priceCents), priceCurrency: "CAD" }),
+      availability: `${SCHEMA}/${event.status === "sold-out" ? "SoldOut" : "InStock"}`,
+      url: absolute("/", origin),
+    },
+  };
+}
+
+export function eventJsonLd({ event, settings, origin, imageUrl }: EventJsonLdInput) {
+  const description = event.summary || event.description;
+  return {
+    "@context": SCHEMA,
+    "@type": "Event",
+    name: event.title,
+    ...(description ? { description } : {}),
+    url: absolute(`/#event-${event.slug}`, origin),
+    startDate: new Date(event.startsAt).toISOString(),
+    ...(event.endsAt ? { endDate: new Date(event.endsAt).toISOString() } : {}),
+    // Sold out still happens; only a cancelled event is marked so.
+    eventStatus: `${SCHEMA}/${event.status === "cancelled" ? "EventCancelled" : "EventScheduled"}`,
+    eventAttendanceMode: `${SCHEMA}/OfflineEventAttendanceMode`,
+    location: {
+      "@type": "Place",
+      name: settings.name,
+      address: postalAddress(settings),
+    },
+    organizer: {
+      "@type": "Restaurant",
+      "@id": restaurantId(origin),
+      name: settings.name,
+      url: absolute("/", origin),
+    },
+    ...eventOffers(event, origin),
+    ...(imageUrl ? { image: absolute(imageUrl, origin) } : {}),
+  };
+}
+
+export type EventsJsonLdInput = Omit<EventJsonLdInput, "event" | "imageUrl"> & {
+  /** The events the page shows. */
+  events: readonly PubEvent[];
+  imageUrlFor?: ImageUrlFor;
+};
+
+/** One Event per listed event, as a top-level JSON-LD array. */
+export function eventsJsonLd({ events, imageUrlFor, ...shared }: EventsJsonLdInput) {
+  return events.map((event) =>
+    eventJsonLd({
+      event,
+      ...shared,
+      imageUrl: (event.image && imageUrlFor?.(event.image)) || undefined,
+    }),
+  );
+}
+
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
+
+/**
+ * JSON for inside a `<script>` element. Escaping `<`, `>` and `&` means no
+ * string (a dish name, an event title) can close the element or open a
+ * comment; U+2028 and U+2029 are escaped for older JavaScript parsers.
+ */
+export function serializeJsonLd(value: object): string {
+  return JSON.stringify(value).replace(
+    UNSAFE_IN_SCRIPT,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}

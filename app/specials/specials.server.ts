@@ -1,0 +1,22 @@
+import { wallTime } from "~/hours/hours.server";
+import type { Weekday } from "~/hours/opening-hours";
+import type { Database } from "~/platform/database/database.server";
+import type { Special } from "./specials";
+
+// One or two parameterised queries that cast what they select, so both
+// drivers hand back the same plain values.
+
+/** Published specials that have not ended before `today` ("YYYY-MM-DD"). */
+export async function getSpecials(db: Database, today: string): Promise<Special[]> {
+  const rows = await db.query<Special>(
+    `
+    select id::int as id, title, description, price_cents as "priceCents",
+      weekday::int as weekday, starts_on::text as "startsOn", ends_on::text as "endsOn",
+      ${wallTime("starts_at")} as "startsAt", ${wallTime("ends_at")} as "endsAt"
+    from public.specials
+    where published and coalesce(ends_on, starts_on, $1::date) >= $1::date
+    order by sort_order, id`,
+    [today],
+  );
+  return rows.map((row) => ({ ...row, weekday: row.weekday as Weekday | null }));
+}
