@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from "node:crypto";
 import type { EnquiryReceipt } from "./enquiry-fields";
 import type { ContactEnquiry, VenueEnquiry } from "./enquiry-forms";
 import type { Database } from "~/platform/database/database.server";
@@ -123,60 +122,4 @@ export async function purgeExpiredEnquiries(
     );
     return { enquiries: enquiries.length, rateLimitWindows: windows.length };
   });
-}
-
-/**
- * Counts one submission in `bucket`'s current window and returns the count so
- * far and when the window ends. One statement, so concurrent posts on several
- * instances each get their own count.
- */
-export async function countSubmission(
-  db: Database,
-  bucket: string,
-  windowSeconds: number,
-): Promise<{ hits: number; resetsAt: Date }> {
-  const [row] = await db.query<{ hits: number; resetsAt: string }>(
-    `insert into public.form_rate_limits as limits (bucket, window_start, hits)
-     values (
-       $1,
-       to_timestamp(floor(extract(epoch from now()) / $2::int) * $2::int),
-       1
-     )
-     on conflict (bucket, window_start) do update set hits = limits.hits + 1
-     returning hits, to_char(
-       (window_start + make_interval(secs => $2::int)) at time zone 'UTC',
-       'YYYY-MM-DD"T"HH24:MI:SS"Z"'
-     ) as "resetsAt"`,
-    [bucket, windowSeconds],
-  );
-  if (!row) throw new Error("The rate limit count returned no row");
-  return { hits: row.hits, resetsAt: new Date(row.resetsAt) };
-}
-
-const ADDRESS_KEY = "client-address-hash";
-
-/**
- * The key that hashes client addresses and emails for the rate limits. Made
- * once per database (by whichever instance gets there first) and shared, so
- * every instance hashes alike. The hashes keep addresses and emails out of
- * plain sight in the table; they are no protection against someone holding
- * the whole database, key included, who could test guesses against them.
- * Rows last at most a day after their window (the retention purge).
- */
-export async function addressHashKey(db: Database): Promise<string> {
-  await db.query(
-    "insert into public.server_secrets (name, value) values ($1, $2) on conflict (name) do nothing",
-    [ADDRESS_KEY, randomBytes(32).toString("hex")],
-  );
-  const [row] = await db.query<{ value: string }>(
-    "select value from public.server_secrets where name = $1",
-    [ADDRESS_KEY],
-  );
-  if (!row) throw new Error("The address hash key could not be read");
-  return row.value;
-}
-
-/** A keyed hash of an address or email: comparable, not reversible without the key. */
-export function hashIdentifier(key: string, value: string): string {
-  return createHmac("sha256", key).update(value.trim().toLowerCase()).digest("base64url");
 }

@@ -1,13 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import { isIP } from "node:net";
 import { data, type HeadersArgs, type RouterContextProvider } from "react-router";
-import type { Database } from "~/platform/database/database.server";
 import {
-  addressHashKey,
-  countSubmission,
   findReceipt,
   findSubmission,
-  hashIdentifier,
   storeEnquiry,
   type EnquiryReceipt,
   type NewEnquiry,
@@ -27,7 +22,7 @@ import {
 } from "./enquiry-fields";
 import { log } from "~/platform/logger.server";
 import { clientAddressContext, databaseContext, formProtectionContext } from "~/platform/context";
-import type { FormProtection, RateLimit } from "~/platform/form-protection";
+import { attemptChecks, secondsUntilAllowed } from "~/platform/rate-limit.server";
 import { siteOrigin } from "~/platform/site-origin.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { TURNSTILE_RESPONSE_FIELD, verifyTurnstile } from "~/platform/turnstile.server";
@@ -213,7 +208,15 @@ export async function submitEnquiry<Field extends string>({
       if (!check.ok) return reply(400, { formError: check.message });
     }
 
-    const retryAfter = await overLimit(database, protection, context, enquiry.email);
+    const retryAfter = await secondsUntilAllowed(
+      database,
+      await attemptChecks(
+        database,
+        "",
+        { address: context.get(clientAddressContext), email: enquiry.email },
+        protection,
+      ),
+    );
     if (retryAfter !== null) {
       const minutes = Math.max(1, Math.ceil(retryAfter / 60));
       return reply(
@@ -252,56 +255,6 @@ async function callUsLine(context: Readonly<RouterContextProvider>): Promise<str
   } catch {
     return "";
   }
-}
-
-/** Seconds until the visitor may send again, or null when within the limits. */
-async function overLimit(
-  database: Database,
-  protection: FormProtection,
-  context: Readonly<RouterContextProvider>,
-  email: string,
-): Promise<number | null> {
-  const key = await addressHashKey(database);
-  const address = rateLimitAddress(context.get(clientAddressContext));
-  const checks: Array<{ bucket: string; limit: RateLimit }> = [
-    { bucket: `email:${hashIdentifier(key, email)}`, limit: protection.perEmail },
-  ];
-  if (address) {
-    checks.unshift({
-      bucket: `address:${hashIdentifier(key, address)}`,
-      limit: protection.perAddress,
-    });
-  }
-  let wait: number | null = null;
-  for (const { bucket, limit } of checks) {
-    const { hits, resetsAt } = await countSubmission(database, bucket, limit.windowSeconds);
-    if (hits > limit.max) {
-      const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - Date.now()) / 1000));
-      wait = Math.max(wait ?? 0, seconds);
-    }
-  }
-  return wait;
-}
-
-/**
- * The part of a client address that identifies a client: the whole of an
- * IPv4 address, the /64 network of an IPv6 one (a single host may hold a
- * whole /64 and would otherwise get a fresh limit with every address in it).
- */
-export function rateLimitAddress(address: string | null): string | null {
-  if (!address || isIP(address) !== 6) return address;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  const [head = "", tail = ""] = address.toLowerCase().split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups = address.includes("::")
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
 }
 
 /** A digest of what an enquiry says, to tell a replay from a different post. */

@@ -14,7 +14,7 @@ import { action as venueAction } from "./venue";
 import type { Database } from "~/platform/database/database.server";
 import { siteContent } from "~/site/site-content.server";
 import type { EnquiryActionData } from "~/enquiries/enquiry-fields";
-import { rateLimitAddress } from "~/enquiries/submission.server";
+import { rateLimitAddress } from "~/platform/rate-limit.server";
 import { hoursOn, torontoDate } from "~/hours/opening-hours";
 import { clientAddressContext, formProtectionContext } from "~/platform/context";
 import { DEFAULT_RATE_LIMITS, type FormProtection } from "~/platform/form-protection";

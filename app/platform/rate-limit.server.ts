@@ -1,0 +1,132 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { isIP } from "node:net";
+import type { Database } from "./database/database.server";
+import type { RateLimit } from "./form-protection";
+
+/**
+ * Rate limits kept in Postgres, so every instance counts alike: the public
+ * forms and staff sign-in count attempts per client address and per email,
+ * each stored only as a keyed hash.
+ */
+
+/**
+ * Counts one submission in `bucket`'s current window and returns the count so
+ * far and when the window ends. One statement, so concurrent posts on several
+ * instances each get their own count.
+ */
+export async function countSubmission(
+  db: Database,
+  bucket: string,
+  windowSeconds: number,
+): Promise<{ hits: number; resetsAt: Date }> {
+  const [row] = await db.query<{ hits: number; resetsAt: string }>(
+    `insert into public.form_rate_limits as limits (bucket, window_start, hits)
+     values (
+       $1,
+       to_timestamp(floor(extract(epoch from now()) / $2::int) * $2::int),
+       1
+     )
+     on conflict (bucket, window_start) do update set hits = limits.hits + 1
+     returning hits, to_char(
+       (window_start + make_interval(secs => $2::int)) at time zone 'UTC',
+       'YYYY-MM-DD"T"HH24:MI:SS"Z"'
+     ) as "resetsAt"`,
+    [bucket, windowSeconds],
+  );
+  if (!row) throw new Error("The rate limit count returned no row");
+  return { hits: row.hits, resetsAt: new Date(row.resetsAt) };
+}
+
+const ADDRESS_KEY = "client-address-hash";
+
+/**
+ * The key that hashes client addresses and emails for the rate limits. Made
+ * once per database (by whichever instance gets there first) and shared, so
+ * every instance hashes alike. The hashes keep addresses and emails out of
+ * plain sight in the table; they are no protection against someone holding
+ * the whole database, key included, who could test guesses against them.
+ * Rows last at most a day after their window (the retention purge).
+ */
+export async function addressHashKey(db: Database): Promise<string> {
+  await db.query(
+    "insert into public.server_secrets (name, value) values ($1, $2) on conflict (name) do nothing",
+    [ADDRESS_KEY, randomBytes(32).toString("hex")],
+  );
+  const [row] = await db.query<{ value: string }>(
+    "select value from public.server_secrets where name = $1",
+    [ADDRESS_KEY],
+  );
+  if (!row) throw new Error("The address hash key could not be read");
+  return row.value;
+}
+
+/** A keyed hash of an address or email: comparable, not reversible without the key. */
+export function hashIdentifier(key: string, value: string): string {
+  return createHmac("sha256", key).update(value.trim().toLowerCase()).digest("base64url");
+}
+
+/** One limit to count an attempt against: a bucket (what is counted) and its limit. */
+export type RateLimitCheck = { bucket: string; limit: RateLimit };
+
+/**
+ * Counts an attempt against each check. Returns the seconds until every
+ * limit allows another, or null when all are within their limits.
+ */
+export async function secondsUntilAllowed(
+  db: Database,
+  checks: readonly RateLimitCheck[],
+  now = Date.now(),
+): Promise<number | null> {
+  let wait: number | null = null;
+  for (const { bucket, limit } of checks) {
+    const { hits, resetsAt } = await countSubmission(db, bucket, limit.windowSeconds);
+    if (hits > limit.max) {
+      const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now) / 1000));
+      wait = Math.max(wait ?? 0, seconds);
+    }
+  }
+  return wait;
+}
+
+/**
+ * The checks for one attempt from `address` (when known) for `email`, with
+ * both hashed under the database's key: `<purpose>:address:…` and
+ * `<purpose>:email:…`, so each purpose counts on its own.
+ */
+export async function attemptChecks(
+  db: Database,
+  purpose: string,
+  { address, email }: { address: string | null; email: string },
+  limits: { perAddress: RateLimit; perEmail: RateLimit },
+): Promise<RateLimitCheck[]> {
+  const key = await addressHashKey(db);
+  const prefix = purpose ? `${purpose}:` : "";
+  const client = rateLimitAddress(address);
+  return [
+    ...(client
+      ? [{ bucket: `${prefix}address:${hashIdentifier(key, client)}`, limit: limits.perAddress }]
+      : []),
+    { bucket: `${prefix}email:${hashIdentifier(key, email)}`, limit: limits.perEmail },
+  ];
+}
+
+/**
+ * The part of a client address that identifies a client: the whole of an
+ * IPv4 address, the /64 network of an IPv6 one (a single host may hold a
+ * whole /64 and would otherwise get a fresh limit with every address in it).
+ */
+export function rateLimitAddress(address: string | null): string | null {
+  if (!address || isIP(address) !== 6) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
