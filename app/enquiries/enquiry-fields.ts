@@ -1,3 +1,5 @@
+import type { FieldErrors, FormValues } from "~/platform/form-check";
+
 /**
  * The enquiry forms' fields, limits and wording: what both the page and the
  * server need, without the rules (those are in enquiry-forms.ts, which the
@@ -80,24 +82,6 @@ export const venueFields = [
 ] as const;
 export type ContactField = (typeof contactFields)[number];
 export type VenueField = (typeof venueFields)[number];
-
-/** What a form holds: every field as the text the visitor typed. */
-export type FormValues<Field extends string> = Record<Field, string>;
-/** The first problem with each field that has one. */
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
-
-/** The named fields of a form post as text; anything else (a file, a missing field) is empty. */
-export function formValues<const Field extends string>(
-  form: FormData,
-  fields: readonly Field[],
-): FormValues<Field> {
-  const values = {} as FormValues<Field>;
-  for (const field of fields) {
-    const value = form.get(field);
-    values[field] = typeof value === "string" ? value : "";
-  }
-  return values;
-}
 
 /** "+15195550134" as people write it: "(519) 555-0134". */
 export function formatPhone(e164: string): string {

@@ -18,12 +18,10 @@ import {
   HONEYPOT_FIELD,
   NEWSLETTER_WORDING,
   SUBMISSION_FIELD,
-  formValues,
   type EnquiryActionData,
   type EnquiryKind,
-  type FieldErrors,
-  type FormValues,
 } from "./enquiry-fields";
+import { formValues, type FieldErrors, type FormValues } from "~/platform/form-check";
 
 /** Checks a form's values; loaded on first use, so visitors who only read the page never fetch the rules. */
 export type Validator<Field extends string> = (values: FormValues<Field>) => FieldErrors<Field>;

@@ -11,7 +11,6 @@ import {
   MESSAGE_MAX,
   MESSAGE_MIN,
   NAME_MAX,
-  type FieldErrors,
 } from "./enquiry-fields";
 import { hoursOn, type OpeningSchedule } from "~/hours/opening-hours";
 
@@ -267,25 +266,5 @@ export function venueEnquirySchema({ spaces, schedule, today }: VenueFormContext
 }
 export type VenueEnquiry = z.output<ReturnType<typeof venueEnquirySchema>>;
 
-/** The first message for each field, from a failed parse. */
-export function fieldErrors<Field extends string>(error: z.ZodError): FieldErrors<Field> {
-  const errors: FieldErrors<Field> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && !(field in errors)) {
-      errors[field as Field] = issue.message;
-    }
-  }
-  return errors;
-}
-
-/** A form's values checked by its schema: the parsed enquiry, or the first problem with each field. */
-export function checkForm<Schema extends z.ZodType, Field extends string>(
-  schema: Schema,
-  values: Record<Field, string>,
-): { ok: true; data: z.output<Schema> } | { ok: false; errors: FieldErrors<Field> } {
-  const result = schema.safeParse(values);
-  return result.success
-    ? { ok: true, data: result.data }
-    : { ok: false, errors: fieldErrors<Field>(result.error) };
-}
+// The browser loads these rules on demand; the check comes with them.
+export { checkForm } from "~/platform/form-check";

@@ -16,10 +16,8 @@ import {
   SUBMISSION_FIELD,
   type EnquiryActionData,
   type EnquiryKind,
-  type FieldErrors,
-  type FormValues,
-  formValues,
 } from "./enquiry-fields";
+import { type FieldErrors, type FormValues, formValues } from "~/platform/form-check";
 import { log } from "~/platform/logger.server";
 import { clientAddressContext, databaseContext, formProtectionContext } from "~/platform/context";
 import { attemptChecks, secondsUntilAllowed } from "~/platform/rate-limit.server";

@@ -93,6 +93,40 @@ describe("parseEnv", () => {
     );
   });
 
+  test("Supabase needs its URL and publishable key together; the secret key needs the URL", () => {
+    const project = {
+      SUPABASE_URL: "https://abcdefgh.supabase.co/",
+      SUPABASE_PUBLISHABLE_KEY: "sb_publishable_abcdefgh123",
+    };
+    expect(parseEnv(project)).toMatchObject({ SUPABASE_URL: "https://abcdefgh.supabase.co" });
+    expect(
+      parseEnv({ ...project, SUPABASE_SECRET_KEY: "sb_secret_abcdefgh123" }).SUPABASE_SECRET_KEY,
+    ).toBe("sb_secret_abcdefgh123");
+    expect(() => parseEnv({ SUPABASE_URL: project.SUPABASE_URL })).toThrow(
+      /SUPABASE_PUBLISHABLE_KEY: must be set too/,
+    );
+    expect(() => parseEnv({ SUPABASE_PUBLISHABLE_KEY: project.SUPABASE_PUBLISHABLE_KEY })).toThrow(
+      /SUPABASE_URL: must be set too/,
+    );
+    expect(() => parseEnv({ SUPABASE_SECRET_KEY: "sb_secret_abcdefgh123" })).toThrow(
+      /SUPABASE_URL: must be set when SUPABASE_SECRET_KEY is/,
+    );
+  });
+
+  test.each([
+    ["SUPABASE_URL", "abcdefgh.supabase.co"],
+    ["SUPABASE_URL", "ftp://abcdefgh.supabase.co"],
+    ["SUPABASE_PUBLISHABLE_KEY", "sb_secret_abcdefgh123"],
+    ["SUPABASE_PUBLISHABLE_KEY", "not a key"],
+    ["SUPABASE_SECRET_KEY", "sb_publishable_abcdefgh123"],
+  ])("a bad %s (%s) is refused by name", (name, value) => {
+    const project = {
+      SUPABASE_URL: "https://abcdefgh.supabase.co",
+      SUPABASE_PUBLISHABLE_KEY: "sb_publishable_abcdefgh123",
+    };
+    expect(() => parseEnv({ ...project, [name]: value })).toThrow(new RegExp(`${name}: must be`));
+  });
+
   test("reports every bad variable at once", () => {
     expect(() => parseEnv({ PORT: "x", LOG_LEVEL: "y" })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });
@@ -106,6 +140,9 @@ describe("getPublicEnv", () => {
       SITE_URL: "https://pub.example",
       TURNSTILE_SITE_KEY: "0x4AAAAAAAsitekey",
       TURNSTILE_SECRET_KEY: "0x4AAAAAAAsecret",
+      SUPABASE_URL: "https://abcdefgh.supabase.co",
+      SUPABASE_PUBLISHABLE_KEY: "sb_publishable_abcdefgh123",
+      SUPABASE_SECRET_KEY: "sb_secret_abcdefgh123",
     });
     expect(getPublicEnv(env)).toEqual({
       SITE_URL: "https://pub.example",

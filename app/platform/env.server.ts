@@ -5,6 +5,10 @@ const flag = z
   .enum(["true", "false", "1", "0"], { error: 'must be "true" or "false"' })
   .transform((value) => value === "true" || value === "1");
 
+/** Supabase's API keys: the new `sb_<kind>_…` form, or a legacy JWT key. */
+const SUPABASE_KEY = (kind: "publishable" | "secret") =>
+  new RegExp(`^(sb_${kind}_[\\w-]{8,200}|eyJ[\\w-]+\\.[\\w-]+\\.[\\w-]+)$`);
+
 const envSchema = z
   .object({
     NODE_ENV: z
@@ -60,6 +64,25 @@ const envSchema = z
     TURNSTILE_VERIFY_URL: z
       .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
       .default(DEFAULT_SITEVERIFY_URL),
+    SUPABASE_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: "must be the Supabase project's URL such as https://abcdefgh.supabase.co",
+      })
+      .transform((value) => value.replace(/\/+$/, ""))
+      .optional(),
+    SUPABASE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(SUPABASE_KEY("publishable"), {
+        error: "must be the project's publishable key (sb_publishable_…) or its legacy anon key",
+      })
+      .optional(),
+    SUPABASE_SECRET_KEY: z
+      .string()
+      .regex(SUPABASE_KEY("secret"), {
+        error: "must be the project's secret key (sb_secret_…) or its legacy service_role key",
+      })
+      .optional(),
   })
   .superRefine((env, context) => {
     // Behind a proxy the request's host comes from a forwarded header that some
@@ -70,6 +93,23 @@ const envSchema = z
         path: ["SITE_URL"],
         message:
           "must be set when TRUST_PROXY is true (the public origin, such as https://example.com)",
+      });
+    }
+    // Staff sign in through the Supabase project when it is named, else through
+    // the embedded service: the URL and the key that goes with it, or neither.
+    if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_PUBLISHABLE_KEY)) {
+      const missing = env.SUPABASE_URL ? "SUPABASE_PUBLISHABLE_KEY" : "SUPABASE_URL";
+      context.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "must be set too: Supabase needs both the project's URL and its publishable key",
+      });
+    }
+    if (env.SUPABASE_SECRET_KEY && !env.SUPABASE_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["SUPABASE_URL"],
+        message: "must be set when SUPABASE_SECRET_KEY is (the project the key belongs to)",
       });
     }
     // Half a configuration would show a widget nobody checks, or check tokens

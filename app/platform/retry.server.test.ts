@@ -1,7 +1,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
-import { fetchWithRetry } from "./retry.server";
+import { fetchWithRetry, retryingFetch } from "./retry.server";
 
 /** What the test server does with each request in turn; the last one repeats. */
 type Answer = number | "hang";
@@ -165,5 +165,33 @@ describe("fetchWithRetry", () => {
       fetchWithRetry(server.url, { signal: AbortSignal.abort() }, { sleep }),
     ).rejects.toMatchObject({ name: "AbortError" });
     expect(delays).toEqual([]);
+  });
+});
+
+describe("retryingFetch", () => {
+  const noWait = async () => {};
+
+  test("retries a JSON post on 502 as a client library sends it", async () => {
+    const server = await startServer([502, 502, 200]);
+    const send = retryingFetch(fetch, { sleep: noWait });
+    const response = await send(`${server.url}auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "sam@example.com" }),
+    });
+    expect(response.status).toBe(200);
+    expect(server.bodies).toEqual(Array(3).fill('{"email":"sam@example.com"}'));
+  });
+
+  test("sends a body that can be read only once a single time", async () => {
+    const server = await startServer([503, 200]);
+    const send = retryingFetch(fetch, { sleep: noWait });
+    const response = await send(server.url, {
+      method: "POST",
+      body: new Blob(["photo"]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(503);
+    expect(server.bodies).toEqual(["photo"]);
   });
 });

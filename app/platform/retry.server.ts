@@ -71,3 +71,22 @@ export async function fetchWithRetry(
     await sleep(baseDelayMs * 2 ** attempt);
   }
 }
+
+/**
+ * A `fetch` for a client library (supabase-js) that retries as
+ * `fetchWithRetry` does. Requests whose body cannot be sent twice (streams,
+ * form data, a `Request` object) go out once, as they are.
+ */
+export function retryingFetch(fetchImpl: typeof fetch = fetch, options: RetryOptions = {}) {
+  return ((input: RequestInfo | URL, init: RequestInit = {}) => {
+    const body = init.body;
+    const resendable =
+      !(input instanceof Request) &&
+      (body === undefined ||
+        body === null ||
+        typeof body === "string" ||
+        body instanceof URLSearchParams);
+    if (!resendable) return fetchImpl(input, init);
+    return fetchWithRetry(input, init as RetryableRequestInit, options, fetchImpl);
+  }) as typeof fetch;
+}

@@ -1,0 +1,44 @@
+import type { z } from "zod";
+
+/** Form posts as text, checked by one schema on the server and in the browser. */
+
+/** What a form holds: every field as the text the visitor typed. */
+export type FormValues<Field extends string> = Record<Field, string>;
+/** The first problem with each field that has one. */
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+/** The named fields of a form post as text; anything else (a file, a missing field) is empty. */
+export function formValues<const Field extends string>(
+  form: FormData,
+  fields: readonly Field[],
+): FormValues<Field> {
+  const values = {} as FormValues<Field>;
+  for (const field of fields) {
+    const value = form.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/** The first message for each field, from a failed parse. */
+export function fieldErrors<Field extends string>(error: z.ZodError): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && !(field in errors)) {
+      errors[field as Field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/** A form's values checked by its schema: the parsed enquiry, or the first problem with each field. */
+export function checkForm<Schema extends z.ZodType, Field extends string>(
+  schema: Schema,
+  values: Record<Field, string>,
+): { ok: true; data: z.output<Schema> } | { ok: false; errors: FieldErrors<Field> } {
+  const result = schema.safeParse(values);
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, errors: fieldErrors<Field>(result.error) };
+}
