@@ -1,5 +1,7 @@
 import path from "node:path";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { createContext } from "react-router";
+import { serverAuthBackend, type AuthBackend } from "./auth-backend.server";
 import { sharedDatabase } from "./database/connection.server";
 import type { Database } from "./database/database.server";
 import { env } from "./env.server";
@@ -47,3 +49,26 @@ export const defaultImageStore: ImageStore = {
 
 /** The production server points this at the build's copy of public/images. */
 export const imageStoreContext = createContext<ImageStore>(defaultImageStore);
+
+/** Where staff sign in: the Supabase project, or the embedded service. */
+export const authBackendContext = createContext<() => Promise<AuthBackend>>(serverAuthBackend);
+
+/** A staff request's Supabase client, made by the staff area's middleware. */
+export const supabaseContext = createContext<SupabaseClient | null>(null);
+
+/** The verified claims of a staff request's session; null for someone not signed in. */
+export type SessionClaims = {
+  sub: string;
+  email?: string;
+  role: string;
+  session_id?: string;
+  exp: number;
+  [claim: string]: unknown;
+};
+
+export const sessionClaimsContext = createContext<SessionClaims | null>(null);
+
+/** The staff member a request is made by, once the staff area's gate has checked them. */
+export type StaffIdentity = { userId: string; email: string; role: "owner" | "editor" };
+
+export const staffMemberContext = createContext<StaffIdentity | null>(null);

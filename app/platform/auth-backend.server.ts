@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { createAuthService } from "./auth-service/auth-service.server";
+import { loadSigningKey, type SigningKey } from "./auth-service/signing-key.server";
+import { sharedDatabase } from "./database/connection.server";
+import type { Database } from "./database/database.server";
+import { env } from "./env.server";
+import { retryingFetch } from "./retry.server";
+
+/**
+ * Where staff sign in: a Supabase project's Auth (SUPABASE_URL), or the
+ * embedded service that answers the same API from the site's own database.
+ * Either way supabase-js and @supabase/ssr talk to it the same way; only the
+ * `fetch` differs.
+ */
+export type AuthBackend = {
+  url: string;
+  publishableKey: string;
+  /** The key for the admin API (adding staff); null when SUPABASE_SECRET_KEY is unset. */
+  secretKey: string | null;
+  /** Retried on 502, 503, 504 and network errors; the embedded service's in embedded mode. */
+  fetch: typeof fetch;
+  embedded: boolean;
+};
+
+/**
+ * The embedded service's address. Nothing listens there: requests to it go
+ * to the service in this process through the injected fetch, so it can never
+ * be reached over HTTP. `.invalid` names resolve nowhere.
+ */
+export const EMBEDDED_AUTH_URL = "http://auth.embedded.invalid";
+
+/** The embedded service over `db`, signing with `signingKey`. */
+export function embeddedAuthBackend(db: Database, signingKey: SigningKey): AuthBackend {
+  // The keys only have to match between this process's clients and its service.
+  const apiKeys = {
+    publishable: `sb_publishable_${randomBytes(16).toString("base64url")}`,
+    secret: `sb_secret_${randomBytes(16).toString("base64url")}`,
+  };
+  const service = createAuthService({ db, signingKey, url: EMBEDDED_AUTH_URL, apiKeys });
+  return {
+    url: EMBEDDED_AUTH_URL,
+    publishableKey: apiKeys.publishable,
+    secretKey: apiKeys.secret,
+    fetch: retryingFetch(service.fetch),
+    embedded: true,
+  };
+}
+
+/** A Supabase project's Auth, reached over the network. */
+export function supabaseAuthBackend(project: {
+  url: string;
+  publishableKey: string;
+  secretKey?: string | null;
+}): AuthBackend {
+  return {
+    url: project.url,
+    publishableKey: project.publishableKey,
+    secretKey: project.secretKey ?? null,
+    fetch: retryingFetch(),
+    embedded: false,
+  };
+}
+
+let embedded: Promise<AuthBackend> | undefined;
+
+/** The server's backend, from the environment; the embedded one is made on first use. */
+export function serverAuthBackend(): Promise<AuthBackend> {
+  if (env.SUPABASE_URL && env.SUPABASE_PUBLISHABLE_KEY) {
+    return Promise.resolve(
+      supabaseAuthBackend({
+        url: env.SUPABASE_URL,
+        publishableKey: env.SUPABASE_PUBLISHABLE_KEY,
+        secretKey: env.SUPABASE_SECRET_KEY,
+      }),
+    );
+  }
+  embedded ??= Promise.all([sharedDatabase(), loadSigningKey(env.DATA_DIR)])
+    .then(([db, key]) => embeddedAuthBackend(db, key))
+    .catch((error: unknown) => {
+      embedded = undefined;
+      throw error;
+    });
+  return embedded;
+}
