@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "~/platform/database/database.server";
+
+/**
+ * The staff list and the first owner's setup codes, through the server's own
+ * connection (no claims: row level security does not limit it, and the audit
+ * log records these writes with no actor). What a signed-in staff member does
+ * runs through withStaffClaims instead.
+ */
+
+export type StaffRole = "owner" | "editor";
+
+export type StaffMember = {
+  userId: string;
+  email: string;
+  role: StaffRole;
+  /** ISO 8601, UTC. */
+  addedAt: string;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const MEMBER_COLUMNS = `user_id::text as "userId", email, role,
+  to_char(added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "addedAt"`;
+
+/** The staff member with this user id, or null (also for an id that is not a UUID). */
+export async function getStaffMember(db: Database, userId: string): Promise<StaffMember | null> {
+  if (!UUID.test(userId)) return null;
+  const [row] = await db.query<StaffMember>(
+    `select ${MEMBER_COLUMNS} from public.staff where user_id = $1::uuid`,
+    [userId],
+  );
+  return row ?? null;
+}
+
+/** How many staff there are (none before the first owner is set up). */
+export async function countStaff(db: Database): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    "select count(*)::int as count from public.staff",
+  );
+  return row?.count ?? 0;
+}
+
+/**
+ * Makes an auth user staff, or changes their role and email if they are
+ * already. `addedBy` stays as it was for a member already on the list.
+ */
+export async function addStaffMember(
+  db: Database,
+  member: { userId: string; email: string; role: StaffRole; addedBy?: string | null },
+): Promise<StaffMember> {
+  const [row] = await db.query<StaffMember>(
+    `insert into public.staff (user_id, email, role, added_by)
+     values ($1::uuid, $2, $3, $4::uuid)
+     on conflict (user_id) do update set role = excluded.role, email = excluded.email
+     returning ${MEMBER_COLUMNS}`,
+    [member.userId, member.email, member.role, member.addedBy ?? null],
+  );
+  if (!row) throw new Error("Adding the staff member returned no row");
+  return row;
+}
+
+/** Takes a user off the staff list (their auth user stays). Returns whether they were on it. */
+export async function removeStaffMember(db: Database, userId: string): Promise<boolean> {
+  if (!UUID.test(userId)) return false;
+  const removed = await db.query<{ userId: string }>(
+    `delete from public.staff where user_id = $1::uuid returning user_id::text as "userId"`,
+    [userId],
+  );
+  return removed.length > 0;
+}
+
+/** How long a setup code lets the first owner in. */
+export const SETUP_CODE_TTL_MS = 60 * 60 * 1000;
+
+/** There are staff already: the first owner is set up, and codes are no longer issued or taken. */
+export class StaffAlreadySetUpError extends Error {
+  override name = "StaffAlreadySetUpError";
+}
+
+const SETUP_CODE = /^[A-Za-z0-9_-]{43}$/;
+
+function hashCode(code: string): string {
+  return createHash("sha256").update(code).digest("hex");
+}
+
+/**
+ * A one-time code for setting up the first owner, valid for an hour from
+ * `now`: 32 random bytes, base64url. Only its SHA-256 hash is stored. Issued
+ * only while there are no staff (otherwise StaffAlreadySetUpError); codes
+ * past their expiry are cleared out on the way.
+ */
+export async function createSetupCode(
+  db: Database,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<{ code: string; expiresAt: Date }> {
+  const code = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + SETUP_CODE_TTL_MS);
+  return db.transaction(async (tx) => {
+    await tx.query("delete from public.staff_setup_codes where expires_at <= now()");
+    const inserted = await tx.query<{ ok: number }>(
+      `insert into public.staff_setup_codes (code_hash, expires_at)
+       select $1, $2::timestamptz
+       where not exists (select from public.staff)
+       returning 1 as ok`,
+      [hashCode(code), expiresAt.toISOString()],
+    );
+    if (inserted.length === 0) throw new StaffAlreadySetUpError("There are staff already");
+    return { code, expiresAt };
+  });
+}
+
+/**
+ * Uses up a setup code: true once for a code that was issued, has not
+ * expired and has not been used, while there are still no staff; false
+ * otherwise. One statement, so of two uses at the same moment one wins.
+ * Take the code before adding the owner, in the same transaction.
+ */
+export async function consumeSetupCode(db: Database, code: string): Promise<boolean> {
+  if (!SETUP_CODE.test(code)) return false;
+  const used = await db.query<{ ok: number }>(
+    `update public.staff_setup_codes set used_at = now()
+     where code_hash = $1 and used_at is null and expires_at > now()
+       and not exists (select from public.staff)
+     returning 1 as ok`,
+    [hashCode(code)],
+  );
+  return used.length > 0;
+}
+
+/** Whether `code` would let the first owner in now, without using it up (to show the form). */
+export async function setupCodeIsUsable(db: Database, code: string): Promise<boolean> {
+  if (!SETUP_CODE.test(code)) return false;
+  const [row] = await db.query<{ usable: boolean }>(
+    `select exists (
+       select from public.staff_setup_codes
+       where code_hash = $1 and used_at is null and expires_at > now()
+     ) and not exists (select from public.staff) as usable`,
+    [hashCode(code)],
+  );
+  return row?.usable ?? false;
+}
