@@ -10,6 +10,16 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The staff area: its own frame, sessions in cookies, never cached or indexed.
+  route("staff", "routes/staff/layout.tsx", [
+    route("sign-in", "routes/staff/sign-in.tsx"),
+    route("sign-out", "routes/staff/sign-out.ts"),
+    route("setup", "routes/staff/setup.tsx"),
+    layout("routes/staff/area.tsx", [
+      index("routes/staff/inbox.tsx"),
+      route("enquiries/:id", "routes/staff/enquiry.tsx"),
+    ]),
+  ]),
   // Resource routes.
   route("healthz", "routes/healthz.ts"),
   route("build-info", "routes/build-info.ts"),

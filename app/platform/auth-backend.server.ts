@@ -30,13 +30,23 @@ export type AuthBackend = {
 export const EMBEDDED_AUTH_URL = "http://auth.embedded.invalid";
 
 /** The embedded service over `db`, signing with `signingKey`. */
-export function embeddedAuthBackend(db: Database, signingKey: SigningKey): AuthBackend {
+export function embeddedAuthBackend(
+  db: Database,
+  signingKey: SigningKey,
+  { accessTokenSeconds }: { accessTokenSeconds?: number } = {},
+): AuthBackend {
   // The keys only have to match between this process's clients and its service.
   const apiKeys = {
     publishable: `sb_publishable_${randomBytes(16).toString("base64url")}`,
     secret: `sb_secret_${randomBytes(16).toString("base64url")}`,
   };
-  const service = createAuthService({ db, signingKey, url: EMBEDDED_AUTH_URL, apiKeys });
+  const service = createAuthService({
+    db,
+    signingKey,
+    url: EMBEDDED_AUTH_URL,
+    apiKeys,
+    accessTokenSeconds,
+  });
   return {
     url: EMBEDDED_AUTH_URL,
     publishableKey: apiKeys.publishable,
@@ -61,24 +71,30 @@ export function supabaseAuthBackend(project: {
   };
 }
 
-let embedded: Promise<AuthBackend> | undefined;
-
-/** The server's backend, from the environment; the embedded one is made on first use. */
-export function serverAuthBackend(): Promise<AuthBackend> {
+/**
+ * The backend the environment names: the Supabase project when
+ * SUPABASE_URL is set, else the embedded service over `db`.
+ */
+export async function authBackendFor(db: Database): Promise<AuthBackend> {
   if (env.SUPABASE_URL && env.SUPABASE_PUBLISHABLE_KEY) {
-    return Promise.resolve(
-      supabaseAuthBackend({
-        url: env.SUPABASE_URL,
-        publishableKey: env.SUPABASE_PUBLISHABLE_KEY,
-        secretKey: env.SUPABASE_SECRET_KEY,
-      }),
-    );
+    return supabaseAuthBackend({
+      url: env.SUPABASE_URL,
+      publishableKey: env.SUPABASE_PUBLISHABLE_KEY,
+      secretKey: env.SUPABASE_SECRET_KEY,
+    });
   }
-  embedded ??= Promise.all([sharedDatabase(), loadSigningKey(env.DATA_DIR)])
-    .then(([db, key]) => embeddedAuthBackend(db, key))
+  return embeddedAuthBackend(db, await loadSigningKey(env.DATA_DIR));
+}
+
+let shared: Promise<AuthBackend> | undefined;
+
+/** The server's backend, made on first use over the shared database. */
+export function serverAuthBackend(): Promise<AuthBackend> {
+  shared ??= sharedDatabase()
+    .then(authBackendFor)
     .catch((error: unknown) => {
-      embedded = undefined;
+      shared = undefined;
       throw error;
     });
-  return embedded;
+  return shared;
 }

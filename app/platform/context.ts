@@ -60,7 +60,7 @@ export const supabaseContext = createContext<SupabaseClient | null>(null);
 export type SessionClaims = {
   sub: string;
   email?: string;
-  role: string;
+  role: "authenticated";
   session_id?: string;
   exp: number;
   [claim: string]: unknown;

@@ -21,14 +21,15 @@ describe("GET /robots.txt", () => {
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
   });
 
-  test("lets every crawler in except on the routes that are not content", async () => {
+  test("lets every crawler in except on the routes that are not content and the staff area", async () => {
     const lines = (await get("https://pub.example/robots.txt").text()).split("\n");
-    expect(lines.slice(0, 5)).toEqual([
+    expect(lines.slice(0, 6)).toEqual([
       "User-agent: *",
       "Allow: /",
       "Disallow: /theme",
       "Disallow: /build-info",
       "Disallow: /healthz",
+      "Disallow: /staff",
     ]);
   });
 

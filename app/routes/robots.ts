@@ -2,8 +2,8 @@ import { env } from "~/platform/env.server";
 import { cacheControl } from "~/platform/cache-control";
 import type { Route } from "./+types/robots";
 
-/** Resource routes that are not content. */
-const NOT_CONTENT = ["/theme", "/build-info", "/healthz"];
+/** Resource routes that are not content, and the staff area. */
+const NOT_CONTENT = ["/theme", "/build-info", "/healthz", "/staff"];
 
 export function robotsTxt(origin: string): string {
   return [

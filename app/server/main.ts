@@ -6,6 +6,10 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { openDatabase, type Database } from "~/platform/database/database.server";
 import { migrate, seedIfEmpty } from "~/platform/database/migrations.server";
 import { purgeOnce, startDailyPurge } from "~/enquiries/retention.server";
+import { authBackendFor } from "~/platform/auth-backend.server";
+import { addStaff } from "~/staff/add-staff.server";
+import { offerFirstOwnerSetup } from "~/staff/first-owner.server";
+import { parseStaffAddArguments, STAFF_ADD_USAGE } from "~/staff/staff-forms";
 import { closeSharedDatabase, sharedDatabase } from "~/platform/database/connection.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/logger.server";
@@ -94,9 +98,10 @@ async function start() {
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    log.info(`Listening on http://${env.HOST ?? "localhost"}:${port}`, {
-      mode: env.NODE_ENV,
-      buildId: __BUILD_ID__,
+    const origin = `http://${env.HOST ?? "localhost"}:${port}`;
+    log.info(`Listening on ${origin}`, { mode: env.NODE_ENV, buildId: __BUILD_ID__ });
+    offerFirstOwnerSetup(env.SITE_URL ?? origin).catch((error: unknown) => {
+      log.error("The first owner's setup link could not be made", { error });
     });
   });
 
@@ -130,7 +135,7 @@ async function start() {
   process.once("SIGINT", stop);
 }
 
-/** Database chores for ops: `node build/server/index.js migrate|seed|purge-enquiries`. */
+/** Chores for ops: `node build/server/index.js migrate|seed|purge-enquiries|staff-add`. */
 const COMMANDS = {
   async migrate(db: Database) {
     const applied = await migrate(db);
@@ -155,27 +160,54 @@ const COMMANDS = {
       `Deleted ${enquiries} ${enquiries === 1 ? "enquiry" : "enquiries"} older than ${env.ENQUIRY_RETENTION_DAYS} days.`,
     );
   },
-} satisfies Record<string, (db: Database) => Promise<void>>;
+  async "staff-add"(db: Database, args: readonly string[]) {
+    const parsed = parseStaffAddArguments(args);
+    if (!parsed.ok) throw new UsageError(`${parsed.message}\n${STAFF_ADD_USAGE}`);
+    await migrate(db);
+    const password = parsed.passwordFromStdin ? await readPassword() : undefined;
+    const added = await addStaff(db, await authBackendFor(db), { ...parsed, password });
+    console.log(
+      `${added.email} is on the staff list as ${added.role === "owner" ? "an owner" : "an editor"}.`,
+    );
+    console.log(
+      added.password
+        ? `Their password, shown this once: ${added.password}`
+        : "They sign in with the password they already have.",
+    );
+  },
+} satisfies Record<string, (db: Database, args: readonly string[]) => Promise<void>>;
 
-async function runCommand(name: string): Promise<number> {
+/** A command given the wrong arguments: its message is the usage, and the exit code 2. */
+class UsageError extends Error {}
+
+/** The first line of standard input, for a password that should not be in the shell's history. */
+async function readPassword(): Promise<string> {
+  let input = "";
+  for await (const chunk of process.stdin) input += String(chunk);
+  const password = input.split(/\r?\n/, 1)[0] ?? "";
+  if (!password) throw new UsageError("--password-stdin read no password from standard input.");
+  return password;
+}
+
+async function runCommand(name: string, args: readonly string[]): Promise<number> {
   if (!Object.hasOwn(COMMANDS, name)) {
     console.error(`Unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(", ")}.`);
     return 2;
   }
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDirectory: env.DATA_DIR });
   try {
-    await COMMANDS[name as keyof typeof COMMANDS](db);
+    await COMMANDS[name as keyof typeof COMMANDS](db, args);
     return 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
-    return 1;
+    return error instanceof UsageError ? 2 : 1;
   } finally {
     await db.close();
   }
 }
 
 if (import.meta.main) {
-  const [command] = process.argv.slice(2);
-  if (command) process.exitCode = await runCommand(command);
+  const [command, ...args] = process.argv.slice(2);
+  if (command) process.exitCode = await runCommand(command, args);
   else await start();
 }

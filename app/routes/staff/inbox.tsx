@@ -1,0 +1,133 @@
+import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
+import { Form } from "react-router";
+import type { Route } from "./+types/inbox";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
+import { controlClass } from "~/components/ui/form-fields";
+import { databaseContext } from "~/platform/context";
+import { listEnquiries } from "~/staff/enquiry-inbox.server";
+import { HandledBadge, VisitorText, enquirySubject, formatReceived } from "~/staff/enquiry-views";
+import { inboxQuerySchema } from "~/staff/staff-forms";
+import { staffMeta } from "~/staff/staff-meta";
+import { staffClaims } from "~/staff/session.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = Object.fromEntries(new URL(request.url).searchParams);
+  const { q, page } = inboxQuerySchema.parse(search);
+  const db = await context.get(databaseContext)();
+  const result = await listEnquiries(db, staffClaims(context), { query: q, page });
+  return { ...result, q };
+}
+
+export const meta: Route.MetaFunction = () => staffMeta("Enquiries");
+
+function pageLink(q: string, page: number) {
+  const search = new URLSearchParams();
+  if (q) search.set("q", q);
+  if (page > 1) search.set("page", String(page));
+  const query = search.toString();
+  return query ? `/staff?${query}` : "/staff";
+}
+
+export default function InboxPage({ loaderData }: Route.ComponentProps) {
+  const { enquiries, total, page, pageCount, q } = loaderData;
+  const back = pageLink(q, page);
+  return (
+    <>
+      <h1 className="text-4xl tracking-tight">Enquiries</h1>
+      <p className="mt-2 text-lg text-muted-foreground">
+        From the contact and venue forms, newest first.
+      </p>
+
+      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="inbox-q" className="block text-lg font-semibold">
+            Search enquiries
+          </label>
+          <input
+            id="inbox-q"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={200}
+            placeholder="Name, email, words in the message…"
+            className={controlClass(undefined)}
+          />
+        </div>
+        <Button type="submit">
+          <SearchIcon aria-hidden="true" />
+          Search
+        </Button>
+      </Form>
+
+      <p className="mt-6 font-semibold" role="status">
+        {total === 0
+          ? q
+            ? `No enquiries match “${q}”.`
+            : "No enquiries yet."
+          : `${total} ${total === 1 ? "enquiry" : "enquiries"}${q ? ` matching “${q}”` : ""}${
+              pageCount > 1 ? `, page ${page} of ${pageCount}` : ""
+            }.`}
+        {q ? (
+          <>
+            {" "}
+            <Link to="/staff" className="font-normal text-primary underline underline-offset-4">
+              Show all
+            </Link>
+          </>
+        ) : null}
+      </p>
+
+      {enquiries.length > 0 ? (
+        <ul className="mt-4 divide-y divide-border border-y border-border">
+          {enquiries.map((enquiry) => (
+            <li key={enquiry.id}>
+              <Link
+                to={`/staff/enquiries/${enquiry.id}?${new URLSearchParams({ back })}`}
+                className="group block py-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <HandledBadge handledAt={enquiry.handledAt} />
+                  <span className="text-sm text-muted-foreground">
+                    {formatReceived(enquiry.createdAt)}
+                  </span>
+                </div>
+                <p className="mt-2 text-lg font-semibold group-hover:text-primary group-hover:underline">
+                  <VisitorText text={enquiry.name} />{" "}
+                  <span className="font-normal text-muted-foreground">
+                    &lt;
+                    <VisitorText text={enquiry.email} />
+                    &gt;
+                  </span>
+                </p>
+                <p className="text-muted-foreground">{enquirySubject(enquiry)}</p>
+                <p className="mt-1 line-clamp-2">
+                  <VisitorText text={enquiry.excerpt} />
+                </p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-4">
+          {page > 1 ? (
+            <Link to={pageLink(q, page - 1)} className={buttonVariants({ variant: "outline" })}>
+              <ChevronLeftIcon aria-hidden="true" />
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          {page < pageCount ? (
+            <Link to={pageLink(q, page + 1)} className={buttonVariants({ variant: "outline" })}>
+              Older
+              <ChevronRightIcon aria-hidden="true" />
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

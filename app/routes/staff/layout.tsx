@@ -1,0 +1,35 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { RouteErrorView } from "~/components/error-view";
+import { sessionClaimsContext } from "~/platform/context";
+import { StaffChrome } from "~/staff/staff-chrome";
+import { staffMeta } from "~/staff/staff-meta";
+import { STAFF_RESPONSE_HEADERS, staffSession } from "~/staff/session.server";
+
+/** Everything under /staff: one Supabase client a request, its cookies on every response. */
+export const middleware: Route.MiddlewareFunction[] = [staffSession];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const claims = context.get(sessionClaimsContext);
+  return { signedInAs: claims ? (claims.email ?? "a staff member") : null };
+}
+
+export const meta: Route.MetaFunction = () => staffMeta("Staff");
+
+export const headers: Route.HeadersFunction = () => STAFF_RESPONSE_HEADERS;
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaffChrome signedInAs={loaderData.signedInAs}>
+      <Outlet />
+    </StaffChrome>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <StaffChrome signedInAs={null}>
+      <RouteErrorView error={error} />
+    </StaffChrome>
+  );
+}

@@ -1,0 +1,115 @@
+import { UserPlusIcon } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/setup";
+import { ErrorSummary, TextField } from "~/components/ui/form-fields";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
+import { createFirstOwner, setupState, type SetupActionData } from "~/staff/first-owner.server";
+import { EXPIRED_LINK, PASSWORD_MIN } from "~/staff/staff-forms";
+import { staffMeta } from "~/staff/staff-meta";
+
+const codeOf = (request: Request) => new URL(request.url).searchParams.get("code") ?? "";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const state = await setupState(context, codeOf(request));
+  return { state, code: codeOf(request).slice(0, 100) };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return createFirstOwner(request, context, codeOf(request));
+}
+
+export const meta: Route.MetaFunction = () => staffMeta("Set up the owner's account");
+
+const FORM_ID = "setup";
+const order = ["email", "password", "confirmPassword"] as const;
+
+export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as SetupActionData | undefined;
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const errors = result?.errors ?? {};
+  const firstError = order.find((field) => errors[field]);
+  // After a refused post, the first field to fix takes focus.
+  const focusAfterRefusal = (field: (typeof order)[number]) => ({
+    autoFocus: field === firstError,
+  });
+
+  if (loaderData.state !== "ready" && !result) {
+    return (
+      <div className="mx-auto max-w-xl py-6 sm:py-12">
+        <h1 className="text-4xl tracking-tight">
+          {loaderData.state === "done" ? "The owner is set up" : "This link has expired"}
+        </h1>
+        <p className="mt-4 text-lg">
+          {loaderData.state === "done"
+            ? "The site already has its owner. Sign in, or ask the owner to add you."
+            : EXPIRED_LINK}
+        </p>
+        <Link to="/staff/sign-in" className={buttonVariants({ className: "mt-8" })}>
+          Go to sign-in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-md py-6 sm:py-12">
+      <h1 className="text-4xl tracking-tight">Set up the owner&rsquo;s account</h1>
+      <p className="mt-3 text-lg text-muted-foreground">
+        The owner reads enquiries, keeps the site current and adds the other staff.
+      </p>
+      <Form
+        method="post"
+        action={`/staff/setup?${new URLSearchParams({ code: loaderData.code })}`}
+        id={FORM_ID}
+        noValidate
+        className="mt-8 space-y-6"
+        aria-label="Owner's account"
+      >
+        <ErrorSummary
+          formId={FORM_ID}
+          message={result?.formError ?? null}
+          errors={errors}
+          order={order}
+          labels={{ email: "Email", password: "Password", confirmPassword: "Password again" }}
+        />
+        <TextField
+          formId={FORM_ID}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          spellCheck={false}
+          defaultValue={result?.values.email ?? ""}
+          error={errors.email}
+          {...focusAfterRefusal("email")}
+        />
+        <TextField
+          formId={FORM_ID}
+          name="password"
+          label="Password"
+          hint={`At least ${PASSWORD_MIN} characters. A few unrelated words make a good one.`}
+          type="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN}
+          error={errors.password}
+          {...focusAfterRefusal("password")}
+        />
+        <TextField
+          formId={FORM_ID}
+          name="confirmPassword"
+          label="Password again"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+          {...focusAfterRefusal("confirmPassword")}
+        />
+        <Button type="submit" className="w-full" disabled={pending} aria-disabled={pending}>
+          <UserPlusIcon aria-hidden="true" />
+          {pending ? "Setting up…" : "Make the owner's account"}
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from "node:crypto";
+import type { User } from "@supabase/supabase-js";
+import type { AuthBackend } from "~/platform/auth-backend.server";
+import type { Database } from "~/platform/database/database.server";
+import { createAdminClient } from "./session.server";
+import { addStaffMember, type StaffRole } from "./staff.server";
+
+export type AddedStaff = {
+  userId: string;
+  email: string;
+  role: StaffRole;
+  /** The new account's password, to hand over once; null when the account already existed. */
+  password: string | null;
+};
+
+/** A password to hand over: 120 random bits, easy to copy. */
+export function newPassword(): string {
+  return randomBytes(15).toString("base64url");
+}
+
+async function findUserByEmail(
+  admin: NonNullable<ReturnType<typeof createAdminClient>>,
+  email: string,
+): Promise<User | null> {
+  for (let page = 1; ; page += 1) {
+    const { data, error } = await admin.auth.admin.listUsers({ page, perPage: 1000 });
+    if (error) throw error;
+    const found = data.users.find((user) => user.email?.toLowerCase() === email);
+    if (found) return found;
+    if (data.users.length < 1000) return null;
+  }
+}
+
+/**
+ * Puts someone on the staff list with `role`, through Auth's admin API (the
+ * Supabase project's, or the embedded service's): a new account with
+ * `password` (or a generated one), or the existing account with that email.
+ */
+export async function addStaff(
+  db: Database,
+  backend: AuthBackend,
+  { email, role, password }: { email: string; role: StaffRole; password?: string },
+): Promise<AddedStaff> {
+  const admin = createAdminClient(backend);
+  if (!admin) {
+    throw new Error(
+      "Adding staff needs SUPABASE_SECRET_KEY (the project's secret key, from its API settings).",
+    );
+  }
+  const address = email.trim().toLowerCase();
+  const chosen = password ?? newPassword();
+  const created = await admin.auth.admin.createUser({
+    email: address,
+    password: chosen,
+    email_confirm: true,
+  });
+  let user = created.data.user;
+  let handedOver: string | null = chosen;
+  if (created.error) {
+    if (created.error.code !== "email_exists") throw created.error;
+    user = await findUserByEmail(admin, address);
+    handedOver = null;
+  }
+  if (!user) throw new Error(`No account for ${address} could be made or found.`);
+  await addStaffMember(db, { userId: user.id, email: address, role });
+  return { userId: user.id, email: address, role, password: password ? null : handedOver };
+}

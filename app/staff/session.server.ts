@@ -1,0 +1,257 @@
+import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
+import {
+  createClient,
+  isAuthRetryableFetchError,
+  type SupabaseClient,
+} from "@supabase/supabase-js";
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { AuthBackend } from "~/platform/auth-backend.server";
+import { cacheControl } from "~/platform/cache-control";
+import {
+  authBackendContext,
+  databaseContext,
+  sessionClaimsContext,
+  staffMemberContext,
+  supabaseContext,
+  type SessionClaims,
+  type StaffIdentity,
+} from "~/platform/context";
+import { COOKIE_MAX_AGE_SECONDS, cookieDefaults } from "~/platform/cookies.server";
+import { log } from "~/platform/logger.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { getStaffMember } from "./staff.server";
+
+/**
+ * The session cookie's fixed name, the same in both modes (the library would
+ * otherwise derive it from the Supabase host). Chunks are `<name>.0`, `.1`, …
+ */
+export const STAFF_SESSION_COOKIE = "sb-staff-auth-token";
+
+/** Only the staff area reads the session; public pages never carry it. */
+export const STAFF_PATH = "/staff";
+
+/** What the staff area's responses say to crawlers and caches. */
+export const STAFF_RESPONSE_HEADERS = {
+  "Cache-Control": cacheControl.noStore,
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
+/**
+ * A Supabase client for one request, made with @supabase/ssr: it reads the
+ * session from the request's cookies and collects what it sets (refreshed
+ * sessions, cleared chunks, and the cache headers that must go with them);
+ * `responseHeaders()` gives them for the response, one Set-Cookie a cookie,
+ * the last write winning.
+ */
+export function createStaffClient(
+  request: Request,
+  backend: AuthBackend,
+): { supabase: SupabaseClient; responseHeaders(): Headers } {
+  const cookieOptions = {
+    ...cookieDefaults,
+    path: STAFF_PATH,
+    maxAge: COOKIE_MAX_AGE_SECONDS,
+  };
+  const cookies = new Map<string, string>();
+  const cacheHeaders = new Headers();
+  const supabase = createServerClient(backend.url, backend.publishableKey, {
+    cookies: {
+      getAll() {
+        return parseCookieHeader(request.headers.get("Cookie") ?? "").map(({ name, value }) => ({
+          name,
+          value: value ?? "",
+        }));
+      },
+      setAll(written, headers) {
+        for (const { name, value, options } of written) {
+          cookies.set(name, serializeCookieHeader(name, value, options));
+        }
+        for (const [name, value] of Object.entries(headers ?? {})) cacheHeaders.set(name, value);
+      },
+    },
+    cookieOptions: { ...cookieOptions, name: STAFF_SESSION_COOKIE },
+    global: { fetch: backend.fetch },
+  });
+  // On sign-out the library deletes the cookies the request came with; a
+  // session written earlier in this same request must not reach the browser either.
+  supabase.auth.onAuthStateChange((event) => {
+    if (event !== "SIGNED_OUT") return;
+    for (const name of cookies.keys()) {
+      cookies.set(name, serializeCookieHeader(name, "", { ...cookieOptions, maxAge: 0 }));
+    }
+  });
+  return {
+    supabase,
+    responseHeaders() {
+      const headers = new Headers(cacheHeaders);
+      for (const cookie of cookies.values()) headers.append("Set-Cookie", cookie);
+      return headers;
+    },
+  };
+}
+
+/** A client with the secret key for Auth's admin API (adding staff), or null without the key. */
+export function createAdminClient(backend: AuthBackend): SupabaseClient | null {
+  if (!backend.secretKey) return null;
+  return createClient(backend.url, backend.secretKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: backend.fetch },
+  });
+}
+
+/** The names of the staff session's cookies (the whole one or its chunks) a request carries. */
+function sessionCookieNames(request: Request): string[] {
+  return parseCookieHeader(request.headers.get("Cookie") ?? "")
+    .map(({ name }) => name)
+    .filter((name) => name === STAFF_SESSION_COOKIE || name.startsWith(`${STAFF_SESSION_COOKIE}.`));
+}
+
+function carriesSession(request: Request): boolean {
+  return sessionCookieNames(request).length > 0;
+}
+
+/**
+ * Set-Cookie headers that delete every part of the session cookie the request
+ * carries: for signing out when the Auth service cannot be told.
+ */
+export function clearedSessionCookies(request: Request): string[] {
+  return sessionCookieNames(request).map((name) =>
+    serializeCookieHeader(name, "", { ...cookieDefaults, path: STAFF_PATH, maxAge: 0 }),
+  );
+}
+
+function authUnavailable(error: unknown) {
+  log.error("Staff sign-in service unavailable", { error });
+  return data("Staff sign-in is unavailable for a moment. Please try again shortly.", {
+    status: 503,
+    headers: { "Retry-After": "30" },
+  });
+}
+
+/**
+ * The staff area's session, verified. `getClaims()` checks the access
+ * token's signature against the service's key set (refreshing the session
+ * first when fewer than 90 s remain); `getSession()` alone would believe a
+ * hand-edited cookie. A cookie that does not verify is cleared.
+ */
+async function verifiedClaims(
+  request: Request,
+  supabase: SupabaseClient,
+): Promise<SessionClaims | null> {
+  if (!carriesSession(request)) return null;
+  const { data: result, error } = await supabase.auth.getClaims();
+  if (error && isAuthRetryableFetchError(error)) throw authUnavailable(error);
+  const claims = result?.claims;
+  // A user's access token; the anon key's JWT verifies too but signs nobody in.
+  if (!error && claims && typeof claims.sub === "string" && claims.role === "authenticated") {
+    return claims as SessionClaims;
+  }
+  // Forged, expired beyond refresh, or signed out elsewhere: forget it here too.
+  await supabase.auth.signOut({ scope: "local" }).catch(() => {});
+  return null;
+}
+
+/**
+ * Middleware of every route under /staff: one Supabase client per request
+ * in the context, the verified claims (or null), and on the way out every
+ * cookie and header the client set, on whatever response, errors included.
+ * Nothing under /staff is stored by a cache or indexed.
+ */
+export const staffSession: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const backend = await context.get(authBackendContext)();
+  const { supabase, responseHeaders } = createStaffClient(request, backend);
+  context.set(supabaseContext, supabase);
+  context.set(sessionClaimsContext, await verifiedClaims(request, supabase));
+
+  const response = await next();
+  const headers = responseHeaders();
+  for (const [name, value] of headers) {
+    if (name === "set-cookie") continue;
+    response.headers.set(name, value);
+  }
+  for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  for (const [name, value] of Object.entries(STAFF_RESPONSE_HEADERS)) {
+    response.headers.set(name, value);
+  }
+  return response;
+};
+
+/** Where to sign in and come back to `returnTo`. */
+export function signInPath(returnTo?: string): string {
+  if (!returnTo || returnTo === STAFF_PATH) return `${STAFF_PATH}/sign-in`;
+  return `${STAFF_PATH}/sign-in?${new URLSearchParams({ redirectTo: returnTo })}`;
+}
+
+/**
+ * Middleware of the pages behind sign-in: a verified session whose user is
+ * on the staff list, checked on every request, so removing the row ends
+ * access at once.
+ */
+export const requireStaff: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const claims = context.get(sessionClaimsContext);
+  const url = new URL(request.url);
+  if (!claims) throw redirect(signInPath(`${url.pathname}${url.search}`));
+
+  let member: StaffIdentity | null;
+  try {
+    member = await getStaffMember(await context.get(databaseContext)(), claims.sub);
+  } catch (error) {
+    log.error("The staff list could not be read", { error });
+    throw data("The staff area is unavailable for a moment. Please try again shortly.", {
+      status: 503,
+      headers: { "Retry-After": "30" },
+    });
+  }
+  if (!member) {
+    await staffClient(context)
+      .auth.signOut({ scope: "local" })
+      .catch(() => {});
+    throw await redirectWithToast(signInPath(), {
+      type: "error",
+      title: "This account is not on the staff list.",
+      description: "Ask the pub's owner to add you.",
+    });
+  }
+  context.set(staffMemberContext, member);
+};
+
+/** The request's Supabase client; only under the staff session middleware. */
+export function staffClient(context: Readonly<RouterContextProvider>): SupabaseClient {
+  const supabase = context.get(supabaseContext);
+  if (!supabase) throw new Error("staffClient called outside the staff area's middleware");
+  return supabase;
+}
+
+/** The signed-in staff member; only under requireStaff. */
+export function staffMember(context: Readonly<RouterContextProvider>): StaffIdentity {
+  const member = context.get(staffMemberContext);
+  if (!member) throw new Error("staffMember called outside requireStaff");
+  return member;
+}
+
+/** The verified claims; only under requireStaff. */
+export function staffClaims(context: Readonly<RouterContextProvider>): SessionClaims {
+  const claims = context.get(sessionClaimsContext);
+  if (!claims) throw new Error("staffClaims called outside requireStaff");
+  return claims;
+}
+
+/**
+ * Before a sensitive action: asks the Auth server whether the session still
+ * stands (signed out elsewhere, user deleted or banned), which the token's
+ * signature alone cannot tell.
+ */
+export async function confirmSession(context: Readonly<RouterContextProvider>): Promise<void> {
+  const { data: result, error } = await staffClient(context).auth.getUser();
+  if (error && isAuthRetryableFetchError(error)) throw authUnavailable(error);
+  if (error || !result.user) {
+    await staffClient(context)
+      .auth.signOut({ scope: "local" })
+      .catch(() => {});
+    throw await redirectWithToast(signInPath(), {
+      type: "error",
+      title: "Your session has ended.",
+      description: "Please sign in again.",
+    });
+  }
+}

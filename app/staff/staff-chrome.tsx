@@ -1,0 +1,65 @@
+import { ExternalLinkIcon, LogOutIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
+import { site } from "~/site/site";
+
+/**
+ * The staff area's frame: plainer than the public site's, with who is signed
+ * in and the way out always in view.
+ */
+export function StaffChrome({
+  signedInAs,
+  children,
+}: {
+  signedInAs: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-background text-foreground">
+      <a
+        href="#main"
+        className="sr-only z-50 bg-primary px-4 py-3 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-shell-border bg-shell text-shell-foreground">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+          <Link
+            to="/staff"
+            className="mr-auto leading-tight text-shell-foreground hover:text-white"
+          >
+            <span className="block font-display text-xl">{site.shortName}</span>
+            <span className="block text-xs font-semibold tracking-[0.25em] text-shell-accent uppercase">
+              Staff
+            </span>
+          </Link>
+          <Link
+            to="/"
+            className="inline-flex min-h-11 items-center gap-2 text-shell-foreground/80 underline-offset-4 hover:text-white hover:underline"
+          >
+            View the site
+            <ExternalLinkIcon aria-hidden="true" className="size-4" />
+          </Link>
+          {signedInAs ? (
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+              <p className="max-w-[16rem] truncate text-sm text-shell-foreground/80">
+                Signed in as <span className="font-semibold text-white">{signedInAs}</span>
+              </p>
+              <Form method="post" action="/staff/sign-out">
+                <Button type="submit" variant="shell" size="sm">
+                  <LogOutIcon aria-hidden="true" />
+                  Sign out
+                </Button>
+              </Form>
+            </div>
+          ) : null}
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}
