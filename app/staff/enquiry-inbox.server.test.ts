@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createAuthUser } from "../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import {
   containsPattern,
@@ -61,14 +62,7 @@ describe.each(drivers)("the enquiry inbox on %s", (driver) => {
     },
   ];
 
-  async function createUser(email: string): Promise<string> {
-    const id = randomUUID();
-    await db.query(
-      "insert into auth.users (id, email, encrypted_password) values ($1::uuid, $2, 'x')",
-      [id, email],
-    );
-    return id;
-  }
+  const createUser = (email: string) => createAuthUser(db, email);
 
   async function send(sample: Sample, minutesAgo: number): Promise<number> {
     const venue = sample.kind === "venue";

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  asRole,
+  contentTables,
+  createAuthUser,
+  rolledBack,
+} from "../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import type { Database } from "~/platform/database/database.server";
 import { setEnquiryHandled } from "./enquiry-inbox.server";
@@ -10,55 +16,12 @@ import { withStaffClaims, type StaffClaims } from "./staff-transaction.server";
  * role), a signed-in user who is not staff, an editor and an owner.
  */
 
-const contentTables = [
-  "site_settings",
-  "opening_hours",
-  "hours_exceptions",
-  "menu_sections",
-  "menu_items",
-  "specials",
-  "events",
-  "venue_spaces",
-  "venue_packages",
-];
-
-class Rollback extends Error {}
-
-/** Runs `work` as `role` with no claims, in a transaction that is rolled back. */
-async function asRole<T>(db: Database, role: string, work: (tx: Database) => Promise<T>) {
-  let result: T | undefined;
-  await db
-    .transaction(async (tx) => {
-      await tx.query(`set local role ${role}`);
-      result = await work(tx);
-      throw new Rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-  return result as T;
-}
-
 /** Runs `work` as the user with `claims`, in a transaction that is rolled back. */
-async function asUser<T>(db: Database, claims: StaffClaims, work: (tx: Database) => Promise<T>) {
-  let result: T | undefined;
-  await withStaffClaims(db, claims, async (tx) => {
-    result = await work(tx);
-    throw new Rollback();
-  }).catch((error: unknown) => {
-    if (!(error instanceof Rollback)) throw error;
-  });
-  return result as T;
+function asUser<T>(db: Database, claims: StaffClaims, work: (tx: Database) => Promise<T>) {
+  return rolledBack((inner) => withStaffClaims(db, claims, inner), work);
 }
 
-async function createUser(db: Database, email: string): Promise<string> {
-  const id = randomUUID();
-  await db.query(
-    "insert into auth.users (id, email, encrypted_password) values ($1::uuid, $2, 'x')",
-    [id, email],
-  );
-  return id;
-}
+const createUser = createAuthUser;
 
 const claimsOf = (userId: string): StaffClaims => ({
   sub: userId,

@@ -1,5 +1,6 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { createAuthUser } from "../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import {
   addStaffMember,
@@ -26,14 +27,7 @@ describe.each(drivers)("the staff list on %s", (driver) => {
     await db.query("delete from public.staff_setup_codes");
   });
 
-  async function createUser(email: string): Promise<string> {
-    const id = randomUUID();
-    await db.query(
-      "insert into auth.users (id, email, encrypted_password) values ($1::uuid, $2, 'x')",
-      [id, email],
-    );
-    return id;
-  }
+  const createUser = (email: string) => createAuthUser(db, email);
 
   test("a member is added, read, given another role and removed", async () => {
     const ownerId = await createUser("owner@example.com");

@@ -1,17 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { asRole as asRoleIn, contentTables } from "../../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-
-const contentTables = [
-  "site_settings",
-  "opening_hours",
-  "hours_exceptions",
-  "menu_sections",
-  "menu_items",
-  "specials",
-  "events",
-  "venue_spaces",
-  "venue_packages",
-];
 
 // What Supabase's REST API would let a visitor holding the public anon key do.
 describe.each(drivers)("the anon role on %s", (driver) => {
@@ -32,7 +21,7 @@ describe.each(drivers)("the anon role on %s", (driver) => {
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relkind = 'r'`,
     );
-    expect(rows.map((row) => row.table).sort()).toEqual(expect.arrayContaining(contentTables));
+    expect(rows.map((row) => row.table).sort()).toEqual(expect.arrayContaining([...contentTables]));
     for (const row of rows) expect(row, row.table).toMatchObject({ secured: true });
   });
 
@@ -57,7 +46,7 @@ describe.each(drivers)("the anon role on %s", (driver) => {
     expect(seen?.count).toBe(all?.count);
   });
 
-  test.each(contentTables)("cannot write to %s", async (table) => {
+  test.each([...contentTables])("cannot write to %s", async (table) => {
     // Deleting finds no row it may touch; inserting is refused outright.
     await expect(
       asAnon((query) => query(`delete from public.${table} returning 1`)),
@@ -107,22 +96,7 @@ describe.each(drivers)("the anon role on %s", (driver) => {
   );
 
   /** Runs `work` as `role`, inside a transaction that is rolled back. */
-  async function asRole<T>(
-    role: string,
-    work: (query: TestDatabase["query"]) => Promise<T>,
-  ): Promise<T> {
-    let result: T | undefined;
-    await db
-      .transaction(async (tx) => {
-        await tx.query(`set local role ${role}`);
-        result = await work((sql, params) => tx.query(sql, params));
-        throw new Rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof Rollback)) throw error;
-      });
-    return result as T;
+  function asRole<T>(role: string, work: (query: TestDatabase["query"]) => Promise<T>) {
+    return asRoleIn(db, role, (tx) => work((sql, params) => tx.query(sql, params)));
   }
 });
-
-class Rollback extends Error {}

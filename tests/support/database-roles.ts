@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "~/platform/database/database.server";
+
+/** The tables of the pub's content, which visitors read and staff edit. */
+export const contentTables = [
+  "site_settings",
+  "opening_hours",
+  "hours_exceptions",
+  "menu_sections",
+  "menu_items",
+  "specials",
+  "events",
+  "venue_spaces",
+  "venue_packages",
+] as const;
+
+class Rollback extends Error {}
+
+/**
+ * Runs `work` inside the transaction `begin` opens, then rolls that
+ * transaction back, so nothing `work` wrote stays; returns what `work` returned.
+ */
+export async function rolledBack<T>(
+  begin: (inner: (tx: Database) => Promise<never>) => Promise<unknown>,
+  work: (tx: Database) => Promise<T>,
+): Promise<T> {
+  let result: T | undefined;
+  await begin(async (tx) => {
+    result = await work(tx);
+    throw new Rollback();
+  }).catch((error: unknown) => {
+    if (!(error instanceof Rollback)) throw error;
+  });
+  return result as T;
+}
+
+/**
+ * Runs `work` as `role` (as Supabase's REST API would for a caller holding
+ * that role), with no claims, in a transaction that is rolled back.
+ */
+export function asRole<T>(db: Database, role: string, work: (tx: Database) => Promise<T>) {
+  return rolledBack(
+    (inner) =>
+      db.transaction(async (tx) => {
+        await tx.query(`set local role ${role}`);
+        return inner(tx);
+      }),
+    work,
+  );
+}
+
+/** A user in the auth schema, as Supabase Auth would have made them; their id. */
+export async function createAuthUser(db: Database, email: string): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    "insert into auth.users (id, email, encrypted_password) values ($1::uuid, $2, 'x')",
+    [id, email],
+  );
+  return id;
+}
