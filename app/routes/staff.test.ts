@@ -293,6 +293,22 @@ describe("signing in", () => {
     expect(limited.headers.getSetCookie()).toEqual([]);
   });
 
+  test("after twenty tries from one address, the next waits, whichever email it names", async () => {
+    for (let n = 0; n < 20; n += 1) {
+      const response = await attempt(
+        { email: `guess-${n}@example.com`, password: "guess" },
+        "203.0.113.200",
+      );
+      expect(response.status).toBe(400);
+    }
+    const { email } = await newStaffMember();
+    const limited = await attempt({ email, password }, "203.0.113.200");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.getSetCookie()).toEqual([]);
+    // Another address is not held back.
+    expect(await attempt({ email, password }, "203.0.113.201")).toHaveRedirect("/staff");
+  });
+
   test("the sign-in page sends someone already signed in on, and never off the staff area", async () => {
     const { email } = await newStaffMember();
     const jar = await signedIn(email);
