@@ -97,14 +97,21 @@ describe("parseEnv", () => {
     const project = {
       SUPABASE_URL: "https://abcdefgh.supabase.co/",
       SUPABASE_PUBLISHABLE_KEY: "sb_publishable_abcdefgh123",
+      DATABASE_URL: "postgres://postgres:secret@db.abcdefgh.supabase.co:5432/postgres",
     };
     expect(parseEnv(project)).toMatchObject({ SUPABASE_URL: "https://abcdefgh.supabase.co" });
     expect(
       parseEnv({ ...project, SUPABASE_SECRET_KEY: "sb_secret_abcdefgh123" }).SUPABASE_SECRET_KEY,
     ).toBe("sb_secret_abcdefgh123");
-    expect(() => parseEnv({ SUPABASE_URL: project.SUPABASE_URL })).toThrow(
-      /SUPABASE_PUBLISHABLE_KEY: must be set too/,
-    );
+    expect(() =>
+      parseEnv({ SUPABASE_URL: project.SUPABASE_URL, DATABASE_URL: project.DATABASE_URL }),
+    ).toThrow(/SUPABASE_PUBLISHABLE_KEY: must be set too/);
+    expect(() =>
+      parseEnv({
+        SUPABASE_URL: project.SUPABASE_URL,
+        SUPABASE_PUBLISHABLE_KEY: project.SUPABASE_PUBLISHABLE_KEY,
+      }),
+    ).toThrow(/DATABASE_URL: must be set when SUPABASE_URL is/);
     expect(() => parseEnv({ SUPABASE_PUBLISHABLE_KEY: project.SUPABASE_PUBLISHABLE_KEY })).toThrow(
       /SUPABASE_URL: must be set too/,
     );
@@ -123,6 +130,7 @@ describe("parseEnv", () => {
     const project = {
       SUPABASE_URL: "https://abcdefgh.supabase.co",
       SUPABASE_PUBLISHABLE_KEY: "sb_publishable_abcdefgh123",
+      DATABASE_URL: "postgres://postgres:secret@db.abcdefgh.supabase.co:5432/postgres",
     };
     expect(() => parseEnv({ ...project, [name]: value })).toThrow(new RegExp(`${name}: must be`));
   });
@@ -143,6 +151,7 @@ describe("getPublicEnv", () => {
       SUPABASE_URL: "https://abcdefgh.supabase.co",
       SUPABASE_PUBLISHABLE_KEY: "sb_publishable_abcdefgh123",
       SUPABASE_SECRET_KEY: "sb_secret_abcdefgh123",
+      DATABASE_URL: "postgres://postgres:secret@db.abcdefgh.supabase.co:5432/postgres",
     });
     expect(getPublicEnv(env)).toEqual({
       SITE_URL: "https://pub.example",

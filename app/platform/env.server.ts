@@ -105,6 +105,16 @@ const envSchema = z
         message: "must be set too: Supabase needs both the project's URL and its publishable key",
       });
     }
+    // The staff list refers to the project's auth.users, which only the
+    // project's own database has.
+    if (env.SUPABASE_URL && !env.DATABASE_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message:
+          "must be set when SUPABASE_URL is (the project's own database, whose auth.users its Auth keeps)",
+      });
+    }
     if (env.SUPABASE_SECRET_KEY && !env.SUPABASE_URL) {
       context.addIssue({
         code: "custom",

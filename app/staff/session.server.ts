@@ -19,7 +19,7 @@ import {
 import { COOKIE_MAX_AGE_SECONDS, cookieDefaults } from "~/platform/cookies.server";
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { getStaffMember } from "./staff.server";
+import { getSignedInStaffMember } from "./staff.server";
 
 /**
  * The session cookie's fixed name, the same in both modes (the library would
@@ -183,9 +183,9 @@ export function signInPath(returnTo?: string): string {
 }
 
 /**
- * Middleware of the pages behind sign-in: a verified session whose user is
- * on the staff list, checked on every request, so removing the row ends
- * access at once.
+ * Middleware of the pages behind sign-in: a verified session, still open at
+ * the Auth service, whose user is on the staff list; checked on every
+ * request, so removing the row or signing out ends access at once.
  */
 export const requireStaff: MiddlewareFunction<Response> = async ({ request, context }) => {
   const claims = context.get(sessionClaimsContext);
@@ -194,7 +194,10 @@ export const requireStaff: MiddlewareFunction<Response> = async ({ request, cont
 
   let member: StaffIdentity | null;
   try {
-    member = await getStaffMember(await context.get(databaseContext)(), claims.sub);
+    member = await getSignedInStaffMember(await context.get(databaseContext)(), {
+      userId: claims.sub,
+      sessionId: typeof claims.session_id === "string" ? claims.session_id : undefined,
+    });
   } catch (error) {
     log.error("The staff list could not be read", { error });
     throw data("The staff area is unavailable for a moment. Please try again shortly.", {
@@ -208,8 +211,8 @@ export const requireStaff: MiddlewareFunction<Response> = async ({ request, cont
       .catch(() => {});
     throw await redirectWithToast(signInPath(), {
       type: "error",
-      title: "This account is not on the staff list.",
-      description: "Ask the pub's owner to add you.",
+      title: "Please sign in again.",
+      description: "Your session has ended, or this account is not on the staff list.",
     });
   }
   context.set(staffMemberContext, member);

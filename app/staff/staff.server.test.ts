@@ -7,6 +7,7 @@ import {
   consumeSetupCode,
   countStaff,
   createSetupCode,
+  getSignedInStaffMember,
   getStaffMember,
   removeStaffMember,
   SETUP_CODE_TTL_MS,
@@ -28,6 +29,30 @@ describe.each(drivers)("the staff list on %s", (driver) => {
   });
 
   const createUser = (email: string) => createAuthUser(db, email);
+
+  test("a signed-in member is found only while their session stands", async () => {
+    const userId = await createUser("session@example.com");
+    await addStaffMember(db, { userId, email: "session@example.com", role: "editor" });
+    const [session] = await db.query<{ id: string }>(
+      "insert into auth.sessions (user_id) values ($1::uuid) returning id::text as id",
+      [userId],
+    );
+    const sessionId = session!.id;
+    expect(await getSignedInStaffMember(db, { userId, sessionId })).toMatchObject({ userId });
+    expect(await getSignedInStaffMember(db, { userId, sessionId: undefined })).toBeNull();
+    expect(await getSignedInStaffMember(db, { userId, sessionId: "not-a-uuid" })).toBeNull();
+    const stranger = await createUser("stranger@example.com");
+    expect(await getSignedInStaffMember(db, { userId: stranger, sessionId })).toBeNull();
+
+    await db.query(
+      "update auth.sessions set not_after = now() - interval '1 minute' where id = $1",
+      [sessionId],
+    );
+    expect(await getSignedInStaffMember(db, { userId, sessionId })).toBeNull();
+    await db.query("update auth.sessions set not_after = null where id = $1", [sessionId]);
+    await db.query("delete from auth.sessions where id = $1", [sessionId]);
+    expect(await getSignedInStaffMember(db, { userId, sessionId })).toBeNull();
+  });
 
   test("a member is added, read, given another role and removed", async () => {
     const ownerId = await createUser("owner@example.com");

@@ -33,6 +33,31 @@ export async function getStaffMember(db: Database, userId: string): Promise<Staf
   return row ?? null;
 }
 
+/**
+ * The staff member a verified session belongs to, while that session stands:
+ * null when the user is not on the staff list, or when the session was
+ * signed out, expired or revoked at the Auth service (whose `auth.sessions`
+ * is in the same database, embedded or the Supabase project's). So signing
+ * out, or removal from the list, ends access at the next request, without
+ * waiting for the access token to expire.
+ */
+export async function getSignedInStaffMember(
+  db: Database,
+  { userId, sessionId }: { userId: string; sessionId: string | undefined },
+): Promise<StaffMember | null> {
+  if (!UUID.test(userId) || !sessionId || !UUID.test(sessionId)) return null;
+  const [row] = await db.query<StaffMember>(
+    `select ${MEMBER_COLUMNS} from public.staff
+     where user_id = $1::uuid
+       and exists (
+         select from auth.sessions
+         where id = $2::uuid and user_id = $1::uuid and (not_after is null or not_after > now())
+       )`,
+    [userId, sessionId],
+  );
+  return row ?? null;
+}
+
 /** How many staff there are (none before the first owner is set up). */
 export async function countStaff(db: Database): Promise<number> {
   const [row] = await db.query<{ count: number }>(
