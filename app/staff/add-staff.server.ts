@@ -13,6 +13,9 @@ export type AddedStaff = {
   password: string | null;
 };
 
+/** Postgres's error for a row that refers to one that is not there (here: auth.users). */
+const FOREIGN_KEY_VIOLATION = "23503";
+
 /** A password to hand over: 120 random bits, easy to copy. */
 export function newPassword(): string {
   return randomBytes(15).toString("base64url");
@@ -62,6 +65,20 @@ export async function addStaff(
     handedOver = null;
   }
   if (!user) throw new Error(`No account for ${address} could be made or found.`);
-  await addStaffMember(db, { userId: user.id, email: address, role });
+  try {
+    await addStaffMember(db, { userId: user.id, email: address, role });
+  } catch (error) {
+    // An account made just now goes again: kept, its password (never shown)
+    // would be lost, and a second run would only find it.
+    if (!created.error) await admin.auth.admin.deleteUser(user.id).catch(() => {});
+    if (!backend.embedded && (error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) {
+      throw new Error(
+        `The staff list is not in the Supabase project's database: it has no account ${user.id}. ` +
+          "Set DATABASE_URL to the project's database (the one whose auth.users SUPABASE_URL's Auth keeps).",
+        { cause: error },
+      );
+    }
+    throw error;
+  }
   return { userId: user.id, email: address, role, password: password ? null : handedOver };
 }

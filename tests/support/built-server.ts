@@ -52,8 +52,10 @@ const running = new Set<ChildProcess>();
 /**
  * A data folder of its own for each server, holding a copy of the seeded
  * template database, so servers never share a database and start quickly.
+ * Tests that run several servers or commands on one folder make it with this
+ * and pass it as DATA_DIR; removing it is then theirs to do.
  */
-function freshDataDirectory(): string {
+export function freshDataDirectory(): string {
   const directory = mkdtempSync(path.join(tmpdir(), "pub-site-server-"));
   cpSync(templateDataDirectory, directory, { recursive: true });
   return directory;
@@ -70,10 +72,14 @@ export function stopAllServers(): void {
   running.clear();
 }
 
-/** Starts the built server on a free port, as `npm run serve` would. */
+/**
+ * Starts the built server on a free port, as `npm run serve` would, on a
+ * fresh copy of the template database, or on the folder `env.DATA_DIR`
+ * names, which is then left in place.
+ */
 export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   assertBuilt();
-  const dataDirectory = freshDataDirectory();
+  const dataDirectory = env.DATA_DIR ?? freshDataDirectory();
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
@@ -87,7 +93,7 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
-  removeOnExit(child, dataDirectory);
+  if (!env.DATA_DIR) removeOnExit(child, dataDirectory);
   child.once("exit", () => running.delete(child));
   let output = "";
   const waiters: Array<{ text: string; resolve: () => void }> = [];
@@ -123,14 +129,17 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
   });
 }
 
-/** Runs the built server (or one of its commands) expecting it to stop by itself; returns its exit code and output. */
+/**
+ * Runs the built server (or one of its commands) expecting it to stop by
+ * itself; returns its exit code and output. Its data folder is as startServer's.
+ */
 export function runServerToExit(
   env: Record<string, string>,
   args: string[] = [],
 ): Promise<{ code: number | null; output: string }> {
   assertBuilt();
   return new Promise((resolve) => {
-    const dataDirectory = freshDataDirectory();
+    const dataDirectory = env.DATA_DIR ?? freshDataDirectory();
     const child = spawn(process.execPath, [serverEntry, ...args], {
       cwd: root,
       env: {
@@ -145,7 +154,7 @@ export function runServerToExit(
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    removeOnExit(child, dataDirectory);
+    if (!env.DATA_DIR) removeOnExit(child, dataDirectory);
     child.once("exit", (code) => resolve({ code, output }));
   });
 }
