@@ -134,7 +134,7 @@ describe("the staff area's gate", () => {
     expect(response).toHaveRedirect("/staff?page=2");
     expect(response).toSetCookie(STAFF_SESSION_COOKIE, {
       value: /^base64-/,
-      attributes: [/HttpOnly/i, /SameSite=Lax/i, /Path=\/staff/, /Max-Age=34560000/],
+      attributes: [/HttpOnly/i, /SameSite=Lax/i, /Path=\/(;|$)/, /Max-Age=34560000/],
     });
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     jar.take(response);

@@ -172,7 +172,9 @@ const COMMANDS = {
     console.log(
       added.password
         ? `Their password, shown this once: ${added.password}`
-        : "They sign in with the password they already have.",
+        : added.created
+          ? "They sign in with the password given."
+          : "They sign in with the password they already have.",
     );
   },
 } satisfies Record<string, (db: Database, args: readonly string[]) => Promise<void>>;

@@ -9,7 +9,9 @@ export type AddedStaff = {
   userId: string;
   email: string;
   role: StaffRole;
-  /** The new account's password, to hand over once; null when the account already existed. */
+  /** Whether the account was made now (or already existed, and only got the role). */
+  created: boolean;
+  /** A password made for the new account, to hand over once; null when one was given or none made. */
   password: string | null;
 };
 
@@ -58,11 +60,9 @@ export async function addStaff(
     email_confirm: true,
   });
   let user = created.data.user;
-  let handedOver: string | null = chosen;
   if (created.error) {
     if (created.error.code !== "email_exists") throw created.error;
     user = await findUserByEmail(admin, address);
-    handedOver = null;
   }
   if (!user) throw new Error(`No account for ${address} could be made or found.`);
   try {
@@ -80,5 +80,12 @@ export async function addStaff(
     }
     throw error;
   }
-  return { userId: user.id, email: address, role, password: password ? null : handedOver };
+  const isNew = !created.error;
+  return {
+    userId: user.id,
+    email: address,
+    role,
+    created: isNew,
+    password: isNew && !password ? chosen : null,
+  };
 }

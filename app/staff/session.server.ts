@@ -27,14 +27,39 @@ import { getSignedInStaffMember } from "./staff.server";
  */
 export const STAFF_SESSION_COOKIE = "sb-staff-auth-token";
 
-/** Only the staff area reads the session; public pages never carry it. */
+/** Where the staff area is; only its routes read the session. */
 export const STAFF_PATH = "/staff";
+
+/**
+ * The session cookie's path: the whole site, because React Router fetches
+ * the staff home's data from `/staff.data`, which a cookie scoped to
+ * `/staff` would not reach. Public pages never read it.
+ */
+const SESSION_COOKIE_PATH = "/";
 
 /** What the staff area's responses say to crawlers and caches. */
 export const STAFF_RESPONSE_HEADERS = {
   "Cache-Control": cacheControl.noStore,
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
+
+/**
+ * The `headers` export of the staff pages: never stored, never indexed, and
+ * the Retry-After of an answer that asks to wait (the sign-in limit, an
+ * outage) passed on to the page a post without scripts gets.
+ */
+export function staffPageHeaders({
+  actionHeaders,
+  errorHeaders,
+}: {
+  actionHeaders: Headers;
+  errorHeaders?: Headers;
+}): Headers {
+  const headers = new Headers(STAFF_RESPONSE_HEADERS);
+  const retryAfter = errorHeaders?.get("Retry-After") ?? actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
 
 /**
  * A Supabase client for one request, made with @supabase/ssr: it reads the
@@ -49,7 +74,7 @@ export function createStaffClient(
 ): { supabase: SupabaseClient; responseHeaders(): Headers } {
   const cookieOptions = {
     ...cookieDefaults,
-    path: STAFF_PATH,
+    path: SESSION_COOKIE_PATH,
     maxAge: COOKIE_MAX_AGE_SECONDS,
   };
   const cookies = new Map<string, string>();
@@ -116,7 +141,7 @@ function carriesSession(request: Request): boolean {
  */
 export function clearedSessionCookies(request: Request): string[] {
   return sessionCookieNames(request).map((name) =>
-    serializeCookieHeader(name, "", { ...cookieDefaults, path: STAFF_PATH, maxAge: 0 }),
+    serializeCookieHeader(name, "", { ...cookieDefaults, path: SESSION_COOKIE_PATH, maxAge: 0 }),
   );
 }
 
@@ -187,9 +212,10 @@ export function signInPath(returnTo?: string): string {
  * the Auth service, whose user is on the staff list; checked on every
  * request, so removing the row or signing out ends access at once.
  */
-export const requireStaff: MiddlewareFunction<Response> = async ({ request, context }) => {
+export const requireStaff: MiddlewareFunction<Response> = async ({ url, context }) => {
   const claims = context.get(sessionClaimsContext);
-  const url = new URL(request.url);
+  // `url` is the page's address (a data request's `.data` and its own
+  // parameters removed), the place to come back to after signing in.
   if (!claims) throw redirect(signInPath(`${url.pathname}${url.search}`));
 
   let member: StaffIdentity | null;

@@ -150,7 +150,7 @@ describe("embedded sign-in", () => {
       .filter((cookie) => cookie.startsWith("sb-staff-auth-token"));
     expect(sessionSetCookies.length).toBeGreaterThan(0);
     for (const cookie of sessionSetCookies) {
-      expect(cookie).toMatch(/; Path=\/staff(;|$)/);
+      expect(cookie).toMatch(/; Path=\/(;|$)/);
       expect(cookie).toMatch(/; HttpOnly(;|$)/);
       expect(cookie).toMatch(/; Secure(;|$)/);
       expect(cookie).toMatch(/; SameSite=Lax(;|$)/i);
