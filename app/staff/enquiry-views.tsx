@@ -63,7 +63,7 @@ export function DetailRow({ term, children }: { term: string; children: ReactNod
   return (
     <div className="grid gap-1 border-b border-border py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="font-semibold text-muted-foreground">{term}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
+      <dd className="min-w-0 text-pretty break-words">{children}</dd>
     </div>
   );
 }

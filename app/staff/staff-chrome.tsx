@@ -1,6 +1,6 @@
 import { ExternalLinkIcon, LogOutIcon } from "lucide-react";
-import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { site } from "~/site/site";
@@ -16,6 +16,18 @@ export function StaffChrome({
   signedInAs: string | null;
   children: ReactNode;
 }) {
+  const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+  // A new page without a page load: the link or button that led here is gone,
+  // so the keyboard starts again from the new page's content, as the skip link
+  // would take it. A new search or a changed enquiry stays where it was.
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    main.current?.focus();
+  }, [pathname]);
+
   return (
     <div className="flex min-h-dvh flex-col bg-background text-foreground">
       <a
@@ -44,7 +56,7 @@ export function StaffChrome({
           </Link>
           {signedInAs ? (
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-              <p className="max-w-[16rem] truncate text-sm text-shell-foreground/80">
+              <p className="max-w-full truncate text-sm text-shell-foreground/80 sm:max-w-sm">
                 Signed in as <span className="font-semibold text-white">{signedInAs}</span>
               </p>
               <Form method="post" action="/staff/sign-out">
@@ -57,7 +69,12 @@ export function StaffChrome({
           ) : null}
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6">
+      <main
+        ref={main}
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6"
+      >
         {children}
       </main>
     </div>

@@ -17,7 +17,7 @@ import {
   enquirySubject,
   formatReceived,
 } from "~/staff/enquiry-views";
-import { confirmSession, staffClaims } from "~/staff/session.server";
+import { confirmSession, staffClaims, staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 /** An enquiry's id from the address; anything else is no enquiry. */
@@ -50,8 +50,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const claims = staffClaims(context);
   if (!(await getEnquiry(db, claims, id))) throw data("Not Found", { status: 404 });
   await setEnquiryHandled(db, claims, id, intent === "handled");
-  const url = new URL(request.url);
-  return redirectWithToast(`${url.pathname}${url.search}`, {
+  // Back to this page, built from its id: with scripts the post goes to the
+  // page's data URL (`/staff/enquiries/1.data`), which is no page to return to.
+  const back = new URL(request.url).searchParams.get("back");
+  const search = back ? `?${new URLSearchParams({ back })}` : "";
+  return redirectWithToast(`/staff/enquiries/${id}${search}`, {
     type: "success",
     title: intent === "handled" ? "Marked as handled." : "Marked as not handled.",
   });
@@ -59,6 +62,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   staffMeta(loaderData ? `Enquiry from ${loaderData.enquiry.name.slice(0, 60)}` : "Enquiry");
+
+export const headers: Route.HeadersFunction = staffPageHeaders;
 
 export default function EnquiryPage({ loaderData }: Route.ComponentProps) {
   const { enquiry, back } = loaderData;
@@ -78,7 +83,9 @@ export default function EnquiryPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <HandledBadge handledAt={enquiry.handledAt} />
-        <span className="text-muted-foreground">Received {formatReceived(enquiry.createdAt)}</span>
+        <span className="text-pretty text-muted-foreground">
+          Received {formatReceived(enquiry.createdAt)}
+        </span>
       </div>
       <h1 className="mt-3 text-3xl tracking-tight break-words sm:text-4xl">
         <VisitorText text={enquiry.name} />
@@ -87,7 +94,8 @@ export default function EnquiryPage({ loaderData }: Route.ComponentProps) {
         {enquirySubject({ ...enquiry, excerpt: "" })}
       </p>
 
-      <div className="mt-6 flex flex-wrap gap-3">
+      {/* Stacked the width of a phone, in a row from the small breakpoint up. */}
+      <div className="mt-6 grid gap-3 sm:flex sm:flex-wrap">
         <a
           href={`mailto:${encodeURIComponent(enquiry.email)}?subject=${encodeURIComponent(replySubject)}`}
           className={buttonVariants()}
@@ -101,14 +109,22 @@ export default function EnquiryPage({ loaderData }: Route.ComponentProps) {
             Call {formatPhone(enquiry.phone)}
           </a>
         ) : null}
-        <Form method="post">
+        {/* While a change is on its way the button is aria-disabled, not disabled: a
+            disabled button would drop the keyboard's focus. */}
+        <Form
+          method="post"
+          onSubmit={(event) => {
+            if (pending) event.preventDefault();
+          }}
+        >
           {enquiry.handledAt ? (
             <Button
               type="submit"
               name="intent"
               value="not-handled"
               variant="outline"
-              disabled={pending}
+              aria-disabled={pending || undefined}
+              className="w-full aria-disabled:opacity-50 sm:w-auto"
             >
               <Undo2Icon aria-hidden="true" />
               Mark as not handled
@@ -119,7 +135,8 @@ export default function EnquiryPage({ loaderData }: Route.ComponentProps) {
               name="intent"
               value="handled"
               variant="secondary"
-              disabled={pending}
+              aria-disabled={pending || undefined}
+              className="w-full aria-disabled:opacity-50 sm:w-auto"
             >
               <CheckIcon aria-hidden="true" />
               Mark as handled

@@ -5,7 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { controlClass } from "~/components/ui/form-fields";
 import { databaseContext } from "~/platform/context";
-import { listEnquiries } from "~/staff/enquiry-inbox.server";
+import { EXCERPT_LENGTH, listEnquiries } from "~/staff/enquiry-inbox.server";
 import { HandledBadge, VisitorText, enquirySubject, formatReceived } from "~/staff/enquiry-views";
 import { inboxQuerySchema } from "~/staff/staff-forms";
 import { staffMeta } from "~/staff/staff-meta";
@@ -16,7 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { q, page } = inboxQuerySchema.parse(search);
   const db = await context.get(databaseContext)();
   const result = await listEnquiries(db, staffClaims(context), { query: q, page });
-  return { ...result, q };
+  // An excerpt as long as excerpts go is cut short: it says so.
+  const enquiries = result.enquiries.map((enquiry) =>
+    [...enquiry.excerpt].length < EXCERPT_LENGTH
+      ? enquiry
+      : { ...enquiry, excerpt: `${enquiry.excerpt.trimEnd()}…` },
+  );
+  return { ...result, enquiries, q };
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Enquiries");
@@ -40,7 +46,8 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
       </p>
 
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1">
+        {/* On a phone the field takes the width, and the button goes below it. */}
+        <div className="min-w-0 flex-1 basis-64">
           <label htmlFor="inbox-q" className="block text-lg font-semibold">
             Search enquiries
           </label>
@@ -50,11 +57,11 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
             name="q"
             defaultValue={q}
             maxLength={200}
-            placeholder="Name, email, words in the message…"
+            placeholder="Name, email or any word…"
             className={controlClass(undefined)}
           />
         </div>
-        <Button type="submit">
+        <Button type="submit" className="w-full sm:w-auto">
           <SearchIcon aria-hidden="true" />
           Search
         </Button>

@@ -4,7 +4,7 @@ import { RouteErrorView } from "~/components/error-view";
 import { sessionClaimsContext } from "~/platform/context";
 import { StaffChrome } from "~/staff/staff-chrome";
 import { staffMeta } from "~/staff/staff-meta";
-import { STAFF_RESPONSE_HEADERS, staffSession } from "~/staff/session.server";
+import { staffPageHeaders, staffSession } from "~/staff/session.server";
 
 /** Everything under /staff: one Supabase client a request, its cookies on every response. */
 export const middleware: Route.MiddlewareFunction[] = [staffSession];
@@ -16,7 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => staffMeta("Staff");
 
-export const headers: Route.HeadersFunction = () => STAFF_RESPONSE_HEADERS;
+export const headers: Route.HeadersFunction = staffPageHeaders;
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (

@@ -6,6 +6,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { createFirstOwner, setupState, type SetupActionData } from "~/staff/first-owner.server";
 import { EXPIRED_LINK, PASSWORD_MIN } from "~/staff/staff-forms";
+import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 const codeOf = (request: Request) => new URL(request.url).searchParams.get("code") ?? "";
@@ -20,6 +21,8 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Set up the owner's account");
+
+export const headers: Route.HeadersFunction = staffPageHeaders;
 
 const FORM_ID = "setup";
 const order = ["email", "password", "confirmPassword"] as const;

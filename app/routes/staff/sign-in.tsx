@@ -1,10 +1,12 @@
 import { LogInIcon } from "lucide-react";
+import { useEffect } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-in";
-import { ErrorSummary, TextField } from "~/components/ui/form-fields";
+import { ErrorSummary, TextField, fieldId } from "~/components/ui/form-fields";
 import { Button } from "~/components/ui/button";
 import { sessionClaimsContext } from "~/platform/context";
 import { signIn, type SignInActionData } from "~/staff/sign-in.server";
+import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta, staffReturnPath } from "~/staff/staff-meta";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -19,6 +21,8 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => staffMeta("Sign in");
 
+export const headers: Route.HeadersFunction = staffPageHeaders;
+
 const FORM_ID = "sign-in";
 
 export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -32,6 +36,16 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
   const focusAfterRefusal = (field: "email" | "password") => ({
     autoFocus: Boolean(result) && field === (firstError ?? "password"),
   });
+  // autoFocus acts only as the page loads (without scripts); with them the page
+  // stays, so each refusal empties the password and moves focus here instead.
+  useEffect(() => {
+    if (!result) return;
+    const password = document.getElementById(fieldId(FORM_ID, "password"));
+    if (password instanceof HTMLInputElement) password.value = "";
+    document.getElementById(fieldId(FORM_ID, firstError ?? "password"))?.focus();
+    // Only a new answer moves focus; firstError comes with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
 
   return (
     <div className="mx-auto max-w-md py-6 sm:py-12">
