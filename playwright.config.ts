@@ -1,9 +1,21 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_STAFF_PASSWORD, staffAccounts } from "./tests/e2e/fixtures.ts";
 import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const E2E_DATA_DIR = "node_modules/.cache/e2e-data";
 const executablePath = findChromium();
+
+/**
+ * The staff list, made with the server's own command before it starts: the
+ * password goes in on standard input, as an operator would type it.
+ */
+const addStaff = staffAccounts
+  .map(
+    ({ email }) =>
+      `printf '%s\\n' "$E2E_STAFF_PASSWORD" | node ./build/server/index.js staff-add --email ${email} --role owner --password-stdin`,
+  )
+  .join(" && ");
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -33,10 +45,13 @@ export default defineConfig({
   ],
   webServer: {
     // The tests run against the production build, served as in production.
-    // A fresh embedded database each run, migrated and seeded as on a first start.
-    command: `rm -rf ${E2E_DATA_DIR} && node ./build/server/index.js`,
+    // A fresh embedded database each run, migrated and seeded as on a first
+    // start, with the staff the tests sign in as.
+    command: `rm -rf ${E2E_DATA_DIR} && ${addStaff} && node ./build/server/index.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
+    // Each staff-add opens and migrates the database: a few seconds apiece.
+    timeout: 120_000,
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),
@@ -45,6 +60,7 @@ export default defineConfig({
       // All test traffic comes from one address, which the enquiry forms' rate
       // limit would soon refuse: tests give each page its own address in this header.
       CLIENT_IP_HEADER: "Fly-Client-IP",
+      E2E_STAFF_PASSWORD,
     },
     stdout: "pipe",
     stderr: "pipe",

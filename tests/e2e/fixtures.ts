@@ -75,3 +75,41 @@ export const pages = [
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/** A staff member's sign-in, as the e2e server is started with it. */
+export type StaffAccount = { email: string; password: string };
+
+/** Every e2e staff account's password, handed to `staff-add` on standard input. */
+export const E2E_STAFF_PASSWORD = "e2e staff password, not a secret";
+
+/** The owner the e2e server adds before it starts (see playwright.config.ts). */
+export const staffAccount: StaffAccount = {
+  email: "owner@staff.example.com",
+  password: E2E_STAFF_PASSWORD,
+};
+
+/**
+ * What each staff test signs in for. Sign-in allows 5 attempts per email in 15
+ * minutes, successful ones included, so a test that signs in does so as an
+ * account of its own in each project: a run repeated three times stays within it.
+ */
+const staffPurposes = ["journey", "wrong-password", "no-javascript", "keyboard", "axe"] as const;
+const staffProjects = ["desktop", "phone"] as const;
+
+export type StaffPurpose = (typeof staffPurposes)[number];
+
+/** The account a test signs in as: one per purpose and project (the projects' names). */
+export function staffAccountFor(purpose: StaffPurpose, project: string): StaffAccount {
+  if (!(staffProjects as readonly string[]).includes(project)) {
+    throw new Error(`No e2e staff account for the project "${project}"`);
+  }
+  return { email: `${purpose}.${project}@staff.example.com`, password: E2E_STAFF_PASSWORD };
+}
+
+/** Everyone the e2e server puts on the staff list, as owners, before it starts. */
+export const staffAccounts: readonly StaffAccount[] = [
+  staffAccount,
+  ...staffPurposes.flatMap((purpose) =>
+    staffProjects.map((project) => staffAccountFor(purpose, project)),
+  ),
+];
