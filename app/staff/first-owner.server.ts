@@ -7,7 +7,8 @@ import { checkForm, formValues, type FieldErrors } from "~/platform/form-check";
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { createAdminClient, staffClient } from "./session.server";
-import { EXPIRED_LINK, setupFields, setupSchema, type SetupField } from "./staff-forms";
+import { EXPIRED_LINK, setupFields, type SetupField } from "./staff-forms";
+import { setupSchema } from "./staff-forms.server";
 import {
   addStaffMember,
   consumeSetupCode,

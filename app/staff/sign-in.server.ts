@@ -8,7 +8,8 @@ import { log } from "~/platform/logger.server";
 import { attemptChecks, secondsUntilAllowed } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { staffClient } from "./session.server";
-import { signInFields, signInSchema, type SignInField } from "./staff-forms";
+import { signInFields, type SignInField } from "./staff-forms";
+import { signInSchema } from "./staff-forms.server";
 import { staffReturnPath } from "./staff-meta";
 import { getStaffMember } from "./staff.server";
 

@@ -1,6 +1,8 @@
-import { z } from "zod";
-
-/** Staff sign-in and the first owner's account: fields, limits and messages. */
+/**
+ * Staff sign-in and the first owner's account: fields, limits and messages.
+ * The rules that use them are in staff-forms.server.ts: staff forms are
+ * checked on the server only, so zod stays out of the pages' scripts.
+ */
 
 export const EMAIL_MAX = 254;
 /** Long enough to resist guessing; bcrypt reads at most 72 bytes. */
@@ -13,92 +15,9 @@ export type SignInField = (typeof signInFields)[number];
 export const setupFields = ["email", "password", "confirmPassword"] as const;
 export type SetupField = (typeof setupFields)[number];
 
-const email = z
-  .string()
-  .trim()
-  .min(1, { error: "Enter your email address." })
-  .max(EMAIL_MAX, { error: `An email address is at most ${EMAIL_MAX} characters.` })
-  .pipe(z.email({ error: "Enter an email address such as name@example.com." }))
-  .transform((value) => value.toLowerCase());
-
-export const signInSchema = z.object({
-  email,
-  // Checked by the sign-in service; here only what no password can be.
-  password: z
-    .string()
-    .min(1, { error: "Enter your password." })
-    .max(1000, { error: "That password is too long." }),
-});
-
-export const setupSchema = z
-  .object({
-    email,
-    password: z
-      .string()
-      .min(PASSWORD_MIN, { error: `Use at least ${PASSWORD_MIN} characters.` })
-      .refine((value) => new TextEncoder().encode(value).length <= PASSWORD_MAX_BYTES, {
-        error: `Use at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters, fewer with accents or emoji).`,
-      }),
-    confirmPassword: z.string(),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ["confirmPassword"],
-    error: "The two passwords differ. Type the same password twice.",
-  });
-
 /** Why a setup link no longer works, and how to get another. */
 export const EXPIRED_LINK =
   "This setup link has expired or has been used. Restart the server for a new one (it is printed in the log).";
 
-/** The inbox's query string: a search and a page, both forgiving. */
-export const inboxQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(200, { error: "Search for at most 200 characters." })
-    .catch("")
-    .default(""),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
-});
-
 export const STAFF_ADD_USAGE =
   "Usage: npm run staff:add -- --email name@example.com --role owner|editor [--password-stdin]";
-
-export type StaffAddArguments = {
-  email: string;
-  role: "owner" | "editor";
-  /** Read the password from standard input instead of making one. */
-  passwordFromStdin: boolean;
-};
-
-/** The `staff-add` command's arguments, or what is wrong with them. */
-export function parseStaffAddArguments(
-  args: readonly string[],
-): ({ ok: true } & StaffAddArguments) | { ok: false; message: string } {
-  const options = new Map<string, string | true>();
-  for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index] ?? "";
-    const [name, inline] = arg.split("=", 2) as [string, string | undefined];
-    if (name === "--password-stdin") options.set(name, true);
-    else if (name === "--email" || name === "--role") {
-      const value = inline ?? args[(index += 1)];
-      if (value === undefined) return { ok: false, message: `${name} needs a value.` };
-      options.set(name, value);
-    } else return { ok: false, message: `Unknown argument "${arg}".` };
-  }
-  const email = z
-    .string()
-    .pipe(z.email())
-    .safeParse(String(options.get("--email") ?? "").trim());
-  if (!email.success) return { ok: false, message: "--email must be an email address." };
-  const role = options.get("--role");
-  if (role !== "owner" && role !== "editor") {
-    return { ok: false, message: '--role must be "owner" or "editor".' };
-  }
-  return {
-    ok: true,
-    email: email.data.toLowerCase(),
-    role,
-    passwordFromStdin: options.has("--password-stdin"),
-  };
-}

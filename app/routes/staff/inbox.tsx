@@ -7,7 +7,7 @@ import { controlClass } from "~/components/ui/form-fields";
 import { databaseContext } from "~/platform/context";
 import { EXCERPT_LENGTH, listEnquiries } from "~/staff/enquiry-inbox.server";
 import { HandledBadge, VisitorText, enquirySubject, formatReceived } from "~/staff/enquiry-views";
-import { inboxQuerySchema } from "~/staff/staff-forms";
+import { inboxQuerySchema } from "~/staff/staff-forms.server";
 import { staffMeta } from "~/staff/staff-meta";
 import { staffClaims } from "~/staff/session.server";
 
