@@ -1,7 +1,8 @@
 import { UserPlusIcon } from "lucide-react";
+import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";
-import { ErrorSummary, TextField } from "~/components/ui/form-fields";
+import { ErrorSummary, TextField, fieldId } from "~/components/ui/form-fields";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { createFirstOwner, setupState, type SetupActionData } from "~/staff/first-owner.server";
@@ -33,10 +34,16 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
   const pending = navigation.state === "submitting";
   const errors = result?.errors ?? {};
   const firstError = order.find((field) => errors[field]);
-  // After a refused post, the first field to fix takes focus.
+  // After a refused post, the first field to fix takes focus: on the page's
+  // load without scripts (autoFocus), and at each new answer with them.
   const focusAfterRefusal = (field: (typeof order)[number]) => ({
     autoFocus: field === firstError,
   });
+  useEffect(() => {
+    if (firstError) document.getElementById(fieldId(FORM_ID, firstError))?.focus();
+    // Only a new answer moves focus; firstError comes with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
 
   if (loaderData.state !== "ready" && !result) {
     return (
