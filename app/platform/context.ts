@@ -67,8 +67,3 @@ export type SessionClaims = {
 };
 
 export const sessionClaimsContext = createContext<SessionClaims | null>(null);
-
-/** The staff member a request is made by, once the staff area's gate has checked them. */
-export type StaffIdentity = { userId: string; email: string; role: "owner" | "editor" };
-
-export const staffMemberContext = createContext<StaffIdentity | null>(null);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { User } from "@supabase/supabase-js";
 import type { AuthBackend } from "~/platform/auth-backend.server";
 import type { Database } from "~/platform/database/database.server";
+import { log } from "~/platform/logger.server";
 import { createAdminClient } from "./session.server";
 import { addStaffMember, type StaffRole } from "./staff.server";
 
@@ -70,7 +71,13 @@ export async function addStaff(
   } catch (error) {
     // An account made just now goes again: kept, its password (never shown)
     // would be lost, and a second run would only find it.
-    if (!created.error) await admin.auth.admin.deleteUser(user.id).catch(() => {});
+    if (!created.error) {
+      const removed = await admin.auth.admin.deleteUser(user.id);
+      if (removed.error)
+        log.warn("The account made for the staff list could not be removed", {
+          error: removed.error,
+        });
+    }
     if (!backend.embedded && (error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) {
       throw new Error(
         `The staff list is not in the Supabase project's database: it has no account ${user.id}. ` +

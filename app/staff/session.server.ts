@@ -11,15 +11,13 @@ import {
   authBackendContext,
   databaseContext,
   sessionClaimsContext,
-  staffMemberContext,
   supabaseContext,
   type SessionClaims,
-  type StaffIdentity,
 } from "~/platform/context";
 import { COOKIE_MAX_AGE_SECONDS, cookieDefaults } from "~/platform/cookies.server";
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { getSignedInStaffMember } from "./staff.server";
+import { getSignedInStaffMember, type StaffMember } from "./staff.server";
 
 /**
  * The session cookie's fixed name, the same in both modes (the library would
@@ -154,6 +152,17 @@ function authUnavailable(error: unknown) {
 }
 
 /**
+ * Ends this request's session at the Auth service and clears its cookies,
+ * for a session that must not go on (forged, ended elsewhere, not staff).
+ * A service that cannot be told is logged; the cookies are cleared anyway
+ * by the library, or expire with the token.
+ */
+export async function forgetSession(supabase: SupabaseClient): Promise<void> {
+  const { error } = await supabase.auth.signOut({ scope: "local" });
+  if (error) log.warn("A session to forget could not be signed out", { error });
+}
+
+/**
  * The staff area's session, verified. `getClaims()` checks the access
  * token's signature against the service's key set (refreshing the session
  * first when fewer than 90 s remain); `getSession()` alone would believe a
@@ -172,7 +181,7 @@ async function verifiedClaims(
     return claims as SessionClaims;
   }
   // Forged, expired beyond refresh, or signed out elsewhere: forget it here too.
-  await supabase.auth.signOut({ scope: "local" }).catch(() => {});
+  await forgetSession(supabase);
   return null;
 }
 
@@ -218,7 +227,7 @@ export const requireStaff: MiddlewareFunction<Response> = async ({ url, context 
   // parameters removed), the place to come back to after signing in.
   if (!claims) throw redirect(signInPath(`${url.pathname}${url.search}`));
 
-  let member: StaffIdentity | null;
+  let member: StaffMember | null;
   try {
     member = await getSignedInStaffMember(await context.get(databaseContext)(), {
       userId: claims.sub,
@@ -232,16 +241,13 @@ export const requireStaff: MiddlewareFunction<Response> = async ({ url, context 
     });
   }
   if (!member) {
-    await staffClient(context)
-      .auth.signOut({ scope: "local" })
-      .catch(() => {});
+    await forgetSession(staffClient(context));
     throw await redirectWithToast(signInPath(), {
       type: "error",
       title: "Please sign in again.",
       description: "Your session has ended, or this account is not on the staff list.",
     });
   }
-  context.set(staffMemberContext, member);
 };
 
 /** The request's Supabase client; only under the staff session middleware. */
@@ -249,13 +255,6 @@ export function staffClient(context: Readonly<RouterContextProvider>): SupabaseC
   const supabase = context.get(supabaseContext);
   if (!supabase) throw new Error("staffClient called outside the staff area's middleware");
   return supabase;
-}
-
-/** The signed-in staff member; only under requireStaff. */
-export function staffMember(context: Readonly<RouterContextProvider>): StaffIdentity {
-  const member = context.get(staffMemberContext);
-  if (!member) throw new Error("staffMember called outside requireStaff");
-  return member;
 }
 
 /** The verified claims; only under requireStaff. */
@@ -274,9 +273,7 @@ export async function confirmSession(context: Readonly<RouterContextProvider>): 
   const { data: result, error } = await staffClient(context).auth.getUser();
   if (error && isAuthRetryableFetchError(error)) throw authUnavailable(error);
   if (error || !result.user) {
-    await staffClient(context)
-      .auth.signOut({ scope: "local" })
-      .catch(() => {});
+    await forgetSession(staffClient(context));
     throw await redirectWithToast(signInPath(), {
       type: "error",
       title: "Your session has ended.",

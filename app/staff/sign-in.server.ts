@@ -7,7 +7,7 @@ import type { RateLimit } from "~/platform/form-protection";
 import { log } from "~/platform/logger.server";
 import { attemptChecks, secondsUntilAllowed } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { staffClient } from "./session.server";
+import { forgetSession, staffClient } from "./session.server";
 import { signInFields, type SignInField } from "./staff-forms";
 import { signInSchema } from "./staff-forms.server";
 import { staffReturnPath } from "./staff-meta";
@@ -115,11 +115,11 @@ export async function signIn(request: Request, context: Readonly<RouterContextPr
     member = await getStaffMember(db, session.user.id);
   } catch (error) {
     log.error("The staff list could not be read", { error });
-    await supabase.auth.signOut({ scope: "local" }).catch(() => {});
+    await forgetSession(supabase);
     return unavailable(email);
   }
   if (!member) {
-    await supabase.auth.signOut({ scope: "local" }).catch(() => {});
+    await forgetSession(supabase);
     return reply(403, email, {
       formError: "This account is not on the staff list. Ask the pub's owner to add you.",
     });
