@@ -3,7 +3,7 @@ import { E2E_STAFF_PASSWORD, staffAccounts } from "./tests/e2e/fixtures.ts";
 import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const E2E_DATA_DIR = "node_modules/.cache/e2e-data";
+const E2E_DATA_DIR = `node_modules/.cache/e2e-data-${PORT}`;
 const executablePath = findChromium();
 
 /**
