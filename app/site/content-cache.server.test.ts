@@ -80,3 +80,83 @@ describe("ContentCache", () => {
     expect(await cache.read("events", loaderOf("the events"))).toBe("the events");
   });
 });
+
+describe("ContentCache with a content revision", () => {
+  function revisionOf(initial: string) {
+    let current: string | Error = initial;
+    const revision = vi.fn(async () => {
+      if (current instanceof Error) throw current;
+      return current;
+    });
+    return { revision, set: (value: string | Error) => void (current = value) };
+  }
+
+  test("an entry is dropped as soon as the revision moves, and not before", async () => {
+    const time = clock();
+    const revision = revisionOf("1");
+    const cache = new ContentCache({ now: time.now, revision: revision.revision });
+    const load = loaderOf("menu v1", "menu v2");
+    expect(await cache.read("menu", load)).toBe("menu v1");
+    time.advance(1_000);
+    expect(await cache.read("menu", load)).toBe("menu v1");
+    revision.set("2");
+    time.advance(1_000);
+    expect(await cache.read("menu", load)).toBe("menu v2");
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  test("the revision is asked at most once a second, whatever the traffic", async () => {
+    const time = clock();
+    const revision = revisionOf("1");
+    const cache = new ContentCache({ now: time.now, revision: revision.revision });
+    const load = loaderOf("menu v1");
+    await Promise.all(Array.from({ length: 20 }, () => cache.read("menu", load)));
+    time.advance(999);
+    await cache.read("menu", load);
+    expect(revision.revision).toHaveBeenCalledTimes(1);
+    time.advance(1);
+    await cache.read("menu", load);
+    expect(revision.revision).toHaveBeenCalledTimes(2);
+  });
+
+  test("a revision that cannot be read leaves the cached copy in service", async () => {
+    const time = clock();
+    const revision = revisionOf("1");
+    const onRevisionError = vi.fn();
+    const cache = new ContentCache({
+      now: time.now,
+      revision: revision.revision,
+      onRevisionError,
+    });
+    const load = loaderOf("menu v1", "menu v2");
+    await cache.read("menu", load);
+    revision.set(new Error("connection refused"));
+    time.advance(1_000);
+    expect(await cache.read("menu", load)).toBe("menu v1");
+    expect(onRevisionError).toHaveBeenCalledOnce();
+  });
+
+  test("a slow revision check does not hold a page up", async () => {
+    const time = clock();
+    const cache = new ContentCache({
+      now: time.now,
+      revision: () => new Promise<string>(() => {}),
+      revisionCheckTimeoutMs: 10,
+    });
+    expect(await cache.read("menu", loaderOf("menu v1"))).toBe("menu v1");
+  });
+
+  test("a read begun before the revision moved is not kept", async () => {
+    const time = clock();
+    const revision = revisionOf("1");
+    const cache = new ContentCache({ now: time.now, revision: revision.revision });
+    let finish: (value: string) => void = () => {};
+    const slow = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)));
+    const reading = cache.read("menu", slow);
+    await settle();
+    cache.clear();
+    finish("menu before the edit");
+    expect(await reading).toBe("menu before the edit");
+    expect(await cache.read("menu", loaderOf("menu after the edit"))).toBe("menu after the edit");
+  });
+});

@@ -22,13 +22,26 @@ function cacheFor(db: Database): ContentCache {
   let cache = caches.get(db);
   if (!cache) {
     cache = new ContentCache({
+      revision: () => contentRevision(db),
       onRefreshError(key, error) {
         log.error("Content refresh failed; serving the last good copy", { key, error });
+      },
+      onRevisionError(error) {
+        log.warn("The content revision could not be read; serving the cached copy", { error });
       },
     });
     caches.set(db, cache);
   }
   return cache;
+}
+
+/** The content's revision: it moves with every change to a content table (by trigger). */
+export async function contentRevision(db: Database): Promise<string> {
+  const [row] = await db.query<{ revision: string }>(
+    "select revision::text as revision from public.content_revision",
+  );
+  if (!row) throw new Error("The content_revision table has no row");
+  return row.revision;
 }
 
 /** The content a page shows, read through the cache. */

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { contentTables, rolledBack } from "../../tests/support/database-roles";
+import {
+  contextWithDatabase,
+  drivers,
+  openTestDatabase,
+  type TestDatabase,
+} from "../../tests/support/test-database";
+import { contentRevision, siteContent } from "./site-content.server";
+
+/** A change to each content table that touches one row and keeps the data valid. */
+const touches: Record<(typeof contentTables)[number], string> = {
+  site_settings: "update public.site_settings set tagline = tagline || ' '",
+  opening_hours: "update public.opening_hours set updated_at = now() where weekday = 5",
+  hours_exceptions:
+    "insert into public.hours_exceptions (starts_on, ends_on, closed, note) values ('2030-01-01', '2030-01-01', true, 'Test')",
+  menu_sections:
+    "update public.menu_sections set sort_order = sort_order where id = (select min(id) from public.menu_sections)",
+  menu_items:
+    "update public.menu_items set available = not available where id = (select min(id) from public.menu_items)",
+  specials: "delete from public.specials where id = (select min(id) from public.specials)",
+  events:
+    "update public.events set summary = summary where id = (select min(id) from public.events)",
+  venue_spaces:
+    "update public.venue_spaces set name = name where id = (select min(id) from public.venue_spaces)",
+  venue_packages:
+    "update public.venue_packages set name = name where id = (select min(id) from public.venue_packages)",
+};
+
+describe.each(drivers)("the content revision on %s", (driver) => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+  });
+
+  test.each(contentTables)(
+    "a change to %s moves the revision on, once per statement",
+    async (table) => {
+      await rolledBack(
+        (inner) => db.transaction(inner),
+        async (tx) => {
+          const before = BigInt(await contentRevision(tx));
+          await tx.query(touches[table]);
+          expect(BigInt(await contentRevision(tx))).toBe(before + 1n);
+        },
+      );
+    },
+  );
+
+  test("a statement that changes nothing moves it on all the same (a cheap, safe miss)", async () => {
+    await rolledBack(
+      (inner) => db.transaction(inner),
+      async (tx) => {
+        const before = BigInt(await contentRevision(tx));
+        await tx.query("update public.events set title = title where false");
+        expect(BigInt(await contentRevision(tx))).toBe(before + 1n);
+      },
+    );
+  });
+
+  test("the enquiries do not move it: visitors' posts leave the cache alone", async () => {
+    const before = await contentRevision(db);
+    await db.query("select count(*) from public.enquiries");
+    expect(await contentRevision(db)).toBe(before);
+  });
+
+  test("the API roles may read the revision but not move it", async () => {
+    await rolledBack(
+      (inner) =>
+        db.transaction(async (tx) => {
+          await tx.query("set local role anon");
+          return inner(tx);
+        }),
+      async (tx) => {
+        expect(await contentRevision(tx)).toMatch(/^\d+$/);
+        await expect(tx.query("update public.content_revision set revision = 0")).rejects.toThrow(
+          /permission denied/,
+        );
+      },
+    );
+  });
+
+  test("the site's readers drop their copy once the revision moves", async () => {
+    const context = contextWithDatabase(db);
+    const [first] = await siteContent(context).menu();
+    expect(first?.items[0]).toBeDefined();
+    const item = first!.items[0]!;
+    try {
+      await db.query("update public.menu_items set name = $1 where id = $2", [
+        "Renamed for the revision test",
+        item.id,
+      ]);
+      // The revision is asked at most once a second.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const [after] = await siteContent(context).menu();
+      expect(after?.items.find((found) => found.id === item.id)?.name).toBe(
+        "Renamed for the revision test",
+      );
+    } finally {
+      await db.query("update public.menu_items set name = $1 where id = $2", [item.name, item.id]);
+    }
+  });
+});
