@@ -1,4 +1,4 @@
-import type { FieldErrors, FormValues } from "~/platform/form-check";
+import type { CheckedFormData, FormValues } from "~/platform/form-check";
 
 /**
  * The enquiry forms' fields, limits and wording: what both the page and the
@@ -19,11 +19,8 @@ export const SUBMISSION_FIELD = "submission";
 export const HONEYPOT_FIELD = "website";
 
 /** What an enquiry action answers when the post is not stored: the form again, as typed, with why. */
-export type EnquiryActionData<Field extends string> = {
+export type EnquiryActionData<Field extends string> = CheckedFormData<Field> & {
   values: FormValues<Field>;
-  errors: FieldErrors<Field>;
-  /** About the whole post (the spam check, the rate limit, an outage), or a summary of field errors. */
-  formError: string | null;
   submissionToken: string;
 };
 

@@ -1,18 +1,13 @@
-import { LoaderCircleIcon, SendIcon } from "lucide-react";
+import { SendIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { CheckboxField, HoneypotField } from "~/components/ui/form-fields";
 import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type FocusEvent,
-  type FormEvent,
-  type ReactNode,
-} from "react";
-import { Form, useNavigation } from "react-router";
-import { CheckboxField, ErrorSummary, HoneypotField, fieldId } from "~/components/ui/form-fields";
+  CheckedForm,
+  checkbox,
+  type BoundField,
+  type Validator,
+} from "~/components/ui/checked-form";
 import { TurnstileWidget } from "./turnstile-widget";
-import { Button } from "~/components/ui/button";
-import { useHydrated } from "~/platform/use-hydrated";
 import {
   CONSENT_WORDING,
   HONEYPOT_FIELD,
@@ -21,37 +16,8 @@ import {
   type EnquiryActionData,
   type EnquiryKind,
 } from "./enquiry-fields";
-import { formValues, type FieldErrors, type FormValues } from "~/platform/form-check";
 
-/** Checks a form's values; loaded on first use, so visitors who only read the page never fetch the rules. */
-export type Validator<Field extends string> = (values: FormValues<Field>) => FieldErrors<Field>;
-
-type FormState<Field extends string> = {
-  /** The errors by the fields, kept current as the visitor edits. */
-  errors: FieldErrors<Field>;
-  /**
-   * The summary above the form, as of the last send or answer from the
-   * server. It changes only then, so a screen reader does not hear the alert
-   * again with every keystroke, and the server's word (a rate limit, an
-   * outage) stays until the next send. Once there is one, every field's error
-   * shows, not only those of the fields the visitor has left.
-   */
-  summary: { message: string | null; errors: FieldErrors<Field> } | null;
-};
-
-/** The form as an answer from the server left it (none yet: nothing shown). */
-function fromServer<Field extends string>(
-  data: EnquiryActionData<Field> | undefined,
-): FormState<Field> {
-  return {
-    errors: data?.errors ?? {},
-    summary: data ? { message: data.formError, errors: data.errors } : null,
-  };
-}
-
-function countMessage(count: number): string {
-  return `Please check ${count === 1 ? "1 answer" : `${count} answers`} and send again.`;
-}
+export type { BoundField, Validator };
 
 export type EnquiryFormProps<Field extends string> = {
   id: string;
@@ -73,20 +39,10 @@ export type EnquiryFormProps<Field extends string> = {
   children: (field: (name: Field) => BoundField) => ReactNode;
 };
 
-/** What a field component needs from its form. */
-export type BoundField = {
-  formId: string;
-  name: string;
-  error: string | undefined;
-  autoFocus: boolean;
-  defaultValue: string;
-};
-
 /**
- * An enquiry form that works as a plain post and gets better with
- * JavaScript: each field is checked when the visitor leaves it, the whole form
- * before it is sent, the first problem takes focus, and the button says it is
- * sending. The server checks everything again and has the last word.
+ * An enquiry form: the checked form (each field checked as the visitor leaves
+ * it, the whole form before it is sent, the server again after) with the
+ * enquiry's token, spam traps, purpose notice, consent and newsletter boxes.
  */
 export function EnquiryForm<Field extends string>({
   id,
@@ -103,220 +59,49 @@ export function EnquiryForm<Field extends string>({
   submitLabel,
   children,
 }: EnquiryFormProps<Field>) {
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const validator = useRef<Validator<Field> | null>(null);
-  const touched = useRef(new Set<string>());
-  const pointerDown = useRef(false);
-
-  useEffect(() => {
-    const down = () => void (pointerDown.current = true);
-    const up = () => void (pointerDown.current = false);
-    window.addEventListener("pointerdown", down, true);
-    window.addEventListener("pointerup", up, true);
-    window.addEventListener("pointercancel", up, true);
-    return () => {
-      window.removeEventListener("pointerdown", down, true);
-      window.removeEventListener("pointerup", up, true);
-      window.removeEventListener("pointercancel", up, true);
-    };
-  }, []);
   const token = actionData?.submissionToken ?? submissionToken;
-  const pending =
-    navigation.state === "submitting" && navigation.formData?.get(SUBMISSION_FIELD) === token;
-
-  const [state, setState] = useState<FormState<Field>>(() => fromServer(actionData));
-  const [focusRequest, setFocusRequest] = useState(0);
-
-  // A new answer from the server replaces what the browser found, and its
-  // first problem takes focus (state adjusted while rendering, as React advises).
-  const [answered, setAnswered] = useState(actionData);
-  if (actionData !== answered) {
-    setAnswered(actionData);
-    if (actionData) {
-      setState(fromServer(actionData));
-      setFocusRequest((request) => request + 1);
-    }
-  }
-
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    const first = fields.find((field) => state.errors[field]);
-    const target = first ? document.getElementById(fieldId(id, first)) : summaryRef.current;
-    target?.focus();
-    // Only a new request moves focus, not every change of the errors.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusRequest]);
-
-  const ensureValidator = useCallback(() => {
-    if (validator.current) return Promise.resolve(validator.current);
-    return loadValidator().then((loaded) => (validator.current = loaded));
-  }, [loadValidator]);
-
-  function check(): FieldErrors<Field> | null {
-    const form = formRef.current;
-    if (!form || !validator.current) return null;
-    return validator.current(formValues(new FormData(form), fields));
-  }
-
-  /** Re-checks the fields the visitor has been through (all of them after a send). */
-  function recheck() {
-    const found = check();
-    if (!found) return;
-    setState((current) => {
-      const errors: FieldErrors<Field> = {};
-      for (const field of fields) {
-        if (found[field] && (current.summary || touched.current.has(field))) {
-          errors[field] = found[field];
-        }
-      }
-      return { ...current, errors };
-    });
-  }
-
-  function onBlur(event: FocusEvent<HTMLFormElement>) {
-    // Leaving a field for the Send button: the send checks everything.
-    const next = event.relatedTarget as HTMLElement | null;
-    if (next instanceof HTMLButtonElement && next.type === "submit") return;
-    const name = (event.target as { name?: unknown }).name;
-    if (typeof name !== "string" || !fields.includes(name as Field)) return;
-    const value = (event.target as { value?: unknown }).value;
-    // Leaving an empty field untouched is not a mistake yet.
-    if (value === "" && !state.errors[name as Field]) return;
-    touched.current.add(name);
-    const show = () => void ensureValidator().then(recheck);
-    // Focus leaves on pointer down; an error shown then would move what the
-    // visitor is clicking (a checkbox, a link) from under the pointer before
-    // the click lands. Wait until the click is done.
-    if (pointerDown.current) {
-      window.addEventListener("pointerup", () => setTimeout(show, 0), { once: true });
-    } else show();
-  }
-
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    const name = (event.target as { name?: unknown }).name;
-    // A shown error goes away as soon as the visitor has fixed it.
-    if (typeof name === "string" && (state.errors[name as Field] || state.summary)) recheck();
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (pending) {
-      event.preventDefault();
-      return;
-    }
-    const found = check();
-    if (!found) {
-      // Sent before the rules have loaded (nothing was focused): load them,
-      // then send again through this same check.
-      event.preventDefault();
-      const form = event.currentTarget;
-      void ensureValidator().then(
-        () => form.requestSubmit(),
-        // Without the rules the server checks the post on its own.
-        () => form.submit(),
-      );
-      return;
-    }
-    const count = Object.keys(found).length;
-    if (count === 0) {
-      // On its way: the last summary no longer applies.
-      setState((current) => ({ ...current, summary: null }));
-      return;
-    }
-    event.preventDefault();
-    setState({ errors: found, summary: { message: countMessage(count), errors: found } });
-    setFocusRequest((request) => request + 1);
-  }
-
-  const values: Partial<FormValues<Field>> = actionData?.values ?? {};
-  // After a post answered without scripts, the browser focuses the first
-  // problem as the page loads (with scripts, the effect above does it).
-  const firstError = actionData ? fields.find((field) => state.errors[field]) : undefined;
-  const field = (name: Field): BoundField => ({
-    formId: id,
-    name,
-    error: state.errors[name],
-    autoFocus: name === firstError,
-    defaultValue: values[name] ?? "",
-  });
-
   return (
-    <Form
-      ref={formRef}
+    <CheckedForm
       id={id}
-      method="post"
-      // With scripts, the form's own checks speak; without, the browser's and the server's.
-      noValidate={hydrated}
-      aria-labelledby={titleId}
-      onFocus={() => void ensureValidator()}
-      onBlur={onBlur}
-      onChange={onChange}
-      onSubmit={onSubmit}
-      className="relative space-y-7"
-    >
-      <input type="hidden" name={SUBMISSION_FIELD} value={token} />
-      <HoneypotField name={HONEYPOT_FIELD} />
-      {state.summary ? (
-        <div
-          ref={summaryRef}
-          tabIndex={-1}
-          className="outline-none"
-          // A problem with the whole post (no field to point at) is focused instead.
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- moves focus to the reason a post failed
-          autoFocus={Boolean(actionData && !firstError && state.summary.message)}
-        >
-          <ErrorSummary
-            formId={id}
-            message={state.summary.message}
-            errors={state.summary.errors}
-            order={fields}
-            labels={labels}
+      titleId={titleId}
+      fields={fields}
+      labels={labels}
+      actionData={actionData}
+      loadValidator={loadValidator}
+      isOwnPost={(form) => form.get(SUBMISSION_FIELD) === token}
+      hidden={
+        <>
+          <input type="hidden" name={SUBMISSION_FIELD} value={token} />
+          <HoneypotField name={HONEYPOT_FIELD} />
+        </>
+      }
+      submitLabel={submitLabel}
+      submitIcon={<SendIcon aria-hidden="true" />}
+      pendingLabel="Sending…"
+      footer={(field) => (
+        <>
+          <div className="border-t border-border pt-6 text-muted-foreground">{purposeNotice}</div>
+          <CheckboxField {...checkbox(field("consent" as Field))} label={CONSENT_WORDING} />
+          <CheckboxField
+            {...checkbox(field("newsletter" as Field))}
+            optional
+            label={NEWSLETTER_WORDING}
+            hint="Optional, and separate from your enquiry."
           />
-        </div>
-      ) : null}
-      {children(field)}
-      <div className="border-t border-border pt-6 text-muted-foreground">{purposeNotice}</div>
-      <CheckboxField {...checkbox(field("consent" as Field))} label={CONSENT_WORDING} />
-      <CheckboxField
-        {...checkbox(field("newsletter" as Field))}
-        optional
-        label={NEWSLETTER_WORDING}
-        hint="Optional, and separate from your enquiry."
-      />
-      {turnstileSiteKey ? (
-        <TurnstileWidget
-          siteKey={turnstileSiteKey}
-          action={kind}
-          fallback={turnstileFallback}
-          resetKey={actionData}
-        />
-      ) : null}
-      <Button type="submit" size="lg" aria-disabled={pending || undefined}>
-        {pending ? (
-          <>
-            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-            Sending…
-          </>
-        ) : (
-          <>
-            <SendIcon aria-hidden="true" />
-            {submitLabel}
-          </>
-        )}
-      </Button>
-      {/* The button's new words are not announced; this is. */}
-      <p role="status" className="sr-only">
-        {pending ? "Sending…" : ""}
-      </p>
-    </Form>
+          {turnstileSiteKey ? (
+            <TurnstileWidget
+              siteKey={turnstileSiteKey}
+              action={kind}
+              fallback={turnstileFallback}
+              resetKey={actionData}
+            />
+          ) : null}
+        </>
+      )}
+    >
+      {children}
+    </CheckedForm>
   );
-}
-
-/** A bound field as a checkbox: ticked when the post had it ticked. */
-function checkbox({ defaultValue, ...field }: BoundField) {
-  return { ...field, defaultChecked: defaultValue === "on" };
 }
 
 /** "a year", "2 years", "6 months", "90 days": how long enquiries are kept. */

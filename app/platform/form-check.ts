@@ -7,15 +7,29 @@ export type FormValues<Field extends string> = Record<Field, string>;
 /** The first problem with each field that has one. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
-/** The named fields of a form post as text; anything else (a file, a missing field) is empty. */
+/** What a form's last post came back with: the typed values, each field's problem, and the whole post's. */
+export type CheckedFormData<Field extends string> = {
+  values: Partial<FormValues<Field>>;
+  errors: FieldErrors<Field>;
+  /** About the whole post (an outage, a rate limit), or a summary of the field errors. */
+  formError: string | null;
+};
+
+/**
+ * The named fields of a form post as text; anything else (a file, a missing
+ * field) is empty. A field posted more than once (a group of checkboxes)
+ * gives its values joined by commas.
+ */
 export function formValues<const Field extends string>(
   form: FormData,
   fields: readonly Field[],
 ): FormValues<Field> {
   const values = {} as FormValues<Field>;
   for (const field of fields) {
-    const value = form.get(field);
-    values[field] = typeof value === "string" ? value : "";
+    values[field] = form
+      .getAll(field)
+      .filter((value) => typeof value === "string")
+      .join(",");
   }
   return values;
 }

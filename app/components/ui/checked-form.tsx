@@ -1,0 +1,335 @@
+import { LoaderCircleIcon } from "lucide-react";
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type FocusEvent,
+  type FormEvent,
+  type ReactNode,
+} from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "./button";
+import { ErrorSummary, fieldId } from "./form-fields";
+import { useHydrated } from "~/platform/use-hydrated";
+import {
+  formValues,
+  type CheckedFormData,
+  type FieldErrors,
+  type FormValues,
+} from "~/platform/form-check";
+
+/** Checks a form's values; loaded on first use, so people who only read the page never fetch the rules. */
+export type Validator<Field extends string> = (values: FormValues<Field>) => FieldErrors<Field>;
+
+/** The hidden field that names the form a post came from (several forms may share a page). */
+export const FORM_ID_FIELD = "form-id";
+
+type FormState<Field extends string> = {
+  /** The errors by the fields, kept current as the person edits. */
+  errors: FieldErrors<Field>;
+  /**
+   * The summary above the form, as of the last send or answer from the
+   * server. It changes only then, so a screen reader does not hear the alert
+   * again with every keystroke, and the server's word (a rate limit, an
+   * outage) stays until the next send. Once there is one, every field's error
+   * shows, not only those of the fields the person has left.
+   */
+  summary: { message: string | null; errors: FieldErrors<Field> } | null;
+};
+
+/** The form as an answer from the server left it (none yet: nothing shown). */
+function fromServer<Field extends string>(
+  data: CheckedFormData<Field> | undefined,
+): FormState<Field> {
+  return {
+    errors: data?.errors ?? {},
+    summary: data ? { message: data.formError, errors: data.errors } : null,
+  };
+}
+
+function countMessage(count: number, verb: string): string {
+  return `Please check ${count === 1 ? "1 answer" : `${count} answers`} and ${verb} again.`;
+}
+
+/** What a field component needs from its form. */
+export type BoundField = {
+  formId: string;
+  name: string;
+  error: string | undefined;
+  autoFocus: boolean;
+  defaultValue: string;
+};
+
+/** A bound field as a checkbox: ticked when the post had it ticked (or, first time, when `initial`). */
+export function checkbox({ defaultValue, ...field }: BoundField) {
+  return { ...field, defaultChecked: defaultValue === "on" };
+}
+
+export type CheckedFormProps<Field extends string> = {
+  id: string;
+  /** The id of the heading that names the form, when there is one. */
+  titleId?: string;
+  fields: readonly Field[];
+  /** Short field names for the error summary ("Email: …"). */
+  labels: Partial<Record<Field, string>>;
+  /** The server's answer to this form's last post (undefined for another form's). */
+  actionData: CheckedFormData<Field> | undefined;
+  /** What the fields hold before any post: the saved values when editing. */
+  initialValues?: Partial<FormValues<Field>>;
+  loadValidator: () => Promise<Validator<Field>>;
+  /** Tells this form's post from another form's on the page (defaults to the form-id field). */
+  isOwnPost?: (form: FormData) => boolean;
+  action?: string;
+  encType?: ComponentProps<typeof Form>["encType"];
+  /** Hidden inputs and anything else that goes first in the form. */
+  hidden?: ReactNode;
+  /** What goes between the fields and the button (notices, consent, a spam check). */
+  footer?: (field: (name: Field) => BoundField) => ReactNode;
+  submitLabel: string;
+  /** What the summary asks the person to do once they have fixed things: "send", "save". */
+  retryVerb?: string;
+  submitIcon: ReactNode;
+  pendingLabel: string;
+  /** Further buttons or links beside the send button. */
+  actions?: ReactNode;
+  className?: string;
+  /** The form's own fields; `field(name)` gives each its id, error, value and focus. */
+  children: (field: (name: Field) => BoundField) => ReactNode;
+};
+
+/**
+ * A form that works as a plain post and gets better with JavaScript: each
+ * field is checked when the person leaves it, the whole form before it is
+ * sent, the first problem takes focus, and the button says it is sending. The
+ * server checks everything again with the same rules and has the last word.
+ */
+export function CheckedForm<Field extends string>({
+  id,
+  titleId,
+  fields,
+  labels,
+  actionData,
+  initialValues,
+  loadValidator,
+  isOwnPost = (form) => form.get(FORM_ID_FIELD) === id,
+  action,
+  encType,
+  hidden,
+  footer,
+  submitLabel,
+  retryVerb = "send",
+  submitIcon,
+  pendingLabel,
+  actions,
+  className,
+  children,
+}: CheckedFormProps<Field>) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const validator = useRef<Validator<Field> | null>(null);
+  const touched = useRef(new Set<string>());
+  const pointerDown = useRef(false);
+
+  useEffect(() => {
+    const down = () => void (pointerDown.current = true);
+    const up = () => void (pointerDown.current = false);
+    window.addEventListener("pointerdown", down, true);
+    window.addEventListener("pointerup", up, true);
+    window.addEventListener("pointercancel", up, true);
+    return () => {
+      window.removeEventListener("pointerdown", down, true);
+      window.removeEventListener("pointerup", up, true);
+      window.removeEventListener("pointercancel", up, true);
+    };
+  }, []);
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formData !== undefined &&
+    isOwnPost(navigation.formData);
+
+  const [state, setState] = useState<FormState<Field>>(() => fromServer(actionData));
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  // A new answer from the server replaces what the browser found, and its
+  // first problem takes focus (state adjusted while rendering, as React advises).
+  const [answered, setAnswered] = useState(actionData);
+  if (actionData !== answered) {
+    setAnswered(actionData);
+    if (actionData) {
+      setState(fromServer(actionData));
+      setFocusRequest((request) => request + 1);
+    } else {
+      setState(fromServer(undefined));
+    }
+  }
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = fields.find((field) => state.errors[field]);
+    const target = first ? document.getElementById(fieldId(id, first)) : summaryRef.current;
+    target?.focus();
+    // Only a new request moves focus, not every change of the errors.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
+
+  const ensureValidator = useCallback(() => {
+    if (validator.current) return Promise.resolve(validator.current);
+    return loadValidator().then((loaded) => (validator.current = loaded));
+  }, [loadValidator]);
+
+  function check(): FieldErrors<Field> | null {
+    const form = formRef.current;
+    if (!form || !validator.current) return null;
+    return validator.current(formValues(new FormData(form), fields));
+  }
+
+  /** Re-checks the fields the person has been through (all of them after a send). */
+  function recheck() {
+    const found = check();
+    if (!found) return;
+    setState((current) => {
+      const errors: FieldErrors<Field> = {};
+      for (const field of fields) {
+        if (found[field] && (current.summary || touched.current.has(field))) {
+          errors[field] = found[field];
+        }
+      }
+      return { ...current, errors };
+    });
+  }
+
+  function onBlur(event: FocusEvent<HTMLFormElement>) {
+    // Leaving a field for a submit button: the send checks everything.
+    const next = event.relatedTarget as HTMLElement | null;
+    if (next instanceof HTMLButtonElement && next.type === "submit") return;
+    const name = (event.target as { name?: unknown }).name;
+    if (typeof name !== "string" || !fields.includes(name as Field)) return;
+    const value = (event.target as { value?: unknown }).value;
+    // Leaving an empty field untouched is not a mistake yet.
+    if (value === "" && !state.errors[name as Field]) return;
+    touched.current.add(name);
+    const show = () => void ensureValidator().then(recheck);
+    // Focus leaves on pointer down; an error shown then would move what the
+    // person is clicking (a checkbox, a link) from under the pointer before
+    // the click lands. Wait until the click is done.
+    if (pointerDown.current) {
+      window.addEventListener("pointerup", () => setTimeout(show, 0), { once: true });
+    } else show();
+  }
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as { name?: unknown }).name;
+    // A shown error goes away as soon as it is fixed.
+    if (typeof name === "string" && (state.errors[name as Field] || state.summary)) recheck();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (pending) {
+      event.preventDefault();
+      return;
+    }
+    const found = check();
+    if (!found) {
+      // Sent before the rules have loaded (nothing was focused): load them,
+      // then send again through this same check.
+      event.preventDefault();
+      const form = event.currentTarget;
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      void ensureValidator().then(
+        () => form.requestSubmit(submitter),
+        // Without the rules the server checks the post on its own.
+        () => form.submit(),
+      );
+      return;
+    }
+    const count = Object.keys(found).length;
+    if (count === 0) {
+      // On its way: the last summary no longer applies.
+      setState((current) => ({ ...current, summary: null }));
+      return;
+    }
+    event.preventDefault();
+    setState({
+      errors: found,
+      summary: { message: countMessage(count, retryVerb), errors: found },
+    });
+    setFocusRequest((request) => request + 1);
+  }
+
+  const values: Partial<FormValues<Field>> = actionData?.values ?? initialValues ?? {};
+  // After a post answered without scripts, the browser focuses the first
+  // problem as the page loads (with scripts, the effect above does it).
+  const firstError = actionData ? fields.find((field) => state.errors[field]) : undefined;
+  const field = (name: Field): BoundField => ({
+    formId: id,
+    name,
+    error: state.errors[name],
+    autoFocus: name === firstError,
+    defaultValue: values[name] ?? "",
+  });
+
+  return (
+    <Form
+      ref={formRef}
+      id={id}
+      method="post"
+      action={action}
+      encType={encType}
+      // With scripts, the form's own checks speak; without, the browser's and the server's.
+      noValidate={hydrated}
+      aria-labelledby={titleId}
+      onFocus={() => void ensureValidator()}
+      onBlur={onBlur}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      className={className ?? "relative space-y-7"}
+    >
+      <input type="hidden" name={FORM_ID_FIELD} value={id} />
+      {hidden}
+      {state.summary ? (
+        <div
+          ref={summaryRef}
+          tabIndex={-1}
+          className="outline-none"
+          // A problem with the whole post (no field to point at) is focused instead.
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- moves focus to the reason a post failed
+          autoFocus={Boolean(actionData && !firstError && state.summary.message)}
+        >
+          <ErrorSummary
+            formId={id}
+            message={state.summary.message}
+            errors={state.summary.errors}
+            order={fields}
+            labels={labels}
+          />
+        </div>
+      ) : null}
+      {children(field)}
+      {footer?.(field)}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size="lg" aria-disabled={pending || undefined}>
+          {pending ? (
+            <>
+              <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+              {pendingLabel}
+            </>
+          ) : (
+            <>
+              {submitIcon}
+              {submitLabel}
+            </>
+          )}
+        </Button>
+        {actions}
+      </div>
+      {/* The button's new words are not announced; this is. */}
+      <p role="status" className="sr-only">
+        {pending ? pendingLabel : ""}
+      </p>
+    </Form>
+  );
+}
