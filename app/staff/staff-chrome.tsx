@@ -2,7 +2,9 @@ import { ExternalLinkIcon, LogOutIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { Link, NavLink } from "~/components/ui/link";
+import { cn } from "~/platform/cn";
+import { staffNavigation } from "./staff-navigation";
 import { site } from "~/site/site";
 
 /**
@@ -68,6 +70,7 @@ export function StaffChrome({
             </div>
           ) : null}
         </div>
+        {signedInAs ? <StaffNavigation /> : null}
       </header>
       <main
         ref={main}
@@ -78,5 +81,36 @@ export function StaffChrome({
         {children}
       </main>
     </div>
+  );
+}
+
+/**
+ * The staff sections: one row that scrolls sideways on a phone rather than
+ * wrapping into a tall header; the current one is marked for every reader.
+ */
+function StaffNavigation() {
+  return (
+    <nav aria-label="Staff sections" className="border-t border-shell-border/60">
+      <ul className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-2 sm:px-4">
+        {staffNavigation.map(({ to, label, end }) => (
+          <li key={to} className="shrink-0">
+            <NavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                cn(
+                  "inline-flex min-h-11 items-center border-b-3 px-3 text-sm font-semibold underline-offset-4 hover:text-white hover:underline",
+                  isActive
+                    ? "border-shell-accent text-white"
+                    : "border-transparent text-shell-foreground/80",
+                )
+              }
+            >
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,0 +1,130 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { databaseContext } from "~/platform/context";
+import { DatabaseUnavailableError, type Database } from "~/platform/database/database.server";
+import {
+  checkForm,
+  formValues,
+  type CheckedFormData,
+  type FieldErrors,
+  type FormValues,
+} from "~/platform/form-check";
+import { log } from "~/platform/logger.server";
+import { confirmSession, staffClaims } from "./session.server";
+import { withStaffClaims } from "./staff-transaction.server";
+
+/**
+ * What the staff editors share on the server: reading a post against the
+ * form's schema, answering a refused one so nothing typed is lost, and
+ * writing as the signed-in staff member so row level security and the audit
+ * log see who did it.
+ */
+
+/** The summary over a refused form, as the browser's check words it. */
+export function checkAnswersMessage(count: number): string {
+  return `Please check ${count === 1 ? "1 answer" : `${count} answers`} and save again.`;
+}
+
+/**
+ * A refused post: 400 with what was typed, each field's problem and a word
+ * about the whole post, for the form to show again as it was sent.
+ */
+export function refusePost<Field extends string>(
+  values: Partial<FormValues<Field>>,
+  errors: FieldErrors<Field>,
+  formError: string | null = checkAnswersMessage(Object.keys(errors).length),
+) {
+  return data<CheckedFormData<Field>>({ values, errors, formError }, { status: 400 });
+}
+
+export type CheckedPost<Field extends string, Schema extends z.ZodType> =
+  | { ok: true; form: FormData; values: FormValues<Field>; data: z.output<Schema> }
+  | { ok: false; form: FormData; values: FormValues<Field>; errors: FieldErrors<Field> };
+
+/** A post's fields read as text and checked by the form's schema (the one the browser runs too). */
+export function checkPost<const Field extends string, Schema extends z.ZodType>(
+  form: FormData,
+  fields: readonly Field[],
+  schema: Schema,
+): CheckedPost<Field, Schema> {
+  const values = formValues(form, fields);
+  const checked = checkForm<Schema, Field>(schema, values);
+  return checked.ok
+    ? { ok: true, form, values, data: checked.data }
+    : { ok: false, form, values, errors: checked.errors };
+}
+
+/** A write the database refused for a reason staff can act on, in words. */
+export class EditRefusedError extends Error {
+  override name = "EditRefusedError";
+}
+
+/**
+ * Runs `work` in one transaction as the signed-in staff member, after making
+ * sure their session still stands: row level security decides what they may
+ * change, and the audit log records them as the one who changed it. Errors
+ * staff cannot act on are the server's; a database that cannot be reached
+ * becomes a 503 that says so.
+ */
+export async function writeAsStaff<T>(
+  context: Readonly<RouterContextProvider>,
+  work: (tx: Database) => Promise<T>,
+): Promise<T> {
+  await confirmSession(context);
+  try {
+    const db = await context.get(databaseContext)();
+    return await withStaffClaims(db, staffClaims(context), work);
+  } catch (error) {
+    throw answerForDatabaseError(error);
+  }
+}
+
+/** Reads as the signed-in staff member (unpublished rows included, as their policies allow). */
+export async function readAsStaff<T>(
+  context: Readonly<RouterContextProvider>,
+  work: (tx: Database) => Promise<T>,
+): Promise<T> {
+  try {
+    const db = await context.get(databaseContext)();
+    return await withStaffClaims(db, staffClaims(context), work);
+  } catch (error) {
+    throw answerForDatabaseError(error);
+  }
+}
+
+function answerForDatabaseError(error: unknown): unknown {
+  if (error instanceof Response || error instanceof EditRefusedError) return error;
+  if (isRouteResponse(error)) return error;
+  if (error instanceof DatabaseUnavailableError) {
+    log.error("A staff edit could not reach the database", { error });
+    return data(
+      "The database cannot be reached just now, so nothing was saved. Please try again in a minute.",
+      {
+        status: 503,
+        headers: { "Retry-After": "30" },
+      },
+    );
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "42501") {
+    log.warn("A staff edit was refused by row level security", { error });
+    return data("You do not have permission to make that change.", { status: 403 });
+  }
+  return error;
+}
+
+/** `data()` and `redirect()` results thrown on purpose pass through untouched. */
+function isRouteResponse(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "type" in error &&
+    (error as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+/** The Postgres error code of a failed statement, when it has one. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
