@@ -10,6 +10,7 @@ import {
   type FormValues,
 } from "~/platform/form-check";
 import { log } from "~/platform/logger.server";
+import { CONFIRM_FIELD, DELETE_INTENT } from "./editor-ui";
 import { confirmSession, staffClaims } from "./session.server";
 import { withStaffClaims } from "./staff-transaction.server";
 
@@ -127,4 +128,13 @@ function isRouteResponse(error: unknown): boolean {
 export function databaseErrorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : undefined;
+}
+
+/**
+ * What a post asks to delete: nothing, "ask first" (the first press of
+ * Delete), or "confirmed" (the press of "Yes, delete").
+ */
+export function deleteRequest(form: FormData): "none" | "ask" | "confirmed" {
+  if (form.get("intent") !== DELETE_INTENT) return "none";
+  return form.get(CONFIRM_FIELD) === "yes" ? "confirmed" : "ask";
 }
