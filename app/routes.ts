@@ -18,6 +18,7 @@ export default [
     layout("routes/staff/area.tsx", [
       index("routes/staff/inbox.tsx"),
       route("enquiries/:id", "routes/staff/enquiry.tsx"),
+      route("settings", "routes/staff/settings.tsx"),
     ]),
   ]),
   // Resource routes.
