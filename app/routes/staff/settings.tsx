@@ -66,7 +66,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         {(field) => (
           <>
             <fieldset className="space-y-6">
-              <legend className="float-left w-full pb-2 text-2xl tracking-tight">The pub</legend>
+              <legend className="text-2xl tracking-tight">The pub</legend>
               <TextField
                 {...field("name")}
                 label="Name"
@@ -90,7 +90,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               />
             </fieldset>
             <fieldset className="space-y-6 border-t border-border pt-6">
-              <legend className="float-left w-full pb-2 text-2xl tracking-tight">Address</legend>
+              <legend className="text-2xl tracking-tight">Address</legend>
               <TextField
                 {...field("streetAddress")}
                 label="Street address"
@@ -127,9 +127,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               </div>
             </fieldset>
             <fieldset className="space-y-6 border-t border-border pt-6">
-              <legend className="float-left w-full pb-2 text-2xl tracking-tight">
-                Getting in touch
-              </legend>
+              <legend className="text-2xl tracking-tight">Getting in touch</legend>
               <TextField
                 {...field("phone")}
                 label="Phone"
@@ -170,9 +168,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               />
             </fieldset>
             <fieldset className="space-y-6 border-t border-border pt-6">
-              <legend className="float-left w-full pb-2 text-2xl tracking-tight">
-                Notes for visitors
-              </legend>
+              <legend className="text-2xl tracking-tight">Notes for visitors</legend>
               <TextAreaField
                 {...field("transitNote")}
                 label="Getting here by transit"
