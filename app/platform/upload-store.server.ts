@@ -69,13 +69,13 @@ export function directoryUploadStore(directory: string): UploadStore {
     description: `${path.join(root, "uploads")}`,
     async save({ path: picturePath, bytes }) {
       const filePath = path.join(root, checked(picturePath));
-      await mkdir(path.dirname(filePath), { recursive: true });
       const temporary = `${filePath}.${randomBytes(6).toString("hex")}.tmp`;
       try {
+        await mkdir(path.dirname(filePath), { recursive: true });
         await writeFile(temporary, bytes);
         await rename(temporary, filePath);
       } catch (error) {
-        await rm(temporary, { force: true });
+        await rm(temporary, { force: true }).catch(() => undefined);
         throw new UploadStoreError("unavailable", "The picture could not be written", {
           cause: error,
         });
