@@ -122,7 +122,7 @@ export async function preparePicture(
 
 const STORE_ERRORS: Record<UploadFailure, string> = {
   refused: PICTURE_ERRORS.refused,
-  "too-large": tooLargeMessage(MAX_UPLOAD_BYTES + 1),
+  "too-large": PICTURE_ERRORS.storeTooLarge,
   unavailable: PICTURE_ERRORS.unavailable,
 };
 
@@ -135,7 +135,8 @@ const INSUFFICIENT_PRIVILEGE = "42501";
  * turned upright with its metadata stripped, kept in the upload store at
  * `uploads/<version>.<ext>` and recorded in `pictures` as the signed-in staff
  * member, so row level security (and Storage's policies) apply. The row is
- * written only once the bytes are kept. Saving the same picture again gives
+ * written only once the bytes are kept (bytes without a row are harmless:
+ * nothing names them). Saving the same picture again gives
  * the same path. A session that has ended throws the redirect to sign in.
  */
 export async function savePicture(
@@ -148,10 +149,27 @@ export async function savePicture(
 
   await confirmSession(context);
   const db = await context.get(databaseContext)();
+  const claims = staffClaims(context);
   const store = context.get(imageStoreContext).uploads;
   try {
-    await withStaffClaims(db, staffClaims(context), async (tx) => {
-      await tx.query(
+    // Asked first, so nobody else's bytes reach the store; the row's policy checks again.
+    const [member] = await withStaffClaims(db, claims, (tx) =>
+      tx.query<{ staff: boolean }>("select public.is_staff() as staff"),
+    );
+    if (!member?.staff) {
+      log.warn("Someone not on the staff list tried to save a picture", { user: claims.sub });
+      return { ok: false, error: PICTURE_ERRORS.refused };
+    }
+    // The bytes first, then the row: a row never names bytes that are not kept,
+    // and no database connection waits on the upload.
+    await store.save({
+      path: picture.path,
+      bytes: picture.bytes,
+      contentType: picture.contentType,
+      writer: staffClient(context),
+    });
+    await withStaffClaims(db, claims, (tx) =>
+      tx.query(
         `insert into public.pictures (path, width, height, version, content_type, byte_size)
          values ($1, $2, $3, $4, $5, $6)
          on conflict (path) do nothing`,
@@ -163,14 +181,8 @@ export async function savePicture(
           picture.contentType,
           picture.bytes.length,
         ],
-      );
-      await store.save({
-        path: picture.path,
-        bytes: picture.bytes,
-        contentType: picture.contentType,
-        writer: staffClient(context),
-      });
-    });
+      ),
+    );
   } catch (error) {
     if (error instanceof UploadStoreError) {
       log.warn("The upload store did not keep a picture", { path: picture.path, error });

@@ -25,6 +25,7 @@ export const PICTURE_ERRORS = {
   unreadable: "That picture could not be read. Choose another JPEG, PNG, WebP or AVIF picture.",
   gone: "The picture chosen before is no longer available. Please choose it again.",
   unavailable: "The picture could not be saved just now. Please try again shortly.",
+  storeTooLarge: "That picture is too large to keep; the most is 10 MB.",
   refused: "Your account may not upload pictures. Please sign in again as staff.",
   altRequired: "Describe the picture for people who cannot see it.",
 } as const;
