@@ -182,6 +182,21 @@ describe.each(drivers)("savePicture on %s, with uploads in DATA_DIR", (driver) =
     expect(await db.query("select path from public.pictures")).toEqual(before);
   });
 
+  test("a picture of more than 64 megapixels is refused before it is decoded", async () => {
+    const huge = await sharp({
+      create: { width: 10_000, height: 6_500, channels: 3, background: "#000" },
+    })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(MAX_UPLOAD_BYTES);
+    expect(await savePicture(editor.context, new File([new Uint8Array(huge)], "huge.png"))).toEqual(
+      {
+        ok: false,
+        error: PICTURE_ERRORS.tooManyPixels,
+      },
+    );
+  });
+
   test("an empty file is refused", async () => {
     expect(await savePicture(editor.context, new File([], "empty.jpg"))).toEqual({
       ok: false,

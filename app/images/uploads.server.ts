@@ -10,6 +10,7 @@ import { findSource } from "./image-store.server";
 import { parseImagePath } from "./images";
 import { isUploadPath, knownPictureRecord } from "./uploaded-source.server";
 import {
+  MAX_PICTURE_PIXELS,
   MAX_UPLOAD_BYTES,
   PICTURE_ERRORS,
   UPLOAD_PATH,
@@ -83,19 +84,27 @@ export async function preparePicture(
   const original = Buffer.from(await file.arrayBuffer());
 
   let kind: Kind | null;
+  let metadata: Metadata;
   try {
-    kind = kindOf(await sharp(original).metadata());
+    metadata = await sharp(original).metadata();
+    kind = kindOf(metadata);
   } catch {
     // Not a picture sharp can read at all: text, a document, a broken file.
     return { ok: false, error: PICTURE_ERRORS.wrongType };
   }
   if (!kind) return { ok: false, error: PICTURE_ERRORS.wrongType };
+  if (metadata.width * metadata.height > MAX_PICTURE_PIXELS) {
+    return { ok: false, error: PICTURE_ERRORS.tooManyPixels };
+  }
 
   let bytes: Buffer;
   let width: number;
   let height: number;
   try {
-    const output = await reencode(sharp(original), kind).toBuffer({ resolveWithObject: true });
+    const output = await reencode(
+      sharp(original, { limitInputPixels: MAX_PICTURE_PIXELS }),
+      kind,
+    ).toBuffer({ resolveWithObject: true });
     ({
       data: bytes,
       info: { width, height },
@@ -218,8 +227,8 @@ export async function isKnownPicturePath(
   }
 }
 
-/** The names of a picture's fields in an editor's form (see `PictureField`). */
-export type PictureFieldNames = {
+/** The names of a picture's fields in an editor's form (`PictureField` takes these and `alt`). */
+export type PictureFormNames = {
   /** The file input. */
   file: string;
   /** The hidden input holding the picture's current path, or one uploaded by a refused post. */
@@ -247,7 +256,7 @@ export type PictureFields = { path: string | null | undefined; error?: string };
 export async function readPictureFields(
   context: Readonly<RouterContextProvider>,
   form: FormData,
-  names: PictureFieldNames,
+  names: PictureFormNames,
 ): Promise<PictureFields> {
   const file = form.get(names.file);
   if (file instanceof File && (file.size > 0 || file.name !== "")) {

@@ -7,6 +7,12 @@
 /** The largest picture accepted: 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The most pixels a picture may have (a 10 MB file can hold far more than a
+ * small server can decode): 64 megapixels, beyond any phone's photos.
+ */
+export const MAX_PICTURE_PIXELS = 64_000_000;
+
 /** The picture types accepted, by content type. */
 export const PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
 export type PictureType = (typeof PICTURE_TYPES)[number];
@@ -25,6 +31,7 @@ export const PICTURE_ERRORS = {
   unreadable: "That picture could not be read. Choose another JPEG, PNG, WebP or AVIF picture.",
   gone: "The picture chosen before is no longer available. Please choose it again.",
   unavailable: "The picture could not be saved just now. Please try again shortly.",
+  tooManyPixels: "That picture has more than 64 megapixels. Please choose a smaller one.",
   storeTooLarge: "That picture is too large to keep; the most is 10 MB.",
   refused: "Your account may not upload pictures. Please sign in again as staff.",
   altRequired: "Describe the picture for people who cannot see it.",
