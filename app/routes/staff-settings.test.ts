@@ -1,4 +1,9 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { directoryUploadStore } from "~/platform/upload-store.server";
 import { staffHarness } from "../../tests/support/staff-session";
 import { CookieJar } from "../../tests/support/staff-requests";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
@@ -12,14 +17,32 @@ let db: TestDatabase;
 let staff: ReturnType<typeof staffHarness>;
 let original: Record<string, string>;
 
+let pictures: string;
+
 beforeAll(async () => {
   db = await openTestDatabase();
-  staff = staffHarness(db);
+  pictures = await mkdtemp(path.join(tmpdir(), "settings-pictures-"));
+  staff = staffHarness(db, {
+    imageStore: {
+      sourceDirectory: path.resolve("public/images"),
+      cacheDirectory: path.join(pictures, "cache"),
+      uploads: directoryUploadStore(path.join(pictures, "uploads")),
+    },
+  });
   original = (await settingsFormValues(db))!;
 });
 afterAll(async () => {
   await db?.[Symbol.asyncDispose]();
+  await rm(pictures, { recursive: true, force: true });
 });
+
+/** The settings form as a browser sends it with a file chosen: multipart. */
+function withPicture(changes: Record<string, string>, file: File) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...original, ...changes })) form.set(name, value);
+  form.set("heroImage", file);
+  return form;
+}
 
 async function save(jar: CookieJar, changes: Record<string, string>) {
   return staff.run(staff.post("/staff/settings", { ...original, ...changes }, jar), jar, action);
@@ -135,6 +158,99 @@ describe("the site details editor", () => {
     );
     expect(response).toHaveRedirect("/staff/sign-in?redirectTo=%2Fstaff%2Fsettings");
     expect(await getSiteSettings(db)).toEqual(before);
+  });
+});
+
+describe("the home page picture", () => {
+  test("a new picture is stored, described and shown on the home page's settings", async () => {
+    const jar = await staff.signedIn("editor");
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: "#884422" },
+    })
+      .png()
+      .toBuffer();
+    try {
+      const response = await staff.run(
+        staff.post(
+          "/staff/settings",
+          withPicture(
+            { heroImageAlt: "The bar at noon" },
+            new File([png], "bar.jpg", { type: "image/jpeg" }),
+          ),
+          jar,
+        ),
+        jar,
+        action,
+      );
+      expect(response).toHaveRedirect("/staff/settings");
+      const hero = (await getSiteSettings(db))?.heroImage;
+      expect(hero).toEqual({
+        path: expect.stringMatching(/^uploads\/[0-9a-f]{16}\.png$/),
+        alt: "The bar at noon",
+      });
+    } finally {
+      await save(jar, {});
+    }
+  });
+
+  test("a picture without a description is refused, and the upload is kept for the next try", async () => {
+    const jar = await staff.signedIn("editor");
+    const before = await getSiteSettings(db);
+    const png = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: "#000000" },
+    })
+      .png()
+      .toBuffer();
+    const response = await staff.run(
+      staff.post(
+        "/staff/settings",
+        withPicture({ heroImageAlt: "" }, new File([png], "night.png", { type: "image/png" })),
+        jar,
+      ),
+      jar,
+      action,
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as {
+      errors: Record<string, string>;
+      values: Record<string, string>;
+    };
+    expect(body.errors).toEqual({
+      heroImageAlt: "Describe the picture for people who cannot see it.",
+    });
+    expect(body.values.heroImageKept).toMatch(/^uploads\/[0-9a-f]{16}\.png$/);
+    expect(await getSiteSettings(db)).toEqual(before);
+  });
+
+  test("an SVG is refused by its content whatever its name, and nothing changes", async () => {
+    const jar = await staff.signedIn("editor");
+    const before = await getSiteSettings(db);
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
+    const response = await staff.run(
+      staff.post(
+        "/staff/settings",
+        withPicture({}, new File([svg], "innocent.png", { type: "image/png" })),
+        jar,
+      ),
+      jar,
+      action,
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: Record<string, string> };
+    expect(body.errors.heroImage).toBe("Choose a JPEG, PNG, WebP or AVIF picture.");
+    expect(await getSiteSettings(db)).toEqual(before);
+  });
+
+  test("ticking Remove picture takes the picture off the home page", async () => {
+    const jar = await staff.signedIn("editor");
+    try {
+      const response = await save(jar, { heroImageRemove: "on" });
+      expect(response).toHaveRedirect("/staff/settings");
+      expect((await getSiteSettings(db))?.heroImage).toBeNull();
+    } finally {
+      await save(jar, {});
+    }
   });
 });
 

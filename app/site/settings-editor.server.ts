@@ -26,11 +26,25 @@ export async function settingsFormValues(db: Database): Promise<FormValues<Setti
     transitNote: settings.transitNote,
     parkingNote: settings.parkingNote,
     accessibilityNote: settings.accessibilityNote,
+    heroImage: "",
+    heroImageKept: settings.heroImage?.path ?? "",
+    heroImageRemove: "",
+    heroImageAlt: settings.heroImage?.alt ?? "",
   };
 }
 
+/**
+ * The home page picture as saved: a path (a new or kept one), null (removed)
+ * or undefined (left as it was), and its description.
+ */
+export type HeroPictureUpdate = { path: string | null | undefined; alt: string };
+
 /** Saves the settings (one row); false when there is no row to save to. */
-export async function updateSiteSettings(tx: Database, update: SettingsUpdate): Promise<boolean> {
+export async function updateSiteSettings(
+  tx: Database,
+  update: SettingsUpdate,
+  hero: HeroPictureUpdate,
+): Promise<boolean> {
   const rows = await tx.query<{ id: boolean }>(
     `update public.site_settings set
        name = $1, tagline = $2, description = $3,
@@ -38,6 +52,8 @@ export async function updateSiteSettings(tx: Database, update: SettingsUpdate): 
        latitude = $8, longitude = $9, phone = $10, email = $11,
        reservation_url = $12, ordering_url = $13, social_links = $14::jsonb,
        transit_note = $15, parking_note = $16, accessibility_note = $17,
+       hero_image_path = case when $18::boolean then $19 else hero_image_path end,
+       hero_image_alt = $20,
        updated_at = now()
      where id
      returning id`,
@@ -59,6 +75,9 @@ export async function updateSiteSettings(tx: Database, update: SettingsUpdate): 
       update.transitNote,
       update.parkingNote,
       update.accessibilityNote,
+      hero.path !== undefined,
+      hero.path ?? null,
+      hero.alt,
     ],
   );
   return rows.length === 1;

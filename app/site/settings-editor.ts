@@ -22,7 +22,19 @@ export const settingsFields = [
   "transitNote",
   "parkingNote",
   "accessibilityNote",
+  "heroImage",
+  "heroImageKept",
+  "heroImageRemove",
+  "heroImageAlt",
 ] as const;
+
+/** The home page picture's fields, as PictureField names them. */
+export const heroPictureNames = {
+  file: "heroImage",
+  kept: "heroImageKept",
+  remove: "heroImageRemove",
+  alt: "heroImageAlt",
+} as const;
 
 export type SettingsField = (typeof settingsFields)[number];
 
@@ -44,6 +56,10 @@ export const settingsLabels: Record<SettingsField, string> = {
   transitNote: "Getting here by transit",
   parkingNote: "Parking",
   accessibilityNote: "Accessibility",
+  heroImage: "Home page picture",
+  heroImageKept: "Home page picture",
+  heroImageRemove: "Remove picture",
+  heroImageAlt: "Picture description",
 };
 
 export const SETTINGS_LIMITS = {
@@ -54,6 +70,7 @@ export const SETTINGS_LIMITS = {
   note: 1000,
   url: 500,
   socialLinks: 10,
+  alt: 300,
 } as const;
 
 /** Names the networks people know by their address; anything else is named by its host. */

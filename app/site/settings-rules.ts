@@ -8,6 +8,7 @@ import {
 import { SETTINGS_LIMITS, displayPhone, networkOf, type SettingsField } from "./settings-editor";
 import { checkForm, type FieldErrors, type FormValues } from "~/platform/form-check";
 import type { SocialLink } from "./site-settings";
+import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 
 /** The site settings form's rules: the action and the browser both run these. */
 
@@ -103,48 +104,64 @@ const socialLinks = z
     }),
   );
 
-export const settingsSchema = z.object({
-  name: line("pub's name", SETTINGS_LIMITS.name),
-  tagline: line("tagline", SETTINGS_LIMITS.tagline, { required: false }),
-  description: line("description", SETTINGS_LIMITS.description, { required: false }),
-  streetAddress: line("street address", SETTINGS_LIMITS.line),
-  locality: line("city", SETTINGS_LIMITS.line),
-  region: z
-    .string()
-    .transform((value) => cleanLine(value).toUpperCase())
-    .refine((value) => /^[A-Z]{2}$/.test(value), "Enter the province as two letters, such as ON."),
-  postalCode: z
-    .string()
-    .transform((value) => cleanLine(value).toUpperCase())
-    .refine(
-      (value) => /^[A-Z]\d[A-Z]( ?\d[A-Z]\d)?$/.test(value),
-      "Enter a postal code such as N6A 1B2.",
-    )
-    .transform((value) => (value.length === 6 ? `${value.slice(0, 3)} ${value.slice(3)}` : value)),
-  latitude: coordinate("latitude", 90),
-  longitude: coordinate("longitude", 180),
-  phone: z
-    .string()
-    .refine(
-      (value) => parseNorthAmericanPhone(value) !== null,
-      "Enter a 10-digit phone number such as 519-555-0134.",
-    )
-    .transform((value) => displayPhone(parseNorthAmericanPhone(value)!)),
-  email: z
-    .string()
-    .transform(cleanLine)
-    .refine((value) => value.length > 0, "Enter the pub's email address.")
-    .refine(
-      (value) => value.length <= 254 && z.email().safeParse(value).success,
-      "Enter an email address such as hello@example.com.",
-    ),
-  reservationUrl: link("reservations link"),
-  orderingUrl: link("ordering link"),
-  socialLinks,
-  transitNote: note("transit note"),
-  parkingNote: note("parking note"),
-  accessibilityNote: note("accessibility note"),
-});
+export const settingsSchema = z
+  .object({
+    name: line("pub's name", SETTINGS_LIMITS.name),
+    tagline: line("tagline", SETTINGS_LIMITS.tagline, { required: false }),
+    description: line("description", SETTINGS_LIMITS.description, { required: false }),
+    streetAddress: line("street address", SETTINGS_LIMITS.line),
+    locality: line("city", SETTINGS_LIMITS.line),
+    region: z
+      .string()
+      .transform((value) => cleanLine(value).toUpperCase())
+      .refine(
+        (value) => /^[A-Z]{2}$/.test(value),
+        "Enter the province as two letters, such as ON.",
+      ),
+    postalCode: z
+      .string()
+      .transform((value) => cleanLine(value).toUpperCase())
+      .refine(
+        (value) => /^[A-Z]\d[A-Z]( ?\d[A-Z]\d)?$/.test(value),
+        "Enter a postal code such as N6A 1B2.",
+      )
+      .transform((value) =>
+        value.length === 6 ? `${value.slice(0, 3)} ${value.slice(3)}` : value,
+      ),
+    latitude: coordinate("latitude", 90),
+    longitude: coordinate("longitude", 180),
+    phone: z
+      .string()
+      .refine(
+        (value) => parseNorthAmericanPhone(value) !== null,
+        "Enter a 10-digit phone number such as 519-555-0134.",
+      )
+      .transform((value) => displayPhone(parseNorthAmericanPhone(value)!)),
+    email: z
+      .string()
+      .transform(cleanLine)
+      .refine((value) => value.length > 0, "Enter the pub's email address.")
+      .refine(
+        (value) => value.length <= 254 && z.email().safeParse(value).success,
+        "Enter an email address such as hello@example.com.",
+      ),
+    reservationUrl: link("reservations link"),
+    orderingUrl: link("ordering link"),
+    socialLinks,
+    transitNote: note("transit note"),
+    parkingNote: note("parking note"),
+    accessibilityNote: note("accessibility note"),
+    // The file itself is read by the action; the browser can say only whether one is kept.
+    heroImage: z.string(),
+    heroImageKept: z.string().transform(cleanLine),
+    heroImageRemove: z.string().transform((value) => value === "on"),
+    heroImageAlt: line("picture's description", SETTINGS_LIMITS.alt, { required: false }),
+  })
+  .superRefine((settings, context) => {
+    if (settings.heroImageKept && !settings.heroImageRemove && !settings.heroImageAlt) {
+      context.addIssue({ code: "custom", path: ["heroImageAlt"], message: ALT_TEXT_REQUIRED });
+    }
+  });
 
 export type SettingsUpdate = z.output<typeof settingsSchema>;
 

@@ -7,7 +7,12 @@ import type { TestDatabase } from "./test-database";
 import { contextWithDatabase } from "./test-database";
 import { embeddedAuthBackend } from "~/platform/auth-backend.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
-import { authBackendContext, clientAddressContext } from "~/platform/context";
+import {
+  authBackendContext,
+  clientAddressContext,
+  imageStoreContext,
+  type ImageStore,
+} from "~/platform/context";
 import { addStaff } from "~/staff/add-staff.server";
 import { requireStaff, staffSession } from "~/staff/session.server";
 import { action as signInAction } from "../../app/routes/staff/sign-in";
@@ -23,11 +28,12 @@ const PASSWORD = "correct horse battery staple";
  * staff members made as the `staff-add` command makes them, signed in through
  * the sign-in action, and requests that carry their cookies.
  */
-export function staffHarness(db: TestDatabase) {
+export function staffHarness(db: TestDatabase, { imageStore }: { imageStore?: ImageStore } = {}) {
   const backend = embeddedAuthBackend(db, generateSigningKey());
 
   function context() {
     const provided = contextWithDatabase(db);
+    if (imageStore) provided.set(imageStoreContext, imageStore);
     provided.set(authBackendContext, async () => backend);
     provided.set(clientAddressContext, `203.0.113.${Math.floor(Math.random() * 250) + 1}`);
     return provided;

@@ -6,12 +6,16 @@ import { TextAreaField, TextField } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
 import {
   SETTINGS_LIMITS,
+  heroPictureNames,
   settingsFields,
   settingsLabels,
   type SettingsField,
 } from "~/site/settings-editor";
 import { settingsFormValues, updateSiteSettings } from "~/site/settings-editor.server";
 import { settingsSchema } from "~/site/settings-rules";
+import { PictureField } from "~/images/picture-field";
+import { ALT_TEXT_REQUIRED } from "~/images/uploads";
+import { readPictureFields } from "~/images/uploads.server";
 import { checkPost, readAsStaff, refusePost, writeAsStaff } from "~/staff/editor.server";
 import { EditorHeading } from "~/staff/editor-ui";
 import { staffPageHeaders } from "~/staff/session.server";
@@ -26,9 +30,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const post = checkPost(await request.formData(), settingsFields, settingsSchema);
-  if (!post.ok) return refusePost(post.values, post.errors);
-  const saved = await writeAsStaff(context, (tx) => updateSiteSettings(tx, post.data));
+  const form = await request.formData();
+  const post = checkPost(form, settingsFields, settingsSchema);
+  // The picture is kept first, so a post refused for another field loses no upload.
+  const picture = await readPictureFields(context, form, heroPictureNames);
+  const values = { ...post.values, heroImageKept: picture.path ?? post.values.heroImageKept };
+  const errors = post.ok ? {} : { ...post.errors };
+  if (picture.error) errors.heroImage = picture.error;
+  if (picture.path && !values.heroImageAlt.trim()) errors.heroImageAlt = ALT_TEXT_REQUIRED;
+  if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
+  const hero = { path: picture.path, alt: post.data.heroImageAlt };
+  const saved = await writeAsStaff(context, (tx) => updateSiteSettings(tx, post.data, hero));
   if (!saved) throw data("The site settings are missing.", { status: 503 });
   return redirectWithToast("/staff/settings", {
     type: "success",
@@ -44,6 +56,7 @@ const loadValidator = (): Promise<Validator<SettingsField>> =>
   import("~/site/settings-rules").then((rules) => rules.checkSettings);
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const shown = actionData?.values ?? loaderData.values;
   return (
     <>
       <EditorHeading
@@ -57,6 +70,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         actionData={actionData}
         initialValues={loaderData.values}
         loadValidator={loadValidator}
+        encType="multipart/form-data"
         submitLabel="Save details"
         retryVerb="save"
         submitIcon={<SaveIcon aria-hidden="true" />}
@@ -89,6 +103,20 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 maxLength={SETTINGS_LIMITS.description}
               />
             </fieldset>
+            <div className="border-t border-border pt-6">
+              <PictureField
+                formId={FORM_ID}
+                names={heroPictureNames}
+                label="Home page picture"
+                path={shown.heroImageKept || null}
+                alt={shown.heroImageAlt ?? ""}
+                errors={{
+                  file: field("heroImage").error,
+                  alt: field("heroImageAlt").error,
+                }}
+                altHint="What the picture shows, for people who cannot see it. For example: The taproom at dusk, a long wooden bar under warm lamps."
+              />
+            </div>
             <fieldset className="space-y-6 border-t border-border pt-6">
               <legend className="text-2xl tracking-tight">Address</legend>
               <TextField
