@@ -20,8 +20,8 @@ export default [
       route("enquiries/:id", "routes/staff/enquiry.tsx"),
       route("hours", "routes/staff/hours.tsx"),
       route("hours/exceptions/:id", "routes/staff/hours-exception.tsx"),
-      // route("specials", "routes/staff/specials.tsx"),
-      // route("specials/:id", "routes/staff/special.tsx"),
+      route("specials", "routes/staff/specials.tsx"),
+      route("specials/:id", "routes/staff/special.tsx"),
     ]),
   ]),
   // Resource routes.
