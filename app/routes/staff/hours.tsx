@@ -35,6 +35,7 @@ import {
   readWeek,
   saveException,
   saveWeek,
+  type EditableException,
 } from "~/hours/hours-editor.server";
 import {
   closedDaySchema,
@@ -80,6 +81,11 @@ function refuse<Field extends string>(
   return data<HoursActionData>({ formId, values, errors, formError }, { status: 400 });
 }
 
+/** Why tonight's quick changes cannot apply: another exception already sets tonight. */
+function tonightTakenMessage(other: EditableException): string {
+  return `Tonight already has an exception, ${describeException(other)}. Change that one instead.`;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const now = new Date();
@@ -120,13 +126,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (formId === HOURS_FORMS.closingEarly || formId === HOURS_FORMS.kitchenEarly) {
-    const { hours } = await readAsStaff(context, (tx) => hoursOfNight(tx, tonight));
+    const { hours, exception } = await readAsStaff(context, (tx) => hoursOfNight(tx, tonight));
     const closing = formId === HOURS_FORMS.closingEarly;
     const post = closing
       ? checkPost(form, closingEarlyFields, closingEarlySchema(hours))
       : checkPost(form, kitchenEarlyFields, kitchenEarlySchema(hours));
-    if (!post.ok) return refuse<string>(formId, post.values, post.errors);
     const field = closing ? "closesAt" : "kitchenClosesAt";
+    if (!post.ok && exception && !hours) {
+      return refuse<string>(formId, post.values, { [field]: tonightTakenMessage(exception) });
+    }
+    if (!post.ok) return refuse<string>(formId, post.values, post.errors);
     const changed = await writeAsStaff(context, (tx) =>
       changeNight(
         tx,
@@ -139,7 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message =
         changed.reason === "closed"
           ? "The pub is not open tonight."
-          : `Tonight already has an exception, ${describeException(changed.other)}. Change that one instead.`;
+          : tonightTakenMessage(changed.other);
       return refuse<string>(formId, post.values, { [field]: message });
     }
     return redirectWithToast("/staff/hours", SAVED);
