@@ -229,7 +229,7 @@ export default function HoursPage({ loaderData, actionData }: Route.ComponentPro
                 label="Kitchen closes at"
                 hint="The bar keeps its hours."
                 icon={<UtensilsCrossedIcon aria-hidden="true" />}
-                submitLabel="Close the kitchen early"
+                submitLabel="Close the kitchen"
                 actionData={answerFor(answer, HOURS_FORMS.kitchenEarly)}
                 loadValidator={() =>
                   loadRules().then((rules) => (values) => {
@@ -388,7 +388,7 @@ function QuickTimeForm<Field extends string>({
 }) {
   const titleId = `${id}-title`;
   return (
-    <div className="border-2 border-border p-4">
+    <div className="min-w-0 border-2 border-border p-4">
       <h3 id={titleId} className="text-xl font-semibold">
         {title}
       </h3>
@@ -423,7 +423,7 @@ function ClosedDayForm({
 }) {
   const titleId = `${HOURS_FORMS.closedDay}-title`;
   return (
-    <div className="border-2 border-border p-4">
+    <div className="min-w-0 border-2 border-border p-4">
       <h3 id={titleId} className="text-xl font-semibold">
         Closed for a day
       </h3>
