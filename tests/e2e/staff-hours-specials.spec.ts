@@ -190,6 +190,7 @@ test.describe("tonight's hours", () => {
 test("bad hours are refused with clear messages, the typed values kept, nothing saved", async ({
   page,
   allowConsoleErrors,
+  browser,
 }, testInfo) => {
   // The overlap is the server's to find: its refusal is a 400 the console reports.
   allowConsoleErrors(/status of 400/);
@@ -228,6 +229,27 @@ test("bad hours are refused with clear messages, the typed values kept, nothing 
   await expect(page.getByRole("group", { name: "Friday" }).getByLabel(/^Closes/)).toHaveValue(
     "02:00",
   );
+
+  // Without JavaScript the server refuses the post: the summary, the field
+  // focused, what was typed kept.
+  const noScript = await browser.newContext({
+    storageState: await page.context().storageState(),
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
+  });
+  const plain = await noScript.newPage();
+  await plain.goto("/staff/hours/exceptions/new");
+  await plain.getByLabel("First day").fill(addDays(today, 40));
+  await plain.getByLabel(/^Opens/).fill("12:00");
+  await plain.getByLabel(/^Closes/).fill("12:00");
+  await plain.getByRole("button", { name: "Add the exception" }).click();
+  await expect(plain.getByTestId("error-summary")).toContainText(
+    "Closes: Closing time must differ from opening time.",
+  );
+  await expect(plain.getByLabel(/^Closes/)).toBeFocused();
+  await expect(plain.getByLabel("First day")).toHaveValue(addDays(today, 40));
+  await expect(plain.getByLabel(/^Opens/)).toHaveValue("12:00");
+  await noScript.close();
 });
 
 test("a special for today shows on the home page; a negative price is refused", async ({
