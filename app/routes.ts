@@ -19,6 +19,10 @@ export default [
       index("routes/staff/inbox.tsx"),
       route("enquiries/:id", "routes/staff/enquiry.tsx"),
       route("settings", "routes/staff/settings.tsx"),
+      route("hours", "routes/staff/hours.tsx"),
+      route("hours/exceptions/:id", "routes/staff/hours-exception.tsx"),
+      route("specials", "routes/staff/specials.tsx"),
+      route("specials/:id", "routes/staff/special.tsx"),
     ]),
   ]),
   // Resource routes.

@@ -102,6 +102,9 @@ const staffPurposes = [
   "settings",
   "settings-refused",
   "settings-no-javascript",
+  "hours-tonight",
+  "hours-form",
+  "specials",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 

@@ -1,0 +1,194 @@
+import { SaveIcon } from "lucide-react";
+import { data } from "react-router";
+import type { Route } from "./+types/hours-exception";
+import { CheckedForm, checkbox } from "~/components/ui/checked-form";
+import { CheckboxField, TextField } from "~/components/ui/form-fields";
+import {
+  NOTE_MAX,
+  exceptionFields,
+  exceptionLabels,
+  formatDateRange,
+  type ExceptionField,
+} from "~/hours/hours-editor";
+import {
+  deleteException,
+  getException,
+  overlapMessage,
+  saveException,
+  type EditableException,
+} from "~/hours/hours-editor.server";
+import { exceptionSchema } from "~/hours/hours-rules";
+import { torontoDate } from "~/hours/opening-hours";
+import { checkForm, type CheckedFormData, type FormValues } from "~/platform/form-check";
+import { redirectWithToast } from "~/platform/toast.server";
+import { BackLink, DeleteSection, EditorHeading } from "~/staff/editor-ui";
+import {
+  checkPost,
+  deleteRequest,
+  readAsStaff,
+  refusePost,
+  writeAsStaff,
+} from "~/staff/editor.server";
+import { staffPageHeaders } from "~/staff/session.server";
+import { staffMeta } from "~/staff/staff-meta";
+
+const FORM_ID = "hours-exception";
+const SAVED = { type: "success", title: "Saved. Visitors see it now." } as const;
+
+/** The exception's id from the address ("new" for a new one); anything else is no exception. */
+function exceptionId(raw: string | undefined): number | null {
+  if (raw === "new") return null;
+  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
+  return Number(raw);
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = exceptionId(params.id);
+  const today = torontoDate(new Date());
+  if (id === null) return { exception: null, today };
+  const exception = await readAsStaff(context, (tx) => getException(tx, id));
+  if (!exception) throw data("Not Found", { status: 404 });
+  return { exception, today };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = exceptionId(params.id);
+  const form = await request.formData();
+  const remove = deleteRequest(form);
+  if (remove !== "none") {
+    if (id === null) throw data("Not Found", { status: 404 });
+    if (remove === "ask") {
+      const exists = await readAsStaff(context, (tx) => getException(tx, id));
+      if (!exists) throw data("Not Found", { status: 404 });
+      return { confirmingDelete: true };
+    }
+    const deleted = await writeAsStaff(context, (tx) => deleteException(tx, id));
+    if (!deleted) throw data("Not Found", { status: 404 });
+    return redirectWithToast("/staff/hours", { type: "success", title: "Deleted." });
+  }
+
+  const post = checkPost(form, exceptionFields, exceptionSchema(torontoDate(new Date())));
+  if (!post.ok) return refusePost(post.values, post.errors);
+  const saved = await writeAsStaff(context, (tx) => saveException(tx, post.data, id));
+  if (!saved.ok) {
+    if ("missing" in saved) throw data("Not Found", { status: 404 });
+    return refusePost<ExceptionField>(post.values, { startsOn: overlapMessage(saved.overlap) });
+  }
+  return redirectWithToast("/staff/hours", SAVED);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  staffMeta(
+    loaderData?.exception
+      ? `Hours for ${formatDateRange(loaderData.exception.startsOn, loaderData.exception.endsOn)}`
+      : "Add an exception to the hours",
+  );
+
+export const headers = staffPageHeaders;
+
+function savedValues(exception: EditableException | null): Partial<FormValues<ExceptionField>> {
+  if (!exception) return {};
+  return {
+    startsOn: exception.startsOn,
+    endsOn: exception.endsOn === exception.startsOn ? "" : exception.endsOn,
+    closed: exception.closed ? "on" : "",
+    opensAt: exception.opensAt ?? "",
+    closesAt: exception.closesAt ?? "",
+    kitchenClosesAt: exception.kitchenClosesAt ?? "",
+    note: exception.note,
+  };
+}
+
+export default function HoursExceptionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { exception, today } = loaderData;
+  const answer =
+    actionData && "errors" in actionData
+      ? (actionData as CheckedFormData<ExceptionField>)
+      : undefined;
+  const confirmingDelete = Boolean(actionData && "confirmingDelete" in actionData);
+  const title = exception
+    ? formatDateRange(exception.startsOn, exception.endsOn)
+    : "Add an exception";
+
+  return (
+    <>
+      <BackLink to="/staff/hours">All hours</BackLink>
+      <div className="mt-4">
+        <EditorHeading
+          title={title}
+          intro="A holiday, a closure or a night with different hours. The days it covers use these hours instead of the regular week."
+        />
+      </div>
+      <CheckedForm<ExceptionField>
+        id={FORM_ID}
+        fields={exceptionFields}
+        labels={exceptionLabels}
+        actionData={answer}
+        initialValues={savedValues(exception)}
+        loadValidator={() =>
+          import("~/hours/hours-rules").then((rules) => (values) => {
+            const checked = checkForm(rules.exceptionSchema(today), values);
+            return checked.ok ? {} : checked.errors;
+          })
+        }
+        retryVerb="save"
+        submitLabel={exception ? "Save changes" : "Add the exception"}
+        submitIcon={<SaveIcon aria-hidden="true" />}
+        pendingLabel="Saving…"
+        className="mt-8 max-w-2xl space-y-6"
+      >
+        {(field) => (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField {...field("startsOn")} type="date" label="First day" />
+              <TextField
+                {...field("endsOn")}
+                type="date"
+                label="Last day"
+                hint="Leave empty for one day."
+                optional
+              />
+            </div>
+            <CheckboxField
+              {...checkbox(field("closed"))}
+              label="Closed all day"
+              hint="When ticked, the times below are not used."
+              optional
+            />
+            <div className="grid gap-4 sm:grid-cols-3">
+              <TextField {...field("opensAt")} type="time" label="Opens" optional />
+              <TextField
+                {...field("closesAt")}
+                type="time"
+                label="Closes"
+                hint="Before opening means after midnight, up to 6 am."
+                optional
+              />
+              <TextField
+                {...field("kitchenClosesAt")}
+                type="time"
+                label="Kitchen closes"
+                optional
+              />
+            </div>
+            <TextField
+              {...field("note")}
+              label="Note"
+              hint="Visitors see it beside the date: “Boxing Day hours”."
+              maxLength={NOTE_MAX}
+              optional
+            />
+          </>
+        )}
+      </CheckedForm>
+      {exception ? (
+        <DeleteSection
+          what={`the hours for ${title}`}
+          consequence="The regular hours apply to these days again."
+          confirming={confirmingDelete}
+          keepTo={`/staff/hours/exceptions/${exception.id}`}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+import { SaveIcon } from "lucide-react";
+import { data } from "react-router";
+import type { Route } from "./+types/special";
+import { CheckedForm, checkbox } from "~/components/ui/checked-form";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
+import { torontoDate } from "~/hours/opening-hours";
+import { checkForm, type CheckedFormData } from "~/platform/form-check";
+import { redirectWithToast } from "~/platform/toast.server";
+import { BackLink, DeleteSection, EditorHeading } from "~/staff/editor-ui";
+import {
+  checkPost,
+  databaseErrorCode,
+  deleteRequest,
+  readAsStaff,
+  refusePost,
+  writeAsStaff,
+} from "~/staff/editor.server";
+import { staffPageHeaders } from "~/staff/session.server";
+import { staffMeta } from "~/staff/staff-meta";
+import {
+  DESCRIPTION_MAX,
+  TITLE_MAX,
+  WEEKDAY_CHOICES,
+  specialFields,
+  specialLabels,
+  specialValues,
+  type SpecialField,
+} from "~/specials/specials-editor";
+import {
+  addSpecial,
+  deleteSpecial,
+  getSpecial,
+  updateSpecial,
+} from "~/specials/specials-editor.server";
+import { specialSchema } from "~/specials/specials-rules";
+
+const FORM_ID = "special";
+
+/** The special's id from the address ("new" for a new one); anything else is no special. */
+function specialId(raw: string | undefined): number | null {
+  if (raw === "new") return null;
+  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
+  return Number(raw);
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = specialId(params.id);
+  const today = torontoDate(new Date());
+  if (id === null) return { special: null, today };
+  const special = await readAsStaff(context, (tx) => getSpecial(tx, id));
+  if (!special) throw data("Not Found", { status: 404 });
+  return { special, today };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = specialId(params.id);
+  const form = await request.formData();
+  const remove = deleteRequest(form);
+  if (remove !== "none") {
+    if (id === null) throw data("Not Found", { status: 404 });
+    if (remove === "ask") {
+      const exists = await readAsStaff(context, (tx) => getSpecial(tx, id));
+      if (!exists) throw data("Not Found", { status: 404 });
+      return { confirmingDelete: true };
+    }
+    const deleted = await writeAsStaff(context, (tx) => deleteSpecial(tx, id));
+    if (!deleted) throw data("Not Found", { status: 404 });
+    return redirectWithToast("/staff/specials", { type: "success", title: "Deleted." });
+  }
+
+  const post = checkPost(form, specialFields, specialSchema(torontoDate(new Date())));
+  if (!post.ok) return refusePost(post.values, post.errors);
+  let savedId: number | null;
+  try {
+    savedId = await writeAsStaff(context, async (tx) =>
+      id === null
+        ? addSpecial(tx, post.data)
+        : (await updateSpecial(tx, id, post.data))
+          ? id
+          : null,
+    );
+  } catch (error) {
+    // The form's rules mirror the table's checks; should one still refuse, say so.
+    if (databaseErrorCode(error) !== "23514") throw error;
+    return refusePost<SpecialField>(
+      post.values,
+      {},
+      "The special could not be saved as it is. Check the days, times and price.",
+    );
+  }
+  if (savedId === null) throw data("Not Found", { status: 404 });
+  return redirectWithToast(`/staff/specials#special-${savedId}`, {
+    type: "success",
+    title: "Saved. Visitors see it now.",
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  staffMeta(loaderData?.special ? loaderData.special.title : "Add a special");
+
+export const headers = staffPageHeaders;
+
+export default function SpecialPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { special, today } = loaderData;
+  const answer =
+    actionData && "errors" in actionData
+      ? (actionData as CheckedFormData<SpecialField>)
+      : undefined;
+  const confirmingDelete = Boolean(actionData && "confirmingDelete" in actionData);
+
+  return (
+    <>
+      <BackLink to="/staff/specials">All specials</BackLink>
+      <div className="mt-4">
+        <EditorHeading
+          title={special ? special.title : "Add a special"}
+          intro="Every week on a day, on dates, or on a day within dates."
+        />
+      </div>
+      <CheckedForm<SpecialField>
+        id={FORM_ID}
+        fields={specialFields}
+        labels={specialLabels}
+        actionData={answer}
+        initialValues={special ? specialValues(special) : {}}
+        loadValidator={() =>
+          import("~/specials/specials-rules").then((rules) => (values) => {
+            const checked = checkForm(rules.specialSchema(today), values);
+            return checked.ok ? {} : checked.errors;
+          })
+        }
+        retryVerb="save"
+        submitLabel={special ? "Save changes" : "Add the special"}
+        submitIcon={<SaveIcon aria-hidden="true" />}
+        pendingLabel="Saving…"
+        className="mt-8 max-w-2xl space-y-6"
+      >
+        {(field) => (
+          <>
+            <TextField {...field("title")} label="Name" maxLength={TITLE_MAX} />
+            <TextAreaField
+              {...field("description")}
+              label="Description"
+              maxLength={DESCRIPTION_MAX}
+              optional
+            />
+            <TextField
+              {...field("price")}
+              label="Price"
+              hint="In dollars, such as 14.50. Leave empty when there is no one price."
+              inputMode="decimal"
+              optional
+            />
+            <SelectField
+              {...field("weekday")}
+              label="Every week on"
+              hint="Or choose dates below; with both, the day within those dates."
+              optional
+            >
+              <option value="">No weekday: on dates only</option>
+              {WEEKDAY_CHOICES.map(({ value, label }) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField {...field("startsOn")} type="date" label="First day" optional />
+              <TextField
+                {...field("endsOn")}
+                type="date"
+                label="Last day"
+                hint="Empty: a weekday special runs on; a dated one is that day only."
+                optional
+              />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField {...field("startsAt")} type="time" label="From" optional />
+              <TextField
+                {...field("endsAt")}
+                type="time"
+                label="Until"
+                hint="Before the start means after midnight."
+                optional
+              />
+            </div>
+            <CheckboxField
+              {...checkbox(field("hidden"))}
+              label="Hidden"
+              hint="Kept here, not shown on the site."
+              optional
+            />
+          </>
+        )}
+      </CheckedForm>
+      {special ? (
+        <DeleteSection
+          what={`“${special.title}”`}
+          consequence="The special leaves the site and this list."
+          confirming={confirmingDelete}
+          keepTo={`/staff/specials/${special.id}`}
+        />
+      ) : null}
+    </>
+  );
+}

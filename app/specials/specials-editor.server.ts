@@ -1,0 +1,127 @@
+import { wallTime } from "~/hours/hours.server";
+import type { Weekday } from "~/hours/opening-hours";
+import type { Database } from "~/platform/database/database.server";
+import type { EditableSpecial } from "./specials-editor";
+import type { SpecialInput } from "./specials-rules";
+
+/**
+ * The specials editor's queries: every special (hidden and ended ones too),
+ * one by id, and the writes, which take the transaction `writeAsStaff` opened.
+ * A special's list is its weekday's, or the dated one for specials without a
+ * weekday; its order counts within that list.
+ */
+
+const columns = `id::int as id, title, description, price_cents as "priceCents",
+  weekday::int as weekday, starts_on::text as "startsOn", ends_on::text as "endsOn",
+  ${wallTime("starts_at")} as "startsAt", ${wallTime("ends_at")} as "endsAt",
+  published, sort_order as "sortOrder"`;
+
+const typed = (row: EditableSpecial): EditableSpecial => ({
+  ...row,
+  weekday: row.weekday as Weekday | null,
+});
+
+/** Every special, in each list's order. */
+export async function listSpecials(db: Database): Promise<EditableSpecial[]> {
+  const rows = await db.query<EditableSpecial>(
+    `select ${columns} from public.specials order by weekday nulls last, sort_order, id`,
+  );
+  return rows.map(typed);
+}
+
+/** One special by id, or null. */
+export async function getSpecial(db: Database, id: number): Promise<EditableSpecial | null> {
+  const [row] = await db.query<EditableSpecial>(
+    `select ${columns} from public.specials where id = $1`,
+    [id],
+  );
+  return row ? typed(row) : null;
+}
+
+const inputValues = (input: SpecialInput) => [
+  input.title,
+  input.description,
+  input.priceCents,
+  input.weekday,
+  input.startsOn,
+  input.endsOn,
+  input.startsAt,
+  input.endsAt,
+  input.published,
+];
+
+/** Adds a special at the end of its list; its id. */
+export async function addSpecial(tx: Database, input: SpecialInput): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `insert into public.specials
+       (title, description, price_cents, weekday, starts_on, ends_on, starts_at, ends_at,
+        published, sort_order)
+     values ($1, $2, $3, $4, $5::date, $6::date, $7::time, $8::time, $9,
+       (select coalesce(max(sort_order), 0) + 10 from public.specials
+        where weekday is not distinct from $4::smallint))
+     returning id::int as id`,
+    inputValues(input),
+  );
+  return row!.id;
+}
+
+/** Changes a special; false when there is none with that id. */
+export async function updateSpecial(
+  tx: Database,
+  id: number,
+  input: SpecialInput,
+): Promise<boolean> {
+  const rows = await tx.query<{ id: number }>(
+    `update public.specials
+     set title = $1, description = $2, price_cents = $3, weekday = $4, starts_on = $5::date,
+       ends_on = $6::date, starts_at = $7::time, ends_at = $8::time, published = $9,
+       updated_at = now()
+     where id = $10 returning id::int as id`,
+    [...inputValues(input), id],
+  );
+  return rows.length > 0;
+}
+
+/** Deletes a special; false when there is none with that id. */
+export async function deleteSpecial(tx: Database, id: number): Promise<boolean> {
+  const rows = await tx.query<{ id: number }>(
+    "delete from public.specials where id = $1 returning id::int as id",
+    [id],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Moves a special one place up or down its list, numbering the list afresh
+ * (10, 20, 30…) so ties cannot stall it. False when there is no such special;
+ * true, and nothing changes, at either end of the list.
+ */
+export async function moveSpecial(
+  tx: Database,
+  id: number,
+  direction: "up" | "down",
+): Promise<boolean> {
+  const [special] = await tx.query<{ weekday: number | null }>(
+    "select weekday::int as weekday from public.specials where id = $1 for update",
+    [id],
+  );
+  if (!special) return false;
+  const list = await tx.query<{ id: number }>(
+    `select id::int as id from public.specials
+     where weekday is not distinct from $1::smallint
+     order by sort_order, id for update`,
+    [special.weekday],
+  );
+  const ids = list.map((row) => row.id);
+  const from = ids.indexOf(id);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (to < 0 || to >= ids.length) return true;
+  [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+  await tx.query(
+    `update public.specials as s set sort_order = ordered.position * 10
+     from unnest($1::text[]) with ordinality as ordered(id, position)
+     where s.id = ordered.id::bigint and s.sort_order <> ordered.position * 10`,
+    [ids.map(String)],
+  );
+  return true;
+}

@@ -1,0 +1,118 @@
+import type { FormValues } from "~/platform/form-check";
+import { formatLongDate } from "~/hours/dates";
+import { formatWallTime } from "~/hours/opening-hours";
+import type { Special } from "./specials";
+
+/**
+ * What the specials editor's form shares between the server and the browser
+ * without the rules themselves: fields, labels, limits, and money typed as
+ * dollars.
+ */
+
+/** A special as staff see it: hidden ones too, with its place in its day's list. */
+export type EditableSpecial = Special & { published: boolean; sortOrder: number };
+
+export const TITLE_MAX = 100;
+export const DESCRIPTION_MAX = 1000;
+/** Prices are stored in cents, as integers; anything past this is a typing slip. */
+export const PRICE_MAX_CENTS = 1_000_000;
+/** How far ahead a special's dates may reach: two years. */
+export const SPECIAL_DAYS_AHEAD = 731;
+
+export const specialFields = [
+  "title",
+  "description",
+  "price",
+  "weekday",
+  "startsOn",
+  "endsOn",
+  "startsAt",
+  "endsAt",
+  "hidden",
+] as const;
+export type SpecialField = (typeof specialFields)[number];
+export const specialLabels: Record<SpecialField, string> = {
+  title: "Name",
+  description: "Description",
+  price: "Price",
+  weekday: "Every week on",
+  startsOn: "First day",
+  endsOn: "Last day",
+  startsAt: "From",
+  endsAt: "Until",
+  hidden: "Hidden",
+};
+
+/** The weekday choices, Monday first as the site's week reads. */
+export const WEEKDAY_CHOICES = [
+  { value: "1", label: "Monday" },
+  { value: "2", label: "Tuesday" },
+  { value: "3", label: "Wednesday" },
+  { value: "4", label: "Thursday" },
+  { value: "5", label: "Friday" },
+  { value: "6", label: "Saturday" },
+  { value: "0", label: "Sunday" },
+] as const;
+
+/** Moving a special up or down its day's list. */
+export const MOVE_UP = "move-up";
+export const MOVE_DOWN = "move-down";
+
+/**
+ * Dollars as typed ("14.50", "$14.50", "14", " 1,200.00 ") in cents; "negative"
+ * for a price below zero; null for anything that is not an amount.
+ */
+export function parseDollars(text: string): number | "negative" | null {
+  let amount = text.replace(/\s+/g, "");
+  let negative = false;
+  if (amount.startsWith("-")) [negative, amount] = [true, amount.slice(1)];
+  if (amount.startsWith("$")) amount = amount.slice(1);
+  if (amount.startsWith("-")) [negative, amount] = [true, amount.slice(1)];
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(amount);
+  if (!match) return null;
+  const cents =
+    Number(match[1]!.replaceAll(",", "")) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+  if (!Number.isSafeInteger(cents)) return null;
+  return negative && cents > 0 ? "negative" : cents;
+}
+
+/** Cents as a form shows them again: "14.50". */
+export const dollarsText = (cents: number | null) =>
+  cents === null ? "" : (cents / 100).toFixed(2);
+
+/** The form's values for a saved special. */
+export function specialValues(special: EditableSpecial): FormValues<SpecialField> {
+  return {
+    title: special.title,
+    description: special.description,
+    price: dollarsText(special.priceCents),
+    weekday: special.weekday === null ? "" : String(special.weekday),
+    startsOn: special.startsOn ?? "",
+    endsOn: special.endsOn ?? "",
+    startsAt: special.startsAt ?? "",
+    endsAt: special.endsAt ?? "",
+    hidden: special.published ? "" : "on",
+  };
+}
+
+/** When a special runs, in a few words: "Nov 24 to Dec 24", "from 4 pm to 10 pm". */
+export function describeWhen(special: EditableSpecial): string {
+  const parts: string[] = [];
+  if (special.startsOn) {
+    parts.push(
+      special.endsOn && special.endsOn !== special.startsOn
+        ? `${formatLongDate(special.startsOn)} to ${formatLongDate(special.endsOn)}`
+        : special.endsOn || special.weekday === null
+          ? formatLongDate(special.startsOn)
+          : `from ${formatLongDate(special.startsOn)}`,
+    );
+  }
+  if (special.startsAt) {
+    parts.push(
+      special.endsAt
+        ? `${formatWallTime(special.startsAt)} to ${formatWallTime(special.endsAt)}`
+        : `from ${formatWallTime(special.startsAt)}`,
+    );
+  }
+  return parts.join(", ");
+}
