@@ -19,6 +19,11 @@ type FieldFrame = {
   hint?: ReactNode;
   error?: string;
   optional?: boolean;
+  /**
+   * Needed only in some cases (an opening time, on a day that opens): not
+   * marked optional, nor required by the browser; the rules say when.
+   */
+  conditional?: boolean;
   className?: string;
 };
 
@@ -75,13 +80,13 @@ export const controlClass = (error: string | undefined) =>
     error ? "border-destructive" : "border-foreground/40",
   );
 
-function controlProps(id: string, { name, hint, error, optional }: FieldFrame) {
+function controlProps(id: string, { name, hint, error, optional, conditional }: FieldFrame) {
   return {
     id,
     name,
     "aria-describedby": describedBy(id, hint, error),
     "aria-invalid": error ? true : undefined,
-    required: !optional,
+    required: !optional && !conditional,
   } as const;
 }
 
@@ -114,12 +119,13 @@ export function TextField({
   hint,
   error,
   optional,
+  conditional,
   className,
   ...input
 }: FieldFrame & Omit<ComponentProps<"input">, "name" | "id" | "className">) {
   return (
     <StackedField
-      frame={{ formId, name, label, hint, error, optional, className }}
+      frame={{ formId, name, label, hint, error, optional, conditional, className }}
       control={(props) => <input {...input} {...props} className={controlClass(error)} />}
     />
   );

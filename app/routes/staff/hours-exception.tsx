@@ -156,13 +156,13 @@ export default function HoursExceptionPage({ loaderData, actionData }: Route.Com
               optional
             />
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField {...field("opensAt")} type="time" label="Opens" optional />
+              <TextField {...field("opensAt")} type="time" label="Opens" conditional />
               <TextField
                 {...field("closesAt")}
                 type="time"
                 label="Closes"
                 hint="Before opening means after midnight, up to 6 am."
-                optional
+                conditional
               />
               <TextField
                 {...field("kitchenClosesAt")}

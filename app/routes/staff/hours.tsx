@@ -356,8 +356,8 @@ function DayFields({ day, field }: { day: number; field: (name: WeekField) => Bo
         className="clear-left pt-3"
       />
       <div className="mt-3 grid gap-4 sm:grid-cols-3">
-        <TextField {...field(opens)} type="time" label="Opens" optional />
-        <TextField {...field(closes)} type="time" label="Closes" optional />
+        <TextField {...field(opens)} type="time" label="Opens" conditional />
+        <TextField {...field(closes)} type="time" label="Closes" conditional />
         <TextField {...field(kitchen)} type="time" label="Kitchen closes" optional />
       </div>
     </fieldset>
