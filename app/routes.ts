@@ -18,6 +18,8 @@ export default [
     layout("routes/staff/area.tsx", [
       index("routes/staff/inbox.tsx"),
       route("enquiries/:id", "routes/staff/enquiry.tsx"),
+      route("events", "routes/staff/events.tsx"),
+      route("events/:id", "routes/staff/event.tsx"),
     ]),
   ]),
   // Resource routes.
