@@ -20,6 +20,9 @@ export default [
       route("enquiries/:id", "routes/staff/enquiry.tsx"),
       route("events", "routes/staff/events.tsx"),
       route("events/:id", "routes/staff/event.tsx"),
+      route("venue", "routes/staff/venue.tsx"),
+      route("venue/spaces/:id", "routes/staff/venue-space.tsx"),
+      route("venue/packages/:id", "routes/staff/venue-package.tsx"),
     ]),
   ]),
   // Resource routes.

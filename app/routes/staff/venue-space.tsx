@@ -1,0 +1,204 @@
+import { SaveIcon } from "lucide-react";
+import { data } from "react-router";
+import type { Route } from "./+types/venue-space";
+import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
+import { redirectWithToast } from "~/platform/toast.server";
+import { BackLink, DeleteSection } from "~/staff/editor-ui";
+import {
+  checkPost,
+  databaseErrorCode,
+  deleteRequest,
+  readAsStaff,
+  refusePost,
+  writeAsStaff,
+} from "~/staff/editor.server";
+import { staffPageHeaders } from "~/staff/session.server";
+import { staffMeta } from "~/staff/staff-meta";
+import {
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  NOTE_MAX,
+  SLUG_MAX,
+  SUMMARY_MAX,
+  spaceFieldLabels,
+  spaceFields,
+  spaceFormValues,
+  type SpaceField,
+} from "~/venue/venue-editor";
+import {
+  deleteVenueRow,
+  insertSpace,
+  spaceForStaff,
+  updateSpace,
+} from "~/venue/venue-editor.server";
+import { spaceSchema } from "~/venue/venue-rules";
+
+const FORM_ID = "space-form";
+
+/** The space the address names: "new", or an id; anything else is no page. */
+function spaceParam(raw: string | undefined): "new" | number {
+  if (raw === "new") return "new";
+  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
+  return Number(raw);
+}
+
+const notFound = () => data("Not Found", { status: 404 });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = spaceParam(params.id);
+  if (id === "new") return { space: null, values: {} };
+  const space = await readAsStaff(context, (tx) => spaceForStaff(tx, id));
+  if (!space) throw notFound();
+  return { space, values: spaceFormValues(space) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = spaceParam(params.id);
+  const form = await request.formData();
+
+  const deleting = id === "new" ? "none" : deleteRequest(form);
+  if (deleting === "ask") return { confirmDelete: true } as const;
+  if (deleting === "confirmed" && id !== "new") {
+    const deleted = await writeAsStaff(context, (tx) => deleteVenueRow(tx, "venue_spaces", id));
+    if (!deleted) throw notFound();
+    return redirectWithToast("/staff/venue", { type: "success", title: "Space deleted." });
+  }
+
+  const post = checkPost(form, spaceFields, spaceSchema);
+  if (!post.ok) return refusePost(post.values, post.errors);
+  const space = post.data;
+  try {
+    const saved = await writeAsStaff(context, async (tx) => {
+      if (id === "new") return insertSpace(tx, space);
+      return (await updateSpace(tx, id, space)) ? id : null;
+    });
+    if (saved === null) throw notFound();
+    return redirectWithToast(`/staff/venue/spaces/${saved}`, {
+      type: "success",
+      title: "Saved. Visitors see it now.",
+    });
+  } catch (error) {
+    if (databaseErrorCode(error) !== "23505") throw error;
+    return refusePost(post.values, {
+      slug: `Another space already uses the web address “${space.slug}”. Enter a different one.`,
+    });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  staffMeta(loaderData?.space ? `Edit ${loaderData.space.name.slice(0, 60)}` : "Add a space");
+
+export const headers: Route.HeadersFunction = staffPageHeaders;
+
+const loadValidator = (): Promise<Validator<SpaceField>> =>
+  Promise.all([import("~/venue/venue-rules"), import("~/platform/form-check")]).then(
+    ([rules, check]) =>
+      (values) => {
+        const checked = check.checkForm(rules.spaceSchema, values);
+        return checked.ok ? {} : checked.errors;
+      },
+  );
+
+export default function StaffSpacePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { space, values } = loaderData;
+  const checked = actionData && "values" in actionData ? actionData : undefined;
+  const confirming = Boolean(actionData && "confirmDelete" in actionData);
+
+  return (
+    <>
+      <BackLink to="/staff/venue">Venue</BackLink>
+      <h1 id="space-title" className="mt-4 text-4xl tracking-tight break-words">
+        {space ? space.name : "Add a space"}
+      </h1>
+
+      <CheckedForm
+        key={space?.id ?? "new"}
+        id={FORM_ID}
+        titleId="space-title"
+        fields={spaceFields}
+        labels={spaceFieldLabels}
+        actionData={checked}
+        initialValues={values}
+        loadValidator={loadValidator}
+        retryVerb="save"
+        submitLabel={space ? "Save changes" : "Add space"}
+        submitIcon={<SaveIcon aria-hidden="true" />}
+        pendingLabel="Saving…"
+        className="relative mt-8 max-w-2xl space-y-7"
+      >
+        {(field) => (
+          <>
+            <TextField {...field("name")} label="Name" maxLength={NAME_MAX * 2} />
+            <TextField
+              {...field("slug")}
+              label="Web address name"
+              optional
+              hint="Made from the name when left empty, such as the-snug."
+              maxLength={SLUG_MAX * 2}
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+            <div className="grid gap-7 sm:grid-cols-2">
+              <TextField
+                {...field("seatedCapacity")}
+                label="Seated guests"
+                inputMode="numeric"
+                hint="0 if it is not set up seated."
+              />
+              <TextField
+                {...field("standingCapacity")}
+                label="Standing guests"
+                inputMode="numeric"
+                hint="0 if it is not set up standing."
+              />
+            </div>
+            <TextField {...field("summary")} label="Summary" optional maxLength={SUMMARY_MAX * 2} />
+            <TextAreaField
+              {...field("description")}
+              label="Description"
+              optional
+              hint={`Up to ${DESCRIPTION_MAX.toLocaleString("en-CA")} characters.`}
+              rows={5}
+            />
+            <TextAreaField
+              {...field("features")}
+              label="Features"
+              optional
+              hint="One a line, or separated by commas: private bar, projector, fireplace."
+              rows={4}
+            />
+            <CheckboxField
+              {...checkbox(field("stepFree"))}
+              label="Step-free access"
+              hint="Guests can get in without steps or stairs."
+              optional
+            />
+            <TextAreaField
+              {...field("accessibilityNote")}
+              label="Access note"
+              optional
+              hint={`Lifts, ramps, nearest accessible washroom; up to ${NOTE_MAX} characters.`}
+              rows={3}
+            />
+            <CheckboxField
+              {...checkbox(field("hidden"))}
+              label="Hide from the site"
+              hint="Hidden spaces are not on the venue page or in the enquiry form."
+              optional
+            />
+          </>
+        )}
+      </CheckedForm>
+
+      {space ? (
+        <DeleteSection
+          what={`“${space.name}”`}
+          consequence="The space goes from the venue page and the enquiry form."
+          confirming={confirming}
+          keepTo={`/staff/venue/spaces/${space.id}`}
+        />
+      ) : null}
+    </>
+  );
+}
