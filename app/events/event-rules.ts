@@ -114,6 +114,8 @@ export const eventSchema = z
       max: IMAGE_ALT_MAX,
       tooLong: `Keep the picture's description to ${IMAGE_ALT_MAX} characters or fewer.`,
     }),
+    /** The file input: read by the upload step, not here. */
+    image: z.string().optional().default(""),
     /** The picture the event has now (a hidden field), so the browser can ask for its description. */
     imageKept: z.string().optional().default(""),
     imageRemove: z.string().optional().default(""),

