@@ -51,7 +51,7 @@ export async function packageForStaff(tx: Database, id: number): Promise<Editabl
 
 // Lists go in as JSON, which both drivers pass the same way.
 const textArray = (param: string) =>
-  `array(select jsonb_array_elements_text(${param}::jsonb))::text[]`;
+  `array(select jsonb_array_elements_text(${param}::text::jsonb))::text[]`;
 
 function spaceValues(space: SpaceInput) {
   return [
