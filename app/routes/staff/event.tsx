@@ -143,7 +143,7 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
         {event ? event.title : "Add an event"}
       </h1>
       <p className="mt-2 text-lg text-muted-foreground">
-        Dates and times are on the pub's clock (Toronto), summer or winter.
+        Dates and times are on the pub’s clock (Toronto), summer or winter.
       </p>
 
       <CheckedForm

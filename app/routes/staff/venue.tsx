@@ -168,7 +168,7 @@ export default function StaffVenuePage({ loaderData }: Route.ComponentProps) {
           Spaces
         </h2>
         <p className="mt-1 text-muted-foreground">
-          The venue enquiry form checks a party's size against each space's capacity.
+          The venue enquiry form checks a party’s size against each space’s capacity.
         </p>
         <ul aria-label="Spaces" className="mt-4 divide-y divide-border border-y border-border">
           {spaces.map((space, index) => (
