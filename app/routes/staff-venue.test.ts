@@ -1,4 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import type { MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { formPost } from "../../tests/support/route-args";
@@ -14,7 +18,8 @@ import { action as packageAction, loader as packageLoader } from "./staff/venue-
 import { action as spaceAction, loader as spaceLoader } from "./staff/venue-space";
 import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
-import { authBackendContext, clientAddressContext } from "~/platform/context";
+import { authBackendContext, clientAddressContext, imageStoreContext } from "~/platform/context";
+import { directoryUploadStore } from "~/platform/upload-store.server";
 import { addStaff } from "~/staff/add-staff.server";
 import { requireStaff, staffSession } from "~/staff/session.server";
 import { largestCapacity } from "~/venue/venue";
@@ -23,6 +28,7 @@ import { getVenueSpaces } from "~/venue/venue.server";
 let db: TestDatabase;
 let backend: AuthBackend;
 let jar: CookieJar;
+let root: string;
 const password = "correct horse battery staple";
 
 const AREA: MiddlewareFunction<Response>[] = [staffSession, requireStaff];
@@ -31,10 +37,16 @@ function contextFor() {
   const context = contextWithDatabase(db);
   context.set(authBackendContext, async () => backend);
   context.set(clientAddressContext, "203.0.113.41");
+  context.set(imageStoreContext, {
+    sourceDirectory: path.resolve("public/images"),
+    cacheDirectory: path.join(root, "image-cache"),
+    uploads: directoryUploadStore(root),
+  });
   return context;
 }
 
 beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "staff-venue-"));
   db = await openTestDatabase();
   backend = embeddedAuthBackend(db, generateSigningKey());
   const email = `venue-${randomUUID()}@example.com`;
@@ -51,6 +63,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db?.[Symbol.asyncDispose]();
+  if (root) await rm(root, { recursive: true, force: true });
 });
 
 type Handler = (args: never) => unknown;
@@ -228,5 +241,107 @@ describe("the venue editor's pages", () => {
     );
     expect(deleted).toHaveRedirect("/staff/venue");
     expect(await spaceIdOf("the-cellar-bar")).toBeUndefined();
+  });
+
+  function multipart(id: string, fields: Record<string, string>, files: Record<string, File>) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) {
+      // As a browser posts the form: an unticked box is not sent at all.
+      if (!(key.startsWith("photoRemove") && value === "")) form.set(key, value);
+    }
+    for (const [key, file] of Object.entries(files)) form.set(key, file);
+    return runRoute(
+      new Request(`http://localhost/staff/venue/spaces/${id}`, {
+        method: "POST",
+        headers: { Cookie: jar.header(), "Sec-Fetch-Site": "same-origin" },
+        body: form,
+      }),
+      contextFor(),
+      AREA,
+      spaceAction,
+      { id },
+    );
+  }
+
+  const photo = async () =>
+    new File(
+      [
+        new Uint8Array(
+          await sharp({ create: { width: 40, height: 30, channels: 3, background: "#345" } })
+            .jpeg()
+            .toBuffer(),
+        ),
+      ],
+      "room.jpg",
+      { type: "image/jpeg" },
+    );
+
+  test("a seeded space keeps its photos on save, takes a new one, and asks for its description", async () => {
+    const [seeded] = await db.query<{ id: number }>(
+      "select id::int as id from public.venue_spaces where jsonb_array_length(photos) > 0 order by id limit 1",
+    );
+    const id = String(seeded!.id);
+    const page = (await (await read(`/staff/venue/spaces/${id}`, spaceLoader, id)).json()) as {
+      values: Record<string, string>;
+    };
+    const before = (await getVenueSpaces(db)).find((space) => space.id === seeded!.id)!.photos;
+    const slot = before.length;
+
+    const refused = await refusal(
+      await multipart(
+        id,
+        { ...page.values, "form-id": "space-form" },
+        {
+          [`photo${slot}`]: await photo(),
+        },
+      ),
+    );
+    expect(refused.errors[`photoAlt${slot}`]).toMatch(/Describe the picture/);
+    expect(refused.values[`photoKept${slot}`]).toMatch(/^uploads\//);
+    expect(refused.values.photoKept0).toBe(before[0]!.path);
+
+    const saved = await multipart(
+      id,
+      {
+        ...refused.values,
+        "form-id": "space-form",
+        [`photoAlt${slot}`]: "The room set for dinner.",
+      },
+      {},
+    );
+    expect(saved).toHaveRedirect(`/staff/venue/spaces/${id}`);
+    const after = (await getVenueSpaces(db)).find((space) => space.id === seeded!.id)!.photos;
+    expect(after).toEqual([
+      ...before,
+      { path: refused.values[`photoKept${slot}`], alt: "The room set for dinner." },
+    ]);
+
+    // Removing the new photo leaves the seeded ones.
+    const removed = await multipart(
+      id,
+      { ...refused.values, "form-id": "space-form", [`photoRemove${slot}`]: "on" },
+      {},
+    );
+    expect(removed).toHaveRedirect(`/staff/venue/spaces/${id}`);
+    expect((await getVenueSpaces(db)).find((space) => space.id === seeded!.id)!.photos).toEqual(
+      before,
+    );
+  });
+
+  test("an SVG photo is refused with the other fields kept", async () => {
+    const answer = await refusal(
+      await multipart(
+        "new",
+        { ...validSpace, name: "Svg Room", photoAlt0: "A logo." },
+        {
+          photo0: new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "room.svg", {
+            type: "image/svg+xml",
+          }),
+        },
+      ),
+    );
+    expect(answer.errors.photo0).toMatch(/JPEG, PNG, WebP or AVIF/);
+    expect(answer.values).toMatchObject({ name: "Svg Room", photoAlt0: "A logo." });
+    expect(await spaceIdOf("svg-room")).toBeUndefined();
   });
 });

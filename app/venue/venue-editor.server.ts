@@ -68,27 +68,43 @@ function spaceValues(space: SpaceInput) {
   ];
 }
 
-/** Adds a space at the end of the list; its id. Its photos start empty. */
-export async function insertSpace(tx: Database, space: SpaceInput): Promise<number> {
+/** A space's photos as saved: each a picture's path and its description. */
+export type SpacePhoto = { path: string; alt: string };
+
+/** Adds a space at the end of the list, with its photos; its id. */
+export async function insertSpace(
+  tx: Database,
+  space: SpaceInput,
+  photos: readonly SpacePhoto[] = [],
+): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
     `insert into public.venue_spaces (slug, name, summary, description, seated_capacity,
-       standing_capacity, features, step_free, accessibility_note, published, sort_order)
-     values ($1, $2, $3, $4, $5, $6, ${textArray("$7")}, $8, $9, $10,
+       standing_capacity, features, step_free, accessibility_note, published, photos, sort_order)
+     values ($1, $2, $3, $4, $5, $6, ${textArray("$7")}, $8, $9, $10, $11::text::jsonb,
        (select coalesce(max(sort_order), 0) + 10 from public.venue_spaces))
      returning id::int as id`,
-    spaceValues(space),
+    [...spaceValues(space), JSON.stringify(photos)],
   );
   return row!.id;
 }
 
-/** Saves a space's fields (its photos stay); false when there is no such space. */
-export async function updateSpace(tx: Database, id: number, space: SpaceInput): Promise<boolean> {
+/**
+ * Saves a space's fields and, when given, its photos (left out: they stay as
+ * they are); false when there is no such space.
+ */
+export async function updateSpace(
+  tx: Database,
+  id: number,
+  space: SpaceInput,
+  photos?: readonly SpacePhoto[],
+): Promise<boolean> {
   const rows = await tx.query(
     `update public.venue_spaces set slug = $1, name = $2, summary = $3, description = $4,
        seated_capacity = $5, standing_capacity = $6, features = ${textArray("$7")},
-       step_free = $8, accessibility_note = $9, published = $10, updated_at = now()
-     where id = $11 returning id`,
-    [...spaceValues(space), id],
+       step_free = $8, accessibility_note = $9, published = $10,
+       photos = coalesce($11::text::jsonb, photos), updated_at = now()
+     where id = $12 returning id`,
+    [...spaceValues(space), photos ? JSON.stringify(photos) : null, id],
   );
   return rows.length > 0;
 }

@@ -7,6 +7,27 @@ import type { VenuePackage, VenueSpace } from "./venue";
  * are in venue-rules.ts, loaded when a form is first used.
  */
 
+/** How many photos a space can have. */
+export const MAX_PHOTOS = 4;
+export const PHOTO_SLOTS = [0, 1, 2, 3] as const;
+export type PhotoSlot = (typeof PHOTO_SLOTS)[number];
+
+/** The fields of one photo slot in the space form (see `PictureField`). */
+export const photoNames = (slot: PhotoSlot) =>
+  ({
+    file: `photo${slot}`,
+    kept: `photoKept${slot}`,
+    remove: `photoRemove${slot}`,
+    alt: `photoAlt${slot}`,
+  }) as const;
+
+const photoFields = [
+  ...["photo0", "photoAlt0", "photoKept0", "photoRemove0"],
+  ...["photo1", "photoAlt1", "photoKept1", "photoRemove1"],
+  ...["photo2", "photoAlt2", "photoKept2", "photoRemove2"],
+  ...["photo3", "photoAlt3", "photoKept3", "photoRemove3"],
+] as const;
+
 export const spaceFields = [
   "name",
   "slug",
@@ -17,6 +38,7 @@ export const spaceFields = [
   "features",
   "stepFree",
   "accessibilityNote",
+  ...photoFields,
   "hidden",
 ] as const;
 export type SpaceField = (typeof spaceFields)[number];
@@ -40,6 +62,7 @@ export const NOTE_MAX = 500;
 export const LIST_ITEM_MAX = 100;
 export const LIST_MAX = 20;
 export const CAPACITY_MAX = 5000;
+export const PHOTO_ALT_MAX = 200;
 
 export const PRICE_UNITS = ["per-guest", "flat"] as const;
 export const priceUnitLabels: Record<(typeof PRICE_UNITS)[number], string> = {
@@ -57,8 +80,21 @@ export const spaceFieldLabels: Record<SpaceField, string> = {
   features: "Features",
   stepFree: "Step-free",
   accessibilityNote: "Access note",
+  ...photoLabels(),
   hidden: "Hidden",
 };
+
+function photoLabels() {
+  const labels = {} as Record<(typeof photoFields)[number], string>;
+  for (const slot of PHOTO_SLOTS) {
+    const names = photoNames(slot);
+    labels[names.file] = `Photo ${slot + 1}`;
+    labels[names.alt] = `Photo ${slot + 1} description`;
+    labels[names.kept] = `Photo ${slot + 1}`;
+    labels[names.remove] = `Remove photo ${slot + 1}`;
+  }
+  return labels;
+}
 
 export const packageFieldLabels: Record<PackageField, string> = {
   name: "Name",
@@ -87,8 +123,23 @@ export function spaceFormValues(space: EditableSpace): FormValues<SpaceField> {
     features: space.features.join("\n"),
     stepFree: space.stepFree ? "on" : "",
     accessibilityNote: space.accessibilityNote,
+    ...photoValues(space.photos),
     hidden: space.published ? "" : "on",
   };
+}
+
+/** The photo slots' values: the saved photos first, the other slots empty. */
+function photoValues(photos: readonly { path: string; alt: string }[]) {
+  const values = {} as Record<(typeof photoFields)[number], string>;
+  for (const slot of PHOTO_SLOTS) {
+    const names = photoNames(slot);
+    const photo = photos[slot];
+    values[names.file] = "";
+    values[names.kept] = photo?.path ?? "";
+    values[names.alt] = photo?.alt ?? "";
+    values[names.remove] = "";
+  }
+  return values;
 }
 
 /** A saved package as its form shows it. */

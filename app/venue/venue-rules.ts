@@ -16,7 +16,10 @@ import {
   LIST_MAX,
   NAME_MAX,
   NOTE_MAX,
+  PHOTO_ALT_MAX,
+  PHOTO_SLOTS,
   PRICE_UNITS,
+  photoNames,
   SLUG_MAX,
   SUMMARY_MAX,
 } from "./venue-editor";
@@ -68,6 +71,7 @@ export const spaceSchema = z
       max: NOTE_MAX,
       tooLong: `Keep the access note to ${NOTE_MAX} characters or fewer.`,
     }),
+    ...photoSchemas(),
     hidden: checkboxSchema,
   })
   .transform((space, ctx) => {
@@ -81,6 +85,14 @@ export const spaceSchema = z
         message: "Enter how many guests the space holds, seated or standing.",
       });
       return z.NEVER;
+    }
+    for (const slot of PHOTO_SLOTS) {
+      const names = photoNames(slot);
+      const kept = space[names.kept].trim() !== "" && space[names.remove] !== "on";
+      if (kept && space[names.alt] === "") {
+        ctx.addIssue({ code: "custom", path: [names.alt], message: ALT_REQUIRED });
+        return z.NEVER;
+      }
     }
     const slug = space.slug || slugify(space.name, SLUG_MAX);
     if (slug === "") {
@@ -102,9 +114,40 @@ export const spaceSchema = z
       features: space.features,
       stepFree: space.stepFree,
       accessibilityNote: space.accessibilityNote,
+      /** Each photo slot's description, by slot. */
+      photoAlts: PHOTO_SLOTS.map((slot) => space[photoNames(slot).alt]),
       published: !space.hidden,
     };
   });
+
+/** What a photo without a description is told. */
+export const ALT_REQUIRED = "Describe the picture for people who cannot see it.";
+
+function photoSchemas() {
+  const text = z.string().optional().default("");
+  const alt = lineSchema({
+    max: PHOTO_ALT_MAX,
+    tooLong: `Keep the description to ${PHOTO_ALT_MAX} characters or fewer.`,
+  });
+  return {
+    photo0: text,
+    photoAlt0: alt,
+    photoKept0: text,
+    photoRemove0: text,
+    photo1: text,
+    photoAlt1: alt,
+    photoKept1: text,
+    photoRemove1: text,
+    photo2: text,
+    photoAlt2: alt,
+    photoKept2: text,
+    photoRemove2: text,
+    photo3: text,
+    photoAlt3: alt,
+    photoKept3: text,
+    photoRemove3: text,
+  };
+}
 export type SpaceInput = z.output<typeof spaceSchema>;
 
 export const packageSchema = z

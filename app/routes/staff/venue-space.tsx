@@ -19,7 +19,9 @@ import {
   DESCRIPTION_MAX,
   NAME_MAX,
   NOTE_MAX,
+  PHOTO_SLOTS,
   SLUG_MAX,
+  photoNames,
   SUMMARY_MAX,
   spaceFieldLabels,
   spaceFields,
@@ -32,7 +34,10 @@ import {
   spaceForStaff,
   updateSpace,
 } from "~/venue/venue-editor.server";
-import { spaceSchema } from "~/venue/venue-rules";
+import { ALT_REQUIRED, spaceSchema } from "~/venue/venue-rules";
+import { PictureField } from "~/images/picture-field";
+import { readPictureFields } from "~/images/uploads.server";
+import type { FieldErrors, FormValues } from "~/platform/form-check";
 
 const FORM_ID = "space-form";
 
@@ -47,7 +52,7 @@ const notFound = () => data("Not Found", { status: 404 });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = spaceParam(params.id);
-  if (id === "new") return { space: null, values: {} };
+  if (id === "new") return { space: null, values: {} as Partial<FormValues<SpaceField>> };
   const space = await readAsStaff(context, (tx) => spaceForStaff(tx, id));
   if (!space) throw notFound();
   return { space, values: spaceFormValues(space) };
@@ -65,13 +70,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast("/staff/venue", { type: "success", title: "Space deleted." });
   }
 
+  // Chosen photos are saved first, so a refusal of the other fields keeps them.
+  const pictures = [];
+  for (const slot of PHOTO_SLOTS) {
+    pictures.push({ slot, ...(await readPictureFields(context, form, photoNames(slot))) });
+  }
   const post = checkPost(form, spaceFields, spaceSchema);
-  if (!post.ok) return refusePost(post.values, post.errors);
+  const values = { ...post.values };
+  const errors: FieldErrors<SpaceField> = post.ok ? {} : { ...post.errors };
+  for (const { slot, path, error } of pictures) {
+    const names = photoNames(slot);
+    if (typeof path === "string") values[names.kept] = path;
+    if (error) errors[names.file] = error;
+    if (typeof path === "string" && values[names.alt].trim() === "" && !errors[names.alt]) {
+      errors[names.alt] = ALT_REQUIRED;
+    }
+  }
+  if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
   const space = post.data;
+  const photos = pictures.flatMap(({ slot, path }) =>
+    typeof path === "string" ? [{ path, alt: space.photoAlts[slot]! }] : [],
+  );
   try {
     const saved = await writeAsStaff(context, async (tx) => {
-      if (id === "new") return insertSpace(tx, space);
-      return (await updateSpace(tx, id, space)) ? id : null;
+      if (id === "new") return insertSpace(tx, space, photos);
+      return (await updateSpace(tx, id, space, photos)) ? id : null;
     });
     if (saved === null) throw notFound();
     return redirectWithToast(`/staff/venue/spaces/${saved}`, {
@@ -80,7 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (databaseErrorCode(error) !== "23505") throw error;
-    return refusePost(post.values, {
+    return refusePost(values, {
       slug: `Another space already uses the web address “${space.slug}”. Enter a different one.`,
     });
   }
@@ -104,6 +127,11 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
   const { space, values } = loaderData;
   const checked = actionData && "values" in actionData ? actionData : undefined;
   const confirming = Boolean(actionData && "confirmDelete" in actionData);
+  const shown = checked?.values ?? values;
+  // The saved (or just uploaded) photos, and one empty slot to add another.
+  const kept = PHOTO_SLOTS.filter((slot) => (shown[photoNames(slot).kept] ?? "") !== "");
+  const empty = PHOTO_SLOTS.find((slot) => !kept.includes(slot));
+  const photoSlots = empty === undefined ? kept : [...kept, empty];
 
   return (
     <>
@@ -126,6 +154,7 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
         submitIcon={<SaveIcon aria-hidden="true" />}
         pendingLabel="Saving…"
         className="relative mt-8 max-w-2xl space-y-7"
+        encType="multipart/form-data"
       >
         {(field) => (
           <>
@@ -181,6 +210,20 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
               hint={`Lifts, ramps, nearest accessible washroom; up to ${NOTE_MAX} characters.`}
               rows={3}
             />
+            {photoSlots.map((slot) => {
+              const names = photoNames(slot);
+              return (
+                <PictureField
+                  key={slot}
+                  formId={FORM_ID}
+                  names={names}
+                  label={`Photo ${slot + 1}`}
+                  path={(shown[names.kept] ?? "") || null}
+                  alt={field(names.alt).defaultValue}
+                  errors={{ file: field(names.file).error, alt: field(names.alt).error }}
+                />
+              );
+            })}
             <CheckboxField
               {...checkbox(field("hidden"))}
               label="Hide from the site"
