@@ -15,6 +15,7 @@ import {
   spacesForStaff,
   updateSpace,
 } from "./venue-editor.server";
+import { PHOTO_SLOTS, photoNames } from "./venue-editor";
 import { packageSchema, spaceSchema, type PackageInput, type SpaceInput } from "./venue-rules";
 import { getVenueSpaces } from "./venue.server";
 
@@ -34,6 +35,9 @@ function space(values: Record<string, string> = {}): SpaceInput {
     stepFree: "on",
     accessibilityNote: "",
     hidden: "",
+    ...Object.fromEntries(
+      PHOTO_SLOTS.flatMap((slot) => Object.values(photoNames(slot)).map((name) => [name, ""])),
+    ),
     ...values,
   });
   if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
@@ -94,6 +98,9 @@ describe.each(drivers)("the venue editor's queries on %s", (driver) => {
       expect(seeded!.photos.length).toBeGreaterThan(0);
       await updateSpace(tx, seeded!.id, space({ name: seeded!.name, slug: seeded!.slug }));
       expect((await spaceForStaff(tx, seeded!.id))!.photos).toEqual(seeded!.photos);
+      const photos = [{ path: "rooms/the-snug.svg", alt: "Banquettes by the fire." }];
+      await updateSpace(tx, id, space(), photos);
+      expect((await spaceForStaff(tx, id))!.photos).toEqual(photos);
       await updateSpace(tx, id, space({ hidden: "on" }));
       expect((await getVenueSpaces(tx)).map((row) => row.id)).not.toContain(id);
     });

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await upcomingEventsForStaff(tx, now),
     await pastEventsForStaff(tx, now, { page: page ?? 1, perPage: PAST_PER_PAGE }),
   ]);
-  return { upcoming, past: past.events, morePast: past.more, page, now: now.toISOString() };
+  return { upcoming, past: past.events, morePast: past.more, page };
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Events");
