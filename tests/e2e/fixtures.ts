@@ -100,6 +100,7 @@ const staffPurposes = [
   "keyboard",
   "axe",
   "events",
+  "venue",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 
