@@ -147,8 +147,9 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
       </p>
 
       <CheckedForm
-        // A new event's page becomes the event's own after the save.
-        key={event?.id ?? "new"}
+        // After a save the form starts again from what was saved (a slug made
+        // from the name shows; a chosen file is not sent twice).
+        key={`${event?.id ?? "new"}:${JSON.stringify(values)}`}
         id={FORM_ID}
         titleId="event-title"
         fields={eventFields}

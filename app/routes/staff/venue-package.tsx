@@ -104,7 +104,9 @@ export default function StaffPackagePage({ loaderData, actionData }: Route.Compo
       </h1>
 
       <CheckedForm
-        key={pack?.id ?? "new"}
+        // After a save the form starts again from what was saved (a slug made
+        // from the name shows; a chosen file is not sent twice).
+        key={`${pack?.id ?? "new"}:${JSON.stringify(values)}`}
         id={FORM_ID}
         titleId="package-title"
         fields={packageFields}

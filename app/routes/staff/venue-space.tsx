@@ -141,7 +141,9 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
       </h1>
 
       <CheckedForm
-        key={space?.id ?? "new"}
+        // After a save the form starts again from what was saved (a slug made
+        // from the name shows; a chosen file is not sent twice).
+        key={`${space?.id ?? "new"}:${JSON.stringify(values)}`}
         id={FORM_ID}
         titleId="space-title"
         fields={spaceFields}
