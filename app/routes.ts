@@ -23,6 +23,11 @@ export default [
       route("hours/exceptions/:id", "routes/staff/hours-exception.tsx"),
       route("specials", "routes/staff/specials.tsx"),
       route("specials/:id", "routes/staff/special.tsx"),
+      route("events", "routes/staff/events.tsx"),
+      route("events/:id", "routes/staff/event.tsx"),
+      route("venue", "routes/staff/venue.tsx"),
+      route("venue/spaces/:id", "routes/staff/venue-space.tsx"),
+      route("venue/packages/:id", "routes/staff/venue-package.tsx"),
     ]),
   ]),
   // Resource routes.

@@ -19,7 +19,8 @@ export async function getVenueSpaces(db: Database): Promise<VenueSpace[]> {
   return rows.map((row) => ({ ...row, photos: parsePhotos(row.photos) }));
 }
 
-function parsePhotos(json: string): ContentImage[] {
+/** A space's photos column as pictures with alt text (entries without either are dropped). */
+export function parsePhotos(json: string): ContentImage[] {
   const value: unknown = JSON.parse(json);
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry: unknown) => {

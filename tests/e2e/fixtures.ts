@@ -105,6 +105,8 @@ const staffPurposes = [
   "hours-tonight",
   "hours-form",
   "specials",
+  "events",
+  "venue",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 

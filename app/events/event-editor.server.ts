@@ -1,0 +1,125 @@
+import { contentImage } from "~/images/content-image";
+import type { Database } from "~/platform/database/database.server";
+import type { EditableEvent } from "./event-editor";
+import type { EventInput } from "./event-rules";
+import type { EventStatus } from "./events";
+
+/**
+ * The staff editor's queries on events: every event, hidden ones too, and
+ * the writes. Run them inside `readAsStaff`/`writeAsStaff`, so row level
+ * security decides and the audit log records who changed what.
+ */
+
+type EventRow = Omit<EditableEvent, "image" | "status"> & {
+  status: string;
+  imagePath: string | null;
+  imageAlt: string;
+};
+
+const SELECT = `
+  select id::int as id, slug, title, summary, description,
+    to_json(starts_at)#>>'{}' as "startsAt", to_json(ends_at)#>>'{}' as "endsAt",
+    status, price_cents as "priceCents", published,
+    image_path as "imagePath", image_alt as "imageAlt"
+  from public.events`;
+
+/** An event ends when it says, or three hours after it starts. */
+const ENDS = "coalesce(ends_at, starts_at + interval '3 hours')";
+
+function toEvent({ imagePath, imageAlt, ...row }: EventRow): EditableEvent {
+  return {
+    ...row,
+    startsAt: new Date(row.startsAt).toISOString(),
+    endsAt: row.endsAt ? new Date(row.endsAt).toISOString() : null,
+    status: row.status as EventStatus,
+    image: contentImage(imagePath, imageAlt),
+  };
+}
+
+/** Events not over at `now`, soonest first. */
+export async function upcomingEventsForStaff(tx: Database, now: Date): Promise<EditableEvent[]> {
+  const rows = await tx.query<EventRow>(
+    `${SELECT} where ${ENDS} > $1::timestamptz order by starts_at, id`,
+    [now.toISOString()],
+  );
+  return rows.map(toEvent);
+}
+
+/** One page of the events over by `now`, latest first, and whether older ones follow. */
+export async function pastEventsForStaff(
+  tx: Database,
+  now: Date,
+  { page, perPage }: { page: number; perPage: number },
+): Promise<{ events: EditableEvent[]; more: boolean }> {
+  const rows = await tx.query<EventRow>(
+    `${SELECT} where ${ENDS} <= $1::timestamptz order by starts_at desc, id desc
+     limit $2 offset $3`,
+    [now.toISOString(), perPage + 1, (page - 1) * perPage],
+  );
+  return { events: rows.slice(0, perPage).map(toEvent), more: rows.length > perPage };
+}
+
+/** One event by id, or null when there is none. */
+export async function eventForStaff(tx: Database, id: number): Promise<EditableEvent | null> {
+  const [row] = await tx.query<EventRow>(`${SELECT} where id = $1`, [id]);
+  return row ? toEvent(row) : null;
+}
+
+/** The picture an event is saved with: a path (`null`: none) and its description. */
+export type EventPicture = { path: string | null; alt: string };
+
+function values(event: EventInput, picture: EventPicture) {
+  return [
+    event.slug,
+    event.title,
+    event.summary,
+    event.description,
+    event.startsAt,
+    event.endsAt,
+    event.status,
+    event.priceCents,
+    picture.path,
+    picture.path ? picture.alt : "",
+    event.published,
+  ];
+}
+
+/** Adds an event; its id. */
+export async function insertEvent(
+  tx: Database,
+  event: EventInput,
+  picture: EventPicture,
+): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `insert into public.events (slug, title, summary, description, starts_at, ends_at,
+       status, price_cents, image_path, image_alt, published)
+     values ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9, $10, $11)
+     returning id::int as id`,
+    values(event, picture),
+  );
+  return row!.id;
+}
+
+/** Saves an event's fields; false when there is no such event. */
+export async function updateEvent(
+  tx: Database,
+  id: number,
+  event: EventInput,
+  picture: EventPicture,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update public.events set slug = $1, title = $2, summary = $3, description = $4,
+       starts_at = $5::timestamptz, ends_at = $6::timestamptz, status = $7, price_cents = $8,
+       image_path = $9, image_alt = $10, published = $11, updated_at = now()
+     where id = $12
+     returning id`,
+    [...values(event, picture), id],
+  );
+  return rows.length > 0;
+}
+
+/** Deletes an event; false when there was none. */
+export async function deleteEvent(tx: Database, id: number): Promise<boolean> {
+  const rows = await tx.query("delete from public.events where id = $1 returning id", [id]);
+  return rows.length > 0;
+}

@@ -1,0 +1,255 @@
+import { SaveIcon } from "lucide-react";
+import { data } from "react-router";
+import type { Route } from "./+types/event";
+import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
+import {
+  EVENT_DESCRIPTION_MAX,
+  EVENT_STATUSES,
+  EVENT_SUMMARY_MAX,
+  EVENT_TITLE_MAX,
+  EVENT_PICTURE_NAMES,
+  SLUG_MAX,
+  eventFieldLabels,
+  eventFields,
+  eventFormValues,
+  eventStatusLabels,
+  newEventValues,
+  type EventField,
+} from "~/events/event-editor";
+import { deleteEvent, eventForStaff, insertEvent, updateEvent } from "~/events/event-editor.server";
+import { eventSchema } from "~/events/event-rules";
+import { PictureField } from "~/images/picture-field";
+import { ALT_TEXT_REQUIRED } from "~/images/uploads";
+import { readPictureFields } from "~/images/uploads.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { BackLink, DeleteSection } from "~/staff/editor-ui";
+import {
+  checkPost,
+  databaseErrorCode,
+  deleteRequest,
+  readAsStaff,
+  refusePost,
+  writeAsStaff,
+} from "~/staff/editor.server";
+import { staffPageHeaders } from "~/staff/session.server";
+import { staffMeta } from "~/staff/staff-meta";
+import type { FieldErrors } from "~/platform/form-check";
+
+const FORM_ID = "event-form";
+const SAVED = { type: "success", title: "Saved. Visitors see it now." } as const;
+
+/** The event the address names: "new", or an id; anything else is no page. */
+function eventParam(raw: string | undefined): "new" | number {
+  if (raw === "new") return "new";
+  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
+  return Number(raw);
+}
+
+const notFound = () => data("Not Found", { status: 404 });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = eventParam(params.id);
+  if (id === "new") return { id, event: null, values: newEventValues };
+  const event = await readAsStaff(context, (tx) => eventForStaff(tx, id));
+  if (!event) throw notFound();
+  return { id, event, values: eventFormValues(event) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = eventParam(params.id);
+  const form = await request.formData();
+
+  const deleting = id === "new" ? "none" : deleteRequest(form);
+  if (deleting === "ask") return { confirmDelete: true } as const;
+  if (deleting === "confirmed" && id !== "new") {
+    const deleted = await writeAsStaff(context, (tx) => deleteEvent(tx, id));
+    if (!deleted) throw notFound();
+    return redirectWithToast("/staff/events", { type: "success", title: "Event deleted." });
+  }
+
+  // A chosen picture is saved first, so a refusal of the other fields keeps it.
+  const picture = await readPictureFields(context, form, EVENT_PICTURE_NAMES);
+  const post = checkPost(form, eventFields, eventSchema);
+  const values =
+    typeof picture.path === "string" ? { ...post.values, imageKept: picture.path } : post.values;
+  const errors: FieldErrors<EventField> = post.ok ? {} : { ...post.errors };
+  if (picture.error) errors.image = picture.error;
+  if (
+    typeof picture.path === "string" &&
+    !errors.imageAlt &&
+    cleanAlt(post.values.imageAlt) === ""
+  ) {
+    errors.imageAlt = ALT_TEXT_REQUIRED;
+  }
+  if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
+  const event = post.data;
+
+  try {
+    const saved = await writeAsStaff(context, async (tx) => {
+      const current = id === "new" ? null : await eventForStaff(tx, id);
+      if (id !== "new" && !current) return null;
+      // Nothing chosen or kept: the picture stays as it was.
+      const path = picture.path === undefined ? (current?.image?.path ?? null) : picture.path;
+      const chosen = { path, alt: event.imageAlt };
+      if (id === "new") return insertEvent(tx, event, chosen);
+      return (await updateEvent(tx, id, event, chosen)) ? id : null;
+    });
+    if (saved === null) throw notFound();
+    return redirectWithToast(`/staff/events/${saved}`, SAVED);
+  } catch (error) {
+    const refused = refusedByDatabase(error, event.slug);
+    if (refused) return refusePost(values, refused);
+    throw error;
+  }
+}
+
+const cleanAlt = (alt: string) => alt.trim();
+
+/** A constraint the database enforces, as the field to fix. */
+function refusedByDatabase(error: unknown, slug: string): FieldErrors<EventField> | null {
+  if (databaseErrorCode(error) === "23505") {
+    return {
+      slug: `Another event already uses the web address “${slug}”. Enter a different one, such as ${slug}-2.`,
+    };
+  }
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  staffMeta(loaderData?.event ? `Edit ${loaderData.event.title.slice(0, 60)}` : "Add an event");
+
+export const headers: Route.HeadersFunction = staffPageHeaders;
+
+const loadValidator = (): Promise<Validator<EventField>> =>
+  Promise.all([import("~/events/event-rules"), import("~/platform/form-check")]).then(
+    ([rules, check]) =>
+      (values) => {
+        const checked = check.checkForm(rules.eventSchema, values);
+        return checked.ok ? {} : checked.errors;
+      },
+  );
+
+export default function StaffEventPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, values } = loaderData;
+  const checked = actionData && "values" in actionData ? actionData : undefined;
+  const confirming = Boolean(actionData && "confirmDelete" in actionData);
+  const keptPath = (checked?.values.imageKept ?? values.imageKept ?? "") || null;
+
+  return (
+    <>
+      <BackLink to="/staff/events">All events</BackLink>
+      <h1 id="event-title" className="mt-4 text-4xl tracking-tight break-words">
+        {event ? event.title : "Add an event"}
+      </h1>
+      <p className="mt-2 text-lg text-muted-foreground">
+        Dates and times are on the pub’s clock (Toronto), summer or winter.
+      </p>
+
+      <CheckedForm
+        // After a save the form starts again from what was saved (a slug made
+        // from the name shows; a chosen file is not sent twice).
+        key={`${event?.id ?? "new"}:${JSON.stringify(values)}`}
+        id={FORM_ID}
+        titleId="event-title"
+        fields={eventFields}
+        labels={eventFieldLabels}
+        actionData={checked}
+        initialValues={values}
+        loadValidator={loadValidator}
+        retryVerb="save"
+        submitLabel={event ? "Save changes" : "Add event"}
+        submitIcon={<SaveIcon aria-hidden="true" />}
+        pendingLabel="Saving…"
+        className="relative mt-8 max-w-2xl space-y-7"
+        encType="multipart/form-data"
+      >
+        {(field) => (
+          <>
+            <TextField {...field("title")} label="Title" maxLength={EVENT_TITLE_MAX * 2} />
+            <TextField
+              {...field("slug")}
+              label="Web address name"
+              optional
+              hint="Made from the title when left empty, such as trivia-night. Each event needs its own."
+              maxLength={SLUG_MAX * 2}
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+            <div className="grid gap-7 sm:grid-cols-2">
+              <TextField {...field("startDate")} label="Date" type="date" />
+              <TextField {...field("startTime")} label="Starts at" type="time" />
+            </div>
+            <div className="grid gap-7 sm:grid-cols-2">
+              <TextField
+                {...field("endTime")}
+                label="Ends at"
+                type="time"
+                optional
+                hint="Empty: about three hours."
+              />
+              <TextField
+                {...field("endDate")}
+                label="Ends on"
+                type="date"
+                optional
+                hint="Only when it runs past midnight."
+              />
+            </div>
+            <SelectField {...field("status")} label="Status">
+              {EVENT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {eventStatusLabels[status]}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              {...field("price")}
+              label="Cover charge"
+              optional
+              hint="In dollars, such as 10 or 12.50. Empty: free."
+              inputMode="decimal"
+            />
+            <TextField
+              {...field("summary")}
+              label="Summary"
+              optional
+              hint={`One line for the home page, up to ${EVENT_SUMMARY_MAX} characters.`}
+              maxLength={EVENT_SUMMARY_MAX * 2}
+            />
+            <TextAreaField
+              {...field("description")}
+              label="Description"
+              optional
+              hint={`Up to ${EVENT_DESCRIPTION_MAX.toLocaleString("en-CA")} characters.`}
+              rows={5}
+            />
+            <PictureField
+              formId={FORM_ID}
+              names={EVENT_PICTURE_NAMES}
+              path={keptPath}
+              alt={field("imageAlt").defaultValue}
+              errors={{ file: field("image").error, alt: field("imageAlt").error }}
+              altHint="What the picture shows, in a short sentence, for people who cannot see it."
+            />
+            <CheckboxField
+              {...checkbox(field("hidden"))}
+              label="Hide from the site"
+              hint="Hidden events stay here for staff but visitors do not see them."
+              optional
+            />
+          </>
+        )}
+      </CheckedForm>
+
+      {event ? (
+        <DeleteSection
+          what={`“${event.title}”`}
+          consequence="The event goes from the site and from this list."
+          confirming={confirming}
+          keepTo={`/staff/events/${event.id}`}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import { SaveIcon } from "lucide-react";
+import { data } from "react-router";
+import type { Route } from "./+types/venue-package";
+import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
+import { redirectWithToast } from "~/platform/toast.server";
+import { BackLink, DeleteSection } from "~/staff/editor-ui";
+import {
+  checkPost,
+  deleteRequest,
+  readAsStaff,
+  refusePost,
+  writeAsStaff,
+} from "~/staff/editor.server";
+import { staffPageHeaders } from "~/staff/session.server";
+import { staffMeta } from "~/staff/staff-meta";
+import {
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  PRICE_UNITS,
+  packageFieldLabels,
+  packageFields,
+  packageFormValues,
+  priceUnitLabels,
+  type PackageField,
+} from "~/venue/venue-editor";
+import {
+  deleteVenueRow,
+  insertPackage,
+  packageForStaff,
+  updatePackage,
+} from "~/venue/venue-editor.server";
+import { packageSchema } from "~/venue/venue-rules";
+
+const FORM_ID = "package-form";
+
+/** The package the address names: "new", or an id; anything else is no page. */
+function packageParam(raw: string | undefined): "new" | number {
+  if (raw === "new") return "new";
+  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
+  return Number(raw);
+}
+
+const notFound = () => data("Not Found", { status: 404 });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = packageParam(params.id);
+  if (id === "new") return { pack: null, values: { priceUnit: "per-guest" } };
+  const pack = await readAsStaff(context, (tx) => packageForStaff(tx, id));
+  if (!pack) throw notFound();
+  return { pack, values: packageFormValues(pack) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = packageParam(params.id);
+  const form = await request.formData();
+
+  const deleting = id === "new" ? "none" : deleteRequest(form);
+  if (deleting === "ask") return { confirmDelete: true } as const;
+  if (deleting === "confirmed" && id !== "new") {
+    const deleted = await writeAsStaff(context, (tx) => deleteVenueRow(tx, "venue_packages", id));
+    if (!deleted) throw notFound();
+    return redirectWithToast("/staff/venue", { type: "success", title: "Package deleted." });
+  }
+
+  const post = checkPost(form, packageFields, packageSchema);
+  if (!post.ok) return refusePost(post.values, post.errors);
+  const pack = post.data;
+  const saved = await writeAsStaff(context, async (tx) => {
+    if (id === "new") return insertPackage(tx, pack);
+    return (await updatePackage(tx, id, pack)) ? id : null;
+  });
+  if (saved === null) throw notFound();
+  return redirectWithToast(`/staff/venue/packages/${saved}`, {
+    type: "success",
+    title: "Saved. Visitors see it now.",
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  staffMeta(loaderData?.pack ? `Edit ${loaderData.pack.name.slice(0, 60)}` : "Add a package");
+
+export const headers: Route.HeadersFunction = staffPageHeaders;
+
+const loadValidator = (): Promise<Validator<PackageField>> =>
+  Promise.all([import("~/venue/venue-rules"), import("~/platform/form-check")]).then(
+    ([rules, check]) =>
+      (values) => {
+        const checked = check.checkForm(rules.packageSchema, values);
+        return checked.ok ? {} : checked.errors;
+      },
+  );
+
+export default function StaffPackagePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { pack, values } = loaderData;
+  const checked = actionData && "values" in actionData ? actionData : undefined;
+  const confirming = Boolean(actionData && "confirmDelete" in actionData);
+
+  return (
+    <>
+      <BackLink to="/staff/venue">Venue</BackLink>
+      <h1 id="package-title" className="mt-4 text-4xl tracking-tight break-words">
+        {pack ? pack.name : "Add a package"}
+      </h1>
+
+      <CheckedForm
+        // After a save the form starts again from what was saved (a slug made
+        // from the name shows; a chosen file is not sent twice).
+        key={`${pack?.id ?? "new"}:${JSON.stringify(values)}`}
+        id={FORM_ID}
+        titleId="package-title"
+        fields={packageFields}
+        labels={packageFieldLabels}
+        actionData={checked}
+        initialValues={values}
+        loadValidator={loadValidator}
+        retryVerb="save"
+        submitLabel={pack ? "Save changes" : "Add package"}
+        submitIcon={<SaveIcon aria-hidden="true" />}
+        pendingLabel="Saving…"
+        className="relative mt-8 max-w-2xl space-y-7"
+      >
+        {(field) => (
+          <>
+            <TextField {...field("name")} label="Name" maxLength={NAME_MAX * 2} />
+            <div className="grid gap-7 sm:grid-cols-2">
+              <TextField
+                {...field("price")}
+                label="Price"
+                hint="In dollars, such as 32 or 450.00."
+                inputMode="decimal"
+              />
+              <SelectField {...field("priceUnit")} label="Priced">
+                {PRICE_UNITS.map((unit) => (
+                  <option key={unit} value={unit}>
+                    {priceUnitLabels[unit]}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <TextField
+              {...field("minimumGuests")}
+              label="Minimum guests"
+              optional
+              inputMode="numeric"
+              hint="Empty: no minimum."
+            />
+            <TextAreaField
+              {...field("includes")}
+              label="Includes"
+              optional
+              hint="One a line: a drink on arrival, sharing platters, a private bar."
+              rows={5}
+            />
+            <TextAreaField
+              {...field("description")}
+              label="Description"
+              optional
+              hint={`Up to ${DESCRIPTION_MAX.toLocaleString("en-CA")} characters.`}
+              rows={4}
+            />
+            <CheckboxField
+              {...checkbox(field("hidden"))}
+              label="Hide from the site"
+              hint="Hidden packages are not on the venue page."
+              optional
+            />
+          </>
+        )}
+      </CheckedForm>
+
+      {pack ? (
+        <DeleteSection
+          what={`“${pack.name}”`}
+          consequence="The package goes from the venue page."
+          confirming={confirming}
+          keepTo={`/staff/venue/packages/${pack.id}`}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,249 @@
+import { SaveIcon } from "lucide-react";
+import { data } from "react-router";
+import type { Route } from "./+types/venue-space";
+import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
+import { redirectWithToast } from "~/platform/toast.server";
+import { BackLink, DeleteSection } from "~/staff/editor-ui";
+import {
+  checkPost,
+  databaseErrorCode,
+  deleteRequest,
+  readAsStaff,
+  refusePost,
+  writeAsStaff,
+} from "~/staff/editor.server";
+import { staffPageHeaders } from "~/staff/session.server";
+import { staffMeta } from "~/staff/staff-meta";
+import {
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  NOTE_MAX,
+  PHOTO_SLOTS,
+  SLUG_MAX,
+  photoNames,
+  SUMMARY_MAX,
+  spaceFieldLabels,
+  spaceFields,
+  spaceFormValues,
+  type SpaceField,
+} from "~/venue/venue-editor";
+import {
+  deleteVenueRow,
+  insertSpace,
+  spaceForStaff,
+  updateSpace,
+} from "~/venue/venue-editor.server";
+import { ALT_REQUIRED, spaceSchema } from "~/venue/venue-rules";
+import { PictureField } from "~/images/picture-field";
+import { readPictureFields } from "~/images/uploads.server";
+import type { FieldErrors, FormValues } from "~/platform/form-check";
+
+const FORM_ID = "space-form";
+
+/** The space the address names: "new", or an id; anything else is no page. */
+function spaceParam(raw: string | undefined): "new" | number {
+  if (raw === "new") return "new";
+  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
+  return Number(raw);
+}
+
+const notFound = () => data("Not Found", { status: 404 });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = spaceParam(params.id);
+  if (id === "new") return { space: null, values: {} as Partial<FormValues<SpaceField>> };
+  const space = await readAsStaff(context, (tx) => spaceForStaff(tx, id));
+  if (!space) throw notFound();
+  return { space, values: spaceFormValues(space) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = spaceParam(params.id);
+  const form = await request.formData();
+
+  const deleting = id === "new" ? "none" : deleteRequest(form);
+  if (deleting === "ask") return { confirmDelete: true } as const;
+  if (deleting === "confirmed" && id !== "new") {
+    const deleted = await writeAsStaff(context, (tx) => deleteVenueRow(tx, "venue_spaces", id));
+    if (!deleted) throw notFound();
+    return redirectWithToast("/staff/venue", { type: "success", title: "Space deleted." });
+  }
+
+  // Chosen photos are saved first, so a refusal of the other fields keeps them.
+  const pictures = [];
+  for (const slot of PHOTO_SLOTS) {
+    pictures.push({ slot, ...(await readPictureFields(context, form, photoNames(slot))) });
+  }
+  const post = checkPost(form, spaceFields, spaceSchema);
+  const values = { ...post.values };
+  const errors: FieldErrors<SpaceField> = post.ok ? {} : { ...post.errors };
+  for (const { slot, path, error } of pictures) {
+    const names = photoNames(slot);
+    if (typeof path === "string") values[names.kept] = path;
+    if (error) errors[names.file] = error;
+    if (typeof path === "string" && values[names.alt].trim() === "" && !errors[names.alt]) {
+      errors[names.alt] = ALT_REQUIRED;
+    }
+  }
+  if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
+  const space = post.data;
+  const photos = pictures.flatMap(({ slot, path }) =>
+    typeof path === "string" ? [{ path, alt: space.photoAlts[slot]! }] : [],
+  );
+  try {
+    const saved = await writeAsStaff(context, async (tx) => {
+      if (id === "new") return insertSpace(tx, space, photos);
+      return (await updateSpace(tx, id, space, photos)) ? id : null;
+    });
+    if (saved === null) throw notFound();
+    return redirectWithToast(`/staff/venue/spaces/${saved}`, {
+      type: "success",
+      title: "Saved. Visitors see it now.",
+    });
+  } catch (error) {
+    if (databaseErrorCode(error) !== "23505") throw error;
+    return refusePost(values, {
+      slug: `Another space already uses the web address “${space.slug}”. Enter a different one.`,
+    });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  staffMeta(loaderData?.space ? `Edit ${loaderData.space.name.slice(0, 60)}` : "Add a space");
+
+export const headers: Route.HeadersFunction = staffPageHeaders;
+
+const loadValidator = (): Promise<Validator<SpaceField>> =>
+  Promise.all([import("~/venue/venue-rules"), import("~/platform/form-check")]).then(
+    ([rules, check]) =>
+      (values) => {
+        const checked = check.checkForm(rules.spaceSchema, values);
+        return checked.ok ? {} : checked.errors;
+      },
+  );
+
+export default function StaffSpacePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { space, values } = loaderData;
+  const checked = actionData && "values" in actionData ? actionData : undefined;
+  const confirming = Boolean(actionData && "confirmDelete" in actionData);
+  const shown = checked?.values ?? values;
+  // The saved (or just uploaded) photos, and one empty slot to add another.
+  const kept = PHOTO_SLOTS.filter((slot) => (shown[photoNames(slot).kept] ?? "") !== "");
+  const empty = PHOTO_SLOTS.find((slot) => !kept.includes(slot));
+  const photoSlots = empty === undefined ? kept : [...kept, empty];
+
+  return (
+    <>
+      <BackLink to="/staff/venue">Venue</BackLink>
+      <h1 id="space-title" className="mt-4 text-4xl tracking-tight break-words">
+        {space ? space.name : "Add a space"}
+      </h1>
+
+      <CheckedForm
+        // After a save the form starts again from what was saved (a slug made
+        // from the name shows; a chosen file is not sent twice).
+        key={`${space?.id ?? "new"}:${JSON.stringify(values)}`}
+        id={FORM_ID}
+        titleId="space-title"
+        fields={spaceFields}
+        labels={spaceFieldLabels}
+        actionData={checked}
+        initialValues={values}
+        loadValidator={loadValidator}
+        retryVerb="save"
+        submitLabel={space ? "Save changes" : "Add space"}
+        submitIcon={<SaveIcon aria-hidden="true" />}
+        pendingLabel="Saving…"
+        className="relative mt-8 max-w-2xl space-y-7"
+        encType="multipart/form-data"
+      >
+        {(field) => (
+          <>
+            <TextField {...field("name")} label="Name" maxLength={NAME_MAX * 2} />
+            <TextField
+              {...field("slug")}
+              label="Web address name"
+              optional
+              hint="Made from the name when left empty, such as the-snug."
+              maxLength={SLUG_MAX * 2}
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+            <div className="grid gap-7 sm:grid-cols-2">
+              <TextField
+                {...field("seatedCapacity")}
+                label="Seated guests"
+                inputMode="numeric"
+                hint="0 if it is not set up seated."
+              />
+              <TextField
+                {...field("standingCapacity")}
+                label="Standing guests"
+                inputMode="numeric"
+                hint="0 if it is not set up standing."
+              />
+            </div>
+            <TextField {...field("summary")} label="Summary" optional maxLength={SUMMARY_MAX * 2} />
+            <TextAreaField
+              {...field("description")}
+              label="Description"
+              optional
+              hint={`Up to ${DESCRIPTION_MAX.toLocaleString("en-CA")} characters.`}
+              rows={5}
+            />
+            <TextAreaField
+              {...field("features")}
+              label="Features"
+              optional
+              hint="One a line, or separated by commas: private bar, projector, fireplace."
+              rows={4}
+            />
+            <CheckboxField
+              {...checkbox(field("stepFree"))}
+              label="Step-free access"
+              hint="Guests can get in without steps or stairs."
+              optional
+            />
+            <TextAreaField
+              {...field("accessibilityNote")}
+              label="Access note"
+              optional
+              hint={`Lifts, ramps, nearest accessible washroom; up to ${NOTE_MAX} characters.`}
+              rows={3}
+            />
+            {photoSlots.map((slot) => {
+              const names = photoNames(slot);
+              return (
+                <PictureField
+                  key={slot}
+                  formId={FORM_ID}
+                  names={names}
+                  label={`Photo ${slot + 1}`}
+                  path={(shown[names.kept] ?? "") || null}
+                  alt={field(names.alt).defaultValue}
+                  errors={{ file: field(names.file).error, alt: field(names.alt).error }}
+                />
+              );
+            })}
+            <CheckboxField
+              {...checkbox(field("hidden"))}
+              label="Hide from the site"
+              hint="Hidden spaces are not on the venue page or in the enquiry form."
+              optional
+            />
+          </>
+        )}
+      </CheckedForm>
+
+      {space ? (
+        <DeleteSection
+          what={`“${space.name}”`}
+          consequence="The space goes from the venue page and the enquiry form."
+          confirming={confirming}
+          keepTo={`/staff/venue/spaces/${space.id}`}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, staffAccountFor, test, waitForHydration } from "./fixtures";
+
+// The events editor: a staff member adds an event with a picture and sees it
+// on the home page; a refused post shows its errors and keeps what was typed.
+// Each run adds its own event and deletes it again, so the seeded events that
+// other specs read stay as they were.
+
+const CLIENT_IP_HEADER = "Fly-Client-IP";
+
+function uniqueAddress(): string {
+  const groups = randomUUID().replace(/-/g, "").match(/.{4}/g) ?? [];
+  return ["fd00", ...groups.slice(0, 7)].join(":");
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
+});
+
+const toast = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text });
+
+/** "YYYY-MM-DD" in Toronto, `days` from now. */
+function torontoDate(days = 0): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+async function signIn(page: Page, project: string) {
+  const account = staffAccountFor("events", project);
+  await page.goto("/staff/events/new");
+  await expect(page).toHaveURL(/\/staff\/sign-in/);
+  await waitForHydration(page);
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByRole("textbox", { name: "Email" }).fill(account.email);
+  await form.getByLabel("Password", { exact: true }).fill(account.password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/staff/events/new");
+  await waitForHydration(page);
+}
+
+test("adds an event with a picture and the home page lists it within 5 seconds", async ({
+  page,
+}, testInfo) => {
+  const title = `Phone Quiz ${randomUUID().slice(0, 6)}`;
+  await signIn(page, testInfo.project.name);
+  const form = page.locator("form#event-form");
+
+  // On all day, so it is first among the home page's next three events.
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Date").fill(torontoDate());
+  await form.getByLabel("Starts at").fill("00:01");
+  await form.getByLabel(/^Ends at/).fill("23:00");
+  await form.getByLabel(/^Ends on/).fill(torontoDate(1));
+  await form.getByLabel(/^Cover charge/).fill("5");
+  await form.getByLabel(/^Summary/).fill("Six rounds, teams of up to six.");
+  const picture = await sharp({
+    create: { width: 64, height: 36, channels: 3, background: "#2a4" },
+  })
+    .png()
+    .toBuffer();
+  await form
+    .getByLabel(/^Choose a picture/)
+    .setInputFiles({ name: "quiz.png", mimeType: "image/png", buffer: picture });
+  await form.getByLabel(/^Describe the picture/).fill("Quiz sheets and pencils on a pub table.");
+  await form.getByRole("button", { name: "Add event" }).click();
+
+  await expect(toast(page, "Saved. Visitors see it now.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const editorUrl = page.url();
+
+  // Visitors get the new event within 5 seconds: the home page's HTML, as
+  // any instance serves it, lists it.
+  await expect
+    .poll(async () => (await page.request.get("/")).text(), { timeout: 5_000 })
+    .toContain(title);
+  await page.goto("/");
+  const events = page.getByRole("region", { name: "Coming up at the pub" });
+  await expect(events.getByRole("heading", { name: title })).toBeVisible();
+  await expect(
+    events.getByRole("img", { name: "Quiz sheets and pencils on a pub table." }),
+  ).toBeVisible();
+
+  // Put things back: delete it, asked first.
+  await page.goto(editorUrl);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Delete…" }).click();
+  await page.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(toast(page, "Event deleted.")).toBeVisible();
+  await expect(page).toHaveURL("/staff/events");
+  await page.goto("/");
+  await expect(
+    page
+      .getByRole("region", { name: "Coming up at the pub" })
+      .getByRole("heading", { name: title }),
+  ).toHaveCount(0);
+});
+
+test("an end before the start is refused with the errors shown and everything kept", async ({
+  page,
+}, testInfo) => {
+  const title = `Refused Quiz ${randomUUID().slice(0, 6)}`;
+  await signIn(page, testInfo.project.name);
+  const form = page.locator("form#event-form");
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Date").fill(torontoDate(3));
+  await form.getByLabel("Starts at").fill("20:00");
+  await form.getByLabel(/^Ends at/).fill("19:00");
+  await form.getByLabel(/^Cover charge/).fill("-5");
+  await form.getByRole("button", { name: "Add event" }).click();
+
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText("A price cannot be negative.");
+  await expect(form.getByLabel(/^Cover charge/)).toBeFocused();
+  await form.getByLabel(/^Cover charge/).fill("5");
+  await form.getByRole("button", { name: "Add event" }).click();
+  await expect(summary).toContainText("The end must be after the start");
+  await expect(form.getByLabel("Title")).toHaveValue(title);
+  await expect(form.getByLabel(/^Ends at/)).toHaveValue("19:00");
+  await expect(page).toHaveURL("/staff/events/new");
+});
