@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { RenderQueueFullError, createRenderQueue, describeImage } from "./image-store.server";
 import { imageStoreContext } from "~/platform/context";
+import { directoryUploadStore } from "~/platform/upload-store.server";
 
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#c33"/></svg>`;
 
@@ -33,7 +34,11 @@ afterAll(async () => {
 
 function context() {
   const provider = new RouterContextProvider();
-  provider.set(imageStoreContext, { sourceDirectory, cacheDirectory: path.join(root, "cache") });
+  provider.set(imageStoreContext, {
+    sourceDirectory,
+    cacheDirectory: path.join(root, "cache"),
+    uploads: directoryUploadStore(path.join(root, "data")),
+  });
   return provider;
 }
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { RouterContextProvider } from "react-router";
-import { imageStoreContext, type ImageStore } from "~/platform/context";
+import { databaseContext, imageStoreContext, type ImageStore } from "~/platform/context";
 import sharp from "sharp";
 import {
   ImageRequestError,
@@ -12,6 +12,7 @@ import {
   type ImageVariant,
 } from "./images";
 import { log } from "~/platform/logger.server";
+import { findUpload, isUploadPath } from "./uploaded-source.server";
 
 /** A render holds its decoded image anyway; libvips' operation cache would only keep more. */
 sharp.cache(false);
@@ -147,6 +148,23 @@ export async function findSource(
 }
 
 /**
+ * The image at `imagePath`: a staff upload (under `uploads/`, described from
+ * its `pictures` row, its bytes from the upload store) or one of the site's
+ * own images in the source folder. Null when there is no such image; throws
+ * `ImageRequestError` for a path that is not allowed.
+ */
+export async function findImage(
+  context: Readonly<RouterContextProvider>,
+  imagePath: string,
+): Promise<SourceImage | null> {
+  const checked = parseImagePath(imagePath);
+  const store = context.get(imageStoreContext);
+  if (!isUploadPath(checked)) return findSource(store, checked);
+  const upload = await findUpload(store, await context.get(databaseContext)(), checked);
+  return upload ? { ...upload, vector: false } : null;
+}
+
+/**
  * The intrinsic size and version of an image for a page to show, or null
  * (with a warning in the log) when it is missing or unreadable, so the page
  * leaves the image out rather than showing a broken one.
@@ -156,7 +174,7 @@ export async function describeImage(
   imagePath: string,
 ): Promise<ImageSource | null> {
   try {
-    const source = await findSource(context.get(imageStoreContext), imagePath);
+    const source = await findImage(context, imagePath);
     if (source) {
       const { path, width, height, version } = source;
       return { path, width, height, version };

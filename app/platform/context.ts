@@ -6,6 +6,7 @@ import { sharedDatabase } from "./database/connection.server";
 import type { Database } from "./database/database.server";
 import { env } from "./env.server";
 import { DEFAULT_RATE_LIMITS, type FormProtection } from "./form-protection";
+import { serverUploadStore, type UploadStore } from "./upload-store.server";
 
 /**
  * Every value the server hands loaders, actions and middleware through React
@@ -37,14 +38,20 @@ export const formProtectionContext = createContext<FormProtection>({
 export type ImageStore = {
   /** The folder source images are read from; nothing outside it is ever served. */
   sourceDirectory: string;
-  /** Where rendered variants are kept between requests and restarts. */
+  /**
+   * Where rendered variants are kept between requests and restarts, and
+   * local copies of uploaded pictures for rendering (under `uploads/`).
+   */
   cacheDirectory: string;
+  /** Where staff's uploaded pictures (paths under `uploads/`) are kept. */
+  uploads: UploadStore;
 };
 
 /** The store under `react-router dev` and in tests that set nothing. */
 export const defaultImageStore: ImageStore = {
   sourceDirectory: path.resolve("public/images"),
   cacheDirectory: path.resolve(env.DATA_DIR, "image-cache"),
+  uploads: serverUploadStore(),
 };
 
 /** The production server points this at the build's copy of public/images. */

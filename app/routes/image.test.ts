@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vit
 import { loader } from "./image";
 import { describeImage } from "~/images/image-store.server";
 import { imageStoreContext } from "~/platform/context";
+import { directoryUploadStore } from "~/platform/upload-store.server";
 import { routeArgs } from "../../tests/support/route-args";
 
 /** 40 × 30, left half black and right half white: an edge that blurs if upscaled. */
@@ -55,7 +56,11 @@ beforeEach(async () => {
 
 function store() {
   const context = new RouterContextProvider();
-  context.set(imageStoreContext, { sourceDirectory, cacheDirectory });
+  context.set(imageStoreContext, {
+    sourceDirectory,
+    cacheDirectory,
+    uploads: directoryUploadStore(path.join(root, "data")),
+  });
   return context;
 }
 

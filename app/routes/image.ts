@@ -3,7 +3,7 @@ import type { Route } from "./+types/image";
 import { cacheControl } from "~/platform/cache-control";
 import {
   RenderQueueFullError,
-  findSource,
+  findImage,
   renderedImage,
   variantKey,
 } from "~/images/image-store.server";
@@ -39,7 +39,7 @@ async function serve({ request, params, context }: Route.LoaderArgs): Promise<Re
   const store = context.get(imageStoreContext);
   const imagePath = parseImagePath(params["*"]);
   const { variant, version } = parseImageQuery(new URL(request.url).searchParams);
-  const source = await findSource(store, imagePath);
+  const source = await findImage(context, imagePath);
   if (!source) return plain(404, "Image not found");
 
   // The key is known before rendering, so a revalidation never waits for sharp.
@@ -60,7 +60,8 @@ async function serve({ request, params, context }: Route.LoaderArgs): Promise<Re
 }
 
 /**
- * Resized and re-encoded copies of the site's own images. Bad requests get a
+ * Resized and re-encoded copies of the site's own images and of the pictures
+ * staff upload. Bad requests get a
  * 400 with the reason in plain text; a source sharp cannot handle is the
  * server's fault and gets a 500 without details.
  */

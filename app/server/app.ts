@@ -13,6 +13,7 @@ import { clientAddress } from "~/platform/http/client-address";
 import { compressResponse } from "~/platform/http/compression";
 import { readBoundedBody } from "~/platform/http/request-body";
 import { StaticFiles } from "~/platform/http/static-files";
+import { bodyLimitFor } from "./body-limits";
 
 export type AppHandler = (request: Request, client: ClientAddress) => Promise<Response>;
 
@@ -23,7 +24,8 @@ export type AppOptions = {
   database?: () => Promise<Database>;
   /** The build's client directory (hashed assets and the copies of public/). */
   clientDirectory: string;
-  maxBodyBytes?: number;
+  /** The largest body read for a request to a URL; `bodyLimitFor` (uploads only get more) by default. */
+  bodyLimit?: (url: URL) => number;
   /** A header the proxy in front sets to the client's address (CLIENT_IP_HEADER). */
   clientIpHeader?: string;
 };
@@ -47,7 +49,7 @@ export async function createAppHandler({
   build,
   mode,
   clientDirectory,
-  maxBodyBytes,
+  bodyLimit = bodyLimitFor,
   clientIpHeader,
   database,
 }: AppOptions): Promise<AppHandler> {
@@ -60,7 +62,7 @@ export async function createAppHandler({
   };
 
   async function handleApp(request: Request, client: ClientAddress): Promise<Response> {
-    const bounded = await readBoundedBody(request, maxBodyBytes);
+    const bounded = await readBoundedBody(request, bodyLimit(new URL(request.url)));
     if (bounded instanceof Response) return bounded;
     const context = new RouterContextProvider();
     context.set(clientAddressContext, clientAddress(request, client.address, clientIpHeader));

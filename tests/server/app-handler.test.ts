@@ -147,4 +147,30 @@ describe("request bodies", () => {
     expect(response.status).toBe(413);
     expect(pulled).toBeLessThan(10);
   });
+
+  test("a 2 MB post to a public form is refused with 413", async () => {
+    const handle = await appHandler();
+    const response = await handle(
+      new Request("http://localhost/contact", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: `message=${"a".repeat(2 * 1024 * 1024)}`,
+      }),
+      client,
+    );
+    expect(response.status).toBe(413);
+    expect(await response.text()).toMatch(/more than we can accept \(64 KB\)/);
+  });
+
+  test("a post of a 10 MB picture to a staff editor is read, not refused as too large", async () => {
+    const handle = await appHandler();
+    const form = new FormData();
+    form.append("image", new File([new Uint8Array(10 * 1024 * 1024)], "hero.jpg"));
+    form.append("imageAlt", "The bar at night");
+    const response = await handle(
+      new Request("http://localhost/staff/settings", { method: "POST", body: form }),
+      client,
+    );
+    expect(response.status).not.toBe(413);
+  });
 });

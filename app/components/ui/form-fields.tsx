@@ -22,12 +22,14 @@ type FieldFrame = {
   className?: string;
 };
 
-function describedBy(id: string, hint: ReactNode, error: string | undefined) {
+/** The ids of a control's hint and error, for its aria-describedby. */
+export function describedBy(id: string, hint: ReactNode, error: string | undefined) {
   const ids = [hint ? hintId(id) : null, error ? errorId(id) : null].filter(Boolean);
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
 
-function FieldError({ id, error }: { id: string; error?: string }) {
+/** A field's error, with the id its control's aria-describedby names. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
   if (!error) return null;
   return (
     <p id={errorId(id)} className="mt-2 flex items-start gap-2 font-semibold text-destructive">
@@ -37,7 +39,16 @@ function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
-function Label({ id, label, optional }: { id: string; label: ReactNode; optional?: boolean }) {
+/** A field's label, with "(optional)" after it where the field may be left empty. */
+export function Label({
+  id,
+  label,
+  optional,
+}: {
+  id: string;
+  label: ReactNode;
+  optional?: boolean;
+}) {
   return (
     <label htmlFor={id} className="block text-lg font-semibold">
       {label}
@@ -46,7 +57,8 @@ function Label({ id, label, optional }: { id: string; label: ReactNode; optional
   );
 }
 
-function Hint({ id, hint }: { id: string; hint: ReactNode }) {
+/** A field's hint, with the id its control's aria-describedby names. */
+export function Hint({ id, hint }: { id: string; hint: ReactNode }) {
   if (!hint) return null;
   return (
     <p id={hintId(id)} className="mt-1 text-muted-foreground">

@@ -3,9 +3,19 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** "64 KB", "11 MB": the limit as the message names it. */
+function size(bytes: number): string {
+  const mb = 1024 * 1024;
+  return bytes >= mb ? `${Math.round(bytes / mb)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
 function tooLarge(maxBytes: number): Response {
   return new Response(
-    `That was more than we can accept (${Math.round(maxBytes / 1024)} KB). Please shorten what you sent and try again.`,
+    `That was more than we can accept (${size(maxBytes)}). ${
+      maxBytes > MAX_BODY_BYTES
+        ? "Please choose a smaller file and try again."
+        : "Please shorten what you sent and try again."
+    }`,
     { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8", Connection: "close" } },
   );
 }

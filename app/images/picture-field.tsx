@@ -1,0 +1,161 @@
+import { useState, type ChangeEvent, type ReactNode } from "react";
+import {
+  CheckboxField,
+  FieldError,
+  Hint,
+  Label,
+  TextField,
+  controlClass,
+  describedBy,
+  fieldId,
+} from "~/components/ui/form-fields";
+import { cn } from "~/platform/cn";
+import { imageUrl, type ImageSource } from "./images";
+import {
+  ALT_TEXT_REQUIRED,
+  MAX_UPLOAD_BYTES,
+  PICTURE_ACCEPT,
+  checkChosenPicture,
+  megabytes,
+} from "./uploads";
+
+/** The message for a picture without alt text, for the editors' schemas. */
+export { ALT_TEXT_REQUIRED };
+
+/** The names of a picture's four fields in the editor's form. */
+export type PictureFieldNames = {
+  /** The file input; `readPictureFields` reads it with `kept` and `remove`. */
+  file: string;
+  /** The hidden input carrying the current picture's path (or one a refused post uploaded). */
+  kept: string;
+  /** The "Remove picture" checkbox, shown when there is a picture. */
+  remove: string;
+  /** The alt text input. */
+  alt: string;
+};
+
+const PREVIEW_WIDTH = 240;
+
+/** The small preview of the current picture, through the image route. */
+function Preview({ path, source }: { path: string; source?: ImageSource | null }) {
+  const src = source
+    ? imageUrl(source, { width: PREVIEW_WIDTH * 2, format: "webp" })
+    : `/img/${path}?w=${PREVIEW_WIDTH * 2}&fm=webp`;
+  return (
+    <img
+      src={src}
+      alt=""
+      width={source ? PREVIEW_WIDTH : undefined}
+      height={source ? Math.round((PREVIEW_WIDTH * source.height) / source.width) : undefined}
+      className="mt-2 h-auto max-h-48 w-60 max-w-full border-2 border-foreground/20 bg-muted object-contain"
+    />
+  );
+}
+
+/**
+ * An editor's picture: the current one (a small preview), a file input for a
+ * new one (JPEG, PNG, WebP or AVIF, at most 10 MB), a "Remove picture" box
+ * when there is one, the hidden field that keeps the current path across a
+ * refused post, and the alt text. With scripts a file that is too large or
+ * not a picture is named at once (the server checks it again). Errors are
+ * tied to their controls by aria-describedby, as the other fields' are.
+ */
+export function PictureField({
+  formId,
+  names,
+  label = "Picture",
+  path,
+  source,
+  alt,
+  errors = {},
+  altHint,
+}: {
+  formId: string;
+  names: PictureFieldNames;
+  label?: ReactNode;
+  /** The picture shown now (stored, or uploaded by a refused post), or null. */
+  path: string | null;
+  /** Its description, for a versioned preview; the path alone is enough. */
+  source?: ImageSource | null;
+  /** The alt text as stored or as typed. */
+  alt: string;
+  errors?: { file?: string; alt?: string };
+  altHint?: ReactNode;
+}) {
+  const [chosenError, setChosenError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const fileId = fieldId(formId, names.file);
+  const fileError = chosenError ?? errors.file;
+  const hint = `JPEG, PNG, WebP or AVIF, at most ${megabytes(MAX_UPLOAD_BYTES)}.${path ? " Choose a file to replace the picture." : ""}`;
+
+  async function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) {
+      setChosen(false);
+      setChosenError(null);
+      return;
+    }
+    const problem = await checkChosenPicture(file);
+    setChosenError(problem);
+    setChosen(!problem);
+    // A file that would be refused is not sent: the message says why.
+    if (problem) input.value = "";
+  }
+
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-lg font-semibold">{label}</legend>
+      {path ? (
+        <div>
+          <p className="text-muted-foreground">Current picture</p>
+          <Preview path={path} source={source} />
+        </div>
+      ) : null}
+      <input type="hidden" name={names.kept} value={path ?? ""} />
+      <div>
+        <Label id={fileId} label={path ? "New picture" : "Choose a picture"} optional />
+        <Hint id={fileId} hint={hint} />
+        <input
+          id={fileId}
+          name={names.file}
+          type="file"
+          accept={PICTURE_ACCEPT}
+          aria-describedby={describedBy(fileId, hint, fileError ?? undefined)}
+          aria-invalid={fileError ? true : undefined}
+          onChange={(event) => void onChange(event)}
+          className={cn(
+            controlClass(fileError ?? undefined),
+            "file:bg-secondary file:text-secondary-foreground min-h-11 file:mr-3 file:min-h-9 file:border-0 file:px-3 file:font-semibold",
+          )}
+        />
+        <FieldError id={fileId} error={fileError ?? undefined} />
+      </div>
+      {path ? (
+        <CheckboxField
+          formId={formId}
+          name={names.remove}
+          label="Remove picture"
+          hint="The page shows no picture until a new one is chosen."
+          optional
+          checked={removing}
+          onChange={(event) => setRemoving(event.currentTarget.checked)}
+        />
+      ) : null}
+      <TextField
+        formId={formId}
+        name={names.alt}
+        label="Describe the picture"
+        hint={
+          altHint ??
+          "Alt text: what the picture shows, in a short sentence, for people who cannot see it. For example: Crispy wings with a blue cheese dip."
+        }
+        error={errors.alt}
+        optional={!((path && !removing) || chosen)}
+        defaultValue={alt}
+        maxLength={300}
+      />
+    </fieldset>
+  );
+}
