@@ -55,6 +55,10 @@ const newItem = (sectionId: number, values: Partial<ItemInput> = {}): ItemInput 
   available: true,
   featured: false,
   hidden: false,
+  imageFile: "",
+  imagePath: "",
+  imageRemove: false,
+  imageAlt: "",
   ...values,
 });
 
@@ -129,10 +133,15 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
       const [wings] = (await listMenuForEditor(tx)).filter((section) => section.id === wingsId);
       const hiddenItem = wings!.items[0]!;
       expect(
-        await updateItem(tx, hiddenItem.id, {
-          ...newItem(wingsId, { name: hiddenItem.name, price: hiddenItem.priceCents }),
-          hidden: true,
-        }),
+        await updateItem(
+          tx,
+          hiddenItem.id,
+          {
+            ...newItem(wingsId, { name: hiddenItem.name, price: hiddenItem.priceCents }),
+            hidden: true,
+          },
+          null,
+        ),
       ).toBe(true);
       const starters = (await getSection(tx, startersId))!;
       expect(await updateSection(tx, startersId, { ...starters, hidden: true })).toBe(true);
@@ -184,7 +193,7 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     await asUser(db, editor, async (tx) => {
       expect(await getItem(tx, 987_654)).toBeNull();
       expect(await getSection(tx, 987_654)).toBeNull();
-      expect(await updateItem(tx, 987_654, newItem(wingsId))).toBe(false);
+      expect(await updateItem(tx, 987_654, newItem(wingsId), null)).toBe(false);
       expect(await updateSection(tx, 987_654, newSection())).toBe(false);
       expect(await setItemAvailable(tx, 987_654, false)).toBeNull();
       expect(await moveItem(tx, 987_654, "up")).toBeNull();
@@ -243,7 +252,7 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     await asUser(db, editor, async (tx) => {
       const menu = await listMenuForEditor(tx);
       const moving = menu.find((s) => s.id === startersId)!.items[0]!;
-      await updateItem(tx, moving.id, newItem(wingsId, { name: moving.name }));
+      await updateItem(tx, moving.id, newItem(wingsId, { name: moving.name }), null);
       const wings = (await listMenuForEditor(tx)).find((s) => s.id === wingsId)!.items;
       expect(wings.at(-1)?.id).toBe(moving.id);
     });
@@ -298,7 +307,7 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
         ["mark", (tx) => setItemAvailable(tx, item!.id, false), null],
         [
           "edit item",
-          (tx) => updateItem(tx, item!.id, newItem(wingsId, { name: "Changed" })),
+          (tx) => updateItem(tx, item!.id, newItem(wingsId, { name: "Changed" }), null),
           false,
         ],
         ["edit section", (tx) => updateSection(tx, wingsId, newSection()), false],

@@ -116,7 +116,8 @@ export async function deleteSection(tx: Database, id: number): Promise<boolean> 
   return rows.length > 0;
 }
 
-function itemParams(item: ItemInput) {
+/** An item's fields as the editor saves them, with the picture its post settled on. */
+function itemParams(item: ItemInput, picture: string | null) {
   return [
     item.sectionId,
     item.name,
@@ -129,6 +130,8 @@ function itemParams(item: ItemInput) {
     item.available,
     item.featured,
     !item.hidden,
+    picture,
+    picture === null ? "" : item.imageAlt,
   ] as const;
 }
 
@@ -136,33 +139,43 @@ function itemParams(item: ItemInput) {
 const LAST_IN_SECTION = `(select coalesce(max(sort_order), 0) + 10 from public.menu_items
   where section_id = $1)`;
 
-/** Adds an item at the end of its section; its id. */
-export async function insertItem(tx: Database, item: ItemInput): Promise<number> {
+/** Adds an item at the end of its section, with its picture (or none); its id. */
+export async function insertItem(
+  tx: Database,
+  item: ItemInput,
+  picture: string | null = null,
+): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
     `insert into public.menu_items (section_id, name, description, price_cents, portion,
-       dietary_tags, allergens, badges, available, featured, published, sort_order)
-     values ($1, $2, $3, $4, $5, $6::text[], $7::text[], $8::text[], $9, $10, $11,
+       dietary_tags, allergens, badges, available, featured, published, image_path, image_alt,
+       sort_order)
+     values ($1, $2, $3, $4, $5, $6::text[], $7::text[], $8::text[], $9, $10, $11, $12, $13,
        ${LAST_IN_SECTION})
      returning id::int as id`,
-    itemParams(item),
+    itemParams(item, picture),
   );
   return row!.id;
 }
 
 /**
- * Saves an item's fields; false when there is no such item. An item moved to
- * another section goes to the end of it.
+ * Saves an item's fields and picture (null: none); false when there is no
+ * such item. An item moved to another section goes to the end of it.
  */
-export async function updateItem(tx: Database, id: number, item: ItemInput): Promise<boolean> {
+export async function updateItem(
+  tx: Database,
+  id: number,
+  item: ItemInput,
+  picture: string | null,
+): Promise<boolean> {
   const rows = await tx.query(
     `update public.menu_items
      set section_id = $1, name = $2, description = $3, price_cents = $4, portion = $5,
        dietary_tags = $6::text[], allergens = $7::text[], badges = $8::text[],
-       available = $9, featured = $10, published = $11,
+       available = $9, featured = $10, published = $11, image_path = $12, image_alt = $13,
        sort_order = case when section_id = $1 then sort_order else ${LAST_IN_SECTION} end,
        updated_at = now()
-     where id = $12 returning id`,
-    [...itemParams(item), id],
+     where id = $14 returning id`,
+    [...itemParams(item, picture), id],
   );
   return rows.length > 0;
 }

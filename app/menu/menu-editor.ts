@@ -44,13 +44,26 @@ export const ITEM_FIELDS = [
   "available",
   "featured",
   "hidden",
+  "imageFile",
+  "imagePath",
+  "imageRemove",
+  "imageAlt",
 ] as const;
 export type ItemField = (typeof ITEM_FIELDS)[number];
+
+/** The names of the item form's picture fields, as the picture field and its reader take them. */
+export const ITEM_PICTURE_NAMES = {
+  file: "imageFile",
+  kept: "imagePath",
+  remove: "imageRemove",
+  alt: "imageAlt",
+} as const satisfies Record<string, ItemField>;
 
 /** Fields that take one value: posting one of them twice is a broken post, not a list. */
 export const SECTION_SINGLE_FIELDS = SECTION_FIELDS;
 export const ITEM_SINGLE_FIELDS = ITEM_FIELDS.filter(
-  (field) => field !== "dietaryTags" && field !== "allergens" && field !== "badges",
+  (field) =>
+    field !== "dietaryTags" && field !== "allergens" && field !== "badges" && field !== "imageFile",
 );
 
 /** Short names for the error summary ("Price: …"). */
@@ -74,6 +87,10 @@ export const ITEM_LABELS: Record<ItemField, string> = {
   available: "Available today",
   featured: "Featured",
   hidden: "Hidden",
+  imageFile: "Picture",
+  imagePath: "Picture",
+  imageRemove: "Remove picture",
+  imageAlt: "Picture description",
 };
 
 /** A tag vocabulary as the checkbox groups list it: value and label. */
@@ -153,6 +170,10 @@ export function itemValues(item: EditorItem): FormValues<ItemField> {
     available: tick(item.available),
     featured: tick(item.featured),
     hidden: tick(item.hidden),
+    imageFile: "",
+    imagePath: item.imagePath ?? "",
+    imageRemove: "",
+    imageAlt: item.imageAlt,
   };
 }
 

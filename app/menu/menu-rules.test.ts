@@ -70,6 +70,22 @@ describe("the item form's rules", () => {
       available: true,
       featured: true,
       hidden: false,
+      imageFile: "",
+      imagePath: "",
+      imageRemove: false,
+      imageAlt: "",
+    });
+  });
+
+  test("a kept picture needs a description, unless it is being removed", () => {
+    const kept = { imagePath: "uploads/0123456789abcdef.jpg" };
+    expect(checkItem(item(kept))).toEqual({
+      imageAlt: "Describe the picture for people who cannot see it.",
+    });
+    expect(checkItem(item({ ...kept, imageAlt: "Wings in a basket." }))).toEqual({});
+    expect(checkItem(item({ ...kept, imageRemove: "on" }))).toEqual({});
+    expect(checkItem(item({ imageAlt: "x".repeat(301) }))).toEqual({
+      imageAlt: "Keep the description to 300 characters or fewer.",
     });
   });
 
@@ -94,7 +110,11 @@ describe("the item form's rules", () => {
       "“keto” is not one of the dietary tags; tick only the boxes listed.",
     ],
     ["allergens", "gluten", "“gluten” is not one of the allergens; tick only the boxes listed."],
-    ["badges", "chef-special", "“chef-special” is not one of the badges; tick only the boxes listed."],
+    [
+      "badges",
+      "chef-special",
+      "“chef-special” is not one of the badges; tick only the boxes listed.",
+    ],
     ["available", "yes", "Tick the box or leave it empty."],
     ["hidden", "true", "Tick the box or leave it empty."],
   ] as const)("%s %j: %s", (field, value, message) => {

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { characterCount, cleanLine, cleanText } from "~/enquiries/enquiry-forms";
+import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { checkForm, type FieldErrors, type FormValues } from "~/platform/form-check";
 import {
   ALLERGEN_OPTIONS,
   BADGE_OPTIONS,
   DIETARY_OPTIONS,
   ITEM_DESCRIPTION_MAX,
+  ITEM_IMAGE_ALT_MAX,
   ITEM_NAME_MAX,
   ITEM_PORTION_MAX,
   PRICE_MAX_CENTS,
@@ -158,30 +160,46 @@ const priceSchema = z.string().transform((value, context) => {
   return price.cents;
 });
 
-export const itemSchema = z.object({
-  sectionId: sectionIdSchema,
-  name: line(
-    ITEM_NAME_MAX,
-    "Enter the item’s name, such as Classic Poutine.",
-    `Keep the name to ${ITEM_NAME_MAX} characters or fewer.`,
-  ),
-  description: text(
-    ITEM_DESCRIPTION_MAX,
-    `Keep the description to ${ITEM_DESCRIPTION_MAX.toLocaleString("en-CA")} characters or fewer.`,
-  ),
-  price: priceSchema,
-  portion: line(
-    ITEM_PORTION_MAX,
-    null,
-    `Keep the portion to ${ITEM_PORTION_MAX} characters or fewer, such as 20 oz.`,
-  ),
-  dietaryTags: tagList(DIETARY_OPTIONS, "dietary tags"),
-  allergens: tagList(ALLERGEN_OPTIONS, "allergens"),
-  badges: tagList(BADGE_OPTIONS, "badges"),
-  available: tickBox,
-  featured: tickBox,
-  hidden: tickBox,
-} satisfies Record<ItemField, z.ZodType>);
+export const itemSchema = z
+  .object({
+    sectionId: sectionIdSchema,
+    name: line(
+      ITEM_NAME_MAX,
+      "Enter the item’s name, such as Classic Poutine.",
+      `Keep the name to ${ITEM_NAME_MAX} characters or fewer.`,
+    ),
+    description: text(
+      ITEM_DESCRIPTION_MAX,
+      `Keep the description to ${ITEM_DESCRIPTION_MAX.toLocaleString("en-CA")} characters or fewer.`,
+    ),
+    price: priceSchema,
+    portion: line(
+      ITEM_PORTION_MAX,
+      null,
+      `Keep the portion to ${ITEM_PORTION_MAX} characters or fewer, such as 20 oz.`,
+    ),
+    dietaryTags: tagList(DIETARY_OPTIONS, "dietary tags"),
+    allergens: tagList(ALLERGEN_OPTIONS, "allergens"),
+    badges: tagList(BADGE_OPTIONS, "badges"),
+    available: tickBox,
+    featured: tickBox,
+    hidden: tickBox,
+    // The file itself is read by the picture reader; as text it is always empty.
+    imageFile: z.string(),
+    imagePath: z.string().transform((path) => path.trim()),
+    imageRemove: tickBox,
+    imageAlt: line(
+      ITEM_IMAGE_ALT_MAX,
+      null,
+      `Keep the description to ${ITEM_IMAGE_ALT_MAX} characters or fewer.`,
+    ),
+  } satisfies Record<ItemField, z.ZodType>)
+  .superRefine((item, context) => {
+    // A picture kept (not removed) needs words; a newly chosen one is checked once saved.
+    if (item.imagePath && !item.imageRemove && !item.imageAlt) {
+      context.addIssue({ code: "custom", path: ["imageAlt"], message: ALT_TEXT_REQUIRED });
+    }
+  });
 export type ItemInput = z.output<typeof itemSchema>;
 
 /** The section form's check, as the browser runs it. */

@@ -1,4 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import type { MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { formPost, routeArgs } from "../../tests/support/route-args";
@@ -18,7 +22,8 @@ import type { MenuSection } from "~/menu/menu";
 import { ITEM_FIELDS, type EditorMenu, type ItemField } from "~/menu/menu-editor";
 import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
-import { authBackendContext, clientAddressContext } from "~/platform/context";
+import { authBackendContext, clientAddressContext, imageStoreContext } from "~/platform/context";
+import { directoryUploadStore } from "~/platform/upload-store.server";
 import { addStaff } from "~/staff/add-staff.server";
 import { requireStaff, staffSession } from "~/staff/session.server";
 import { removeStaffMember } from "~/staff/staff.server";
@@ -37,6 +42,7 @@ const password = "correct horse battery staple";
 let jar: CookieJar;
 let wingsId: number;
 let startersId: number;
+let imageRoot: string;
 
 const LAYOUT: MiddlewareFunction<Response>[] = [staffSession];
 const AREA: MiddlewareFunction<Response>[] = [staffSession, requireStaff];
@@ -45,6 +51,11 @@ function contextFor() {
   const context = contextWithDatabase(db);
   context.set(authBackendContext, async () => backend);
   context.set(clientAddressContext, "203.0.113.9");
+  context.set(imageStoreContext, {
+    sourceDirectory: path.resolve("public/images"),
+    cacheDirectory: path.join(imageRoot, "cache"),
+    uploads: directoryUploadStore(path.join(imageRoot, "data")),
+  });
   return context;
 }
 
@@ -65,6 +76,7 @@ async function newEditor() {
 }
 
 beforeAll(async () => {
+  imageRoot = await mkdtemp(path.join(tmpdir(), "staff-menu-"));
   db = await openTestDatabase();
   backend = embeddedAuthBackend(db, signingKey);
   jar = (await newEditor()).jar;
@@ -76,6 +88,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db?.[Symbol.asyncDispose]();
+  await rm(imageRoot, { recursive: true, force: true });
 });
 
 type Handler = (args: never) => unknown;
@@ -105,6 +118,32 @@ function post(
     body: new URLSearchParams(fields),
   });
   return runRoute(request, contextFor(), AREA, handler, params);
+}
+
+/** A post with a file, as a browser sends a form with `encType="multipart/form-data"`. */
+function postMultipart(
+  path: string,
+  handler: Handler,
+  fields: Record<string, string>,
+  file: File | null,
+  params: Record<string, string>,
+) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  // A browser sends an empty file part when nothing is chosen.
+  body.append("imageFile", file ?? new File([], "", { type: "application/octet-stream" }));
+  const request = new Request(new URL(path, "http://localhost"), {
+    method: "POST",
+    headers: { "Sec-Fetch-Site": "same-origin", Origin: "http://localhost", Cookie: jar.header() },
+    body,
+  });
+  return runRoute(request, contextFor(), AREA, handler, params);
+}
+
+async function png(colour = "#c0392b") {
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 /** What a visitor sees on /menu now (a fresh context, as another instance would have). */
@@ -578,5 +617,145 @@ describe("the section editor", () => {
     expect(deleted).toHaveRedirect("/staff/menu");
     const names = (await staffMenu()).flatMap((s) => s.items).map((item) => item.name);
     expect(names).not.toContain("Doomed Dish");
+  });
+});
+
+describe("the item editor's picture", () => {
+  const savedId = (response: Response) =>
+    Number(/#item-(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
+
+  test("a PNG named .jpg is read by its content and saved with its description", async () => {
+    const file = new File([await png()], "nachos.jpg", { type: "image/jpeg" });
+    const response = await postMultipart(
+      "/staff/menu/items/new",
+      itemAction,
+      goodItem({ name: "Pictured Wings", imageAlt: "Red wings in a basket." }),
+      file,
+      { id: "new" },
+    );
+    expect(response.status).toBe(303);
+    const id = savedId(response);
+    const [row] = await db.query<{ path: string; alt: string }>(
+      "select image_path as path, image_alt as alt from public.menu_items where id = $1",
+      [id],
+    );
+    expect(row?.path).toMatch(/^uploads\/[0-9a-f]{16}\.png$/);
+    expect(row?.alt).toBe("Red wings in a basket.");
+  });
+
+  test("a picture without a description is refused, the upload kept for the next post", async () => {
+    const file = new File([await png("#2e86c1")], "wings.png", { type: "image/png" });
+    const fields = goodItem({ name: "Blue Wings" });
+    const refused = await postMultipart("/staff/menu/items/new", itemAction, fields, file, {
+      id: "new",
+    });
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as Refusal;
+    expect(body.errors).toEqual({
+      imageAlt: "Describe the picture for people who cannot see it.",
+    });
+    expect(body.values.imagePath).toMatch(/^uploads\/[0-9a-f]{16}\.png$/);
+    expect(body.values.name).toBe("Blue Wings");
+
+    // The form comes back with the upload in its kept field: nothing to choose again.
+    const saved = await postMultipart(
+      "/staff/menu/items/new",
+      itemAction,
+      { ...fields, imagePath: body.values.imagePath!, imageAlt: "Wings on a blue plate." },
+      null,
+      { id: "new" },
+    );
+    expect(saved.status).toBe(303);
+    const [row] = await db.query<{ path: string }>(
+      "select image_path as path from public.menu_items where id = $1",
+      [savedId(saved)],
+    );
+    expect(row?.path).toBe(body.values.imagePath);
+  });
+
+  test.each([
+    [
+      "an SVG",
+      () =>
+        new File(
+          ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+          "x.svg",
+          {
+            type: "image/svg+xml",
+          },
+        ),
+      /Choose a JPEG, PNG, WebP or AVIF picture/,
+    ],
+    [
+      "a text file named .png",
+      () => new File(["not a picture"], "menu.png", { type: "image/png" }),
+      /Choose a JPEG, PNG, WebP or AVIF picture/,
+    ],
+    [
+      "a file over 10 MB",
+      () => new File([new Uint8Array(10 * 1024 * 1024 + 1)], "huge.jpg", { type: "image/jpeg" }),
+      /10 MB/,
+    ],
+  ])(
+    "%s is refused by the picture field, the rest kept, nothing saved",
+    async (_, make, message) => {
+      const fields = goodItem({ name: "Never Saved", imageAlt: "Something." });
+      const before = await db.query<{ count: number }>(
+        "select count(*)::int as count from public.menu_items",
+      );
+      const response = await postMultipart("/staff/menu/items/new", itemAction, fields, make(), {
+        id: "new",
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as Refusal;
+      expect(body.errors.imageFile).toMatch(message);
+      expect(body.values).toMatchObject({
+        name: "Never Saved",
+        imageAlt: "Something.",
+        imagePath: "",
+      });
+      expect(
+        await db.query<{ count: number }>("select count(*)::int as count from public.menu_items"),
+      ).toEqual(before);
+    },
+  );
+
+  test("a kept path that names no known picture is refused", async () => {
+    const response = await postMultipart(
+      "/staff/menu/items/new",
+      itemAction,
+      goodItem({ imagePath: "uploads/0123456789abcdef.jpg", imageAlt: "Gone." }),
+      null,
+      { id: "new" },
+    );
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as Refusal).errors.imageFile).toMatch(/no longer available/);
+  });
+
+  test("removing an item's picture takes it off", async () => {
+    const file = new File([await png("#27ae60")], "green.png", { type: "image/png" });
+    const created = await postMultipart(
+      "/staff/menu/items/new",
+      itemAction,
+      goodItem({ name: "Green Wings", imageAlt: "Green wings." }),
+      file,
+      { id: "new" },
+    );
+    const id = String(savedId(created));
+    const page = await get(`/staff/menu/items/${id}`, itemLoader, { id });
+    const { item } = (await page.json()) as { item: { imagePath: string } };
+    const removed = await postMultipart(
+      `/staff/menu/items/${id}`,
+      itemAction,
+      goodItem({ name: "Green Wings", imagePath: item.imagePath, imageRemove: "on", imageAlt: "" }),
+      null,
+      { id },
+    );
+    expect(removed.status).toBe(303);
+    const [row] = await db.query<{ path: string | null }>(
+      "select image_path as path from public.menu_items where id = $1",
+      [Number(id)],
+    );
+    expect(row?.path).toBeNull();
   });
 });

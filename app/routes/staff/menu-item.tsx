@@ -17,6 +17,7 @@ import {
   ITEM_FIELDS,
   ITEM_LABELS,
   ITEM_NAME_MAX,
+  ITEM_PICTURE_NAMES,
   ITEM_PORTION_MAX,
   ITEM_SINGLE_FIELDS,
   itemAnchor,
@@ -35,6 +36,9 @@ import {
   updateItem,
 } from "~/menu/menu-editor.server";
 import { itemSchema } from "~/menu/menu-rules";
+import { PictureField } from "~/images/picture-field";
+import { readPictureFields } from "~/images/uploads.server";
+import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { redirectWithToast } from "~/platform/toast.server";
 import { BackLink, DeleteSection, EditorHeading } from "~/staff/editor-ui";
 import {
@@ -48,6 +52,7 @@ import {
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
+import type { FieldErrors } from "~/platform/form-check";
 
 const FORM_ID = "menu-item";
 
@@ -97,23 +102,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const checked = checkPost(form, ITEM_FIELDS, itemSchema);
-  const repeated = repeatedFieldErrors(form, ITEM_SINGLE_FIELDS);
-  if (!checked.ok || Object.keys(repeated).length > 0) {
-    return refusePost(checked.values, { ...(checked.ok ? {} : checked.errors), ...repeated });
+  const errors: FieldErrors<ItemField> = {
+    ...(checked.ok ? {} : checked.errors),
+    ...repeatedFieldErrors(form, ITEM_SINGLE_FIELDS),
+  };
+  // A file chosen is saved now, so a refusal of other fields does not lose it.
+  const picture = await readPictureFields(context, form, ITEM_PICTURE_NAMES);
+  if (picture.error) errors.imageFile = picture.error;
+  // Nothing chosen and nothing kept: the item has no picture.
+  const path = picture.path ?? null;
+  const values = { ...checked.values, imagePath: path ?? "" };
+  if (path !== null && !values.imageAlt.trim() && !errors.imageAlt) {
+    errors.imageAlt = ALT_TEXT_REQUIRED;
   }
+  if (!checked.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
   const item = checked.data;
   let savedId: number;
   try {
     savedId = await writeAsStaff(context, async (tx) => {
       if (!(await sectionExists(tx, item.sectionId))) throw new EditRefusedError(NO_SUCH_SECTION);
-      if (id === null) return insertItem(tx, item);
-      if (!(await updateItem(tx, id, item))) throw data("Not Found", { status: 404 });
+      if (id === null) return insertItem(tx, item, path);
+      if (!(await updateItem(tx, id, item, path))) throw data("Not Found", { status: 404 });
       return id;
     });
   } catch (error) {
     // The section gone (or deleted between the check and the write).
     if (error instanceof EditRefusedError || databaseErrorCode(error) === "23503") {
-      return refusePost<ItemField>(checked.values, { sectionId: NO_SUCH_SECTION });
+      return refusePost<ItemField>(values, { sectionId: NO_SUCH_SECTION });
     }
     throw error;
   }
@@ -156,6 +171,7 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
         submitIcon={<SaveIcon aria-hidden="true" />}
         pendingLabel="Saving…"
         retryVerb="save"
+        encType="multipart/form-data"
       >
         {(field) => (
           <>
@@ -218,6 +234,13 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
               options={ALLERGEN_OPTIONS}
             />
             <CheckboxGroupField {...field("badges")} label="Badges" options={BADGE_OPTIONS} />
+            <PictureField
+              formId={FORM_ID}
+              names={ITEM_PICTURE_NAMES}
+              path={field("imagePath").defaultValue || null}
+              alt={field("imageAlt").defaultValue}
+              errors={{ file: field("imageFile").error, alt: field("imageAlt").error }}
+            />
             <CheckboxField
               {...checkbox(field("featured"))}
               optional
