@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, staffAccountFor, test, waitForHydration, type StaffAccount } from "./fixtures";
 
 // The staff menu editor: an item added to the seeded Wings section, refused
@@ -48,6 +49,7 @@ async function expectOnPublicMenu(
   browser: Browser,
   name: string,
   expected: "available" | "not available" | "gone",
+  pictureAlt?: string,
 ) {
   const context = await browser.newContext();
   const visitor = await context.newPage();
@@ -62,6 +64,9 @@ async function expectOnPublicMenu(
       await expect(entry).toHaveCount(1, { timeout: 500 });
       const notice = entry.getByText("Not available today");
       await expect(notice).toHaveCount(expected === "available" ? 0 : 1, { timeout: 500 });
+      if (pictureAlt) {
+        await expect(entry.getByRole("img", { name: pictureAlt })).toBeVisible({ timeout: 500 });
+      }
     }
   }).toPass({ timeout: 5_000 });
   await context.close();
@@ -114,11 +119,32 @@ test("adds an item, refuses a bad price, marks it not available, hides and delet
   await expect(form.getByRole("checkbox", { name: "Spicy" })).toBeChecked();
 
   await form.getByRole("textbox", { name: "Price" }).fill("$12.50");
+
+  // A picture: an SVG is refused as it is chosen; a PNG named .jpg is fine.
+  const pictureInput = form.getByLabel("Choose a picture");
+  await pictureInput.setInputFiles({
+    name: "wings.svg",
+    mimeType: "image/svg+xml",
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+  });
+  await expect(form).toContainText("Choose a JPEG, PNG, WebP or AVIF picture.");
+  await pictureInput.setInputFiles({
+    name: "wings.jpg",
+    mimeType: "image/jpeg",
+    buffer: await sharp({
+      create: { width: 320, height: 240, channels: 3, background: "#b03a2e" },
+    })
+      .png()
+      .toBuffer(),
+  });
+  await expect(form).not.toContainText("Choose a JPEG, PNG, WebP or AVIF picture.");
+  const alt = "Smoky red wings piled in a paper-lined basket.";
+  await form.getByRole("textbox", { name: "Describe the picture" }).fill(alt);
   await form.getByRole("button", { name: "Add item" }).click();
   await expect(toast(page, "Saved. Visitors see it now.")).toBeVisible();
   await expect(page).toHaveURL(/\/staff\/menu#item-\d+$/);
   await expect(row(page, name)).toContainText("$12.50 · 1 lb");
-  await expectOnPublicMenu(browser, name, "available");
+  await expectOnPublicMenu(browser, name, "available", alt);
 
   // The busiest edit of the night: one tap.
   await row(page, name)
