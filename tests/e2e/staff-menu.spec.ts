@@ -95,9 +95,11 @@ async function deleteItem(page: Page, name: string) {
 test("adds an item, refuses a bad price, marks it not available, hides and deletes it", async ({
   page,
   browser,
+  expectNoA11yViolations,
 }, testInfo) => {
   const name = `Smoked Chili Wings ${randomUUID().slice(0, 6)}`;
   await signIn(page, staffAccountFor("menu", testInfo.project.name), true);
+  await expectNoA11yViolations();
 
   await page.getByRole("link", { name: "Add an item to Wings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New menu item" })).toBeVisible();
@@ -105,6 +107,7 @@ test("adds an item, refuses a bad price, marks it not available, hides and delet
   await waitForHydration(page);
   const form = page.locator("form#menu-item");
   await expect(form.getByRole("combobox", { name: "Section" })).toHaveValue(/\d+/);
+  await expectNoA11yViolations();
   await form.getByRole("textbox", { name: "Name" }).fill(name);
   await form.getByRole("textbox", { name: "Price" }).fill("-12.50");
   await form.getByRole("textbox", { name: "Portion" }).fill("1 lb");
@@ -117,6 +120,7 @@ test("adds an item, refuses a bad price, marks it not available, hides and delet
   await expect(form.getByRole("textbox", { name: "Price" })).toBeFocused();
   await expect(form.getByRole("textbox", { name: "Name" })).toHaveValue(name);
   await expect(form.getByRole("checkbox", { name: "Spicy" })).toBeChecked();
+  await expectNoA11yViolations();
 
   await form.getByRole("textbox", { name: "Price" }).fill("$12.50");
 
