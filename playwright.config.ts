@@ -51,7 +51,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
     // Each staff-add opens and migrates the database: a few seconds apiece.
-    timeout: 120_000,
+    timeout: 300_000,
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),

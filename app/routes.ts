@@ -21,6 +21,7 @@ export default [
       route("menu", "routes/staff/menu.tsx"),
       route("menu/sections/:id", "routes/staff/menu-section.tsx"),
       route("menu/items/:id", "routes/staff/menu-item.tsx"),
+      route("settings", "routes/staff/settings.tsx"),
     ]),
   ]),
   // Resource routes.

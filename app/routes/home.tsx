@@ -35,10 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     content.upcomingEvents(now, 3),
   ]);
   const [hero, featured, pictured] = await Promise.all([
-    pictureFor(context, {
-      path: "hero/taproom.svg",
-      alt: "The taproom at dusk: a long wooden bar with a row of beer taps under warm pendant lamps",
-    }),
+    pictureFor(context, settings.heroImage),
     withPictures(context, featuredItems(menu, 6)),
     withPictures(context, events),
   ]);

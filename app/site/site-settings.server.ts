@@ -1,3 +1,4 @@
+import { contentImage } from "~/images/content-image";
 import type { Database } from "~/platform/database/database.server";
 import type { SiteSettings, SocialLink } from "./site-settings";
 
@@ -5,7 +6,9 @@ import type { SiteSettings, SocialLink } from "./site-settings";
 // drivers hand back the same plain values.
 
 export async function getSiteSettings(db: Database): Promise<SiteSettings | null> {
-  const [row] = await db.query<SiteSettings>(`
+  const [row] = await db.query<
+    Omit<SiteSettings, "heroImage"> & { heroImagePath: string | null; heroImageAlt: string }
+  >(`
     select name, tagline, description,
       street_address as "streetAddress", locality, region, postal_code as "postalCode", country,
       latitude::float8 as latitude, longitude::float8 as longitude,
@@ -14,9 +17,15 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings | null
       reservation_url as "reservationUrl", ordering_url as "orderingUrl",
       social_links::text as "socialLinks",
       transit_note as "transitNote", parking_note as "parkingNote",
-      accessibility_note as "accessibilityNote"
+      accessibility_note as "accessibilityNote",
+      hero_image_path as "heroImagePath", hero_image_alt as "heroImageAlt"
     from public.site_settings
     limit 1`);
   if (!row) return null;
-  return { ...row, socialLinks: JSON.parse(row.socialLinks as unknown as string) as SocialLink[] };
+  const { heroImagePath, heroImageAlt, ...settings } = row;
+  return {
+    ...settings,
+    socialLinks: JSON.parse(row.socialLinks as unknown as string) as SocialLink[],
+    heroImage: contentImage(heroImagePath, heroImageAlt),
+  };
 }

@@ -23,6 +23,7 @@ const settings: SiteSettings = {
   transitNote: "",
   parkingNote: "",
   accessibilityNote: "",
+  heroImage: null,
 };
 
 describe("telephoneHref", () => {

@@ -1,3 +1,5 @@
+import type { ContentImage } from "~/images/content-image";
+
 export type SocialLink = { network: string; url: string };
 
 /** The pub's own details, as staff keep them in the database. */
@@ -23,6 +25,8 @@ export type SiteSettings = {
   transitNote: string;
   parkingNote: string;
   accessibilityNote: string;
+  /** The home page's main picture, or none. */
+  heroImage: ContentImage | null;
 };
 
 /** "Dundas Street at Richmond Street, London, ON" */

@@ -39,6 +39,7 @@ const settings: SiteSettings = {
   transitNote: "",
   parkingNote: "",
   accessibilityNote: "",
+  heroImage: null,
 };
 
 // Sun 20 Dec 2026 in Toronto.

@@ -101,6 +101,9 @@ const staffPurposes = [
   "axe",
   "menu",
   "menu-no-javascript",
+  "settings",
+  "settings-refused",
+  "settings-no-javascript",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 
@@ -121,3 +124,32 @@ export const staffAccounts: readonly StaffAccount[] = [
     staffProjects.map((project) => staffAccountFor(purpose, project)),
   ),
 ];
+
+/** The header the test server takes a client's address from (as Fly's proxy sets it). */
+export const CLIENT_IP_HEADER = "Fly-Client-IP";
+
+/** A random IPv6 address in the private fd00::/8 range, new for each call. */
+export function uniqueAddress(): string {
+  const groups = crypto.randomUUID().replace(/-/g, "").match(/.{4}/g) ?? [];
+  return ["fd00", ...groups.slice(0, 7)].join(":");
+}
+
+/**
+ * Signs `page` in as `account` through the sign-in form, from an address of
+ * its own so the sign-in limits never refuse it, and waits for the staff home.
+ */
+export async function signInAsStaff(page: Page, account: StaffAccount) {
+  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
+  await page.goto("/staff/sign-in");
+  await waitForHydration(page);
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByRole("textbox", { name: "Email" }).fill(account.email);
+  await form.getByLabel("Password", { exact: true }).fill(account.password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/staff");
+  // Gone before the test goes on, so it covers nothing the test taps (a
+  // pointer resting on a toast would keep it open).
+  const signedIn = page.locator("[data-sonner-toast]").filter({ hasText: "Signed in." });
+  await expect(signedIn).toBeVisible();
+  await expect(signedIn).toHaveCount(0, { timeout: 15_000 });
+}

@@ -1,24 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, staffAccountFor, test, waitForHydration, type StaffAccount } from "./fixtures";
+import {
+  CLIENT_IP_HEADER,
+  expect,
+  staffAccountFor,
+  test,
+  uniqueAddress,
+  waitForHydration,
+  type StaffAccount,
+} from "./fixtures";
 
 // The staff menu editor: an item added to the seeded Wings section, refused
 // once for a bad price (the error summary, the typed values kept), saved,
 // marked not available today and hidden, each change seen on the public menu
 // within five seconds, then deleted, so the seeded menu other specs read is
 // left as it was. With JavaScript and without.
-
-const CLIENT_IP_HEADER = "Fly-Client-IP";
-
-/** A random IPv6 address in the private fd00::/8 range, new for each call. */
-function uniqueAddress(): string {
-  const groups = randomUUID().replace(/-/g, "").match(/.{4}/g) ?? [];
-  return ["fd00", ...groups.slice(0, 7)].join(":");
-}
-
-// Each test signs in, saves several times and opens the public menu after each change.
-test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });

@@ -1,0 +1,200 @@
+import { SaveIcon } from "lucide-react";
+import { data } from "react-router";
+import type { Route } from "./+types/settings";
+import { CheckedForm, type Validator } from "~/components/ui/checked-form";
+import { TextAreaField, TextField } from "~/components/ui/form-fields";
+import { redirectWithToast } from "~/platform/toast.server";
+import {
+  SETTINGS_LIMITS,
+  settingsFields,
+  settingsLabels,
+  type SettingsField,
+} from "~/site/settings-editor";
+import { settingsFormValues, updateSiteSettings } from "~/site/settings-editor.server";
+import { settingsSchema } from "~/site/settings-rules";
+import { checkPost, readAsStaff, refusePost, writeAsStaff } from "~/staff/editor.server";
+import { EditorHeading } from "~/staff/editor-ui";
+import { staffPageHeaders } from "~/staff/session.server";
+import { staffMeta } from "~/staff/staff-meta";
+
+const FORM_ID = "settings";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const values = await readAsStaff(context, settingsFormValues);
+  if (!values) throw data("The site settings are missing.", { status: 503 });
+  return { values };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const post = checkPost(await request.formData(), settingsFields, settingsSchema);
+  if (!post.ok) return refusePost(post.values, post.errors);
+  const saved = await writeAsStaff(context, (tx) => updateSiteSettings(tx, post.data));
+  if (!saved) throw data("The site settings are missing.", { status: 503 });
+  return redirectWithToast("/staff/settings", {
+    type: "success",
+    title: "Saved. Visitors see it now.",
+  });
+}
+
+export const meta: Route.MetaFunction = () => staffMeta("Site details");
+
+export const headers = staffPageHeaders;
+
+const loadValidator = (): Promise<Validator<SettingsField>> =>
+  import("~/site/settings-rules").then((rules) => rules.checkSettings);
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <EditorHeading
+        title="Site details"
+        intro="The pub's name, address and ways to reach it, as every page shows them."
+      />
+      <CheckedForm
+        id={FORM_ID}
+        fields={settingsFields}
+        labels={settingsLabels}
+        actionData={actionData}
+        initialValues={loaderData.values}
+        loadValidator={loadValidator}
+        submitLabel="Save details"
+        retryVerb="save"
+        submitIcon={<SaveIcon aria-hidden="true" />}
+        pendingLabel="Saving…"
+        className="mt-8 max-w-2xl space-y-7"
+      >
+        {(field) => (
+          <>
+            <fieldset className="space-y-6">
+              <legend className="text-2xl tracking-tight">The pub</legend>
+              <TextField
+                {...field("name")}
+                label="Name"
+                hint="In every page's title, the header and the footer."
+                maxLength={SETTINGS_LIMITS.name}
+                autoComplete="organization"
+              />
+              <TextField
+                {...field("tagline")}
+                label="Tagline"
+                optional
+                maxLength={SETTINGS_LIMITS.tagline}
+              />
+              <TextAreaField
+                {...field("description")}
+                label="Description"
+                hint="One sentence for search results and link previews."
+                optional
+                rows={3}
+                maxLength={SETTINGS_LIMITS.description}
+              />
+            </fieldset>
+            <fieldset className="space-y-6 border-t border-border pt-6">
+              <legend className="text-2xl tracking-tight">Address</legend>
+              <TextField
+                {...field("streetAddress")}
+                label="Street address"
+                autoComplete="street-address"
+              />
+              <div className="grid gap-6 sm:grid-cols-3">
+                <TextField {...field("locality")} label="City" autoComplete="address-level2" />
+                <TextField
+                  {...field("region")}
+                  label="Province"
+                  autoComplete="address-level1"
+                  maxLength={2}
+                />
+                <TextField
+                  {...field("postalCode")}
+                  label="Postal code"
+                  autoComplete="postal-code"
+                  maxLength={7}
+                />
+              </div>
+              <div className="grid gap-6 sm:grid-cols-2">
+                <TextField
+                  {...field("latitude")}
+                  label="Latitude"
+                  hint="Where directions lead, such as 42.9836."
+                  inputMode="decimal"
+                />
+                <TextField
+                  {...field("longitude")}
+                  label="Longitude"
+                  hint="Such as -81.2497."
+                  inputMode="text"
+                />
+              </div>
+            </fieldset>
+            <fieldset className="space-y-6 border-t border-border pt-6">
+              <legend className="text-2xl tracking-tight">Getting in touch</legend>
+              <TextField
+                {...field("phone")}
+                label="Phone"
+                type="tel"
+                autoComplete="tel"
+                hint="Such as 519-555-0134."
+              />
+              <TextField
+                {...field("email")}
+                label="Email"
+                type="email"
+                inputMode="email"
+                spellCheck={false}
+              />
+              <TextField
+                {...field("reservationUrl")}
+                label="Reservations link"
+                optional
+                type="url"
+                hint="A booking service's page, if the pub uses one."
+                spellCheck={false}
+              />
+              <TextField
+                {...field("orderingUrl")}
+                label="Ordering link"
+                optional
+                type="url"
+                hint="Where people order take-out online, if anywhere."
+                spellCheck={false}
+              />
+              <TextAreaField
+                {...field("socialLinks")}
+                label="Social links"
+                optional
+                hint="One address per line, such as https://www.instagram.com/yourpub."
+                rows={4}
+                spellCheck={false}
+              />
+            </fieldset>
+            <fieldset className="space-y-6 border-t border-border pt-6">
+              <legend className="text-2xl tracking-tight">Notes for visitors</legend>
+              <TextAreaField
+                {...field("transitNote")}
+                label="Getting here by transit"
+                optional
+                rows={3}
+                maxLength={SETTINGS_LIMITS.note}
+              />
+              <TextAreaField
+                {...field("parkingNote")}
+                label="Parking"
+                optional
+                rows={3}
+                maxLength={SETTINGS_LIMITS.note}
+              />
+              <TextAreaField
+                {...field("accessibilityNote")}
+                label="Accessibility"
+                optional
+                hint="Steps, washrooms, rooms with or without stairs."
+                rows={4}
+                maxLength={SETTINGS_LIMITS.note}
+              />
+            </fieldset>
+          </>
+        )}
+      </CheckedForm>
+    </>
+  );
+}

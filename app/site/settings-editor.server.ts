@@ -1,0 +1,65 @@
+import type { Database } from "~/platform/database/database.server";
+import type { FormValues } from "~/platform/form-check";
+import type { SettingsField } from "./settings-editor";
+import type { SettingsUpdate } from "./settings-rules";
+import { getSiteSettings } from "./site-settings.server";
+
+/** The saved settings as the form shows them: every field as text. */
+export async function settingsFormValues(db: Database): Promise<FormValues<SettingsField> | null> {
+  const settings = await getSiteSettings(db);
+  if (!settings) return null;
+  return {
+    name: settings.name,
+    tagline: settings.tagline,
+    description: settings.description,
+    streetAddress: settings.streetAddress,
+    locality: settings.locality,
+    region: settings.region,
+    postalCode: settings.postalCode,
+    latitude: String(settings.latitude),
+    longitude: String(settings.longitude),
+    phone: settings.phone,
+    email: settings.email,
+    reservationUrl: settings.reservationUrl ?? "",
+    orderingUrl: settings.orderingUrl ?? "",
+    socialLinks: settings.socialLinks.map((link) => link.url).join("\n"),
+    transitNote: settings.transitNote,
+    parkingNote: settings.parkingNote,
+    accessibilityNote: settings.accessibilityNote,
+  };
+}
+
+/** Saves the settings (one row); false when there is no row to save to. */
+export async function updateSiteSettings(tx: Database, update: SettingsUpdate): Promise<boolean> {
+  const rows = await tx.query<{ id: boolean }>(
+    `update public.site_settings set
+       name = $1, tagline = $2, description = $3,
+       street_address = $4, locality = $5, region = $6, postal_code = $7,
+       latitude = $8, longitude = $9, phone = $10, email = $11,
+       reservation_url = $12, ordering_url = $13, social_links = $14::jsonb,
+       transit_note = $15, parking_note = $16, accessibility_note = $17,
+       updated_at = now()
+     where id
+     returning id`,
+    [
+      update.name,
+      update.tagline,
+      update.description,
+      update.streetAddress,
+      update.locality,
+      update.region,
+      update.postalCode,
+      update.latitude,
+      update.longitude,
+      update.phone,
+      update.email,
+      update.reservationUrl,
+      update.orderingUrl,
+      JSON.stringify(update.socialLinks),
+      update.transitNote,
+      update.parkingNote,
+      update.accessibilityNote,
+    ],
+  );
+  return rows.length === 1;
+}
