@@ -17,6 +17,9 @@ import {
 // within five seconds, then deleted, so the seeded menu other specs read is
 // left as it was. With JavaScript and without.
 
+// Each test signs in, saves several times and opens the public menu after each change.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
 });
