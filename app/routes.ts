@@ -18,6 +18,9 @@ export default [
     layout("routes/staff/area.tsx", [
       index("routes/staff/inbox.tsx"),
       route("enquiries/:id", "routes/staff/enquiry.tsx"),
+      route("menu", "routes/staff/menu.tsx"),
+      route("menu/sections/:id", "routes/staff/menu-section.tsx"),
+      route("menu/items/:id", "routes/staff/menu-item.tsx"),
       route("settings", "routes/staff/settings.tsx"),
       route("hours", "routes/staff/hours.tsx"),
       route("hours/exceptions/:id", "routes/staff/hours-exception.tsx"),

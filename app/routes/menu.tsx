@@ -1,4 +1,4 @@
-import { SearchIcon, XIcon } from "lucide-react";
+import { CircleSlashIcon, SearchIcon, XIcon } from "lucide-react";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/menu";
 import { Badges, DietaryTags } from "~/menu/dietary-tags";
@@ -230,6 +230,12 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
                           ) : null}
                         </p>
                       </div>
+                      {!item.available ? (
+                        <p className="mt-1 inline-flex items-center gap-1.5 border-2 border-current px-2 py-0.5 text-sm font-bold">
+                          <CircleSlashIcon aria-hidden="true" className="size-4" />
+                          Not available today
+                        </p>
+                      ) : null}
                       <p className="mt-1 text-muted-foreground">{item.description}</p>
                       <DietaryTags tags={item.dietaryTags} className="mt-2" />
                       {item.allergens.length > 0 ? (
@@ -237,9 +243,6 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
                           <span className="font-semibold">Contains:</span>{" "}
                           {item.allergens.map((allergen) => ALLERGEN_LABELS[allergen]).join(", ")}
                         </p>
-                      ) : null}
-                      {!item.available ? (
-                        <p className="mt-2 text-sm font-bold uppercase">Not available right now</p>
                       ) : null}
                     </div>
                     {item.picture ? (

@@ -99,6 +99,8 @@ const staffPurposes = [
   "no-javascript",
   "keyboard",
   "axe",
+  "menu",
+  "menu-no-javascript",
   "settings",
   "settings-refused",
   "settings-no-javascript",

@@ -272,3 +272,57 @@ export function ErrorSummary({
     </div>
   );
 }
+
+/**
+ * A group of tick boxes sharing one name, in a fieldset named by its legend
+ * (the form posts the ticked values; `defaultValue` lists them joined by
+ * commas). The first box carries the group's id, so an error links to it.
+ */
+export function CheckboxGroupField({
+  formId,
+  name,
+  label,
+  hint,
+  error,
+  options,
+  defaultValue,
+  autoFocus,
+  className,
+}: Omit<FieldFrame, "optional"> & {
+  options: readonly { value: string; label: ReactNode }[];
+  defaultValue: string;
+  autoFocus?: boolean;
+}) {
+  const id = fieldId(formId, name);
+  const ticked = new Set(defaultValue.split(","));
+  return (
+    <fieldset className={className} aria-describedby={describedBy(id, hint, error)}>
+      <legend className="text-lg font-semibold">{label}</legend>
+      <Hint id={id} hint={hint} />
+      <div className="mt-2 grid gap-x-6 sm:grid-cols-2">
+        {options.map((option, index) => {
+          const optionId = index === 0 ? id : `${id}-${index}`;
+          return (
+            <div key={option.value} className="flex min-h-11 items-center gap-3">
+              <input
+                id={optionId}
+                type="checkbox"
+                name={name}
+                value={option.value}
+                defaultChecked={ticked.has(option.value)}
+                aria-invalid={error ? true : undefined}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the first problem of a refused post
+                autoFocus={autoFocus && index === 0}
+                className="size-6 shrink-0 scroll-mt-28 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              />
+              <label htmlFor={optionId} className="py-2 text-base">
+                {option.label}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+      <FieldError id={id} error={error} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,290 @@
+import type { Database } from "~/platform/database/database.server";
+import type { Allergen, Badge, DietaryTag } from "./menu";
+import type { EditorItem, EditorMenu, EditorSection } from "./menu-editor";
+import type { ItemInput, SectionInput } from "./menu-rules";
+
+/**
+ * The staff menu editor's queries. Each runs in the transaction the caller
+ * opened as the signed-in staff member (writeAsStaff, readAsStaff), so row
+ * level security applies and the audit log names them.
+ */
+
+const SECTION_COLUMNS = `
+  id::int as id, slug, name, description, note, not published as hidden`;
+
+const ITEM_COLUMNS = `
+  id::int as id, section_id::int as "sectionId", name, description,
+  price_cents as "priceCents", portion,
+  dietary_tags as "dietaryTags", allergens, badges, available, featured,
+  not published as hidden, image_path as "imagePath", image_alt as "imageAlt"`;
+
+type ItemRow = Omit<EditorItem, "dietaryTags" | "allergens" | "badges"> & {
+  dietaryTags: string[];
+  allergens: string[];
+  badges: string[];
+};
+
+function toItem(row: ItemRow): EditorItem {
+  return {
+    ...row,
+    dietaryTags: row.dietaryTags as DietaryTag[],
+    allergens: row.allergens as Allergen[],
+    badges: row.badges as Badge[],
+  };
+}
+
+/** Every section in order (hidden ones too), each with every item in order. */
+export async function listMenuForEditor(tx: Database): Promise<EditorMenu> {
+  const sections = await tx.query<EditorSection>(
+    `select ${SECTION_COLUMNS} from public.menu_sections order by sort_order, id`,
+  );
+  const items = await tx.query<ItemRow>(
+    `select ${ITEM_COLUMNS} from public.menu_items order by sort_order, id`,
+  );
+  const bySection = new Map(sections.map((section) => [section.id, [] as EditorItem[]]));
+  for (const row of items) bySection.get(row.sectionId)?.push(toItem(row));
+  return sections.map((section) => ({ ...section, items: bySection.get(section.id) ?? [] }));
+}
+
+/** Every section's id and name in order, for the item form's choice of section. */
+export function listSectionChoices(
+  tx: Database,
+): Promise<Pick<EditorSection, "id" | "name" | "hidden">[]> {
+  return tx.query(
+    `select id::int as id, name, not published as hidden
+     from public.menu_sections order by sort_order, id`,
+  );
+}
+
+/** One section, or null when there is none with that id. */
+export async function getSection(tx: Database, id: number): Promise<EditorSection | null> {
+  const [section] = await tx.query<EditorSection>(
+    `select ${SECTION_COLUMNS} from public.menu_sections where id = $1`,
+    [id],
+  );
+  return section ?? null;
+}
+
+/** How many items a section holds (deleting it deletes them). */
+export async function countSectionItems(tx: Database, id: number): Promise<number> {
+  const [row] = await tx.query<{ count: number }>(
+    "select count(*)::int as count from public.menu_items where section_id = $1",
+    [id],
+  );
+  return row?.count ?? 0;
+}
+
+/** One item, or null when there is none with that id. */
+export async function getItem(tx: Database, id: number): Promise<EditorItem | null> {
+  const [row] = await tx.query<ItemRow>(
+    `select ${ITEM_COLUMNS} from public.menu_items where id = $1`,
+    [id],
+  );
+  return row ? toItem(row) : null;
+}
+
+/** Adds a section after the others; its id. */
+export async function insertSection(tx: Database, section: SectionInput): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `insert into public.menu_sections (slug, name, description, note, published, sort_order)
+     values ($1, $2, $3, $4, $5,
+       (select coalesce(max(sort_order), 0) + 10 from public.menu_sections))
+     returning id::int as id`,
+    [section.slug, section.name, section.description, section.note, !section.hidden],
+  );
+  return row!.id;
+}
+
+/** Saves a section's fields; false when there is no such section. */
+export async function updateSection(
+  tx: Database,
+  id: number,
+  section: SectionInput,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update public.menu_sections
+     set slug = $2, name = $3, description = $4, note = $5, published = $6, updated_at = now()
+     where id = $1 returning id`,
+    [id, section.slug, section.name, section.description, section.note, !section.hidden],
+  );
+  return rows.length > 0;
+}
+
+/** Deletes a section and its items; false when there was no such section. */
+export async function deleteSection(tx: Database, id: number): Promise<boolean> {
+  const rows = await tx.query("delete from public.menu_sections where id = $1 returning id", [id]);
+  return rows.length > 0;
+}
+
+/** An item's fields as the editor saves them, with the picture its post settled on. */
+function itemParams(item: ItemInput, picture: string | null) {
+  return [
+    item.sectionId,
+    item.name,
+    item.description,
+    item.price,
+    item.portion,
+    item.dietaryTags,
+    item.allergens,
+    item.badges,
+    item.available,
+    item.featured,
+    !item.hidden,
+    picture,
+    picture === null ? "" : item.imageAlt,
+  ] as const;
+}
+
+/** The sort order that puts an item last in its section. */
+const LAST_IN_SECTION = `(select coalesce(max(sort_order), 0) + 10 from public.menu_items
+  where section_id = $1)`;
+
+/** Adds an item at the end of its section, with its picture (or none); its id. */
+export async function insertItem(
+  tx: Database,
+  item: ItemInput,
+  picture: string | null = null,
+): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `insert into public.menu_items (section_id, name, description, price_cents, portion,
+       dietary_tags, allergens, badges, available, featured, published, image_path, image_alt,
+       sort_order)
+     values ($1, $2, $3, $4, $5, $6::text[], $7::text[], $8::text[], $9, $10, $11, $12, $13,
+       ${LAST_IN_SECTION})
+     returning id::int as id`,
+    itemParams(item, picture),
+  );
+  return row!.id;
+}
+
+/**
+ * Saves an item's fields and picture (null: none); false when there is no
+ * such item. An item moved to another section goes to the end of it.
+ */
+export async function updateItem(
+  tx: Database,
+  id: number,
+  item: ItemInput,
+  picture: string | null,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update public.menu_items
+     set section_id = $1, name = $2, description = $3, price_cents = $4, portion = $5,
+       dietary_tags = $6::text[], allergens = $7::text[], badges = $8::text[],
+       available = $9, featured = $10, published = $11, image_path = $12, image_alt = $13,
+       sort_order = case when section_id = $1 then sort_order else ${LAST_IN_SECTION} end,
+       updated_at = now()
+     where id = $14 returning id`,
+    [...itemParams(item, picture), id],
+  );
+  return rows.length > 0;
+}
+
+/** Deletes an item; false when there was no such item. */
+export async function deleteItem(tx: Database, id: number): Promise<boolean> {
+  const rows = await tx.query("delete from public.menu_items where id = $1 returning id", [id]);
+  return rows.length > 0;
+}
+
+/** Marks an item available today or not; its name, or null when there is no such item. */
+export async function setItemAvailable(
+  tx: Database,
+  id: number,
+  available: boolean,
+): Promise<string | null> {
+  const [row] = await tx.query<{ name: string }>(
+    `update public.menu_items set available = $2, updated_at = now()
+     where id = $1 returning name`,
+    [id, available],
+  );
+  return row?.name ?? null;
+}
+
+export type MoveResult = { name: string; moved: boolean } | null;
+
+/**
+ * Swaps a row with its neighbour in `rows` (in their order); the rows are
+ * numbered again in tens when the swap needs room, and only rows whose place
+ * changed are written.
+ */
+async function moveAmong(
+  tx: Database,
+  table: "menu_sections" | "menu_items",
+  rows: { id: number; name: string; sortOrder: number }[],
+  id: number,
+  direction: "up" | "down",
+): Promise<MoveResult> {
+  const index = rows.findIndex((row) => row.id === id);
+  const row = rows[index];
+  if (!row) return null;
+  const target = direction === "up" ? index - 1 : index + 1;
+  if (target < 0 || target >= rows.length) return { name: row.name, moved: false };
+  const order = rows.map((entry) => entry.id);
+  [order[index], order[target]] = [order[target]!, order[index]!];
+  const distinct = new Set(rows.map((entry) => entry.sortOrder)).size === rows.length;
+  const wanted = distinct
+    ? // Keep the numbers there are: the two rows swap theirs.
+      new Map(order.map((rowId, position) => [rowId, rows[position]!.sortOrder]))
+    : new Map(order.map((rowId, position) => [rowId, (position + 1) * 10]));
+  for (const entry of rows) {
+    const sortOrder = wanted.get(entry.id)!;
+    if (sortOrder === entry.sortOrder) continue;
+    await tx.query(`update public.${table} set sort_order = $2, updated_at = now() where id = $1`, [
+      entry.id,
+      sortOrder,
+    ]);
+  }
+  return { name: row.name, moved: true };
+}
+
+/** Moves a section one place up or down the menu; null when there is no such section. */
+export async function moveSection(
+  tx: Database,
+  id: number,
+  direction: "up" | "down",
+): Promise<MoveResult> {
+  const rows = await tx.query<{ id: number; name: string; sortOrder: number }>(
+    `select id::int as id, name, sort_order as "sortOrder"
+     from public.menu_sections order by sort_order, id for update`,
+  );
+  return moveAmong(tx, "menu_sections", rows, id, direction);
+}
+
+/** Moves an item one place up or down its section; null when there is no such item. */
+export async function moveItem(
+  tx: Database,
+  id: number,
+  direction: "up" | "down",
+): Promise<MoveResult> {
+  const rows = await tx.query<{ id: number; name: string; sortOrder: number }>(
+    `select id::int as id, name, sort_order as "sortOrder"
+     from public.menu_items
+     where section_id = (select section_id from public.menu_items where id = $1)
+     order by sort_order, id for update`,
+    [id],
+  );
+  return moveAmong(tx, "menu_items", rows, id, direction);
+}
+
+/** Whether a section with this id exists (the item form's choice of section). */
+export async function sectionExists(tx: Database, id: number): Promise<boolean> {
+  const rows = await tx.query("select 1 from public.menu_sections where id = $1", [id]);
+  return rows.length > 0;
+}
+
+/**
+ * Fields posted more than once that take one value: a browser never sends
+ * them so, so the post is refused with a word by each.
+ */
+export function repeatedFieldErrors<Field extends string>(
+  form: FormData,
+  fields: readonly Field[],
+): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const field of fields) {
+    if (form.getAll(field).length > 1) {
+      errors[field] = "This was sent more than once; enter one value and save again.";
+    }
+  }
+  return errors;
+}

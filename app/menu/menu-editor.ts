@@ -1,0 +1,203 @@
+import type { FormValues } from "~/platform/form-check";
+import {
+  ALLERGEN_LABELS,
+  ALLERGENS,
+  BADGE_LABELS,
+  BADGES,
+  DIETARY_LABELS,
+  DIETARY_TAGS,
+  type Allergen,
+  type Badge,
+  type DietaryTag,
+} from "./menu";
+import { formatPrice } from "./price";
+
+/**
+ * The staff menu editor's fields, limits and words, safe for the browser:
+ * the rules that check them (zod) live in menu-rules.ts, which the browser
+ * loads only when someone starts filling in a form.
+ */
+
+export const SECTION_NAME_MAX = 100;
+export const SECTION_SLUG_MAX = 60;
+export const SECTION_DESCRIPTION_MAX = 1000;
+export const SECTION_NOTE_MAX = 300;
+export const ITEM_NAME_MAX = 100;
+export const ITEM_DESCRIPTION_MAX = 1000;
+export const ITEM_PORTION_MAX = 40;
+export const ITEM_IMAGE_ALT_MAX = 300;
+/** The dearest a menu item can be: anything more is a mistyped price. */
+export const PRICE_MAX_CENTS = 999_999;
+
+export const SECTION_FIELDS = ["name", "slug", "description", "note", "hidden"] as const;
+export type SectionField = (typeof SECTION_FIELDS)[number];
+
+export const ITEM_FIELDS = [
+  "sectionId",
+  "name",
+  "description",
+  "price",
+  "portion",
+  "dietaryTags",
+  "allergens",
+  "badges",
+  "available",
+  "featured",
+  "hidden",
+  "imageFile",
+  "imagePath",
+  "imageRemove",
+  "imageAlt",
+] as const;
+export type ItemField = (typeof ITEM_FIELDS)[number];
+
+/** The names of the item form's picture fields, as the picture field and its reader take them. */
+export const ITEM_PICTURE_NAMES = {
+  file: "imageFile",
+  kept: "imagePath",
+  remove: "imageRemove",
+  alt: "imageAlt",
+} as const satisfies Record<string, ItemField>;
+
+/** Fields that take one value: posting one of them twice is a broken post, not a list. */
+export const SECTION_SINGLE_FIELDS = SECTION_FIELDS;
+export const ITEM_SINGLE_FIELDS = ITEM_FIELDS.filter(
+  (field) =>
+    field !== "dietaryTags" && field !== "allergens" && field !== "badges" && field !== "imageFile",
+);
+
+/** Short names for the error summary ("Price: …"). */
+export const SECTION_LABELS: Record<SectionField, string> = {
+  name: "Name",
+  slug: "Web address",
+  description: "Description",
+  note: "Note",
+  hidden: "Hidden",
+};
+
+export const ITEM_LABELS: Record<ItemField, string> = {
+  sectionId: "Section",
+  name: "Name",
+  description: "Description",
+  price: "Price",
+  portion: "Portion",
+  dietaryTags: "Dietary",
+  allergens: "Allergens",
+  badges: "Badges",
+  available: "Available today",
+  featured: "Featured",
+  hidden: "Hidden",
+  imageFile: "Picture",
+  imagePath: "Picture",
+  imageRemove: "Remove picture",
+  imageAlt: "Picture description",
+};
+
+/** A tag vocabulary as the checkbox groups list it: value and label. */
+export type TagOption<Tag extends string> = { value: Tag; label: string };
+
+function options<Tag extends string>(
+  values: readonly Tag[],
+  labels: Record<Tag, string>,
+): TagOption<Tag>[] {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
+export const DIETARY_OPTIONS = options<DietaryTag>(DIETARY_TAGS, DIETARY_LABELS);
+export const ALLERGEN_OPTIONS = options<Allergen>(ALLERGENS, ALLERGEN_LABELS);
+export const BADGE_OPTIONS = options<Badge>(BADGES, BADGE_LABELS);
+
+/** A menu section as staff see it: hidden ones too. */
+export type EditorSection = {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  note: string;
+  hidden: boolean;
+};
+
+/** A menu item as staff edit it. */
+export type EditorItem = {
+  id: number;
+  sectionId: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  portion: string;
+  dietaryTags: DietaryTag[];
+  allergens: Allergen[];
+  badges: Badge[];
+  available: boolean;
+  featured: boolean;
+  hidden: boolean;
+  imagePath: string | null;
+  imageAlt: string;
+};
+
+/** The staff list: every section in order, each with every item in order. */
+export type EditorMenu = (EditorSection & { items: EditorItem[] })[];
+
+const tick = (on: boolean) => (on ? "on" : "");
+
+/** A price as the price field shows it: "14.50" (no sign, so it reads back the same). */
+export function priceInput(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** A saved section as its form's values. */
+export function sectionValues(section: EditorSection): FormValues<SectionField> {
+  return {
+    name: section.name,
+    slug: section.slug,
+    description: section.description,
+    note: section.note,
+    hidden: tick(section.hidden),
+  };
+}
+
+/** A saved item as its form's values. */
+export function itemValues(item: EditorItem): FormValues<ItemField> {
+  return {
+    sectionId: String(item.sectionId),
+    name: item.name,
+    description: item.description,
+    price: priceInput(item.priceCents),
+    portion: item.portion,
+    dietaryTags: item.dietaryTags.join(","),
+    allergens: item.allergens.join(","),
+    badges: item.badges.join(","),
+    available: tick(item.available),
+    featured: tick(item.featured),
+    hidden: tick(item.hidden),
+    imageFile: "",
+    imagePath: item.imagePath ?? "",
+    imageRemove: "",
+    imageAlt: item.imageAlt,
+  };
+}
+
+/** A new item's form: available, in the section it was added from. */
+export function newItemValues(sectionId: number | null): Partial<FormValues<ItemField>> {
+  return { sectionId: sectionId === null ? "" : String(sectionId), available: "on" };
+}
+
+/** The price and portion as the staff list shows them: "$18.00 · 1 lb". */
+export function itemPriceLine(item: Pick<EditorItem, "priceCents" | "portion">): string {
+  return item.portion
+    ? `${formatPrice(item.priceCents)} · ${item.portion}`
+    : formatPrice(item.priceCents);
+}
+
+/** What the list page's buttons ask for. */
+export const LIST_INTENTS = ["mark-available", "mark-unavailable", "move-up", "move-down"] as const;
+export type ListIntent = (typeof LIST_INTENTS)[number];
+
+/** The menu list page's anchors, so a post without scripts comes back to the row it changed. */
+export const itemAnchor = (id: number) => `item-${id}`;
+export const sectionAnchor = (id: number) => `section-${id}`;
+
+/** A row's id from an address or a post: a positive whole number, or null for anything else. */
+export function parseRowId(raw: unknown): number | null {
+  return typeof raw === "string" && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
+}

@@ -1,0 +1,201 @@
+import { SaveIcon } from "lucide-react";
+import { data } from "react-router";
+import type { Route } from "./+types/menu-section";
+import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
+import {
+  parseRowId,
+  SECTION_DESCRIPTION_MAX,
+  SECTION_FIELDS,
+  SECTION_LABELS,
+  SECTION_NAME_MAX,
+  SECTION_NOTE_MAX,
+  SECTION_SINGLE_FIELDS,
+  SECTION_SLUG_MAX,
+  sectionAnchor,
+  sectionValues,
+  type SectionField,
+} from "~/menu/menu-editor";
+import {
+  countSectionItems,
+  deleteSection,
+  getSection,
+  insertSection,
+  repeatedFieldErrors,
+  updateSection,
+} from "~/menu/menu-editor.server";
+import { sectionSchema } from "~/menu/menu-rules";
+import { redirectWithToast } from "~/platform/toast.server";
+import { BackLink, DeleteSection, EditorHeading } from "~/staff/editor-ui";
+import {
+  checkPost,
+  databaseErrorCode,
+  deleteRequest,
+  readAsStaff,
+  refusePost,
+  writeAsStaff,
+} from "~/staff/editor.server";
+import { staffPageHeaders } from "~/staff/session.server";
+import { staffMeta } from "~/staff/staff-meta";
+
+const FORM_ID = "menu-section";
+
+/** The section the address names: null for a new one; no such section is a 404. */
+function sectionIdFrom(raw: string | undefined): number | null {
+  if (raw === "new") return null;
+  const id = parseRowId(raw);
+  if (id === null) throw data("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = sectionIdFrom(params.id);
+  if (id === null) return { section: null, itemCount: 0 };
+  const found = await readAsStaff(context, async (tx) => {
+    const section = await getSection(tx, id);
+    return section && { section, itemCount: await countSectionItems(tx, id) };
+  });
+  if (!found) throw data("Not Found", { status: 404 });
+  return found;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = sectionIdFrom(params.id);
+  const form = await request.formData();
+  const deleting = deleteRequest(form);
+  if (deleting !== "none") {
+    if (id === null) throw data("Not Found", { status: 404 });
+    if (deleting === "ask") {
+      const section = await readAsStaff(context, (tx) => getSection(tx, id));
+      if (!section) throw data("Not Found", { status: 404 });
+      return { confirming: true as const };
+    }
+    const section = await writeAsStaff(context, async (tx) => {
+      const existing = await getSection(tx, id);
+      return existing && (await deleteSection(tx, id)) ? existing : null;
+    });
+    if (!section) throw data("Not Found", { status: 404 });
+    return redirectWithToast("/staff/menu", {
+      type: "success",
+      title: `Deleted “${section.name}”. Visitors no longer see it.`,
+    });
+  }
+
+  const checked = checkPost(form, SECTION_FIELDS, sectionSchema);
+  const repeated = repeatedFieldErrors(form, SECTION_SINGLE_FIELDS);
+  if (!checked.ok || Object.keys(repeated).length > 0) {
+    return refusePost(checked.values, { ...(checked.ok ? {} : checked.errors), ...repeated });
+  }
+  const section = checked.data;
+  let savedId: number;
+  try {
+    savedId = await writeAsStaff(context, async (tx) => {
+      if (id === null) return insertSection(tx, section);
+      if (!(await updateSection(tx, id, section))) throw data("Not Found", { status: 404 });
+      return id;
+    });
+  } catch (error) {
+    if (databaseErrorCode(error) !== "23505") throw error;
+    return refusePost<SectionField>(checked.values, {
+      slug: `Another section already has the web address “${section.slug}”; enter a different one.`,
+    });
+  }
+  return redirectWithToast(`/staff/menu#${sectionAnchor(savedId)}`, {
+    type: "success",
+    title: "Saved. Visitors see it now.",
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  staffMeta(loaderData?.section ? `Menu section: ${loaderData.section.name}` : "New menu section");
+
+export const headers: Route.HeadersFunction = staffPageHeaders;
+
+const loadValidator = (): Promise<Validator<SectionField>> =>
+  import("~/menu/menu-rules").then((rules) => rules.checkSection);
+
+export default function MenuSectionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { section, itemCount } = loaderData;
+  const refused = actionData && "errors" in actionData ? actionData : undefined;
+  const confirming = Boolean(actionData && "confirming" in actionData);
+  return (
+    <>
+      <BackLink to="/staff/menu">The whole menu</BackLink>
+      <div className="mt-4">
+        <EditorHeading
+          title={section ? section.name : "New menu section"}
+          intro="A heading on the menu page, with the items under it."
+        />
+      </div>
+      <CheckedForm
+        id={FORM_ID}
+        className="relative mt-8 max-w-2xl space-y-7"
+        fields={SECTION_FIELDS}
+        labels={SECTION_LABELS}
+        actionData={refused}
+        initialValues={section ? sectionValues(section) : undefined}
+        loadValidator={loadValidator}
+        submitLabel={section ? "Save section" : "Add section"}
+        submitIcon={<SaveIcon aria-hidden="true" />}
+        pendingLabel="Saving…"
+        retryVerb="save"
+      >
+        {(field) => (
+          <>
+            <TextField
+              {...field("name")}
+              label="Name"
+              hint="As the menu heads the section, such as Starters & Shareables."
+              maxLength={SECTION_NAME_MAX}
+              autoComplete="off"
+            />
+            <TextField
+              {...field("slug")}
+              label="Web address"
+              optional
+              hint="The end of the section’s link, /menu#starters: letters, digits and dashes. Leave it empty to make one from the name."
+              maxLength={SECTION_SLUG_MAX}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+            <TextAreaField
+              {...field("description")}
+              label="Description"
+              optional
+              hint="A line or two under the heading."
+              maxLength={SECTION_DESCRIPTION_MAX}
+              className="[&_textarea]:min-h-28"
+            />
+            <TextField
+              {...field("note")}
+              label="Note"
+              optional
+              hint="A short note in bold, such as “Pick a sauce: mild, medium or hot.”"
+              maxLength={SECTION_NOTE_MAX}
+              autoComplete="off"
+            />
+            <CheckboxField
+              {...checkbox(field("hidden"))}
+              optional
+              label="Hide this section and its items from visitors"
+              hint="Staff still see it here. Untick to show it again."
+            />
+          </>
+        )}
+      </CheckedForm>
+      {section ? (
+        <DeleteSection
+          what={`“${section.name}”`}
+          consequence={
+            itemCount === 0
+              ? "Deleting the section takes it off the menu."
+              : `Deleting the section also deletes its ${itemCount === 1 ? "item" : `${itemCount} items`}. To keep them, move them to another section first, or hide the section instead.`
+          }
+          confirming={confirming}
+          keepTo={`/staff/menu/sections/${section.id}`}
+        />
+      ) : null}
+    </>
+  );
+}
