@@ -59,11 +59,17 @@ export const ITEM_PICTURE_NAMES = {
   alt: "imageAlt",
 } as const satisfies Record<string, ItemField>;
 
+/** The item's groups of tick boxes: each posts all its ticked values. */
+export const ITEM_LIST_FIELDS = [
+  "dietaryTags",
+  "allergens",
+  "badges",
+] as const satisfies ItemField[];
+
 /** Fields that take one value: posting one of them twice is a broken post, not a list. */
 export const SECTION_SINGLE_FIELDS = SECTION_FIELDS;
 export const ITEM_SINGLE_FIELDS = ITEM_FIELDS.filter(
-  (field) =>
-    field !== "dietaryTags" && field !== "allergens" && field !== "badges" && field !== "imageFile",
+  (field) => !(ITEM_LIST_FIELDS as readonly string[]).includes(field) && field !== "imageFile",
 );
 
 /** Short names for the error summary ("Price: …"). */

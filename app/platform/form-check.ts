@@ -17,19 +17,26 @@ export type CheckedFormData<Field extends string> = {
 
 /**
  * The named fields of a form post as text; anything else (a file, a missing
- * field) is empty. A field posted more than once (a group of checkboxes)
- * gives its values joined by commas.
+ * field) is empty, and a field posted twice counts once, as first posted. The
+ * `lists` (groups of checkboxes sharing a name) give all their values, joined
+ * by commas.
  */
 export function formValues<const Field extends string>(
   form: FormData,
   fields: readonly Field[],
+  lists: readonly Field[] = [],
 ): FormValues<Field> {
   const values = {} as FormValues<Field>;
   for (const field of fields) {
-    values[field] = form
-      .getAll(field)
-      .filter((value) => typeof value === "string")
-      .join(",");
+    if (lists.includes(field)) {
+      values[field] = form
+        .getAll(field)
+        .filter((value) => typeof value === "string")
+        .join(",");
+    } else {
+      const value = form.get(field);
+      values[field] = typeof value === "string" ? value : "";
+    }
   }
   return values;
 }

@@ -42,13 +42,17 @@ export type CheckedPost<Field extends string, Schema extends z.ZodType> =
   | { ok: true; form: FormData; values: FormValues<Field>; data: z.output<Schema> }
   | { ok: false; form: FormData; values: FormValues<Field>; errors: FieldErrors<Field> };
 
-/** A post's fields read as text and checked by the form's schema (the one the browser runs too). */
+/**
+ * A post's fields read as text and checked by the form's schema (the one the
+ * browser runs too); `lists` are groups of checkboxes, read as all their values.
+ */
 export function checkPost<const Field extends string, Schema extends z.ZodType>(
   form: FormData,
   fields: readonly Field[],
   schema: Schema,
+  lists: readonly Field[] = [],
 ): CheckedPost<Field, Schema> {
-  const values = formValues(form, fields);
+  const values = formValues(form, fields, lists);
   const checked = checkForm<Schema, Field>(schema, values);
   return checked.ok
     ? { ok: true, form, values, data: checked.data }

@@ -72,6 +72,8 @@ export type CheckedFormProps<Field extends string> = {
   /** The id of the heading that names the form, when there is one. */
   titleId?: string;
   fields: readonly Field[];
+  /** The fields that are groups of checkboxes sharing a name: read as all their values. */
+  lists?: readonly Field[];
   /** Short field names for the error summary ("Email: …"). */
   labels: Partial<Record<Field, string>>;
   /** The server's answer to this form's last post (undefined for another form's). */
@@ -109,6 +111,7 @@ export function CheckedForm<Field extends string>({
   id,
   titleId,
   fields,
+  lists,
   labels,
   actionData,
   initialValues,
@@ -184,7 +187,7 @@ export function CheckedForm<Field extends string>({
   function check(): FieldErrors<Field> | null {
     const form = formRef.current;
     if (!form || !validator.current) return null;
-    return validator.current(formValues(new FormData(form), fields));
+    return validator.current(formValues(new FormData(form), fields, lists));
   }
 
   /** Re-checks the fields the person has been through (all of them after a send). */

@@ -19,6 +19,7 @@ import {
   ITEM_NAME_MAX,
   ITEM_PICTURE_NAMES,
   ITEM_PORTION_MAX,
+  ITEM_LIST_FIELDS,
   ITEM_SINGLE_FIELDS,
   itemAnchor,
   itemValues,
@@ -101,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
 
-  const checked = checkPost(form, ITEM_FIELDS, itemSchema);
+  const checked = checkPost(form, ITEM_FIELDS, itemSchema, ITEM_LIST_FIELDS);
   const errors: FieldErrors<ItemField> = {
     ...(checked.ok ? {} : checked.errors),
     ...repeatedFieldErrors(form, ITEM_SINGLE_FIELDS),
@@ -163,6 +164,7 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
         id={FORM_ID}
         className="relative mt-8 max-w-2xl space-y-7"
         fields={ITEM_FIELDS}
+        lists={ITEM_LIST_FIELDS}
         labels={ITEM_LABELS}
         actionData={refused}
         initialValues={item ? itemValues(item) : newItemValues(startIn)}
