@@ -18,6 +18,7 @@ export default [
     layout("routes/staff/area.tsx", [
       index("routes/staff/inbox.tsx"),
       route("enquiries/:id", "routes/staff/enquiry.tsx"),
+      route("people", "routes/staff/people.tsx"),
     ]),
   ]),
   // Resource routes.

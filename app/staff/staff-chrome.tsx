@@ -1,6 +1,6 @@
 import { ExternalLinkIcon, LogOutIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, useLocation } from "react-router";
+import { Form, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { site } from "~/site/site";
@@ -68,6 +68,7 @@ export function StaffChrome({
             </div>
           ) : null}
         </div>
+        {signedInAs ? <StaffNavigation /> : null}
       </header>
       <main
         ref={main}
@@ -78,5 +79,31 @@ export function StaffChrome({
         {children}
       </main>
     </div>
+  );
+}
+
+/** The staff area's pages. */
+const staffPages = [
+  { to: "/staff", label: "Enquiries", end: true },
+  { to: "/staff/people", label: "People", end: false },
+] as const;
+
+function StaffNavigation() {
+  return (
+    <nav aria-label="Staff" className="border-t border-shell-border">
+      <ul className="mx-auto flex max-w-5xl flex-wrap gap-x-6 px-4 sm:px-6">
+        {staffPages.map((page) => (
+          <li key={page.to}>
+            <NavLink
+              to={page.to}
+              end={page.end}
+              className="inline-flex min-h-11 items-center border-b-2 border-transparent font-semibold text-shell-foreground/80 hover:text-white aria-[current=page]:border-shell-accent aria-[current=page]:text-white"
+            >
+              {page.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
