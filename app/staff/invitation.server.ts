@@ -8,7 +8,7 @@ import type { SetupActionData } from "./first-owner.server";
 import { createAdminClient, staffClient } from "./session.server";
 import { EXPIRED_INVITATION, setupFields } from "./staff-forms";
 import { invitationSchema } from "./staff-forms.server";
-import { consumeInviteCode, inviteeForCode, type Invitee } from "./staff.server";
+import { consumeInviteCode, inviteeForCode, isInvitationCode, type Invitee } from "./staff.server";
 
 /**
  * An invited staff member's first visit: the link an owner passed on
@@ -16,16 +16,32 @@ import { consumeInviteCode, inviteeForCode, type Invitee } from "./staff.server"
  * day, and signs them in.
  */
 
-/** Whom this link invites, while it works; null for any other code. */
+/**
+ * What this link is as an invitation: whom it invites while it works,
+ * "used" once it has been used or has expired, or null when it is no
+ * invitation (a first owner's setup code, or nothing).
+ */
 export async function invitationFor(
   context: Readonly<RouterContextProvider>,
   code: string,
-): Promise<Invitee | null> {
+): Promise<Invitee | "used" | null> {
   const db = await context.get(databaseContext)();
-  return inviteeForCode(db, code);
+  const invitee = await inviteeForCode(db, code);
+  if (invitee) return invitee;
+  return (await isInvitationCode(db, code)) ? "used" : null;
 }
 
-function reply(status: number, email: string, errors: SetupActionData["errors"], formError: string) {
+/** The answer to a post with an invitation that no longer works. */
+export function usedInvitation() {
+  return reply(410, "", {}, EXPIRED_INVITATION);
+}
+
+function reply(
+  status: number,
+  email: string,
+  errors: SetupActionData["errors"],
+  formError: string,
+) {
   const body: SetupActionData = { values: { email }, errors, formError };
   return data(body, { status });
 }

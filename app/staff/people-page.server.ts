@@ -22,10 +22,14 @@ export async function staffList(request: Request, context: Readonly<RouterContex
   const claims = staffClaims(context);
   const db = await context.get(databaseContext)();
   const members = await listStaff(db, claims);
-  const canManage = members.some((member) => member.userId === claims.sub && member.role === "owner");
+  const canManage = members.some(
+    (member) => member.userId === claims.sub && member.role === "owner",
+  );
   // The confirmation step before a removal, with scripts or without.
   const removeId = new URL(request.url).searchParams.get("remove");
-  const removing = canManage ? (members.find((member) => member.userId === removeId) ?? null) : null;
+  const removing = canManage
+    ? (members.find((member) => member.userId === removeId) ?? null)
+    : null;
   return { members, me: claims.sub, canManage, removing };
 }
 
@@ -59,12 +63,8 @@ function refused(intent: PeopleActionData["intent"], refusal: PeopleRefusal) {
   return answer(refusal.status, intent, { formError: refusal.message });
 }
 
-
 /** A post to the staff list: invite, change a role, or remove (after the confirmation step). */
-export async function changeStaffList(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-) {
+export async function changeStaffList(request: Request, context: Readonly<RouterContextProvider>) {
   const form = await request.formData();
   const intent = form.get("intent");
   const claims = staffClaims(context);
@@ -145,5 +145,3 @@ export async function changeStaffList(
 
   return answer(400, null, { formError: "Choose what to do: invite, change a role or remove." });
 }
-
-

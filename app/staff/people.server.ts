@@ -92,7 +92,10 @@ export async function inviteStaff(
 
   const admin = createAdminClient(backend);
   if (!admin) {
-    return refuse(503, "Inviting staff needs the sign-in service's secret key (SUPABASE_SECRET_KEY).");
+    return refuse(
+      503,
+      "Inviting staff needs the sign-in service's secret key (SUPABASE_SECRET_KEY).",
+    );
   }
   // Without a password nobody can sign in as them until they set one.
   const created = await admin.auth.admin.createUser({ email, email_confirm: true });

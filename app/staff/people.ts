@@ -22,5 +22,4 @@ export const ROLE_DESCRIPTIONS = {
 export const OWNERS_ONLY = "Only an owner can invite, change or remove staff.";
 
 /** Why the last owner stays an owner. */
-export const LAST_OWNER =
-  "The site needs at least one owner. Make someone else an owner first.";
+export const LAST_OWNER = "The site needs at least one owner. Make someone else an owner first.";

@@ -1,8 +1,8 @@
 import { ExternalLinkIcon, LogOutIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, NavLink, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { Link, NavLink } from "~/components/ui/link";
 import { site } from "~/site/site";
 
 /**

@@ -231,3 +231,13 @@ export async function consumeInviteCode(db: Database, code: string): Promise<Inv
   );
   return row ?? null;
 }
+
+/** Whether `code` was issued as an invitation (used, expired or not): to say so, not offer the owner's setup. */
+export async function isInvitationCode(db: Database, code: string): Promise<boolean> {
+  if (!SETUP_CODE.test(code)) return false;
+  const rows = await db.query(
+    "select 1 from public.staff_setup_codes where code_hash = $1 and user_id is not null",
+    [hashCode(code)],
+  );
+  return rows.length > 0;
+}

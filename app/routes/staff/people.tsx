@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { CopyIcon, UserMinusIcon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Form, data, useNavigate, useNavigation } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/people";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorSummary, SelectField, TextField, fieldId } from "~/components/ui/form-fields";
@@ -147,9 +147,8 @@ function InvitationLink({ invited }: { invited: NonNullable<PeopleActionData["in
         {neutraliseText(invited.email)} is invited as an {invited.role}
       </h2>
       <p className="mt-2 max-w-prose">
-        The site sends no email: copy this link and pass it on to them. With it they set their
-        own password. It works once, until {formatReceived(invited.expiresAt)}, and is shown only
-        now.
+        The site sends no email: copy this link and pass it on to them. With it they set their own
+        password. It works once, until {formatReceived(invited.expiresAt)}, and is shown only now.
       </p>
       <label htmlFor="invitation-link" className="mt-4 block font-semibold">
         Their link
@@ -196,7 +195,8 @@ const loadValidator = (): Promise<Validate> =>
 /** Inviting someone: their email and role; checked in the browser when it can, always on the server. */
 function InviteForm({ result }: { result: PeopleActionData | undefined }) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  const pending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   const validator = useRef<Validate | null>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors<InviteField> | null>(null);
   const errors = clientErrors ?? (result?.invited ? {} : (result?.errors ?? {}));
@@ -207,6 +207,8 @@ function InviteForm({ result }: { result: PeopleActionData | undefined }) {
       : (result?.formError ?? null);
   const firstError = inviteFields.find((field) => errors[field]);
   const formKey = result?.invited ? result.invited.link : "form";
+  // Without scripts, the first field to fix takes focus as the page loads.
+  const focusAfterRefusal = (field: InviteField) => ({ autoFocus: field === firstError });
 
   // A new answer from the server: its first problem takes focus.
   const [answered, setAnswered] = useState(result);
@@ -269,7 +271,7 @@ function InviteForm({ result }: { result: PeopleActionData | undefined }) {
           spellCheck={false}
           defaultValue={result?.invited ? "" : (result?.values.email ?? "")}
           error={errors.email}
-          autoFocus={firstError === "email"}
+          {...focusAfterRefusal("email")}
         />
         <SelectField
           formId={INVITE_FORM}
@@ -278,7 +280,7 @@ function InviteForm({ result }: { result: PeopleActionData | undefined }) {
           hint={`Editor: ${ROLE_DESCRIPTIONS.editor} Owner: ${ROLE_DESCRIPTIONS.owner}`}
           defaultValue={result?.invited ? "editor" : (result?.values.role ?? "editor")}
           error={errors.role}
-          autoFocus={firstError === "role"}
+          {...focusAfterRefusal("role")}
         >
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
@@ -303,7 +305,8 @@ function RemovalConfirmation({ member, me }: { member: Member; me: string }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "remove";
+  const pending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "remove";
   const email = neutraliseText(member.email);
   const question = member.userId === me ? "Remove yourself from the staff?" : `Remove ${email}?`;
   const body = (

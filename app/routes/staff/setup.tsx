@@ -6,8 +6,8 @@ import { ErrorSummary, TextField, fieldId } from "~/components/ui/form-fields";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { createFirstOwner, setupState, type SetupActionData } from "~/staff/first-owner.server";
-import { acceptInvitation, invitationFor } from "~/staff/invitation.server";
-import { EXPIRED_LINK, PASSWORD_MIN } from "~/staff/staff-forms";
+import { acceptInvitation, invitationFor, usedInvitation } from "~/staff/invitation.server";
+import { EXPIRED_INVITATION, EXPIRED_LINK, PASSWORD_MIN } from "~/staff/staff-forms";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
@@ -17,6 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = codeOf(request);
   // An owner's invitation, or else the first owner's setup.
   const invitee = await invitationFor(context, code);
+  if (invitee === "used") return { state: "invitation-used" as const, code: "", email: null };
   if (invitee) return { state: "invite" as const, code, email: invitee.email };
   const state = await setupState(context, code);
   return { state, code: code.slice(0, 100), email: null };
@@ -25,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const code = codeOf(request);
   const invitee = await invitationFor(context, code);
+  if (invitee === "used") return usedInvitation();
   if (invitee) return acceptInvitation(request, context, code, invitee);
   return createFirstOwner(request, context, code);
 }
@@ -55,7 +57,8 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
   }, [result]);
 
   const invited = loaderData.state === "invite" ? loaderData.email : null;
-  if (loaderData.state !== "ready" && !invited && !result) {
+  const used = loaderData.state === "invitation-used";
+  if (used || (loaderData.state !== "ready" && !invited && !result)) {
     return (
       <div className="mx-auto max-w-xl py-6 sm:py-12">
         <h1 className="text-4xl tracking-tight">
@@ -64,7 +67,9 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-4 text-lg">
           {loaderData.state === "done"
             ? "The site already has its owner. Sign in, or ask the owner to add you."
-            : EXPIRED_LINK}
+            : used
+              ? EXPIRED_INVITATION
+              : EXPIRED_LINK}
         </p>
         <Link to="/staff/sign-in" className={buttonVariants({ className: "mt-8" })}>
           Go to sign-in
