@@ -55,7 +55,7 @@ export function StaffChrome({
             <ExternalLinkIcon aria-hidden="true" className="size-4" />
           </Link>
           {signedInAs ? (
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <div className="flex max-w-full min-w-0 flex-wrap items-center gap-x-4 gap-y-1">
               <p className="max-w-full truncate text-sm text-shell-foreground/80 sm:max-w-sm">
                 Signed in as <span className="font-semibold text-white">{signedInAs}</span>
               </p>

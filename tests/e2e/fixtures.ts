@@ -93,7 +93,15 @@ export const staffAccount: StaffAccount = {
  * minutes, successful ones included, so a test that signs in does so as an
  * account of its own in each project: a run repeated three times stays within it.
  */
-const staffPurposes = ["journey", "wrong-password", "no-javascript", "keyboard", "axe"] as const;
+const staffPurposes = [
+  "journey",
+  "wrong-password",
+  "no-javascript",
+  "keyboard",
+  "axe",
+  "people",
+  "people-no-javascript",
+] as const;
 const staffProjects = ["desktop", "phone"] as const;
 
 export type StaffPurpose = (typeof staffPurposes)[number];
