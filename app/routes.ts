@@ -19,6 +19,7 @@ export default [
       index("routes/staff/inbox.tsx"),
       route("enquiries/:id", "routes/staff/enquiry.tsx"),
       route("people", "routes/staff/people.tsx"),
+      route("changes", "routes/staff/changes.tsx"),
     ]),
   ]),
   // Resource routes.

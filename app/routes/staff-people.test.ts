@@ -8,6 +8,7 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from "../../tests/support/test-database";
+import { loader as changesLoader } from "./staff/changes";
 import { loader as inboxLoader } from "./staff/inbox";
 import { action as peopleAction, loader as peopleLoader } from "./staff/people";
 import { action as setupAction, loader as setupLoader } from "./staff/setup";
@@ -268,5 +269,40 @@ describe("changing roles and removing", () => {
     });
     expect(demoted.status).toBe(409);
     expect((await getStaffMember(fresh, only.userId))?.role).toBe("owner");
+  });
+});
+
+describe("recent changes", () => {
+  test("the staff home and the changes page show who changed what", async () => {
+    const member = await the.staffMember("editor");
+    expect(
+      await the.postPeople(owner.jar, { intent: "role", userId: member.userId, role: "owner" }),
+    ).toHaveRedirect("/staff/people");
+    const expected = { who: owner.email, what: `Made ${member.email} an owner` };
+
+    const page = await runRoute(
+      the.get("/staff/changes", editor.jar),
+      the.context(),
+      AREA,
+      changesLoader,
+    );
+    const { changes } = (await page.json()) as { changes: { who: string; what: string }[] };
+    expect(changes[0]).toMatchObject(expected);
+    expect(changes.length).toBeLessThanOrEqual(50);
+
+    const home = await runRoute(the.get("/staff", editor.jar), the.context(), AREA, inboxLoader);
+    const inbox = (await home.json()) as { changes: { who: string; what: string }[] };
+    expect(inbox.changes[0]).toMatchObject(expected);
+    expect(inbox.changes.length).toBeLessThanOrEqual(5);
+  });
+
+  test("without a session the changes page sends the visitor to sign in", async () => {
+    const response = await runRoute(
+      the.get("/staff/changes", new CookieJar()),
+      the.context(),
+      AREA,
+      changesLoader,
+    );
+    expect(response).toHaveRedirect("/staff/sign-in?redirectTo=%2Fstaff%2Fchanges");
   });
 });

@@ -85,6 +85,7 @@ export function StaffChrome({
 /** The staff area's pages. */
 const staffPages = [
   { to: "/staff", label: "Enquiries", end: true },
+  { to: "/staff/changes", label: "Changes", end: false },
   { to: "/staff/people", label: "People", end: false },
 ] as const;
 
