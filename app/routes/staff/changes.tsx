@@ -10,7 +10,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { changes: await recentChanges(db, staffClaims(context)) };
 }
 
-export const meta: Route.MetaFunction = () => staffMeta("Recent changes");
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Recent changes", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

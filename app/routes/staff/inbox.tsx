@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, enquiries, q, changes };
 }
 
-export const meta: Route.MetaFunction = () => staffMeta("Enquiries");
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Enquiries", matches);
 
 function pageLink(q: string, page: number) {
   const search = new URLSearchParams();

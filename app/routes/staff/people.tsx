@@ -31,7 +31,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return changeStaffList(request, context);
 }
 
-export const meta: Route.MetaFunction = () => staffMeta("People");
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("People", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

@@ -31,8 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return createFirstOwner(request, context, code);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  staffMeta(loaderData?.state === "invite" ? "Set your password" : "Set up the owner's account");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  staffMeta(
+    loaderData?.state === "invite" ? "Set your password" : "Set up the owner's account",
+    matches,
+  );
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

@@ -18,3 +18,13 @@ drop policy "Owners can add staff" on public.staff;
 create policy "Owners can add staff" on public.staff
   for insert to authenticated
   with check ((select public.is_owner()) and added_by = (select auth.uid()));
+
+-- The site's name comes from one place, this row: the short name (the
+-- header's wordmark, the installed app's label) joins the name, tagline and
+-- description. Empty means "the name".
+alter table public.site_settings
+  add column short_name text not null default '' check (length(short_name) <= 40);
+
+-- The row as seeded had its short name in the code until now.
+update public.site_settings set short_name = 'The Squire'
+  where name = 'The Squire Pub & Grill' and short_name = '';
