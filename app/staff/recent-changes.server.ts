@@ -1,9 +1,12 @@
 import type { Database } from "~/platform/database/database.server";
-import { changedBy, describeChange, type AuditEntry, type RecentChange } from "./recent-changes";
+import {
+  RECENT_CHANGES_LIMIT,
+  changedBy,
+  describeChange,
+  type AuditEntry,
+  type RecentChange,
+} from "./recent-changes";
 import { withStaffClaims, type StaffClaims } from "./staff-transaction.server";
-
-/** How many changes the staff home shows. */
-export const RECENT_CHANGES_LIMIT = 50;
 
 /**
  * The newest changes to the content, the staff list and enquiries' handling,

@@ -8,6 +8,9 @@ import { dateParts } from "~/hours/dates";
 
 type Row = Record<string, unknown>;
 
+/** How many changes the changes page shows, newest first. */
+export const RECENT_CHANGES_LIMIT = 50;
+
 /** One entry of the audit log as the server reads it. */
 export type AuditEntry = {
   id: number;

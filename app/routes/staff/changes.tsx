@@ -1,7 +1,8 @@
 import type { Route } from "./+types/changes";
 import { databaseContext } from "~/platform/context";
 import { RecentChangesList } from "~/staff/recent-changes-view";
-import { RECENT_CHANGES_LIMIT, recentChanges } from "~/staff/recent-changes.server";
+import { RECENT_CHANGES_LIMIT } from "~/staff/recent-changes";
+import { recentChanges } from "~/staff/recent-changes.server";
 import { staffClaims, staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 

@@ -1,6 +1,5 @@
-import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { CopyIcon, UserMinusIcon, UserPlusIcon, UsersIcon } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/people";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -87,6 +86,9 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
     </>
   );
 }
+
+/** The dialog, fetched the first time a removal is asked about. */
+const ConfirmDialog = lazy(() => import("~/staff/confirm-dialog"));
 
 type Member = Route.ComponentProps["loaderData"]["members"][number];
 
@@ -334,36 +336,26 @@ function RemovalConfirmation({ member, me }: { member: Member; me: string }) {
     </>
   );
 
-  if (!hydrated) {
-    return (
-      <section
-        aria-labelledby="remove-title"
-        className="mt-10 max-w-xl border-2 border-destructive p-5"
-      >
-        <h2 id="remove-title" className="text-2xl break-words">
-          {question}
-        </h2>
-        {body}
-      </section>
-    );
-  }
-  return (
-    <DialogPrimitive.Root
-      open
-      onOpenChange={(open) => {
-        if (!open) void navigate(PEOPLE_PATH, { preventScrollReset: true });
-      }}
+  const onPage = (
+    <section
+      aria-labelledby="remove-title"
+      className="mt-10 max-w-xl border-2 border-destructive p-5"
     >
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,92vw)] -translate-x-1/2 -translate-y-1/2 bg-background p-6 text-foreground shadow-2xl outline-none"
-        >
-          <DialogPrimitive.Title className="text-2xl break-words">{question}</DialogPrimitive.Title>
-          {body}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+      <h2 id="remove-title" className="text-2xl break-words">
+        {question}
+      </h2>
+      {body}
+    </section>
+  );
+  if (!hydrated) return onPage;
+  return (
+    <Suspense fallback={onPage}>
+      <ConfirmDialog
+        title={question}
+        onClose={() => void navigate(PEOPLE_PATH, { preventScrollReset: true })}
+      >
+        {body}
+      </ConfirmDialog>
+    </Suspense>
   );
 }
