@@ -293,7 +293,7 @@ describe("recent changes", () => {
     const home = await runRoute(the.get("/staff", editor.jar), the.context(), AREA, inboxLoader);
     const inbox = (await home.json()) as { changes: { who: string; what: string }[] };
     expect(inbox.changes[0]).toMatchObject(expected);
-    expect(inbox.changes.length).toBeLessThanOrEqual(5);
+    expect(inbox.changes).toHaveLength(1);
   });
 
   test("without a session the changes page sends the visitor to sign in", async () => {

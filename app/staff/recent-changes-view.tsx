@@ -28,3 +28,17 @@ export function RecentChangesList({ changes }: { changes: readonly RecentChange[
     </ol>
   );
 }
+
+/** The newest change in a line, for the staff home. */
+export function LatestChange({ change }: { change: RecentChange | undefined }) {
+  if (!change) return <p className="mt-3 text-muted-foreground">No changes yet.</p>;
+  return (
+    <p className="mt-3 break-words">
+      Latest: {neutraliseText(change.what)}{" "}
+      <span className="text-muted-foreground">
+        ({neutraliseText(change.who)}, <time dateTime={change.at}>{formatReceived(change.at)}</time>
+        )
+      </span>
+    </p>
+  );
+}

@@ -7,7 +7,7 @@ import { controlClass } from "~/components/ui/form-fields";
 import { databaseContext } from "~/platform/context";
 import { EXCERPT_LENGTH, listEnquiries } from "~/staff/enquiry-inbox.server";
 import { HandledBadge, VisitorText, enquirySubject, formatReceived } from "~/staff/enquiry-views";
-import { RecentChangesList } from "~/staff/recent-changes-view";
+import { LatestChange } from "~/staff/recent-changes-view";
 import { recentChanges } from "~/staff/recent-changes.server";
 import { inboxQuerySchema } from "~/staff/staff-forms.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { q, page } = inboxQuerySchema.parse(search);
   const db = await context.get(databaseContext)();
   const result = await listEnquiries(db, staffClaims(context), { query: q, page });
-  const changes = await recentChanges(db, staffClaims(context), { limit: 5 });
+  const changes = await recentChanges(db, staffClaims(context), { limit: 1 });
   // An excerpt as long as excerpts go is cut short: it says so.
   const enquiries = result.enquiries.map((enquiry) =>
     [...enquiry.excerpt].length < EXCERPT_LENGTH
@@ -143,10 +143,10 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
         <h2 id="recent-changes" className="text-2xl">
           Recent changes
         </h2>
-        <RecentChangesList changes={changes} />
+        <LatestChange change={changes[0]} />
         <Link
           to="/staff/changes"
-          className="mt-3 inline-flex min-h-11 items-center font-semibold text-primary underline-offset-4 hover:underline"
+          className="mt-2 inline-flex min-h-11 items-center font-semibold text-primary underline-offset-4 hover:underline"
         >
           All recent changes
         </Link>
