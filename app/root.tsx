@@ -14,7 +14,7 @@ import { siteOrigin } from "~/platform/site-origin.server";
 import { enquiryReceiptCookie } from "~/enquiries/enquiry-receipt.server";
 import { getTheme, themeCookie } from "~/theme/theme.server";
 import { getToast, toastCookie } from "~/platform/toast.server";
-import { site } from "~/site/site";
+import { siteFrameFromMatches } from "~/site/meta";
 import { cachePolicy } from "~/platform/middleware/cache-policy.server";
 import { crossSiteGuard } from "~/platform/middleware/cross-site-guard.server";
 import { documentSecurity } from "~/platform/middleware/document-security.server";
@@ -35,7 +35,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 // Pages set their own titles, error views theirs; what a page without meta inherits.
-export const meta: Route.MetaFunction = () => [{ name: "description", content: site.description }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const description = siteFrameFromMatches(matches)?.settings.description;
+  return description ? [{ name: "description", content: description }] : [];
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [theme, { toast, headers }] = await Promise.all([getTheme(request), getToast(request)]);

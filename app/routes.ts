@@ -31,6 +31,8 @@ export default [
       route("venue", "routes/staff/venue.tsx"),
       route("venue/spaces/:id", "routes/staff/venue-space.tsx"),
       route("venue/packages/:id", "routes/staff/venue-package.tsx"),
+      route("people", "routes/staff/people.tsx"),
+      route("changes", "routes/staff/changes.tsx"),
     ]),
   ]),
   // Resource routes.

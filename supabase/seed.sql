@@ -16,7 +16,7 @@
 -- Site settings ---------------------------------------------------------------
 
 insert into public.site_settings (
-  name, tagline, description,
+  name, short_name, tagline, description,
   street_address, locality, region, postal_code, country,
   latitude, longitude,
   phone, email,
@@ -26,6 +26,7 @@ insert into public.site_settings (
   transit_note, parking_note, accessibility_note
 ) values (
   'The Squire Pub & Grill',
+  'The Squire',
   'Pub & Grill',
   'Downtown London, Ontario''s premier pub and grill',
   'Dundas Street at Richmond Street',

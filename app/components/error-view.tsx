@@ -3,6 +3,7 @@ import { isRouteErrorResponse, useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { buttonVariants } from "~/components/ui/button";
 import { documentTitle } from "~/site/meta";
+import { useSiteIdentity } from "~/site/site-frame";
 
 function ErrorLayout({
   status,
@@ -15,12 +16,13 @@ function ErrorLayout({
   children: ReactNode;
   actions?: ReactNode;
 }) {
+  const siteName = useSiteIdentity()?.name;
   return (
     <section
       aria-labelledby="error-title"
       className="mx-auto flex max-w-6xl flex-col items-start px-4 py-20 sm:px-6 sm:py-28"
     >
-      <title>{documentTitle(title)}</title>
+      <title>{documentTitle(title, siteName)}</title>
       <p className="font-display text-7xl leading-none text-primary sm:text-8xl">{status}</p>
       <h1 id="error-title" className="mt-4 text-4xl tracking-tight sm:text-5xl">
         {title}

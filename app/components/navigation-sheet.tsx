@@ -3,7 +3,8 @@ import { NavLink } from "~/components/ui/link";
 import { ThemeSwitch } from "~/theme/theme-switch";
 import { Sheet, SheetContent, SheetTitle } from "~/components/ui/sheet";
 import { cn } from "~/platform/cn";
-import { primaryNavigation, site } from "~/site/site";
+import { primaryNavigation } from "~/site/site";
+import { useSiteIdentity } from "~/site/site-frame";
 
 // Loaded on demand by ./mobile-navigation.tsx.
 
@@ -16,6 +17,7 @@ export function NavigationSheet({
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
+  const site = useSiteIdentity();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
@@ -26,8 +28,10 @@ export function NavigationSheet({
         }}
       >
         <div className="border-b border-shell-border px-6 pt-6 pb-5">
-          <SheetTitle>{site.shortName}</SheetTitle>
-          <p className="mt-1 text-sm text-shell-muted">{site.description}</p>
+          <SheetTitle>{site?.shortName ?? "Site navigation"}</SheetTitle>
+          {site?.description ? (
+            <p className="mt-1 text-sm text-shell-muted">{site.description}</p>
+          ) : null}
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
           <ul>

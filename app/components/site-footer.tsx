@@ -5,7 +5,7 @@ import { OpenStatus } from "~/hours/open-status";
 import { ThemeSwitch } from "~/theme/theme-switch";
 import { summariseWeeklyHours } from "~/hours/hours-summary";
 import { torontoDate } from "~/hours/opening-hours";
-import { primaryNavigation, site } from "~/site/site";
+import { primaryNavigation } from "~/site/site";
 import { useSiteFrame } from "~/site/site-frame";
 import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
 
@@ -30,7 +30,9 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_0.8fr_1fr] lg:py-16">
         <div className="max-w-sm">
           <Brand />
-          <p className="mt-4 text-shell-muted">{site.description}.</p>
+          {settings?.description ? (
+            <p className="mt-4 text-shell-muted">{settings.description}.</p>
+          ) : null}
           {frame ? (
             <OpenStatus
               schedule={frame.schedule}
@@ -108,7 +110,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-shell-border">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-shell-muted sm:px-6">
-          © {copyrightYear(frame?.renderedAt)} {settings?.name ?? site.name}
+          © {copyrightYear(frame?.renderedAt)} {settings?.name}
         </p>
       </div>
     </footer>

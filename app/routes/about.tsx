@@ -7,7 +7,7 @@ import { ResponsiveImage } from "~/images/responsive-image";
 import { SectionHeading } from "~/components/section-heading";
 import { pictureFor } from "~/images/pictures.server";
 import { siteContent } from "~/site/site-content.server";
-import { originFromMatches, pageMeta } from "~/site/meta";
+import { pageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { formatPrice } from "~/menu/price";
 
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "About",
     description: DESCRIPTION,
     path: "/about",
-    origin: originFromMatches(matches),
+    matches,
   });
 
 export const headers = publicPageHeaders;

@@ -23,7 +23,7 @@ import { checkForm, contactEnquirySchema } from "~/enquiries/enquiry-forms";
 import { env } from "~/platform/env.server";
 import { usePublicEnv } from "~/platform/public-env";
 import { formatSpan } from "~/hours/hours-summary";
-import { originFromMatches, pageMeta } from "~/site/meta";
+import { pageMeta } from "~/site/meta";
 import { torontoDate, weekHours } from "~/hours/opening-hours";
 import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
 
@@ -88,7 +88,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Contact",
     description: DESCRIPTION,
     path: "/contact",
-    origin: originFromMatches(matches),
+    matches,
   });
 
 export const headers = enquiryPageHeaders;

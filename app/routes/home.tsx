@@ -14,7 +14,7 @@ import { pictureFor, shareImageUrls, withPictures } from "~/images/pictures.serv
 import { siteContent } from "~/site/site-content.server";
 import { formatLongDate } from "~/hours/dates";
 import { featuredItems } from "~/menu/menu";
-import { pageMeta, originFromMatches } from "~/site/meta";
+import { pageMeta } from "~/site/meta";
 import { formatWallTime, torontoDate, torontoWeekday, weekHours } from "~/hours/opening-hours";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { formatPrice } from "~/menu/price";
@@ -66,7 +66,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
         title: loaderData.settings.name,
         description: `${loaderData.settings.description}. Hours, today's specials, the menu and what's on, on Dundas Street in downtown London.`,
         path: "/",
-        origin: originFromMatches(matches),
+        matches,
       })
     : [];
 

@@ -1,13 +1,27 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { routeArgs } from "../../tests/support/route-args";
+import {
+  contextWithDatabase,
+  openTestDatabase,
+  type TestDatabase,
+} from "../../tests/support/test-database";
 import { loader } from "./manifest";
-import { site } from "~/site/site";
 
 const publicDir = path.resolve(import.meta.dirname, "../../public");
 
-async function fetchManifest() {
-  const response = loader();
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(async () => {
+  await db?.[Symbol.asyncDispose]();
+});
+
+async function fetchManifest(database: TestDatabase = db) {
+  const request = new Request("http://localhost/manifest.webmanifest");
+  const response = await loader(routeArgs(request, { context: contextWithDatabase(database) }));
   return { response, body: await response.json() };
 }
 
@@ -26,9 +40,9 @@ describe("GET /manifest.webmanifest", () => {
   test("names the pub and opens the home page as a standalone app", async () => {
     const { body } = await fetchManifest();
     expect(body).toMatchObject({
-      name: site.name,
-      short_name: site.shortName,
-      description: site.description,
+      name: "The Squire Pub & Grill",
+      short_name: "The Squire",
+      description: "Downtown London, Ontario's premier pub and grill",
       start_url: "/",
       scope: "/",
       display: "standalone",
@@ -37,6 +51,19 @@ describe("GET /manifest.webmanifest", () => {
       background_color: "#000000",
       theme_color: "#000000",
       categories: ["food", "lifestyle"],
+    });
+  });
+
+  test("takes the names from the site settings, the short one falling back to the name", async () => {
+    await using edited = await openTestDatabase();
+    await edited.query(
+      "update public.site_settings set name = 'The Renamed Tavern', short_name = '', description = 'A new start'",
+    );
+    const { body } = await fetchManifest(edited);
+    expect(body).toMatchObject({
+      name: "The Renamed Tavern",
+      short_name: "The Renamed Tavern",
+      description: "A new start",
     });
   });
 

@@ -1,14 +1,12 @@
 import { cacheControl } from "~/platform/cache-control";
-import { site } from "~/site/site";
+import type { Route } from "./+types/manifest";
+import { siteContent } from "~/site/site-content.server";
 
 /** The shell's black (`--color-shell`), so a launched app opens without a flash. */
 const shellColour = "#000000";
 
-/** The web app manifest, for "Add to Home Screen" and installed launches. */
-const manifest = {
-  name: site.name,
-  short_name: site.shortName,
-  description: site.description,
+/** What the manifest says whatever the site is called. */
+const fixed = {
   start_url: "/",
   scope: "/",
   display: "standalone",
@@ -30,7 +28,13 @@ const manifest = {
   categories: ["food", "lifestyle"],
 };
 
-export function loader() {
+/**
+ * The web app manifest, for "Add to Home Screen" and installed launches: the
+ * name, short name and description from the site settings.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { name, shortName, description } = await siteContent(context).settings();
+  const manifest = { name, short_name: shortName, description, ...fixed };
   return new Response(JSON.stringify(manifest), {
     headers: {
       "Content-Type": "application/manifest+json",

@@ -19,7 +19,7 @@ import {
   parseMenuFilter,
   type MenuFilter,
 } from "~/menu/menu";
-import { originFromMatches, pageMeta } from "~/site/meta";
+import { pageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { formatPrice } from "~/menu/price";
 import { siteOrigin } from "~/platform/site-origin.server";
@@ -65,7 +65,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Menu",
     description: DESCRIPTION,
     path: "/menu",
-    origin: originFromMatches(matches),
+    matches,
   });
 
 export const headers = publicPageHeaders;

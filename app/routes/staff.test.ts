@@ -204,14 +204,18 @@ describe("the staff area's gate", () => {
     const { email } = await newStaffMember();
     const jar = await signedIn(email);
     const layout = await runRoute(get("/staff", jar), contextFor(), LAYOUT, layoutLoader);
-    expect(await layout.json()).toEqual({ signedInAs: email });
+    const site = { name: "The Squire Pub & Grill", shortName: "The Squire" };
+    expect(await layout.json()).toEqual({ signedInAs: email, site: expect.objectContaining(site) });
     const anonymous = await runRoute(
       get("/staff/sign-in", new CookieJar()),
       contextFor(),
       LAYOUT,
       layoutLoader,
     );
-    expect(await anonymous.json()).toEqual({ signedInAs: null });
+    expect(await anonymous.json()).toEqual({
+      signedInAs: null,
+      site: expect.objectContaining(site),
+    });
   });
 });
 

@@ -20,7 +20,7 @@ import {
 } from "~/enquiries/enquiry-fields";
 import { checkForm, venueEnquirySchema, type VenueFormContext } from "~/enquiries/enquiry-forms";
 import { env } from "~/platform/env.server";
-import { originFromMatches, pageMeta } from "~/site/meta";
+import { pageMeta } from "~/site/meta";
 import { torontoDate } from "~/hours/opening-hours";
 import { formatPrice } from "~/menu/price";
 import { usePublicEnv } from "~/platform/public-env";
@@ -116,7 +116,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Venue",
     description: DESCRIPTION,
     path: "/venue",
-    origin: originFromMatches(matches),
+    matches,
   });
 
 export const headers = enquiryPageHeaders;

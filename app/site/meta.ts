@@ -1,8 +1,10 @@
 import type { MetaDescriptor } from "react-router";
-import { site } from "./site";
+import type { SiteFrame } from "./site-frame";
 
 /** Sharing previews need a bitmap: the share card, rendered by the image optimiser. */
 const SHARE_CARD = "/img/social/share-card.svg?w=1200&h=630&fm=jpeg";
+
+type MatchWithData = { id: string; loaderData?: unknown } | undefined;
 
 export type PageMetaInput = {
   /** The page's own title; the site name is added after it. */
@@ -10,23 +12,30 @@ export type PageMetaInput = {
   description: string;
   /** The page's path, for its canonical URL. */
   path: string;
-  /** The site's public origin, from the root loader. */
-  origin: string | undefined;
+  /** The meta function's matches: the site's origin (root) and name (site layout) come from them. */
+  matches: readonly MatchWithData[];
 };
 
-export function documentTitle(title: string): string {
-  return title === site.name ? site.name : `${title} | ${site.name}`;
+/**
+ * A page's title with the site's name after it; the name alone for the page
+ * named so (the home page), the title alone while the name is not known.
+ */
+export function documentTitle(title: string, siteName: string | undefined): string {
+  if (!siteName || title === siteName) return title;
+  return `${title} | ${siteName}`;
 }
 
 /** Title, description, canonical URL and Open Graph tags of a page. */
-export function pageMeta({ title, description, path, origin }: PageMetaInput): MetaDescriptor[] {
-  const fullTitle = documentTitle(title);
+export function pageMeta({ title, description, path, matches }: PageMetaInput): MetaDescriptor[] {
+  const origin = originFromMatches(matches);
+  const siteName = siteFrameFromMatches(matches)?.settings.name;
+  const fullTitle = documentTitle(title, siteName);
   const url = origin ? new URL(path, origin).href : undefined;
   return [
     { title: fullTitle },
     { name: "description", content: description },
     ...(url ? [{ tagName: "link", rel: "canonical", href: url } as const] : []),
-    { property: "og:site_name", content: site.name },
+    ...(siteName ? [{ property: "og:site_name", content: siteName }] : []),
     { property: "og:type", content: "website" },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
@@ -36,7 +45,10 @@ export function pageMeta({ title, description, path, origin }: PageMetaInput): M
           { property: "og:image", content: new URL(SHARE_CARD, origin).href },
           { property: "og:image:width", content: "1200" },
           { property: "og:image:height", content: "630" },
-          { property: "og:image:alt", content: `${site.name}: the taproom at dusk` },
+          {
+            property: "og:image:alt",
+            content: siteName ? `${siteName}: the taproom at dusk` : "The taproom at dusk",
+          },
           { name: "twitter:card", content: "summary_large_image" },
         ]
       : []),
@@ -44,13 +56,20 @@ export function pageMeta({ title, description, path, origin }: PageMetaInput): M
   ];
 }
 
-type MatchWithData = { id: string; loaderData?: unknown } | undefined;
-
 /** The site's public origin, as the root loader resolved it. */
 export function originFromMatches(matches: readonly MatchWithData[]): string | undefined {
   const root = matches.find((match) => match?.id === "root")?.loaderData;
   if (typeof root === "object" && root !== null && "origin" in root) {
     return typeof root.origin === "string" ? root.origin : undefined;
+  }
+  return undefined;
+}
+
+/** The site layout's data (the site's settings among it), when its loader answered. */
+export function siteFrameFromMatches(matches: readonly MatchWithData[]): SiteFrame | undefined {
+  const frame = matches.find((match) => match?.id === "routes/site-layout")?.loaderData;
+  if (typeof frame === "object" && frame !== null && "settings" in frame) {
+    return frame as SiteFrame;
   }
   return undefined;
 }

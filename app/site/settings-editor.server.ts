@@ -10,6 +10,8 @@ export async function settingsFormValues(db: Database): Promise<FormValues<Setti
   if (!settings) return null;
   return {
     name: settings.name,
+    // The reader fills an empty short name in with the name; the form shows it as saved.
+    shortName: settings.shortName === settings.name ? "" : settings.shortName,
     tagline: settings.tagline,
     description: settings.description,
     streetAddress: settings.streetAddress,
@@ -47,7 +49,7 @@ export async function updateSiteSettings(
 ): Promise<boolean> {
   const rows = await tx.query<{ id: boolean }>(
     `update public.site_settings set
-       name = $1, tagline = $2, description = $3,
+       name = $1, short_name = $21, tagline = $2, description = $3,
        street_address = $4, locality = $5, region = $6, postal_code = $7,
        latitude = $8, longitude = $9, phone = $10, email = $11,
        reservation_url = $12, ordering_url = $13, social_links = $14::jsonb,
@@ -78,6 +80,7 @@ export async function updateSiteSettings(
       hero.path !== undefined,
       hero.path ?? null,
       hero.alt,
+      update.shortName,
     ],
   );
   return rows.length === 1;

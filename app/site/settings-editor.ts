@@ -6,6 +6,7 @@
 
 export const settingsFields = [
   "name",
+  "shortName",
   "tagline",
   "description",
   "streetAddress",
@@ -40,6 +41,7 @@ export type SettingsField = (typeof settingsFields)[number];
 
 export const settingsLabels: Record<SettingsField, string> = {
   name: "Name",
+  shortName: "Short name",
   tagline: "Tagline",
   description: "Description",
   streetAddress: "Street address",
@@ -64,6 +66,7 @@ export const settingsLabels: Record<SettingsField, string> = {
 
 export const SETTINGS_LIMITS = {
   name: 100,
+  shortName: 40,
   tagline: 100,
   description: 300,
   line: 200,

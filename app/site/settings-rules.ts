@@ -107,6 +107,7 @@ const socialLinks = z
 export const settingsSchema = z
   .object({
     name: line("pub's name", SETTINGS_LIMITS.name),
+    shortName: line("short name", SETTINGS_LIMITS.shortName, { required: false }),
     tagline: line("tagline", SETTINGS_LIMITS.tagline, { required: false }),
     description: line("description", SETTINGS_LIMITS.description, { required: false }),
     streetAddress: line("street address", SETTINGS_LIMITS.line),

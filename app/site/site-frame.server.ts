@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { torontoDate } from "~/hours/opening-hours";
 import { siteOrigin } from "~/platform/site-origin.server";
-import type { SiteFrame } from "./site-frame";
+import type { SiteFrame, SiteIdentity } from "./site-frame";
 import { siteContent } from "./site-content.server";
 import { restaurantJsonLd, serializeJsonLd } from "./structured-data";
 
@@ -24,4 +24,20 @@ export async function loadSiteFrame(
     today: torontoDate(now),
   });
   return { settings, schedule, renderedAt: now.toISOString(), jsonLd: serializeJsonLd(restaurant) };
+}
+
+/**
+ * The site's name, short name, tagline and description, for frames other
+ * than the public site's (the staff area); null while they cannot be read
+ * (the content reader has logged why), so the frame still shows.
+ */
+export async function loadSiteIdentity(
+  context: Readonly<RouterContextProvider>,
+): Promise<SiteIdentity | null> {
+  try {
+    const { name, shortName, tagline, description } = await siteContent(context).settings();
+    return { name, shortName, tagline, description };
+  } catch {
+    return null;
+  }
 }

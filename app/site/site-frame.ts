@@ -15,3 +15,13 @@ export type SiteFrame = {
 export function useSiteFrame() {
   return useRouteLoaderData<SiteFrame>("routes/site-layout");
 }
+
+/** What names the site: its name, short name, tagline and description, from the site_settings row. */
+export type SiteIdentity = Pick<SiteSettings, "name" | "shortName" | "tagline" | "description">;
+
+/** The site's identity as the loaded frame has it: the public site's, or the staff area's. */
+export function useSiteIdentity(): SiteIdentity | undefined {
+  const frame = useSiteFrame();
+  const staff = useRouteLoaderData<{ site?: SiteIdentity | null }>("routes/staff/layout");
+  return frame?.settings ?? staff?.site ?? undefined;
+}

@@ -9,7 +9,7 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings | null
   const [row] = await db.query<
     Omit<SiteSettings, "heroImage"> & { heroImagePath: string | null; heroImageAlt: string }
   >(`
-    select name, tagline, description,
+    select name, coalesce(nullif(short_name, ''), name) as "shortName", tagline, description,
       street_address as "streetAddress", locality, region, postal_code as "postalCode", country,
       latitude::float8 as latitude, longitude::float8 as longitude,
       phone, email, price_range as "priceRange", cuisines,

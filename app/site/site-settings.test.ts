@@ -3,6 +3,7 @@ import { directionsLinks, formatAddress, telephoneHref, type SiteSettings } from
 
 const settings: SiteSettings = {
   name: "The Pub & Grill",
+  shortName: "The Pub",
   tagline: "",
   description: "",
   streetAddress: "Dundas Street at Richmond Street",

@@ -5,6 +5,8 @@ export type SocialLink = { network: string; url: string };
 /** The pub's own details, as staff keep them in the database. */
 export type SiteSettings = {
   name: string;
+  /** For tight places: the header's wordmark, an installed app's label. The name when none is set. */
+  shortName: string;
   tagline: string;
   description: string;
   streetAddress: string;

@@ -1,10 +1,8 @@
-/** The site's identity: page titles, the header's wordmark, the manifest. */
-export const site = {
-  name: "The Squire Pub & Grill",
-  shortName: "The Squire",
-  tagline: "Pub & Grill",
-  description: "Downtown London, Ontario's premier pub and grill",
-} as const;
+/**
+ * What of the site is fixed in code: its navigation. Its name, short name,
+ * tagline and description are staff's to keep, in the site_settings row
+ * (read through site-content.server.ts, in pages through useSiteIdentity).
+ */
 
 export const primaryNavigation = [
   { to: "/", label: "Home" },

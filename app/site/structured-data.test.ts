@@ -16,6 +16,7 @@ const origin = "https://pub.example";
 
 const settings: SiteSettings = {
   name: "The Squire Pub & Grill",
+  shortName: "The Squire",
   tagline: "Pub & Grill",
   description: "Downtown London, Ontario's premier pub and grill",
   streetAddress: "Dundas Street at Richmond Street",

@@ -24,7 +24,8 @@ export function newPassword(): string {
   return randomBytes(15).toString("base64url");
 }
 
-async function findUserByEmail(
+/** The auth user with this (lower-case) email, through the admin API; or null. */
+export async function findUserByEmail(
   admin: NonNullable<ReturnType<typeof createAdminClient>>,
   email: string,
 ): Promise<User | null> {

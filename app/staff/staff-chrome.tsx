@@ -4,8 +4,8 @@ import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Link, NavLink } from "~/components/ui/link";
 import { cn } from "~/platform/cn";
+import { useSiteIdentity } from "~/site/site-frame";
 import { staffNavigation } from "./staff-navigation";
-import { site } from "~/site/site";
 
 /**
  * The staff area's frame: plainer than the public site's, with who is signed
@@ -19,6 +19,7 @@ export function StaffChrome({
   children: ReactNode;
 }) {
   const main = useRef<HTMLElement>(null);
+  const site = useSiteIdentity();
   const { pathname } = useLocation();
   const shownPath = useRef(pathname);
   // A new page without a page load: the link or button that led here is gone,
@@ -44,7 +45,7 @@ export function StaffChrome({
             to="/staff"
             className="mr-auto leading-tight text-shell-foreground hover:text-white"
           >
-            <span className="block font-display text-xl">{site.shortName}</span>
+            {site ? <span className="block font-display text-xl">{site.shortName}</span> : null}
             <span className="block text-xs font-semibold tracking-[0.25em] text-shell-accent uppercase">
               Staff
             </span>

@@ -18,21 +18,26 @@ export const signInSchema = z.object({
     .max(1000, { error: "That password is too long." }),
 });
 
-export const setupSchema = z
-  .object({
-    email,
-    password: z
-      .string()
-      .min(PASSWORD_MIN, { error: `Use at least ${PASSWORD_MIN} characters.` })
-      .refine((value) => new TextEncoder().encode(value).length <= PASSWORD_MAX_BYTES, {
-        error: `Use at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters, fewer with accents or emoji).`,
-      }),
-    confirmPassword: z.string(),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ["confirmPassword"],
-    error: "The two passwords differ. Type the same password twice.",
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, { error: `Use at least ${PASSWORD_MIN} characters.` })
+  .refine((value) => new TextEncoder().encode(value).length <= PASSWORD_MAX_BYTES, {
+    error: `Use at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters, fewer with accents or emoji).`,
   });
+
+const samePasswordTwice = {
+  path: ["confirmPassword"],
+  error: "The two passwords differ. Type the same password twice.",
+};
+
+export const setupSchema = z
+  .object({ email, password: newPassword, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, samePasswordTwice);
+
+/** An invited member's password (their email is the invitation's). */
+export const invitationSchema = z
+  .object({ password: newPassword, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, samePasswordTwice);
 
 /** The inbox's query string: a search and a page, both forgiving. */
 export const inboxQuerySchema = z.object({

@@ -15,6 +15,10 @@ export type SignInField = (typeof signInFields)[number];
 export const setupFields = ["email", "password", "confirmPassword"] as const;
 export type SetupField = (typeof setupFields)[number];
 
+/** Why an invitation's link no longer works, and how to get another. */
+export const EXPIRED_INVITATION =
+  "This invitation has expired or has been used. Ask an owner of the site for a new link.";
+
 /** Why a setup link no longer works, and how to get another. */
 export const EXPIRED_LINK =
   "This setup link has expired or has been used. Restart the server for a new one (it is printed in the log).";

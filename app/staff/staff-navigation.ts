@@ -8,4 +8,5 @@ export const staffNavigation = [
   { to: "/staff/venue", label: "Venue", end: false },
   { to: "/staff/settings", label: "Site", end: false },
   { to: "/staff/people", label: "People", end: false },
+  { to: "/staff/changes", label: "Changes", end: false },
 ] as const;

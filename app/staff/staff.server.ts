@@ -20,7 +20,8 @@ export type StaffMember = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const MEMBER_COLUMNS = `user_id::text as "userId", email, role,
+/** The columns of a staff row as a StaffMember. */
+export const MEMBER_COLUMNS = `user_id::text as "userId", email, role,
   to_char(added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "addedAt"`;
 
 /** The staff member with this user id, or null (also for an id that is not a UUID). */
@@ -145,7 +146,7 @@ export async function consumeSetupCode(db: Database, code: string): Promise<bool
   if (!SETUP_CODE.test(code)) return false;
   const used = await db.query<{ ok: number }>(
     `update public.staff_setup_codes set used_at = now()
-     where code_hash = $1 and used_at is null and expires_at > now()
+     where code_hash = $1 and user_id is null and used_at is null and expires_at > now()
        and not exists (select from public.staff)
      returning 1 as ok`,
     [hashCode(code)],
@@ -159,9 +160,84 @@ export async function setupCodeIsUsable(db: Database, code: string): Promise<boo
   const [row] = await db.query<{ usable: boolean }>(
     `select exists (
        select from public.staff_setup_codes
-       where code_hash = $1 and used_at is null and expires_at > now()
+       where code_hash = $1 and user_id is null and used_at is null and expires_at > now()
      ) and not exists (select from public.staff) as usable`,
     [hashCode(code)],
   );
   return row?.usable ?? false;
+}
+
+/** How long an invitation's link lets the invited member set their password. */
+export const INVITE_CODE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Whom an invitation's link is for. */
+export type Invitee = { userId: string; email: string; role: StaffRole };
+
+/**
+ * A one-time code with which the invited staff member sets their password,
+ * valid for a day from `now`; made like the first owner's codes, and only
+ * its hash is stored. Any earlier unused code for the same member stops
+ * working: the newest link is the one that counts.
+ */
+export async function createInviteCode(
+  db: Database,
+  userId: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<{ code: string; expiresAt: Date }> {
+  const code = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + INVITE_CODE_TTL_MS);
+  return db.transaction(async (tx) => {
+    await tx.query(
+      `delete from public.staff_setup_codes
+       where expires_at <= now() or (user_id = $1::uuid and used_at is null)`,
+      [userId],
+    );
+    await tx.query(
+      `insert into public.staff_setup_codes (code_hash, expires_at, user_id)
+       values ($1, $2::timestamptz, $3::uuid)`,
+      [hashCode(code), expiresAt.toISOString(), userId],
+    );
+    return { code, expiresAt };
+  });
+}
+
+const INVITE_WHERE = `c.code_hash = $1 and c.used_at is null and c.expires_at > now()`;
+
+/** The member an unused, unexpired invitation is for, while still on the staff list; or null. */
+export async function inviteeForCode(db: Database, code: string): Promise<Invitee | null> {
+  if (!SETUP_CODE.test(code)) return null;
+  const [row] = await db.query<Invitee>(
+    `select s.user_id::text as "userId", s.email, s.role
+     from public.staff_setup_codes c join public.staff s on s.user_id = c.user_id
+     where ${INVITE_WHERE}`,
+    [hashCode(code)],
+  );
+  return row ?? null;
+}
+
+/**
+ * Uses up an invitation: the member it is for, once, while it has not
+ * expired and they are still on the staff list; null otherwise. One
+ * statement, so of two uses at the same moment one wins.
+ */
+export async function consumeInviteCode(db: Database, code: string): Promise<Invitee | null> {
+  if (!SETUP_CODE.test(code)) return null;
+  const [row] = await db.query<Invitee>(
+    `update public.staff_setup_codes c set used_at = now()
+     from public.staff s
+     where s.user_id = c.user_id and ${INVITE_WHERE}
+     returning s.user_id::text as "userId", s.email, s.role`,
+    [hashCode(code)],
+  );
+  return row ?? null;
+}
+
+/** Whether `code` was issued as an invitation (used, expired or not): to say so, not offer the owner's setup. */
+export async function isInvitationCode(db: Database, code: string): Promise<boolean> {
+  if (!SETUP_CODE.test(code)) return false;
+  const rows = await db.query(
+    "select 1 from public.staff_setup_codes where code_hash = $1 and user_id is not null",
+    [hashCode(code)],
+  );
+  return rows.length > 0;
 }

@@ -109,6 +109,8 @@ const staffPurposes = [
   "specials",
   "events",
   "venue",
+  "people",
+  "people-no-javascript",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 

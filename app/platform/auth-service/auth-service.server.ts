@@ -14,6 +14,7 @@ import {
 } from "./auth-sessions.server";
 import {
   deleteUserById,
+  setUserPassword,
   findUserByEmail,
   findUserById,
   findUserByPassword,
@@ -340,6 +341,18 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       async GET(request, _url, userId) {
         requireSecretKey(request);
         return respond(200, userJson(await adminUser(userId)));
+      },
+      // Supabase's updateUserById; here only the password can change.
+      async PUT(request, _url, userId) {
+        requireSecretKey(request);
+        const user = await adminUser(userId);
+        const { password } = await readJson(request);
+        if (typeof password !== "string") {
+          throw fail(400, "validation_failed", "password must be a string");
+        }
+        const updated = await setUserPassword(db, user.id, password, now());
+        if (!updated) throw fail(404, "user_not_found", "User not found");
+        return respond(200, userJson(updated));
       },
       async DELETE(request, _url, userId) {
         requireSecretKey(request);

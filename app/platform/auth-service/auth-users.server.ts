@@ -240,6 +240,25 @@ export async function findUserByPassword(
   return row as UserRow;
 }
 
+/** Sets the user's password (a bcrypt hash, as insertUser); the user, or null when there is none. */
+export async function setUserPassword(
+  db: Database,
+  id: string,
+  password: string,
+  nowMs: number,
+): Promise<UserRow | null> {
+  checkNewPassword(password);
+  const [row] = await db.query<UserRow>(
+    `update auth.users as u
+     set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10)),
+       updated_at = to_timestamp($3::float8 / 1000)
+     where u.id = $1::uuid
+     returning ${USER_COLUMNS}`,
+    [id, password, nowMs],
+  );
+  return row ?? null;
+}
+
 /** Removes the user, and with them their sessions and refresh tokens. Whether there was one. */
 export async function deleteUserById(db: Database, id: string): Promise<boolean> {
   const rows = await db.query("delete from auth.users where id = $1::uuid returning id", [id]);

@@ -60,8 +60,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  staffMeta(loaderData ? `Enquiry from ${loaderData.enquiry.name.slice(0, 60)}` : "Enquiry");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  staffMeta(
+    loaderData ? `Enquiry from ${loaderData.enquiry.name.slice(0, 60)}` : "Enquiry",
+    matches,
+  );
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

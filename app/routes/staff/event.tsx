@@ -116,8 +116,11 @@ function refusedByDatabase(error: unknown, slug: string): FieldErrors<EventField
   return null;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  staffMeta(loaderData?.event ? `Edit ${loaderData.event.title.slice(0, 60)}` : "Add an event");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  staffMeta(
+    loaderData?.event ? `Edit ${loaderData.event.title.slice(0, 60)}` : "Add an event",
+    matches,
+  );
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { upcoming, past: past.events, morePast: past.more, page };
 }
 
-export const meta: Route.MetaFunction = () => staffMeta("Events");
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Events", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

@@ -77,11 +77,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithToast("/staff/hours", SAVED);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(
     loaderData?.exception
       ? `Hours for ${formatDateRange(loaderData.exception.startsOn, loaderData.exception.endsOn)}`
       : "Add an exception to the hours",
+    matches,
   );
 
 export const headers = staffPageHeaders;

@@ -157,7 +157,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw data("Choose which hours to save.", { status: 400 });
 }
 
-export const meta: Route.MetaFunction = () => staffMeta("Hours");
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Hours", matches);
 
 export const headers = staffPageHeaders;
 

@@ -7,6 +7,8 @@ import { controlClass } from "~/components/ui/form-fields";
 import { databaseContext } from "~/platform/context";
 import { EXCERPT_LENGTH, listEnquiries } from "~/staff/enquiry-inbox.server";
 import { HandledBadge, VisitorText, enquirySubject, formatReceived } from "~/staff/enquiry-views";
+import { LatestChange } from "~/staff/recent-changes-view";
+import { recentChanges } from "~/staff/recent-changes.server";
 import { inboxQuerySchema } from "~/staff/staff-forms.server";
 import { staffMeta } from "~/staff/staff-meta";
 import { staffClaims } from "~/staff/session.server";
@@ -16,16 +18,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { q, page } = inboxQuerySchema.parse(search);
   const db = await context.get(databaseContext)();
   const result = await listEnquiries(db, staffClaims(context), { query: q, page });
+  const changes = await recentChanges(db, staffClaims(context), { limit: 1 });
   // An excerpt as long as excerpts go is cut short: it says so.
   const enquiries = result.enquiries.map((enquiry) =>
     [...enquiry.excerpt].length < EXCERPT_LENGTH
       ? enquiry
       : { ...enquiry, excerpt: `${enquiry.excerpt.trimEnd()}…` },
   );
-  return { ...result, enquiries, q };
+  return { ...result, enquiries, q, changes };
 }
 
-export const meta: Route.MetaFunction = () => staffMeta("Enquiries");
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Enquiries", matches);
 
 function pageLink(q: string, page: number) {
   const search = new URLSearchParams();
@@ -36,7 +39,7 @@ function pageLink(q: string, page: number) {
 }
 
 export default function InboxPage({ loaderData }: Route.ComponentProps) {
-  const { enquiries, total, page, pageCount, q } = loaderData;
+  const { enquiries, total, page, pageCount, q, changes } = loaderData;
   const back = pageLink(q, page);
   return (
     <>
@@ -135,6 +138,19 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </nav>
       ) : null}
+
+      <section aria-labelledby="recent-changes" className="mt-12">
+        <h2 id="recent-changes" className="text-2xl">
+          Recent changes
+        </h2>
+        <LatestChange change={changes[0]} />
+        <Link
+          to="/staff/changes"
+          className="mt-2 inline-flex min-h-11 items-center font-semibold text-primary underline-offset-4 hover:underline"
+        >
+          All recent changes
+        </Link>
+      </section>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { RouteErrorView } from "~/components/error-view";
 import { sessionClaimsContext } from "~/platform/context";
+import { loadSiteIdentity } from "~/site/site-frame.server";
 import { StaffChrome } from "~/staff/staff-chrome";
 import { staffMeta } from "~/staff/staff-meta";
 import { staffPageHeaders, staffSession } from "~/staff/session.server";
@@ -9,12 +10,15 @@ import { staffPageHeaders, staffSession } from "~/staff/session.server";
 /** Everything under /staff: one Supabase client a request, its cookies on every response. */
 export const middleware: Route.MiddlewareFunction[] = [staffSession];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const claims = context.get(sessionClaimsContext);
-  return { signedInAs: claims ? (claims.email ?? "a staff member") : null };
+  return {
+    signedInAs: claims ? (claims.email ?? "a staff member") : null,
+    site: await loadSiteIdentity(context),
+  };
 }
 
-export const meta: Route.MetaFunction = () => staffMeta("Staff");
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Staff", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

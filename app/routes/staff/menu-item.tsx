@@ -139,8 +139,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  staffMeta(loaderData?.item ? `Menu item: ${loaderData.item.name}` : "New menu item");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  staffMeta(loaderData?.item ? `Menu item: ${loaderData.item.name}` : "New menu item", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

@@ -106,8 +106,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  staffMeta(loaderData?.section ? `Menu section: ${loaderData.section.name}` : "New menu section");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  staffMeta(
+    loaderData?.section ? `Menu section: ${loaderData.section.name}` : "New menu section",
+    matches,
+  );
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

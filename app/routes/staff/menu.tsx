@@ -100,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(`/staff/menu#${anchor}`, moveToast(moved.name, moved.moved, direction));
 }
 
-export const meta: Route.MetaFunction = () => staffMeta("Menu");
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Menu", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => staffMeta("Site details");
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Site details", matches);
 
 export const headers = staffPageHeaders;
 
@@ -87,6 +87,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 hint="In every page's title, the header and the footer."
                 maxLength={SETTINGS_LIMITS.name}
                 autoComplete="organization"
+              />
+              <TextField
+                {...field("shortName")}
+                label="Short name"
+                hint="For the header and phones' home screens, such as The Squire. Leave empty to use the name."
+                optional
+                maxLength={SETTINGS_LIMITS.shortName}
               />
               <TextField
                 {...field("tagline")}

@@ -6,22 +6,36 @@ import { ErrorSummary, TextField, fieldId } from "~/components/ui/form-fields";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { createFirstOwner, setupState, type SetupActionData } from "~/staff/first-owner.server";
-import { EXPIRED_LINK, PASSWORD_MIN } from "~/staff/staff-forms";
+import { acceptInvitation, invitationFor, usedInvitation } from "~/staff/invitation.server";
+import { EXPIRED_INVITATION, EXPIRED_LINK, PASSWORD_MIN } from "~/staff/staff-forms";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 const codeOf = (request: Request) => new URL(request.url).searchParams.get("code") ?? "";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const state = await setupState(context, codeOf(request));
-  return { state, code: codeOf(request).slice(0, 100) };
+  const code = codeOf(request);
+  // An owner's invitation, or else the first owner's setup.
+  const invitee = await invitationFor(context, code);
+  if (invitee === "used") return { state: "invitation-used" as const, code: "", email: null };
+  if (invitee) return { state: "invite" as const, code, email: invitee.email };
+  const state = await setupState(context, code);
+  return { state, code: code.slice(0, 100), email: null };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return createFirstOwner(request, context, codeOf(request));
+export async function action({ request, context }: Route.ActionArgs) {
+  const code = codeOf(request);
+  const invitee = await invitationFor(context, code);
+  if (invitee === "used") return usedInvitation();
+  if (invitee) return acceptInvitation(request, context, code, invitee);
+  return createFirstOwner(request, context, code);
 }
 
-export const meta: Route.MetaFunction = () => staffMeta("Set up the owner's account");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  staffMeta(
+    loaderData?.state === "invite" ? "Set your password" : "Set up the owner's account",
+    matches,
+  );
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
@@ -45,7 +59,9 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
 
-  if (loaderData.state !== "ready" && !result) {
+  const invited = loaderData.state === "invite" ? loaderData.email : null;
+  const used = loaderData.state === "invitation-used";
+  if (used || (loaderData.state !== "ready" && !invited && !result)) {
     return (
       <div className="mx-auto max-w-xl py-6 sm:py-12">
         <h1 className="text-4xl tracking-tight">
@@ -54,7 +70,9 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-4 text-lg">
           {loaderData.state === "done"
             ? "The site already has its owner. Sign in, or ask the owner to add you."
-            : EXPIRED_LINK}
+            : used
+              ? EXPIRED_INVITATION
+              : EXPIRED_LINK}
         </p>
         <Link to="/staff/sign-in" className={buttonVariants({ className: "mt-8" })}>
           Go to sign-in
@@ -65,9 +83,13 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div className="mx-auto max-w-md py-6 sm:py-12">
-      <h1 className="text-4xl tracking-tight">Set up the owner&rsquo;s account</h1>
+      <h1 className="text-4xl tracking-tight">
+        {invited ? "Set your password" : <>Set up the owner&rsquo;s account</>}
+      </h1>
       <p className="mt-3 text-lg text-muted-foreground">
-        The owner reads enquiries, keeps the site current and adds the other staff.
+        {invited
+          ? "You have been invited to the staff area. Choose the password you will sign in with."
+          : "The owner reads enquiries, keeps the site current and adds the other staff."}
       </p>
       <Form
         method="post"
@@ -75,7 +97,7 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
         id={FORM_ID}
         noValidate
         className="mt-8 space-y-6"
-        aria-label="Owner's account"
+        aria-label={invited ? "Your staff account" : "Owner's account"}
       >
         <ErrorSummary
           formId={FORM_ID}
@@ -91,7 +113,10 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
           type="email"
           autoComplete="username"
           spellCheck={false}
-          defaultValue={result?.values.email ?? ""}
+          // An invitation is for one address: shown, not to be changed.
+          readOnly={Boolean(invited)}
+          hint={invited ? "The address your invitation is for." : undefined}
+          defaultValue={invited ?? result?.values.email ?? ""}
           error={errors.email}
           {...focusAfterRefusal("email")}
         />
@@ -117,7 +142,11 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
         />
         <Button type="submit" className="w-full" disabled={pending} aria-disabled={pending}>
           <UserPlusIcon aria-hidden="true" />
-          {pending ? "Setting up…" : "Make the owner's account"}
+          {pending
+            ? "Setting up…"
+            : invited
+              ? "Set my password and sign in"
+              : "Make the owner's account"}
         </Button>
       </Form>
     </div>

@@ -19,7 +19,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return signIn(request, context);
 }
 
-export const meta: Route.MetaFunction = () => staffMeta("Sign in");
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Sign in", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

@@ -95,8 +95,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  staffMeta(loaderData?.special ? loaderData.special.title : "Add a special");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  staffMeta(loaderData?.special ? loaderData.special.title : "Add a special", matches);
 
 export const headers = staffPageHeaders;
 

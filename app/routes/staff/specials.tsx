@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => staffMeta("Specials");
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Specials", matches);
 
 export const headers = staffPageHeaders;
 

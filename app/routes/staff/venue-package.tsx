@@ -77,8 +77,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  staffMeta(loaderData?.pack ? `Edit ${loaderData.pack.name.slice(0, 60)}` : "Add a package");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  staffMeta(
+    loaderData?.pack ? `Edit ${loaderData.pack.name.slice(0, 60)}` : "Add a package",
+    matches,
+  );
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

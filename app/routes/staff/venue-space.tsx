@@ -109,8 +109,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  staffMeta(loaderData?.space ? `Edit ${loaderData.space.name.slice(0, 60)}` : "Add a space");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  staffMeta(
+    loaderData?.space ? `Edit ${loaderData.space.name.slice(0, 60)}` : "Add a space",
+    matches,
+  );
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

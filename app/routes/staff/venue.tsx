@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => staffMeta("Venue");
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Venue", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 

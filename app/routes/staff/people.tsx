@@ -1,0 +1,361 @@
+import { CopyIcon, UserMinusIcon, UserPlusIcon, UsersIcon } from "lucide-react";
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/people";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { ErrorSummary, SelectField, TextField, fieldId } from "~/components/ui/form-fields";
+import { Link } from "~/components/ui/link";
+import { checkForm, formValues, type FieldErrors } from "~/platform/form-check";
+import { useHydrated } from "~/platform/use-hydrated";
+import { neutraliseText } from "~/staff/display-text";
+import { formatReceived } from "~/staff/enquiry-views";
+import {
+  OWNERS_ONLY,
+  PEOPLE_PATH,
+  ROLE_DESCRIPTIONS,
+  STAFF_ROLES,
+  inviteFields,
+  type InviteField,
+} from "~/staff/people";
+import { changeStaffList, staffList, type PeopleActionData } from "~/staff/people-page.server";
+import { staffPageHeaders } from "~/staff/session.server";
+import { staffMeta } from "~/staff/staff-meta";
+import type { StaffRole } from "~/staff/staff.server";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return staffList(request, context);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return changeStaffList(request, context);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("People", matches);
+
+export const headers: Route.HeadersFunction = staffPageHeaders;
+
+const INVITE_FORM = "invite";
+const roleLabel = (role: StaffRole) => (role === "owner" ? "Owner" : "Editor");
+
+export default function PeoplePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { members, me, canManage, removing } = loaderData;
+  const result = actionData as PeopleActionData | undefined;
+  const otherFormError = result && result.intent !== "invite" ? result.formError : null;
+
+  return (
+    <>
+      <h1 className="flex items-center gap-3 text-4xl tracking-tight">
+        <UsersIcon aria-hidden="true" className="size-8" />
+        People
+      </h1>
+      <p className="mt-2 max-w-prose text-lg text-muted-foreground">
+        {canManage
+          ? "Who can use the staff area. Owners invite, change roles and remove; editors keep the site current."
+          : `Who can use the staff area. ${OWNERS_ONLY}`}
+      </p>
+
+      {result?.invited ? <InvitationLink invited={result.invited} /> : null}
+      {otherFormError ? (
+        <div role="alert" className="mt-6 border-l-4 border-destructive bg-destructive/10 p-5">
+          <p className="text-lg font-semibold">{otherFormError}</p>
+        </div>
+      ) : null}
+
+      <h2 className="mt-10 text-2xl">Staff ({members.length})</h2>
+      <ul className="mt-3 divide-y divide-border border-y border-border">
+        {members.map((member) => (
+          <li key={member.userId} className="flex flex-wrap items-center gap-x-6 gap-y-3 py-4">
+            <div className="min-w-0 flex-1 basis-64">
+              <p className="text-lg font-semibold break-words">
+                {neutraliseText(member.email)}
+                {member.userId === me ? (
+                  <span className="font-normal text-muted-foreground"> (you)</span>
+                ) : null}
+              </p>
+              <p className="text-muted-foreground">
+                {roleLabel(member.role)} · since {formatReceived(member.addedAt)}
+              </p>
+            </div>
+            {canManage ? <MemberActions member={member} /> : null}
+          </li>
+        ))}
+      </ul>
+
+      {canManage ? <InviteForm result={result?.intent === "invite" ? result : undefined} /> : null}
+      {removing ? <RemovalConfirmation member={removing} me={me} /> : null}
+    </>
+  );
+}
+
+/** The dialog, fetched the first time a removal is asked about. */
+const ConfirmDialog = lazy(() => import("~/staff/confirm-dialog"));
+
+type Member = Route.ComponentProps["loaderData"]["members"][number];
+
+/** A member's role, changed in place, and the way to remove them (after a confirmation). */
+function MemberActions({ member }: { member: Member }) {
+  const formId = `role-${member.userId}`;
+  return (
+    <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
+      <Form method="post" className="flex flex-1 items-end gap-3 sm:flex-none">
+        <input type="hidden" name="intent" value="role" />
+        <input type="hidden" name="userId" value={member.userId} />
+        <div className="min-w-0 flex-1">
+          <label htmlFor={formId} className="sr-only">
+            Role of {neutraliseText(member.email)}
+          </label>
+          <select
+            id={formId}
+            name="role"
+            defaultValue={member.role}
+            className="block min-h-11 w-full border-2 border-foreground/40 bg-card px-3 text-lg text-card-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {roleLabel(role)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline" size="sm" className="min-h-11">
+          Change role
+          <span className="sr-only"> of {neutraliseText(member.email)}</span>
+        </Button>
+      </Form>
+      <Link
+        to={`?${new URLSearchParams({ remove: member.userId })}`}
+        preventScrollReset
+        className={buttonVariants({ variant: "ghost", size: "sm", className: "min-h-11" })}
+      >
+        <UserMinusIcon aria-hidden="true" />
+        Remove
+        <span className="sr-only"> {neutraliseText(member.email)}</span>
+      </Link>
+    </div>
+  );
+}
+
+/** The one time the invitation's link is shown: to copy and pass on. */
+function InvitationLink({ invited }: { invited: NonNullable<PeopleActionData["invited"]> }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  return (
+    <section
+      aria-labelledby="invited-title"
+      className="mt-6 border-l-4 border-primary bg-primary/10 p-5"
+      data-testid="invitation"
+    >
+      <h2 id="invited-title" className="text-2xl">
+        {neutraliseText(invited.email)} is invited as an {invited.role}
+      </h2>
+      <p className="mt-2 max-w-prose">
+        The site sends no email: copy this link and pass it on to them. With it they set their own
+        password. It works once, until {formatReceived(invited.expiresAt)}, and is shown only now.
+      </p>
+      <label htmlFor="invitation-link" className="mt-4 block font-semibold">
+        Their link
+      </label>
+      <div className="mt-2 flex flex-wrap gap-3">
+        <input
+          id="invitation-link"
+          readOnly
+          value={invited.link}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-h-11 min-w-0 flex-1 basis-64 border-2 border-foreground/40 bg-card px-3 font-mono text-sm text-card-foreground"
+        />
+        {hydrated ? (
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            className="min-h-11"
+            onClick={() => {
+              void navigator.clipboard?.writeText(invited.link).then(() => setCopied(true));
+            }}
+          >
+            <CopyIcon aria-hidden="true" />
+            {copied ? "Copied" : "Copy link"}
+          </Button>
+        ) : null}
+      </div>
+      <p role="status" className="sr-only">
+        {copied ? "The link is copied." : ""}
+      </p>
+    </section>
+  );
+}
+
+type Validate = (values: Record<InviteField, string>) => FieldErrors<InviteField>;
+
+/** Loaded on first use: the rules the server checks, so zod stays out of the first scripts. */
+const loadValidator = (): Promise<Validate> =>
+  import("~/staff/people-forms").then((rules) => (values) => {
+    const checked = checkForm(rules.inviteSchema, values);
+    return checked.ok ? {} : checked.errors;
+  });
+
+/** Inviting someone: their email and role; checked in the browser when it can, always on the server. */
+function InviteForm({ result }: { result: PeopleActionData | undefined }) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  const validator = useRef<Validate | null>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors<InviteField> | null>(null);
+  const errors = clientErrors ?? (result?.invited ? {} : (result?.errors ?? {}));
+  const message = clientErrors
+    ? "Please check the highlighted fields."
+    : result?.invited
+      ? null
+      : (result?.formError ?? null);
+  const firstError = inviteFields.find((field) => errors[field]);
+  const formKey = result?.invited ? result.invited.link : "form";
+  // Without scripts, the first field to fix takes focus as the page loads.
+  const focusAfterRefusal = (field: InviteField) => ({ autoFocus: field === firstError });
+
+  // A new answer from the server: its first problem takes focus.
+  const [answered, setAnswered] = useState(result);
+  if (answered !== result) {
+    setAnswered(result);
+    setClientErrors(null);
+  }
+  useEffect(() => {
+    const field = inviteFields.find((name) => result?.errors[name]);
+    if (field) document.getElementById(fieldId(INVITE_FORM, field))?.focus();
+  }, [result]);
+
+  function ensureValidator() {
+    if (!validator.current) void loadValidator().then((loaded) => (validator.current = loaded));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (pending) return event.preventDefault();
+    if (!validator.current) return;
+    const found = validator.current(formValues(new FormData(event.currentTarget), inviteFields));
+    const first = inviteFields.find((field) => found[field]);
+    if (!first) return setClientErrors(null);
+    event.preventDefault();
+    setClientErrors(found);
+    document.getElementById(fieldId(INVITE_FORM, first))?.focus();
+  }
+
+  return (
+    <section aria-labelledby="invite-title" className="mt-12 max-w-md">
+      <h2 id="invite-title" className="text-2xl">
+        Invite someone
+      </h2>
+      <p className="mt-2 text-muted-foreground">
+        They get a link to set their own password; you pass it on.
+      </p>
+      <Form
+        key={formKey}
+        method="post"
+        id={INVITE_FORM}
+        noValidate
+        onFocus={ensureValidator}
+        onSubmit={onSubmit}
+        className="mt-6 space-y-6"
+        aria-labelledby="invite-title"
+      >
+        <input type="hidden" name="intent" value="invite" />
+        <ErrorSummary
+          formId={INVITE_FORM}
+          message={message}
+          errors={errors}
+          order={inviteFields}
+          labels={{ email: "Email", role: "Role" }}
+        />
+        <TextField
+          formId={INVITE_FORM}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          defaultValue={result?.invited ? "" : (result?.values.email ?? "")}
+          error={errors.email}
+          {...focusAfterRefusal("email")}
+        />
+        <SelectField
+          formId={INVITE_FORM}
+          name="role"
+          label="Role"
+          hint={`Editor: ${ROLE_DESCRIPTIONS.editor} Owner: ${ROLE_DESCRIPTIONS.owner}`}
+          defaultValue={result?.invited ? "editor" : (result?.values.role ?? "editor")}
+          error={errors.role}
+          {...focusAfterRefusal("role")}
+        >
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {roleLabel(role)}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" aria-disabled={pending || undefined} className="w-full sm:w-auto">
+          <UserPlusIcon aria-hidden="true" />
+          {pending ? "Inviting…" : "Invite"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * The step before a removal: a dialog with scripts, the same question on
+ * the page without them. Either way the removal is its own post.
+ */
+function RemovalConfirmation({ member, me }: { member: Member; me: string }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "remove";
+  const email = neutraliseText(member.email);
+  const question = member.userId === me ? "Remove yourself from the staff?" : `Remove ${email}?`;
+  const body = (
+    <>
+      <p className="mt-3">
+        {member.userId === me
+          ? "You will be signed out and can no longer use the staff area."
+          : "They will be signed out at their next step and can no longer use the staff area. You can invite them again later."}
+      </p>
+      <Form method="post" action={PEOPLE_PATH} className="mt-6 flex flex-wrap gap-3">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="userId" value={member.userId} />
+        <Button type="submit" aria-disabled={pending || undefined} className="w-full sm:w-auto">
+          <UserMinusIcon aria-hidden="true" />
+          {pending ? "Removing…" : "Yes, remove"}
+        </Button>
+        <Link
+          to={PEOPLE_PATH}
+          preventScrollReset
+          className={buttonVariants({ variant: "outline", className: "w-full sm:w-auto" })}
+        >
+          Keep {member.userId === me ? "me" : "them"}
+        </Link>
+      </Form>
+    </>
+  );
+
+  const onPage = (
+    <section
+      aria-labelledby="remove-title"
+      className="mt-10 max-w-xl border-2 border-destructive p-5"
+    >
+      <h2 id="remove-title" className="text-2xl break-words">
+        {question}
+      </h2>
+      {body}
+    </section>
+  );
+  if (!hydrated) return onPage;
+  return (
+    <Suspense fallback={onPage}>
+      <ConfirmDialog
+        title={question}
+        onClose={() => void navigate(PEOPLE_PATH, { preventScrollReset: true })}
+      >
+        {body}
+      </ConfirmDialog>
+    </Suspense>
+  );
+}

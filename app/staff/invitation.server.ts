@@ -1,0 +1,98 @@
+import { isAuthRetryableFetchError } from "@supabase/supabase-js";
+import { data, type RouterContextProvider } from "react-router";
+import { authBackendContext, databaseContext } from "~/platform/context";
+import { checkForm, formValues } from "~/platform/form-check";
+import { log } from "~/platform/logger.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { SetupActionData } from "./first-owner.server";
+import { createAdminClient, staffClient } from "./session.server";
+import { EXPIRED_INVITATION, setupFields } from "./staff-forms";
+import { invitationSchema } from "./staff-forms.server";
+import { consumeInviteCode, inviteeForCode, isInvitationCode, type Invitee } from "./staff.server";
+
+/**
+ * An invited staff member's first visit: the link an owner passed on
+ * (`/staff/setup?code=…`) lets them set their own password, once, within a
+ * day, and signs them in.
+ */
+
+/**
+ * What this link is as an invitation: whom it invites while it works,
+ * "used" once it has been used or has expired, or null when it is no
+ * invitation (a first owner's setup code, or nothing).
+ */
+export async function invitationFor(
+  context: Readonly<RouterContextProvider>,
+  code: string,
+): Promise<Invitee | "used" | null> {
+  const db = await context.get(databaseContext)();
+  const invitee = await inviteeForCode(db, code);
+  if (invitee) return invitee;
+  return (await isInvitationCode(db, code)) ? "used" : null;
+}
+
+/** The answer to a post with an invitation that no longer works. */
+export function usedInvitation() {
+  return reply(410, "", {}, EXPIRED_INVITATION);
+}
+
+function reply(
+  status: number,
+  email: string,
+  errors: SetupActionData["errors"],
+  formError: string,
+) {
+  const body: SetupActionData = { values: { email }, errors, formError };
+  return data(body, { status });
+}
+
+/** The invitation form's post: the member's password set, the code used up, signed in. */
+export async function acceptInvitation(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  code: string,
+  invitee: Invitee,
+) {
+  const backend = await context.get(authBackendContext)();
+  const admin = createAdminClient(backend);
+  if (!admin) throw data("Not Found", { status: 404 });
+
+  const values = formValues(await request.formData(), setupFields);
+  const checked = checkForm(invitationSchema, values);
+  if (!checked.ok) {
+    return reply(400, invitee.email, checked.errors, "Please check the highlighted fields.");
+  }
+
+  const db = await context.get(databaseContext)();
+  // Taken first: of two posts at once, one sets the password.
+  const taken = await consumeInviteCode(db, code);
+  if (!taken) return reply(410, invitee.email, {}, EXPIRED_INVITATION);
+
+  const { password } = checked.data;
+  const updated = await admin.auth.admin.updateUserById(taken.userId, { password });
+  if (updated.error) {
+    log.error("An invited member's password could not be set", { error: updated.error });
+    const retryable = isAuthRetryableFetchError(updated.error);
+    return reply(
+      retryable ? 503 : 400,
+      taken.email,
+      {},
+      `Your password could not be set (${updated.error.message}). ${EXPIRED_INVITATION}`,
+    );
+  }
+  log.info("An invited staff member set their password", { userId: taken.userId });
+
+  const signedIn = await staffClient(context).auth.signInWithPassword({
+    email: taken.email,
+    password,
+  });
+  const title = "Your staff account is ready.";
+  if (signedIn.error) {
+    return redirectWithToast("/staff/sign-in", {
+      type: "success",
+      title,
+      description: "Sign in with it to continue.",
+    });
+  }
+  return redirectWithToast("/staff", { type: "success", title, description: "You're signed in." });
+}

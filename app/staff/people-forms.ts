@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { EMAIL_MAX } from "./staff-forms";
+import { STAFF_ROLES } from "./people";
+
+export { inviteFields, type InviteField } from "./people";
+
+/**
+ * The staff list's forms: inviting someone, changing a role, removing a
+ * member. The same schemas check a post on the server and the invitation in
+ * the browser (loaded there on first use, so zod stays out of the first
+ * scripts).
+ */
+
+const role = z.enum(STAFF_ROLES, { error: "Choose owner or editor." });
+const member = z.uuid({ error: "That staff member is not on the list." });
+
+export const inviteSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: "Enter their email address." })
+    .max(EMAIL_MAX, { error: `An email address is at most ${EMAIL_MAX} characters.` })
+    .pipe(z.email({ error: "Enter an email address such as name@example.com." }))
+    .transform((value) => value.toLowerCase()),
+  role,
+});
+
+export const roleChangeSchema = z.object({ userId: member, role });
+
+export const removalSchema = z.object({ userId: member });
