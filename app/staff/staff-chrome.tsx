@@ -40,7 +40,7 @@ export function StaffChrome({
         Skip to content
       </a>
       <header className="border-b border-shell-border bg-shell text-shell-foreground">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:px-6 sm:py-3">
           <Link
             to="/staff"
             className="mr-auto leading-tight text-shell-foreground hover:text-white"
@@ -58,8 +58,9 @@ export function StaffChrome({
             <ExternalLinkIcon aria-hidden="true" className="size-4" />
           </Link>
           {signedInAs ? (
-            <div className="flex max-w-full min-w-0 flex-wrap items-center gap-x-4 gap-y-1">
-              <p className="max-w-full truncate text-sm text-shell-foreground/80 sm:max-w-sm">
+            // One line on a phone too: the address gives way (truncated), not the button.
+            <div className="flex w-full min-w-0 items-center justify-between gap-x-4 sm:w-auto sm:justify-start">
+              <p className="min-w-0 truncate text-sm text-shell-foreground/80 sm:max-w-sm">
                 Signed in as <span className="font-semibold text-white">{signedInAs}</span>
               </p>
               <Form method="post" action="/staff/sign-out">
