@@ -17,6 +17,13 @@ const isVitest = Boolean(process.env.VITEST);
 const FORM_COMPONENT =
   /[\\/]app[\\/](enquiries[\\/][^\\/]+\.tsx|components[\\/]ui[\\/]form-fields\.tsx)$/;
 
+/**
+ * The staff area's own modules (its pages, the editors' forms and fields),
+ * kept out of the chunk every visitor loads.
+ */
+const STAFF_ONLY =
+  /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|components[\\/]ui[\\/]checked-form\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$|[a-z]+[\\/][a-z-]+-editor\.ts$)/;
+
 export default defineConfig({
   plugins: [tailwindcss(), !isVitest && reactRouter()],
   resolve: { tsconfigPaths: true },
@@ -44,8 +51,10 @@ export default defineConfig({
                 },
                 {
                   name: "shared",
-                  // The forms' components stay with the pages that have forms.
-                  test: (id) => /[\\/]app[\\/]/.test(id) && !FORM_COMPONENT.test(id),
+                  // The forms' components stay with the pages that have forms,
+                  // and the staff area's with the staff pages.
+                  test: (id) =>
+                    /[\\/]app[\\/]/.test(id) && !FORM_COMPONENT.test(id) && !STAFF_ONLY.test(id),
                   tags: ["$initial"],
                   minShareCount: 2,
                   priority: 1,
