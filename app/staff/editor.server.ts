@@ -138,3 +138,33 @@ export function deleteRequest(form: FormData): "none" | "ask" | "confirmed" {
   if (form.get("intent") !== DELETE_INTENT) return "none";
   return form.get(CONFIRM_FIELD) === "yes" ? "confirmed" : "ask";
 }
+
+/**
+ * Fields posted more than once that take one value: a browser never sends
+ * them so, so the post is refused with a word by each.
+ */
+export function repeatedFieldErrors<Field extends string>(
+  form: FormData,
+  fields: readonly Field[],
+): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const field of fields) {
+    if (form.getAll(field).length > 1) {
+      errors[field] = "This was sent more than once; enter one value and save again.";
+    }
+  }
+  return errors;
+}
+
+/** A row's id from an address or a post: a positive whole number, or null for anything else. */
+export function parseRowId(raw: unknown): number | null {
+  return typeof raw === "string" && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
+}
+
+/** The row an editor's address names: "new" for a new one, or its id; anything else is no page. */
+export function editorRowId(raw: string | undefined): "new" | number {
+  if (raw === "new") return "new";
+  const id = parseRowId(raw);
+  if (id === null) throw data("Not Found", { status: 404 });
+  return id;
+}

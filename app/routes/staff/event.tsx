@@ -31,6 +31,7 @@ import {
   readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -39,17 +40,10 @@ import type { FieldErrors } from "~/platform/form-check";
 const FORM_ID = "event-form";
 const SAVED = { type: "success", title: "Saved. Visitors see it now." } as const;
 
-/** The event the address names: "new", or an id; anything else is no page. */
-function eventParam(raw: string | undefined): "new" | number {
-  if (raw === "new") return "new";
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
-  return Number(raw);
-}
-
 const notFound = () => data("Not Found", { status: 404 });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = eventParam(params.id);
+  const id = editorRowId(params.id);
   if (id === "new") return { id, event: null, values: newEventValues };
   const event = await readAsStaff(context, (tx) => eventForStaff(tx, id));
   if (!event) throw notFound();
@@ -57,7 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = eventParam(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
 
   const deleting = id === "new" ? "none" : deleteRequest(form);

@@ -28,6 +28,7 @@ import {
   readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -35,28 +36,21 @@ import { staffMeta } from "~/staff/staff-meta";
 const FORM_ID = "hours-exception";
 const SAVED = { type: "success", title: "Saved. Visitors see it now." } as const;
 
-/** The exception's id from the address ("new" for a new one); anything else is no exception. */
-function exceptionId(raw: string | undefined): number | null {
-  if (raw === "new") return null;
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
-  return Number(raw);
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = exceptionId(params.id);
+  const id = editorRowId(params.id);
   const today = torontoDate(new Date());
-  if (id === null) return { exception: null, today };
+  if (id === "new") return { exception: null, today };
   const exception = await readAsStaff(context, (tx) => getException(tx, id));
   if (!exception) throw data("Not Found", { status: 404 });
   return { exception, today };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = exceptionId(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
   const remove = deleteRequest(form);
   if (remove !== "none") {
-    if (id === null) throw data("Not Found", { status: 404 });
+    if (id === "new") throw data("Not Found", { status: 404 });
     if (remove === "ask") {
       const exists = await readAsStaff(context, (tx) => getException(tx, id));
       if (!exists) throw data("Not Found", { status: 404 });
@@ -69,7 +63,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const post = checkPost(form, exceptionFields, exceptionSchema(torontoDate(new Date())));
   if (!post.ok) return refusePost(post.values, post.errors);
-  const saved = await writeAsStaff(context, (tx) => saveException(tx, post.data, id));
+  const saved = await writeAsStaff(context, (tx) =>
+    saveException(tx, post.data, id === "new" ? null : id),
+  );
   if (!saved.ok) {
     if ("missing" in saved) throw data("Not Found", { status: 404 });
     return refusePost<ExceptionField>(post.values, { startsOn: overlapMessage(saved.overlap) });

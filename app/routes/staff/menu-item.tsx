@@ -23,7 +23,6 @@ import {
   itemAnchor,
   itemValues,
   newItemValues,
-  parseRowId,
   type ItemField,
 } from "~/menu/menu-editor";
 import {
@@ -31,7 +30,6 @@ import {
   getItem,
   insertItem,
   listSectionChoices,
-  repeatedFieldErrors,
   sectionExists,
   updateItem,
 } from "~/menu/menu-editor.server";
@@ -49,6 +47,9 @@ import {
   readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
+  parseRowId,
+  repeatedFieldErrors,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -58,21 +59,13 @@ const FORM_ID = "menu-item";
 
 const NO_SUCH_SECTION = "That section is no longer on the menu; choose one of the sections listed.";
 
-/** The item the address names: null for a new one; no such item is a 404. */
-function itemIdFrom(raw: string | undefined): number | null {
-  if (raw === "new") return null;
-  const id = parseRowId(raw);
-  if (id === null) throw data("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = itemIdFrom(params.id);
+  const id = editorRowId(params.id);
   const found = await readAsStaff(context, async (tx) => ({
-    item: id === null ? null : await getItem(tx, id),
+    item: id === "new" ? null : await getItem(tx, id),
     sections: await listSectionChoices(tx),
   }));
-  if (id !== null && !found.item) throw data("Not Found", { status: 404 });
+  if (id !== "new" && !found.item) throw data("Not Found", { status: 404 });
   // A new item starts in the section it was added from.
   const from = parseRowId(new URL(request.url).searchParams.get("section"));
   const startIn = found.sections.some((section) => section.id === from) ? from : null;
@@ -80,11 +73,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = itemIdFrom(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
   const deleting = deleteRequest(form);
   if (deleting !== "none") {
-    if (id === null) throw data("Not Found", { status: 404 });
+    if (id === "new") throw data("Not Found", { status: 404 });
     if (deleting === "ask") {
       const item = await readAsStaff(context, (tx) => getItem(tx, id));
       if (!item) throw data("Not Found", { status: 404 });
@@ -121,7 +114,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     savedId = await writeAsStaff(context, async (tx) => {
       if (!(await sectionExists(tx, item.sectionId))) throw new EditRefusedError(NO_SUCH_SECTION);
-      if (id === null) return insertItem(tx, item, path);
+      if (id === "new") return insertItem(tx, item, path);
       if (!(await updateItem(tx, id, item, path))) throw data("Not Found", { status: 404 });
       return id;
     });

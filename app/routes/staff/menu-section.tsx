@@ -4,7 +4,6 @@ import type { Route } from "./+types/menu-section";
 import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import {
-  parseRowId,
   SECTION_DESCRIPTION_MAX,
   SECTION_FIELDS,
   SECTION_LABELS,
@@ -21,7 +20,6 @@ import {
   deleteSection,
   getSection,
   insertSection,
-  repeatedFieldErrors,
   updateSection,
 } from "~/menu/menu-editor.server";
 import { sectionSchema } from "~/menu/menu-rules";
@@ -34,23 +32,17 @@ import {
   readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
+  repeatedFieldErrors,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 const FORM_ID = "menu-section";
 
-/** The section the address names: null for a new one; no such section is a 404. */
-function sectionIdFrom(raw: string | undefined): number | null {
-  if (raw === "new") return null;
-  const id = parseRowId(raw);
-  if (id === null) throw data("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = sectionIdFrom(params.id);
-  if (id === null) return { section: null, itemCount: 0 };
+  const id = editorRowId(params.id);
+  if (id === "new") return { section: null, itemCount: 0 };
   const found = await readAsStaff(context, async (tx) => {
     const section = await getSection(tx, id);
     return section && { section, itemCount: await countSectionItems(tx, id) };
@@ -60,11 +52,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = sectionIdFrom(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
   const deleting = deleteRequest(form);
   if (deleting !== "none") {
-    if (id === null) throw data("Not Found", { status: 404 });
+    if (id === "new") throw data("Not Found", { status: 404 });
     if (deleting === "ask") {
       const section = await readAsStaff(context, (tx) => getSection(tx, id));
       if (!section) throw data("Not Found", { status: 404 });
@@ -90,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let savedId: number;
   try {
     savedId = await writeAsStaff(context, async (tx) => {
-      if (id === null) return insertSection(tx, section);
+      if (id === "new") return insertSection(tx, section);
       if (!(await updateSection(tx, id, section))) throw data("Not Found", { status: 404 });
       return id;
     });

@@ -14,6 +14,7 @@ import {
   readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -36,28 +37,21 @@ import { specialSchema } from "~/specials/specials-rules";
 
 const FORM_ID = "special";
 
-/** The special's id from the address ("new" for a new one); anything else is no special. */
-function specialId(raw: string | undefined): number | null {
-  if (raw === "new") return null;
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
-  return Number(raw);
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = specialId(params.id);
+  const id = editorRowId(params.id);
   const today = torontoDate(new Date());
-  if (id === null) return { special: null, today };
+  if (id === "new") return { special: null, today };
   const special = await readAsStaff(context, (tx) => getSpecial(tx, id));
   if (!special) throw data("Not Found", { status: 404 });
   return { special, today };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = specialId(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
   const remove = deleteRequest(form);
   if (remove !== "none") {
-    if (id === null) throw data("Not Found", { status: 404 });
+    if (id === "new") throw data("Not Found", { status: 404 });
     if (remove === "ask") {
       const exists = await readAsStaff(context, (tx) => getSpecial(tx, id));
       if (!exists) throw data("Not Found", { status: 404 });
@@ -73,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let savedId: number | null;
   try {
     savedId = await writeAsStaff(context, async (tx) =>
-      id === null
+      id === "new"
         ? addSpecial(tx, post.data)
         : (await updateSpecial(tx, id, post.data))
           ? id

@@ -11,6 +11,7 @@ import {
   readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -34,17 +35,10 @@ import { packageSchema } from "~/venue/venue-rules";
 
 const FORM_ID = "package-form";
 
-/** The package the address names: "new", or an id; anything else is no page. */
-function packageParam(raw: string | undefined): "new" | number {
-  if (raw === "new") return "new";
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
-  return Number(raw);
-}
-
 const notFound = () => data("Not Found", { status: 404 });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = packageParam(params.id);
+  const id = editorRowId(params.id);
   if (id === "new") return { pack: null, values: { priceUnit: "per-guest" } };
   const pack = await readAsStaff(context, (tx) => packageForStaff(tx, id));
   if (!pack) throw notFound();
@@ -52,7 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = packageParam(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
 
   const deleting = id === "new" ? "none" : deleteRequest(form);

@@ -12,6 +12,7 @@ import {
   readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -41,17 +42,10 @@ import type { FieldErrors, FormValues } from "~/platform/form-check";
 
 const FORM_ID = "space-form";
 
-/** The space the address names: "new", or an id; anything else is no page. */
-function spaceParam(raw: string | undefined): "new" | number {
-  if (raw === "new") return "new";
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
-  return Number(raw);
-}
-
 const notFound = () => data("Not Found", { status: 404 });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = spaceParam(params.id);
+  const id = editorRowId(params.id);
   if (id === "new") return { space: null, values: {} as Partial<FormValues<SpaceField>> };
   const space = await readAsStaff(context, (tx) => spaceForStaff(tx, id));
   if (!space) throw notFound();
@@ -59,7 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = spaceParam(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
 
   const deleting = id === "new" ? "none" : deleteRequest(form);
