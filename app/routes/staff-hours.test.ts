@@ -170,7 +170,7 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
 
     const ask = await postException(id, { intent: "delete" });
     expect(ask.status).toBe(200);
-    expect(await ask.json()).toEqual({ confirmingDelete: true });
+    expect(await ask.json()).toEqual({ confirmDelete: true });
     expect(await getException(db, Number(id))).not.toBeNull();
     expect(await postException(id, { intent: "delete", confirm: "yes" })).toHaveRedirect(
       "/staff/hours",

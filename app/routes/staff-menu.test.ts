@@ -412,7 +412,7 @@ describe("the item editor", () => {
     const id = /#item-(\d+)$/.exec(created.headers.get("Location") ?? "")![1]!;
     const asked = await post(`/staff/menu/items/${id}`, itemAction, { intent: "delete" }, { id });
     expect(asked.status).toBe(200);
-    expect(await asked.json()).toEqual({ confirming: true });
+    expect(await asked.json()).toEqual({ confirmDelete: true });
     expect((await get(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(200);
 
     const deleted = await post(
@@ -549,7 +549,7 @@ describe("the section editor", () => {
       { intent: "delete" },
       { id },
     );
-    expect(await asked.json()).toEqual({ confirming: true });
+    expect(await asked.json()).toEqual({ confirmDelete: true });
     const deleted = await post(
       `/staff/menu/sections/${id}`,
       sectionAction,

@@ -90,7 +90,7 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
     );
 
     expect(await (await postSpecial(String(id), { intent: "delete" })).json()).toEqual({
-      confirmingDelete: true,
+      confirmDelete: true,
     });
     expect(await getSpecial(db, id)).not.toBeNull();
     expect(await postSpecial(String(id), { intent: "delete", confirm: "yes" })).toHaveRedirect(

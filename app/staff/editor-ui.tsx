@@ -11,6 +11,11 @@ import { cn } from "~/platform/cn";
 export const DELETE_INTENT = "delete";
 export const CONFIRM_FIELD = "confirm";
 
+/** Whether an editor's action answered by asking to confirm a delete. */
+export function asksToConfirmDelete(actionData: unknown): boolean {
+  return typeof actionData === "object" && actionData !== null && "confirmDelete" in actionData;
+}
+
 /** A section's page title, what it is for, and its main action ("Add an event"). */
 export function EditorHeading({
   title,

@@ -168,3 +168,40 @@ export function editorRowId(raw: string | undefined): "new" | number {
   if (id === null) throw data("Not Found", { status: 404 });
   return id;
 }
+
+/** What an editor's action answers the first press of Delete: the form asks "are you sure?". */
+export const CONFIRM_DELETE = { confirmDelete: true } as const;
+
+/**
+ * An editor's answer to a post that asks to delete row `id`, or null when the
+ * post does not ask that. A row not yet saved, or gone, is no page; the first
+ * press asks to confirm; the confirmed press deletes as the staff member and
+ * answers with `deleted` (given what `remove` returned).
+ */
+export async function answerDelete<Removed>(
+  context: Readonly<RouterContextProvider>,
+  form: FormData,
+  id: "new" | number,
+  {
+    find,
+    remove,
+    deleted,
+  }: {
+    find: (tx: Database, id: number) => Promise<unknown>;
+    remove: (tx: Database, id: number) => Promise<Removed>;
+    deleted: (removed: NonNullable<Removed>) => Response | Promise<Response>;
+  },
+): Promise<Response | typeof CONFIRM_DELETE | null> {
+  const request = deleteRequest(form);
+  if (request === "none") return null;
+  if (id === "new") throw data("Not Found", { status: 404 });
+  if (request === "ask") {
+    if (!(await readAsStaff(context, (tx) => find(tx, id)))) {
+      throw data("Not Found", { status: 404 });
+    }
+    return CONFIRM_DELETE;
+  }
+  const removed = await writeAsStaff(context, (tx) => remove(tx, id));
+  if (!removed) throw data("Not Found", { status: 404 });
+  return deleted(removed);
+}

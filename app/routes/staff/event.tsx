@@ -23,15 +23,15 @@ import { PictureField } from "~/images/picture-field";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { readPictureFields } from "~/images/uploads.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection } from "~/staff/editor-ui";
+import { BackLink, DeleteSection, asksToConfirmDelete } from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
-  deleteRequest,
   readAsStaff,
   refusePost,
   writeAsStaff,
   editorRowId,
+  answerDelete,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -54,13 +54,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = editorRowId(params.id);
   const form = await request.formData();
 
-  const deleting = id === "new" ? "none" : deleteRequest(form);
-  if (deleting === "ask") return { confirmDelete: true } as const;
-  if (deleting === "confirmed" && id !== "new") {
-    const deleted = await writeAsStaff(context, (tx) => deleteEvent(tx, id));
-    if (!deleted) throw notFound();
-    return redirectWithToast("/staff/events", { type: "success", title: "Event deleted." });
-  }
+  const deleting = await answerDelete(context, form, id, {
+    find: eventForStaff,
+    remove: deleteEvent,
+    deleted: () => redirectWithToast("/staff/events", { type: "success", title: "Event deleted." }),
+  });
+  if (deleting) return deleting;
 
   // A chosen picture is saved first, so a refusal of the other fields keeps it.
   const picture = await readPictureFields(context, form, EVENT_PICTURE_NAMES);
@@ -127,7 +126,7 @@ const loadValidator = (): Promise<Validator<EventField>> =>
 export default function StaffEventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, values } = loaderData;
   const checked = actionData && "values" in actionData ? actionData : undefined;
-  const confirming = Boolean(actionData && "confirmDelete" in actionData);
+  const confirming = asksToConfirmDelete(actionData);
   const keptPath = (checked?.values.imageKept ?? values.imageKept ?? "") || null;
 
   return (

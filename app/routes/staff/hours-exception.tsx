@@ -21,14 +21,14 @@ import { exceptionSchema } from "~/hours/hours-rules";
 import { torontoDate } from "~/hours/opening-hours";
 import { checkForm, type CheckedFormData, type FormValues } from "~/platform/form-check";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorHeading } from "~/staff/editor-ui";
+import { BackLink, DeleteSection, EditorHeading, asksToConfirmDelete } from "~/staff/editor-ui";
 import {
   checkPost,
-  deleteRequest,
   readAsStaff,
   refusePost,
   writeAsStaff,
   editorRowId,
+  answerDelete,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -48,18 +48,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = editorRowId(params.id);
   const form = await request.formData();
-  const remove = deleteRequest(form);
-  if (remove !== "none") {
-    if (id === "new") throw data("Not Found", { status: 404 });
-    if (remove === "ask") {
-      const exists = await readAsStaff(context, (tx) => getException(tx, id));
-      if (!exists) throw data("Not Found", { status: 404 });
-      return { confirmingDelete: true };
-    }
-    const deleted = await writeAsStaff(context, (tx) => deleteException(tx, id));
-    if (!deleted) throw data("Not Found", { status: 404 });
-    return redirectWithToast("/staff/hours", { type: "success", title: "Deleted." });
-  }
+  const deleting = await answerDelete(context, form, id, {
+    find: getException,
+    remove: deleteException,
+    deleted: () => redirectWithToast("/staff/hours", { type: "success", title: "Deleted." }),
+  });
+  if (deleting) return deleting;
 
   const post = checkPost(form, exceptionFields, exceptionSchema(torontoDate(new Date())));
   if (!post.ok) return refusePost(post.values, post.errors);
@@ -101,7 +95,7 @@ export default function HoursExceptionPage({ loaderData, actionData }: Route.Com
     actionData && "errors" in actionData
       ? (actionData as CheckedFormData<ExceptionField>)
       : undefined;
-  const confirmingDelete = Boolean(actionData && "confirmingDelete" in actionData);
+  const confirmingDelete = asksToConfirmDelete(actionData);
   const title = exception
     ? formatDateRange(exception.startsOn, exception.endsOn)
     : "Add an exception";

@@ -38,11 +38,10 @@ import { PictureField } from "~/images/picture-field";
 import { readPictureFields } from "~/images/uploads.server";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorHeading } from "~/staff/editor-ui";
+import { BackLink, DeleteSection, EditorHeading, asksToConfirmDelete } from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
-  deleteRequest,
   EditRefusedError,
   readAsStaff,
   refusePost,
@@ -50,6 +49,7 @@ import {
   editorRowId,
   parseRowId,
   repeatedFieldErrors,
+  answerDelete,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -75,24 +75,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = editorRowId(params.id);
   const form = await request.formData();
-  const deleting = deleteRequest(form);
-  if (deleting !== "none") {
-    if (id === "new") throw data("Not Found", { status: 404 });
-    if (deleting === "ask") {
-      const item = await readAsStaff(context, (tx) => getItem(tx, id));
-      if (!item) throw data("Not Found", { status: 404 });
-      return { confirming: true as const };
-    }
-    const item = await writeAsStaff(context, async (tx) => {
+  const deleting = await answerDelete(context, form, id, {
+    find: getItem,
+    remove: async (tx, id) => {
       const existing = await getItem(tx, id);
       return existing && (await deleteItem(tx, id)) ? existing : null;
-    });
-    if (!item) throw data("Not Found", { status: 404 });
-    return redirectWithToast(`/staff/menu#section-${item.sectionId}`, {
-      type: "success",
-      title: `Deleted “${item.name}”. Visitors no longer see it.`,
-    });
-  }
+    },
+    deleted: (item) =>
+      redirectWithToast(`/staff/menu#section-${item.sectionId}`, {
+        type: "success",
+        title: `Deleted “${item.name}”. Visitors no longer see it.`,
+      }),
+  });
+  if (deleting) return deleting;
 
   const checked = checkPost(form, ITEM_FIELDS, itemSchema);
   const errors: FieldErrors<ItemField> = {
@@ -142,7 +137,7 @@ const loadValidator = (): Promise<Validator<ItemField>> =>
 export default function MenuItemPage({ loaderData, actionData }: Route.ComponentProps) {
   const { item, sections, startIn } = loaderData;
   const refused = actionData && "errors" in actionData ? actionData : undefined;
-  const confirming = Boolean(actionData && "confirming" in actionData);
+  const confirming = asksToConfirmDelete(actionData);
   return (
     <>
       <BackLink to="/staff/menu">The whole menu</BackLink>

@@ -24,16 +24,16 @@ import {
 } from "~/menu/menu-editor.server";
 import { sectionSchema } from "~/menu/menu-rules";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorHeading } from "~/staff/editor-ui";
+import { BackLink, DeleteSection, EditorHeading, asksToConfirmDelete } from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
-  deleteRequest,
   readAsStaff,
   refusePost,
   writeAsStaff,
   editorRowId,
   repeatedFieldErrors,
+  answerDelete,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -54,24 +54,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = editorRowId(params.id);
   const form = await request.formData();
-  const deleting = deleteRequest(form);
-  if (deleting !== "none") {
-    if (id === "new") throw data("Not Found", { status: 404 });
-    if (deleting === "ask") {
-      const section = await readAsStaff(context, (tx) => getSection(tx, id));
-      if (!section) throw data("Not Found", { status: 404 });
-      return { confirming: true as const };
-    }
-    const section = await writeAsStaff(context, async (tx) => {
+  const deleting = await answerDelete(context, form, id, {
+    find: getSection,
+    remove: async (tx, id) => {
       const existing = await getSection(tx, id);
       return existing && (await deleteSection(tx, id)) ? existing : null;
-    });
-    if (!section) throw data("Not Found", { status: 404 });
-    return redirectWithToast("/staff/menu", {
-      type: "success",
-      title: `Deleted “${section.name}”. Visitors no longer see it.`,
-    });
-  }
+    },
+    deleted: (section) =>
+      redirectWithToast("/staff/menu", {
+        type: "success",
+        title: `Deleted “${section.name}”. Visitors no longer see it.`,
+      }),
+  });
+  if (deleting) return deleting;
 
   const checked = checkPost(form, SECTION_FIELDS, sectionSchema);
   const repeated = repeatedFieldErrors(form, SECTION_SINGLE_FIELDS);
@@ -109,7 +104,7 @@ const loadValidator = (): Promise<Validator<SectionField>> =>
 export default function MenuSectionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { section, itemCount } = loaderData;
   const refused = actionData && "errors" in actionData ? actionData : undefined;
-  const confirming = Boolean(actionData && "confirming" in actionData);
+  const confirming = asksToConfirmDelete(actionData);
   return (
     <>
       <BackLink to="/staff/menu">The whole menu</BackLink>

@@ -6,15 +6,15 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "~/componen
 import { torontoDate } from "~/hours/opening-hours";
 import { checkForm, type CheckedFormData } from "~/platform/form-check";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorHeading } from "~/staff/editor-ui";
+import { BackLink, DeleteSection, EditorHeading, asksToConfirmDelete } from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
-  deleteRequest,
   readAsStaff,
   refusePost,
   writeAsStaff,
   editorRowId,
+  answerDelete,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -49,18 +49,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = editorRowId(params.id);
   const form = await request.formData();
-  const remove = deleteRequest(form);
-  if (remove !== "none") {
-    if (id === "new") throw data("Not Found", { status: 404 });
-    if (remove === "ask") {
-      const exists = await readAsStaff(context, (tx) => getSpecial(tx, id));
-      if (!exists) throw data("Not Found", { status: 404 });
-      return { confirmingDelete: true };
-    }
-    const deleted = await writeAsStaff(context, (tx) => deleteSpecial(tx, id));
-    if (!deleted) throw data("Not Found", { status: 404 });
-    return redirectWithToast("/staff/specials", { type: "success", title: "Deleted." });
-  }
+  const deleting = await answerDelete(context, form, id, {
+    find: getSpecial,
+    remove: deleteSpecial,
+    deleted: () => redirectWithToast("/staff/specials", { type: "success", title: "Deleted." }),
+  });
+  if (deleting) return deleting;
 
   const post = checkPost(form, specialFields, specialSchema(torontoDate(new Date())));
   if (!post.ok) return refusePost(post.values, post.errors);
@@ -100,7 +94,7 @@ export default function SpecialPage({ loaderData, actionData }: Route.ComponentP
     actionData && "errors" in actionData
       ? (actionData as CheckedFormData<SpecialField>)
       : undefined;
-  const confirmingDelete = Boolean(actionData && "confirmingDelete" in actionData);
+  const confirmingDelete = asksToConfirmDelete(actionData);
 
   return (
     <>

@@ -4,14 +4,14 @@ import type { Route } from "./+types/venue-package";
 import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection } from "~/staff/editor-ui";
+import { BackLink, DeleteSection, asksToConfirmDelete } from "~/staff/editor-ui";
 import {
   checkPost,
-  deleteRequest,
   readAsStaff,
   refusePost,
   writeAsStaff,
   editorRowId,
+  answerDelete,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -49,13 +49,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = editorRowId(params.id);
   const form = await request.formData();
 
-  const deleting = id === "new" ? "none" : deleteRequest(form);
-  if (deleting === "ask") return { confirmDelete: true } as const;
-  if (deleting === "confirmed" && id !== "new") {
-    const deleted = await writeAsStaff(context, (tx) => deleteVenueRow(tx, "venue_packages", id));
-    if (!deleted) throw notFound();
-    return redirectWithToast("/staff/venue", { type: "success", title: "Package deleted." });
-  }
+  const deleting = await answerDelete(context, form, id, {
+    find: packageForStaff,
+    remove: (tx, id) => deleteVenueRow(tx, "venue_packages", id),
+    deleted: () =>
+      redirectWithToast("/staff/venue", { type: "success", title: "Package deleted." }),
+  });
+  if (deleting) return deleting;
 
   const post = checkPost(form, packageFields, packageSchema);
   if (!post.ok) return refusePost(post.values, post.errors);
@@ -88,7 +88,7 @@ const loadValidator = (): Promise<Validator<PackageField>> =>
 export default function StaffPackagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { pack, values } = loaderData;
   const checked = actionData && "values" in actionData ? actionData : undefined;
-  const confirming = Boolean(actionData && "confirmDelete" in actionData);
+  const confirming = asksToConfirmDelete(actionData);
 
   return (
     <>

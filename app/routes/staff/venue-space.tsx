@@ -4,15 +4,15 @@ import type { Route } from "./+types/venue-space";
 import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection } from "~/staff/editor-ui";
+import { BackLink, DeleteSection, asksToConfirmDelete } from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
-  deleteRequest,
   readAsStaff,
   refusePost,
   writeAsStaff,
   editorRowId,
+  answerDelete,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -56,13 +56,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = editorRowId(params.id);
   const form = await request.formData();
 
-  const deleting = id === "new" ? "none" : deleteRequest(form);
-  if (deleting === "ask") return { confirmDelete: true } as const;
-  if (deleting === "confirmed" && id !== "new") {
-    const deleted = await writeAsStaff(context, (tx) => deleteVenueRow(tx, "venue_spaces", id));
-    if (!deleted) throw notFound();
-    return redirectWithToast("/staff/venue", { type: "success", title: "Space deleted." });
-  }
+  const deleting = await answerDelete(context, form, id, {
+    find: spaceForStaff,
+    remove: (tx, id) => deleteVenueRow(tx, "venue_spaces", id),
+    deleted: () => redirectWithToast("/staff/venue", { type: "success", title: "Space deleted." }),
+  });
+  if (deleting) return deleting;
 
   // Chosen photos are saved first, so a refusal of the other fields keeps them.
   const pictures = [];
@@ -120,7 +119,7 @@ const loadValidator = (): Promise<Validator<SpaceField>> =>
 export default function StaffSpacePage({ loaderData, actionData }: Route.ComponentProps) {
   const { space, values } = loaderData;
   const checked = actionData && "values" in actionData ? actionData : undefined;
-  const confirming = Boolean(actionData && "confirmDelete" in actionData);
+  const confirming = asksToConfirmDelete(actionData);
   const shown = checked?.values ?? values;
   // The saved (or just uploaded) photos, and one empty slot to add another.
   const kept = PHOTO_SLOTS.filter((slot) => (shown[photoNames(slot).kept] ?? "") !== "");
