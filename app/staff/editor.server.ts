@@ -156,6 +156,11 @@ export function repeatedFieldErrors<Field extends string>(
   return errors;
 }
 
+/** The answer for an address that names nothing there is: 404. */
+export function notFound() {
+  return data("Not Found", { status: 404 });
+}
+
 /** A row's id from an address or a post: a positive whole number, or null for anything else. */
 export function parseRowId(raw: unknown): number | null {
   return typeof raw === "string" && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
@@ -165,7 +170,7 @@ export function parseRowId(raw: unknown): number | null {
 export function editorRowId(raw: string | undefined): "new" | number {
   if (raw === "new") return "new";
   const id = parseRowId(raw);
-  if (id === null) throw data("Not Found", { status: 404 });
+  if (id === null) throw notFound();
   return id;
 }
 
@@ -194,14 +199,29 @@ export async function answerDelete<Removed>(
 ): Promise<Response | typeof CONFIRM_DELETE | null> {
   const request = deleteRequest(form);
   if (request === "none") return null;
-  if (id === "new") throw data("Not Found", { status: 404 });
+  if (id === "new") throw notFound();
   if (request === "ask") {
     if (!(await readAsStaff(context, (tx) => find(tx, id)))) {
-      throw data("Not Found", { status: 404 });
+      throw notFound();
     }
     return CONFIRM_DELETE;
   }
   const removed = await writeAsStaff(context, (tx) => remove(tx, id));
-  if (!removed) throw data("Not Found", { status: 404 });
+  if (!removed) throw notFound();
   return deleted(removed);
+}
+
+/**
+ * The row an editor's page shows for `id`: null for a new one, the saved row
+ * read as the staff member, or a 404 when there is none.
+ */
+export async function editorRow<Row>(
+  context: Readonly<RouterContextProvider>,
+  id: "new" | number,
+  find: (tx: Database, id: number) => Promise<Row | null | undefined>,
+): Promise<Row | null> {
+  if (id === "new") return null;
+  const row = await readAsStaff(context, (tx) => find(tx, id));
+  if (!row) throw notFound();
+  return row;
 }

@@ -1,5 +1,4 @@
 import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/event";
 import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
@@ -27,11 +26,12 @@ import { BackLink, DeleteSection, asksToConfirmDelete } from "~/staff/editor-ui"
 import {
   checkPost,
   databaseErrorCode,
-  readAsStaff,
   refusePost,
   writeAsStaff,
   editorRowId,
   answerDelete,
+  editorRow,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -40,14 +40,10 @@ import type { FieldErrors } from "~/platform/form-check";
 const FORM_ID = "event-form";
 const SAVED = { type: "success", title: "Saved. Visitors see it now." } as const;
 
-const notFound = () => data("Not Found", { status: 404 });
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editorRowId(params.id);
-  if (id === "new") return { id, event: null, values: newEventValues };
-  const event = await readAsStaff(context, (tx) => eventForStaff(tx, id));
-  if (!event) throw notFound();
-  return { id, event, values: eventFormValues(event) };
+  const event = await editorRow(context, id, eventForStaff);
+  return { id, event, values: event ? eventFormValues(event) : newEventValues };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

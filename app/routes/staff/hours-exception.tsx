@@ -1,5 +1,4 @@
 import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/hours-exception";
 import { CheckedForm, checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, TextField } from "~/components/ui/form-fields";
@@ -24,11 +23,12 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { BackLink, DeleteSection, EditorHeading, asksToConfirmDelete } from "~/staff/editor-ui";
 import {
   checkPost,
-  readAsStaff,
   refusePost,
   writeAsStaff,
   editorRowId,
   answerDelete,
+  editorRow,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -39,10 +39,7 @@ const SAVED = { type: "success", title: "Saved. Visitors see it now." } as const
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editorRowId(params.id);
   const today = torontoDate(new Date());
-  if (id === "new") return { exception: null, today };
-  const exception = await readAsStaff(context, (tx) => getException(tx, id));
-  if (!exception) throw data("Not Found", { status: 404 });
-  return { exception, today };
+  return { exception: await editorRow(context, id, getException), today };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -61,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     saveException(tx, post.data, id === "new" ? null : id),
   );
   if (!saved.ok) {
-    if ("missing" in saved) throw data("Not Found", { status: 404 });
+    if ("missing" in saved) throw notFound();
     return refusePost<ExceptionField>(post.values, { startsOn: overlapMessage(saved.overlap) });
   }
   return redirectWithToast("/staff/hours", SAVED);

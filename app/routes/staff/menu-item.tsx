@@ -1,5 +1,4 @@
 import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/menu-item";
 import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
 import {
@@ -50,6 +49,7 @@ import {
   parseRowId,
   repeatedFieldErrors,
   answerDelete,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -65,7 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     item: id === "new" ? null : await getItem(tx, id),
     sections: await listSectionChoices(tx),
   }));
-  if (id !== "new" && !found.item) throw data("Not Found", { status: 404 });
+  if (id !== "new" && !found.item) throw notFound();
   // A new item starts in the section it was added from.
   const from = parseRowId(new URL(request.url).searchParams.get("section"));
   const startIn = found.sections.some((section) => section.id === from) ? from : null;
@@ -110,7 +110,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     savedId = await writeAsStaff(context, async (tx) => {
       if (!(await sectionExists(tx, item.sectionId))) throw new EditRefusedError(NO_SUCH_SECTION);
       if (id === "new") return insertItem(tx, item, path);
-      if (!(await updateItem(tx, id, item, path))) throw data("Not Found", { status: 404 });
+      if (!(await updateItem(tx, id, item, path))) throw notFound();
       return id;
     });
   } catch (error) {

@@ -1,5 +1,4 @@
 import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/menu-section";
 import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
@@ -34,6 +33,7 @@ import {
   editorRowId,
   repeatedFieldErrors,
   answerDelete,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -47,7 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const section = await getSection(tx, id);
     return section && { section, itemCount: await countSectionItems(tx, id) };
   });
-  if (!found) throw data("Not Found", { status: 404 });
+  if (!found) throw notFound();
   return found;
 }
 
@@ -78,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     savedId = await writeAsStaff(context, async (tx) => {
       if (id === "new") return insertSection(tx, section);
-      if (!(await updateSection(tx, id, section))) throw data("Not Found", { status: 404 });
+      if (!(await updateSection(tx, id, section))) throw notFound();
       return id;
     });
   } catch (error) {

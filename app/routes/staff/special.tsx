@@ -1,5 +1,4 @@
 import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/special";
 import { CheckedForm, checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
@@ -10,11 +9,12 @@ import { BackLink, DeleteSection, EditorHeading, asksToConfirmDelete } from "~/s
 import {
   checkPost,
   databaseErrorCode,
-  readAsStaff,
   refusePost,
   writeAsStaff,
   editorRowId,
   answerDelete,
+  editorRow,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -40,10 +40,7 @@ const FORM_ID = "special";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editorRowId(params.id);
   const today = torontoDate(new Date());
-  if (id === "new") return { special: null, today };
-  const special = await readAsStaff(context, (tx) => getSpecial(tx, id));
-  if (!special) throw data("Not Found", { status: 404 });
-  return { special, today };
+  return { special: await editorRow(context, id, getSpecial), today };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -76,7 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       "The special could not be saved as it is. Check the days, times and price.",
     );
   }
-  if (savedId === null) throw data("Not Found", { status: 404 });
+  if (savedId === null) throw notFound();
   return redirectWithToast(`/staff/specials#special-${savedId}`, {
     type: "success",
     title: "Saved. Visitors see it now.",

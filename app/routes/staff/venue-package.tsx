@@ -1,5 +1,4 @@
 import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/venue-package";
 import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
@@ -7,11 +6,12 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { BackLink, DeleteSection, asksToConfirmDelete } from "~/staff/editor-ui";
 import {
   checkPost,
-  readAsStaff,
   refusePost,
   writeAsStaff,
   editorRowId,
   answerDelete,
+  editorRow,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -35,14 +35,10 @@ import { packageSchema } from "~/venue/venue-rules";
 
 const FORM_ID = "package-form";
 
-const notFound = () => data("Not Found", { status: 404 });
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editorRowId(params.id);
-  if (id === "new") return { pack: null, values: { priceUnit: "per-guest" } };
-  const pack = await readAsStaff(context, (tx) => packageForStaff(tx, id));
-  if (!pack) throw notFound();
-  return { pack, values: packageFormValues(pack) };
+  const pack = await editorRow(context, id, packageForStaff);
+  return { pack, values: pack ? packageFormValues(pack) : { priceUnit: "per-guest" } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,5 +1,4 @@
 import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/venue-space";
 import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
@@ -8,11 +7,12 @@ import { BackLink, DeleteSection, asksToConfirmDelete } from "~/staff/editor-ui"
 import {
   checkPost,
   databaseErrorCode,
-  readAsStaff,
   refusePost,
   writeAsStaff,
   editorRowId,
   answerDelete,
+  editorRow,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -42,14 +42,11 @@ import type { FieldErrors, FormValues } from "~/platform/form-check";
 
 const FORM_ID = "space-form";
 
-const notFound = () => data("Not Found", { status: 404 });
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editorRowId(params.id);
-  if (id === "new") return { space: null, values: {} as Partial<FormValues<SpaceField>> };
-  const space = await readAsStaff(context, (tx) => spaceForStaff(tx, id));
-  if (!space) throw notFound();
-  return { space, values: spaceFormValues(space) };
+  const space = await editorRow(context, id, spaceForStaff);
+  const values: Partial<FormValues<SpaceField>> = space ? spaceFormValues(space) : {};
+  return { space, values };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
