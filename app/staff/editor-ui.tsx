@@ -1,7 +1,8 @@
-import { ArrowLeftIcon, ChevronRightIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { ArrowLeftIcon, ChevronRightIcon, PlusIcon, SaveIcon, Trash2Icon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { CheckedForm, type CheckedFormProps } from "~/components/ui/checked-form";
 import { Link } from "~/components/ui/link";
 import { cn } from "~/platform/cn";
 
@@ -14,6 +15,25 @@ export const CONFIRM_FIELD = "confirm";
 /** Whether an editor's action answered by asking to confirm a delete. */
 export function asksToConfirmDelete(actionData: unknown): boolean {
   return typeof actionData === "object" && actionData !== null && "confirmDelete" in actionData;
+}
+
+/**
+ * A staff editor's form: a checked form whose button saves, showing the save
+ * icon (unless given another) and "Saving…" while it does.
+ */
+export function EditorForm<Field extends string>(
+  props: Omit<CheckedFormProps<Field>, "retryVerb" | "pendingLabel" | "submitIcon"> & {
+    submitIcon?: ReactNode;
+  },
+) {
+  return (
+    <CheckedForm<Field>
+      retryVerb="save"
+      pendingLabel="Saving…"
+      {...props}
+      submitIcon={props.submitIcon ?? <SaveIcon aria-hidden="true" />}
+    />
+  );
 }
 
 /** A section's page title, what it is for, and its main action ("Add an event"). */

@@ -1,6 +1,5 @@
-import { SaveIcon } from "lucide-react";
 import type { Route } from "./+types/event";
-import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox, type Validator } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import {
   EVENT_DESCRIPTION_MAX,
@@ -22,7 +21,7 @@ import { PictureField } from "~/images/picture-field";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { readPictureFields } from "~/images/uploads.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, asksToConfirmDelete } from "~/staff/editor-ui";
+import { BackLink, DeleteSection, EditorForm, asksToConfirmDelete } from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
@@ -135,7 +134,7 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
         Dates and times are on the pub’s clock (Toronto), summer or winter.
       </p>
 
-      <CheckedForm
+      <EditorForm
         // After a save the form starts again from what was saved (a slug made
         // from the name shows; a chosen file is not sent twice).
         key={`${event?.id ?? "new"}:${JSON.stringify(values)}`}
@@ -146,10 +145,7 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
         actionData={checked}
         initialValues={values}
         loadValidator={loadValidator}
-        retryVerb="save"
         submitLabel={event ? "Save changes" : "Add event"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
         className="relative mt-8 max-w-2xl space-y-7"
         encType="multipart/form-data"
       >
@@ -229,7 +225,7 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
 
       {event ? (
         <DeleteSection

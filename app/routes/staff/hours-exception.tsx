@@ -1,6 +1,5 @@
-import { SaveIcon } from "lucide-react";
 import type { Route } from "./+types/hours-exception";
-import { CheckedForm, checkbox } from "~/components/ui/checked-form";
+import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, TextField } from "~/components/ui/form-fields";
 import {
   NOTE_MAX,
@@ -20,7 +19,13 @@ import { exceptionSchema } from "~/hours/hours-rules";
 import { torontoDate } from "~/hours/opening-hours";
 import { checkForm, type CheckedFormData, type FormValues } from "~/platform/form-check";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorHeading, asksToConfirmDelete } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  EditorHeading,
+  asksToConfirmDelete,
+} from "~/staff/editor-ui";
 import {
   checkPost,
   refusePost,
@@ -106,7 +111,7 @@ export default function HoursExceptionPage({ loaderData, actionData }: Route.Com
           intro="A holiday, a closure or a night with different hours. The days it covers use these hours instead of the regular week."
         />
       </div>
-      <CheckedForm<ExceptionField>
+      <EditorForm<ExceptionField>
         id={FORM_ID}
         fields={exceptionFields}
         labels={exceptionLabels}
@@ -118,10 +123,7 @@ export default function HoursExceptionPage({ loaderData, actionData }: Route.Com
             return checked.ok ? {} : checked.errors;
           })
         }
-        retryVerb="save"
         submitLabel={exception ? "Save changes" : "Add the exception"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
         className="mt-8 max-w-2xl space-y-6"
       >
         {(field) => (
@@ -167,7 +169,7 @@ export default function HoursExceptionPage({ loaderData, actionData }: Route.Com
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
       {exception ? (
         <DeleteSection
           what={`the hours for ${title}`}

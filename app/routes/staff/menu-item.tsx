@@ -1,6 +1,5 @@
-import { SaveIcon } from "lucide-react";
 import type { Route } from "./+types/menu-item";
-import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox, type Validator } from "~/components/ui/checked-form";
 import {
   CheckboxField,
   CheckboxGroupField,
@@ -37,7 +36,13 @@ import { PictureField } from "~/images/picture-field";
 import { readPictureFields } from "~/images/uploads.server";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorHeading, asksToConfirmDelete } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  EditorHeading,
+  asksToConfirmDelete,
+} from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
@@ -147,7 +152,7 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
           intro="A dish or drink on the menu: what it is, what it costs and who it suits."
         />
       </div>
-      <CheckedForm
+      <EditorForm
         id={FORM_ID}
         className="relative mt-8 max-w-2xl space-y-7"
         fields={ITEM_FIELDS}
@@ -156,9 +161,6 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
         initialValues={item ? itemValues(item) : newItemValues(startIn)}
         loadValidator={loadValidator}
         submitLabel={item ? "Save item" : "Add item"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
-        retryVerb="save"
         encType="multipart/form-data"
       >
         {(field) => (
@@ -243,7 +245,7 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
       {item ? (
         <DeleteSection
           what={`“${item.name}”`}

@@ -1,6 +1,5 @@
-import { SaveIcon } from "lucide-react";
 import type { Route } from "./+types/menu-section";
-import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox, type Validator } from "~/components/ui/checked-form";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import {
   SECTION_DESCRIPTION_MAX,
@@ -23,7 +22,13 @@ import {
 } from "~/menu/menu-editor.server";
 import { sectionSchema } from "~/menu/menu-rules";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorHeading, asksToConfirmDelete } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  EditorHeading,
+  asksToConfirmDelete,
+} from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
@@ -114,7 +119,7 @@ export default function MenuSectionPage({ loaderData, actionData }: Route.Compon
           intro="A heading on the menu page, with the items under it."
         />
       </div>
-      <CheckedForm
+      <EditorForm
         id={FORM_ID}
         className="relative mt-8 max-w-2xl space-y-7"
         fields={SECTION_FIELDS}
@@ -123,9 +128,6 @@ export default function MenuSectionPage({ loaderData, actionData }: Route.Compon
         initialValues={section ? sectionValues(section) : undefined}
         loadValidator={loadValidator}
         submitLabel={section ? "Save section" : "Add section"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
-        retryVerb="save"
       >
         {(field) => (
           <>
@@ -170,7 +172,7 @@ export default function MenuSectionPage({ loaderData, actionData }: Route.Compon
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
       {section ? (
         <DeleteSection
           what={`“${section.name}”`}

@@ -1,11 +1,16 @@
-import { SaveIcon } from "lucide-react";
 import type { Route } from "./+types/special";
-import { CheckedForm, checkbox } from "~/components/ui/checked-form";
+import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { torontoDate } from "~/hours/opening-hours";
 import { checkForm, type CheckedFormData } from "~/platform/form-check";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorHeading, asksToConfirmDelete } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  EditorHeading,
+  asksToConfirmDelete,
+} from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
@@ -102,7 +107,7 @@ export default function SpecialPage({ loaderData, actionData }: Route.ComponentP
           intro="Every week on a day, on dates, or on a day within dates."
         />
       </div>
-      <CheckedForm<SpecialField>
+      <EditorForm<SpecialField>
         id={FORM_ID}
         fields={specialFields}
         labels={specialLabels}
@@ -114,10 +119,7 @@ export default function SpecialPage({ loaderData, actionData }: Route.ComponentP
             return checked.ok ? {} : checked.errors;
           })
         }
-        retryVerb="save"
         submitLabel={special ? "Save changes" : "Add the special"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
         className="mt-8 max-w-2xl space-y-6"
       >
         {(field) => (
@@ -177,7 +179,7 @@ export default function SpecialPage({ loaderData, actionData }: Route.ComponentP
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
       {special ? (
         <DeleteSection
           what={`“${special.title}”`}

@@ -1,9 +1,8 @@
-import { SaveIcon } from "lucide-react";
 import type { Route } from "./+types/venue-package";
-import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox, type Validator } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, asksToConfirmDelete } from "~/staff/editor-ui";
+import { BackLink, DeleteSection, EditorForm, asksToConfirmDelete } from "~/staff/editor-ui";
 import {
   checkPost,
   refusePost,
@@ -93,7 +92,7 @@ export default function StaffPackagePage({ loaderData, actionData }: Route.Compo
         {pack ? pack.name : "Add a package"}
       </h1>
 
-      <CheckedForm
+      <EditorForm
         // After a save the form starts again from what was saved (a slug made
         // from the name shows; a chosen file is not sent twice).
         key={`${pack?.id ?? "new"}:${JSON.stringify(values)}`}
@@ -104,10 +103,7 @@ export default function StaffPackagePage({ loaderData, actionData }: Route.Compo
         actionData={checked}
         initialValues={values}
         loadValidator={loadValidator}
-        retryVerb="save"
         submitLabel={pack ? "Save changes" : "Add package"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
         className="relative mt-8 max-w-2xl space-y-7"
       >
         {(field) => (
@@ -157,7 +153,7 @@ export default function StaffPackagePage({ loaderData, actionData }: Route.Compo
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
 
       {pack ? (
         <DeleteSection

@@ -1,9 +1,8 @@
-import { SaveIcon } from "lucide-react";
 import type { Route } from "./+types/venue-space";
-import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox, type Validator } from "~/components/ui/checked-form";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, asksToConfirmDelete } from "~/staff/editor-ui";
+import { BackLink, DeleteSection, EditorForm, asksToConfirmDelete } from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
@@ -130,7 +129,7 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
         {space ? space.name : "Add a space"}
       </h1>
 
-      <CheckedForm
+      <EditorForm
         // After a save the form starts again from what was saved (a slug made
         // from the name shows; a chosen file is not sent twice).
         key={`${space?.id ?? "new"}:${JSON.stringify(values)}`}
@@ -141,10 +140,7 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
         actionData={checked}
         initialValues={values}
         loadValidator={loadValidator}
-        retryVerb="save"
         submitLabel={space ? "Save changes" : "Add space"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
         className="relative mt-8 max-w-2xl space-y-7"
         encType="multipart/form-data"
       >
@@ -224,7 +220,7 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
 
       {space ? (
         <DeleteSection
