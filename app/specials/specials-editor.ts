@@ -54,10 +54,6 @@ export const WEEKDAY_CHOICES = [
   { value: "0", label: "Sunday" },
 ] as const;
 
-/** Moving a special up or down its day's list. */
-export const MOVE_UP = "move-up";
-export const MOVE_DOWN = "move-down";
-
 /** Cents as a form shows them again: "14.50". */
 export const dollarsText = (cents: number | null) =>
   cents === null ? "" : (cents / 100).toFixed(2);

@@ -1,4 +1,12 @@
-import { ArrowLeftIcon, ChevronRightIcon, PlusIcon, SaveIcon, Trash2Icon } from "lucide-react";
+import {
+  ArrowDownIcon,
+  ArrowLeftIcon,
+  ArrowUpIcon,
+  ChevronRightIcon,
+  PlusIcon,
+  SaveIcon,
+  Trash2Icon,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -33,6 +41,51 @@ export function EditorForm<Field extends string>(
       {...props}
       submitIcon={props.submitIcon ?? <SaveIcon aria-hidden="true" />}
     />
+  );
+}
+
+/** The intents of a list's move buttons. */
+export const MOVE_UP = "move-up";
+export const MOVE_DOWN = "move-down";
+
+/**
+ * A row's "move up" and "move down" buttons, for inside the row's own form
+ * (which carries what to move); the first row cannot go up, the last not down.
+ */
+export function MoveButtons({
+  name,
+  first,
+  last,
+}: {
+  name: string;
+  first: boolean;
+  last: boolean;
+}) {
+  return (
+    <>
+      <Button
+        type="submit"
+        name="intent"
+        value={MOVE_UP}
+        variant="ghost"
+        size="icon"
+        disabled={first}
+        aria-label={`Move ${name} up`}
+      >
+        <ArrowUpIcon aria-hidden="true" />
+      </Button>
+      <Button
+        type="submit"
+        name="intent"
+        value={MOVE_DOWN}
+        variant="ghost"
+        size="icon"
+        disabled={last}
+        aria-label={`Move ${name} down`}
+      >
+        <ArrowDownIcon aria-hidden="true" />
+      </Button>
+    </>
   );
 }
 
