@@ -8,9 +8,10 @@ import {
   Trash2Icon,
 } from "lucide-react";
 import type { ReactNode } from "react";
+import type { z } from "zod";
 import { Form } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { CheckedForm, type CheckedFormProps } from "~/components/ui/checked-form";
+import { CheckedForm, type CheckedFormProps, type Validator } from "~/components/ui/checked-form";
 import { Link } from "~/components/ui/link";
 import { cn } from "~/platform/cn";
 
@@ -42,6 +43,23 @@ export function EditorForm<Field extends string>(
       submitIcon={props.submitIcon ?? <SaveIcon aria-hidden="true" />}
     />
   );
+}
+
+/**
+ * The browser's check of an editor's form by its schema, loaded only when the
+ * form first needs it, so zod stays out of the page's first scripts.
+ */
+export function schemaValidator<Field extends string>(
+  loadSchema: () => Promise<z.ZodType>,
+): () => Promise<Validator<Field>> {
+  return () =>
+    Promise.all([loadSchema(), import("~/platform/form-check")]).then(
+      ([schema, check]) =>
+        (values) => {
+          const checked = check.checkForm<z.ZodType, Field>(schema, values);
+          return checked.ok ? {} : checked.errors;
+        },
+    );
 }
 
 /** The intents of a list's move buttons. */

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/event";
-import { checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import {
   EVENT_DESCRIPTION_MAX,
@@ -21,7 +21,13 @@ import { PictureField } from "~/images/picture-field";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { readPictureFields } from "~/images/uploads.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorForm, asksToConfirmDelete } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  asksToConfirmDelete,
+  schemaValidator,
+} from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
@@ -109,14 +115,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
-const loadValidator = (): Promise<Validator<EventField>> =>
-  Promise.all([import("~/events/event-rules"), import("~/platform/form-check")]).then(
-    ([rules, check]) =>
-      (values) => {
-        const checked = check.checkForm(rules.eventSchema, values);
-        return checked.ok ? {} : checked.errors;
-      },
-  );
+const loadValidator = schemaValidator<EventField>(() =>
+  import("~/events/event-rules").then((rules) => rules.eventSchema),
+);
 
 export default function StaffEventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, values } = loaderData;

@@ -1,8 +1,14 @@
 import type { Route } from "./+types/venue-package";
-import { checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorForm, asksToConfirmDelete } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  asksToConfirmDelete,
+  schemaValidator,
+} from "~/staff/editor-ui";
 import {
   checkPost,
   refusePost,
@@ -71,14 +77,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
-const loadValidator = (): Promise<Validator<PackageField>> =>
-  Promise.all([import("~/venue/venue-rules"), import("~/platform/form-check")]).then(
-    ([rules, check]) =>
-      (values) => {
-        const checked = check.checkForm(rules.packageSchema, values);
-        return checked.ok ? {} : checked.errors;
-      },
-  );
+const loadValidator = schemaValidator<PackageField>(() =>
+  import("~/venue/venue-rules").then((rules) => rules.packageSchema),
+);
 
 export default function StaffPackagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { pack, values } = loaderData;

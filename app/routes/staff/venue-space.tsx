@@ -1,8 +1,14 @@
 import type { Route } from "./+types/venue-space";
-import { checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorForm, asksToConfirmDelete } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  asksToConfirmDelete,
+  schemaValidator,
+} from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
@@ -103,14 +109,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
-const loadValidator = (): Promise<Validator<SpaceField>> =>
-  Promise.all([import("~/venue/venue-rules"), import("~/platform/form-check")]).then(
-    ([rules, check]) =>
-      (values) => {
-        const checked = check.checkForm(rules.spaceSchema, values);
-        return checked.ok ? {} : checked.errors;
-      },
-  );
+const loadValidator = schemaValidator<SpaceField>(() =>
+  import("~/venue/venue-rules").then((rules) => rules.spaceSchema),
+);
 
 export default function StaffSpacePage({ loaderData, actionData }: Route.ComponentProps) {
   const { space, values } = loaderData;
