@@ -13,33 +13,13 @@ import {
   NAME_MAX,
 } from "./enquiry-fields";
 import { hoursOn, type OpeningSchedule } from "~/hours/opening-hours";
+import { characterCount, cleanLine, cleanText } from "~/platform/typed-input";
 
 /**
  * The contact and venue enquiry forms: their fields, rules and messages. The
  * same schemas check a post on the server and each field in the browser, so
  * the two never disagree.
  */
-
-// Control characters are never meant: they come from pasting or from scripts.
-// Line breaks and tabs stay in a message; single-line fields lose them too.
-// NUL in particular is refused by Postgres, so it must not reach a query.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/g;
-// eslint-disable-next-line no-control-regex
-const LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/g;
-
-/** A single-line value as a person meant it: no control characters, spaces collapsed, trimmed. */
-export function cleanLine(value: string): string {
-  return value.normalize("NFC").replace(LINE_CONTROL, " ").replace(/\s+/g, " ").trim();
-}
-
-/** A message as a person meant it: Windows line endings made plain, control characters gone, trimmed. */
-export function cleanText(value: string): string {
-  return value.normalize("NFC").replace(/\r\n?/g, "\n").replace(CONTROL, "").trim();
-}
-
-/** Length as Postgres's char_length counts it: characters, not UTF-16 units. */
-export const characterCount = (value: string) => [...value].length;
 
 /**
  * A North American phone number in E.164 ("+15195550134"), or null when the

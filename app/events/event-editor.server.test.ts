@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { asRole, createAuthUser, rolledBack } from "../../tests/support/database-roles";
+import { asRole, asUser, editorAndStranger } from "../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import type { Database } from "~/platform/database/database.server";
 import { checkForm } from "~/platform/form-check";
-import { withStaffClaims, type StaffClaims } from "~/staff/staff-transaction.server";
+import { type StaffClaims } from "~/staff/staff-transaction.server";
 import {
   deleteEvent,
   eventForStaff,
@@ -15,16 +14,6 @@ import {
 } from "./event-editor.server";
 import { eventSchema, type EventInput } from "./event-rules";
 import { getEvents } from "./events.server";
-
-function asUser<T>(db: Database, claims: StaffClaims, work: (tx: Database) => Promise<T>) {
-  return rolledBack((inner) => withStaffClaims(db, claims, inner), work);
-}
-
-const claimsOf = (sub: string): StaffClaims => ({
-  sub,
-  role: "authenticated",
-  session_id: randomUUID(),
-});
 
 /** An event as the form's schema makes it from typed values. */
 function input(values: Record<string, string>): EventInput {
@@ -59,13 +48,7 @@ describe.each(drivers)("the events editor's queries on %s", (driver) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(driver);
-    const editorId = await createAuthUser(db, "events-editor@example.com");
-    await db.query(
-      "insert into public.staff (user_id, email, role) values ($1::uuid, 'events-editor@example.com', 'editor')",
-      [editorId],
-    );
-    editor = claimsOf(editorId);
-    stranger = claimsOf(await createAuthUser(db, "events-stranger@example.com"));
+    ({ editor, stranger } = await editorAndStranger(db, "events"));
   });
   afterAll(async () => {
     await db?.[Symbol.asyncDispose]();

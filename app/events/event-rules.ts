@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { torontoInstant, torontoWall } from "~/hours/opening-hours";
 import { formatLongDate } from "~/hours/dates";
-import { cleanLine } from "~/enquiries/enquiry-forms";
+import { cleanLine } from "~/platform/typed-input";
 import {
   checkboxSchema,
   lineSchema,
@@ -9,7 +9,7 @@ import {
   slugSchema,
   slugify,
   textSchema,
-} from "./content-rules";
+} from "~/platform/form-rules";
 import {
   EVENT_DESCRIPTION_MAX,
   EVENT_STATUSES,

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { asRole, createAuthUser, rolledBack } from "../../tests/support/database-roles";
+import { asRole, asUser, editorAndStranger } from "../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import type { Database } from "~/platform/database/database.server";
-import { withStaffClaims, type StaffClaims } from "~/staff/staff-transaction.server";
+import { type StaffClaims } from "~/staff/staff-transaction.server";
 import { addDays } from "./hours-editor";
 import {
   changeNight,
@@ -46,21 +45,13 @@ describe.each(drivers)("the hours editor's data on %s", (driver) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(driver);
-    const staffId = await createAuthUser(db, "hours-editor@example.com");
-    const strangerId = await createAuthUser(db, "hours-stranger@example.com");
-    await db.query(
-      "insert into public.staff (user_id, email, role) values ($1::uuid, 'hours-editor@example.com', 'editor')",
-      [staffId],
-    );
-    staff = { sub: staffId, role: "authenticated", session_id: randomUUID() };
-    stranger = { sub: strangerId, role: "authenticated", session_id: randomUUID() };
+    ({ editor: staff, stranger } = await editorAndStranger(db, "hours"));
   });
   afterAll(async () => {
     await db?.[Symbol.asyncDispose]();
   });
 
-  const asStaff = <T>(work: (tx: Database) => Promise<T>) =>
-    rolledBack((inner) => withStaffClaims(db, staff, inner), work);
+  const asStaff = <T>(work: (tx: Database) => Promise<T>) => asUser(db, staff, work);
 
   test("the week is saved as open days, with the staff member in the audit log", async () => {
     await asStaff(async (tx) => {
@@ -214,8 +205,7 @@ describe.each(drivers)("the hours editor's data on %s", (driver) => {
   });
 
   describe("who may not write the hours", () => {
-    const asStranger = <T>(work: (tx: Database) => Promise<T>) =>
-      rolledBack((inner) => withStaffClaims(db, stranger, inner), work);
+    const asStranger = <T>(work: (tx: Database) => Promise<T>) => asUser(db, stranger, work);
 
     test.each(["anon", "stranger"])(
       "%s cannot add an exception or change the week",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanLine, characterCount } from "~/enquiries/enquiry-forms";
+import { cleanLine, characterCount } from "~/platform/typed-input";
 import { formatLongDate } from "./dates";
 import {
   CLOSES_SAME_MESSAGE,

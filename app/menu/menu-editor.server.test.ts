@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { asRole, createAuthUser, rolledBack } from "../../tests/support/database-roles";
+import { asRole, asUser, editorAndStranger } from "../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import type { Database } from "~/platform/database/database.server";
-import { withStaffClaims, type StaffClaims } from "~/staff/staff-transaction.server";
+import { type StaffClaims } from "~/staff/staff-transaction.server";
 import { getMenu } from "./menu.server";
 import {
   countSectionItems,
@@ -24,16 +23,6 @@ import {
 import type { ItemInput, SectionInput } from "./menu-rules";
 
 /** Runs `work` as the user with `claims`, in a transaction that is rolled back. */
-function asUser<T>(db: Database, claims: StaffClaims, work: (tx: Database) => Promise<T>) {
-  return rolledBack((inner) => withStaffClaims(db, claims, inner), work);
-}
-
-const claimsOf = (userId: string): StaffClaims => ({
-  sub: userId,
-  role: "authenticated",
-  session_id: randomUUID(),
-});
-
 const newSection = (values: Partial<SectionInput> = {}): SectionInput => ({
   name: "Late Night",
   slug: "late-night",
@@ -73,14 +62,7 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(driver);
-    const editorId = await createAuthUser(db, "menu-editor@example.com");
-    const strangerId = await createAuthUser(db, "menu-stranger@example.com");
-    await db.query(
-      "insert into public.staff (user_id, email, role) values ($1::uuid, 'menu-editor@example.com', 'editor')",
-      [editorId],
-    );
-    editor = claimsOf(editorId);
-    stranger = claimsOf(strangerId);
+    ({ editor, stranger } = await editorAndStranger(db, "menu"));
     const sections = await db.query<{ id: number; slug: string }>(
       "select id::int as id, slug from public.menu_sections",
     );

@@ -271,20 +271,3 @@ export async function sectionExists(tx: Database, id: number): Promise<boolean> 
   const rows = await tx.query("select 1 from public.menu_sections where id = $1", [id]);
   return rows.length > 0;
 }
-
-/**
- * Fields posted more than once that take one value: a browser never sends
- * them so, so the post is refused with a word by each.
- */
-export function repeatedFieldErrors<Field extends string>(
-  form: FormData,
-  fields: readonly Field[],
-): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {};
-  for (const field of fields) {
-    if (form.getAll(field).length > 1) {
-      errors[field] = "This was sent more than once; enter one value and save again.";
-    }
-  }
-  return errors;
-}

@@ -202,8 +202,3 @@ export type ListIntent = (typeof LIST_INTENTS)[number];
 /** The menu list page's anchors, so a post without scripts comes back to the row it changed. */
 export const itemAnchor = (id: number) => `item-${id}`;
 export const sectionAnchor = (id: number) => `section-${id}`;
-
-/** A row's id from an address or a post: a positive whole number, or null for anything else. */
-export function parseRowId(raw: unknown): number | null {
-  return typeof raw === "string" && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
-}

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ITEM_FIELDS, SECTION_FIELDS, type ItemField, type SectionField } from "./menu-editor";
 import { checkItem, checkSection, itemSchema, sectionSchema, slugFromName } from "./menu-rules";
-import { parsePrice } from "./price";
 
 const section = (values: Partial<Record<SectionField, string>> = {}) =>
   Object.fromEntries(
@@ -16,35 +15,6 @@ const goodItem: Record<ItemField, string> = {
   available: "on",
 };
 const item = (values: Partial<Record<ItemField, string>> = {}) => ({ ...goodItem, ...values });
-
-describe("parsePrice", () => {
-  test.each([
-    ["14.50", 1450],
-    ["$14.50", 1450],
-    [" $ 14.5 ", 1450],
-    ["14", 1400],
-    ["0", 0],
-    [".99", 99],
-    ["1,250.00", 125_000],
-    ["9999.99", 999_999],
-  ])("reads %j as %i cents", (input, cents) => {
-    expect(parsePrice(input)).toEqual({ cents });
-  });
-
-  test.each([
-    ["", "empty"],
-    ["abc", "format"],
-    ["14.505", "format"],
-    ["1,2", "format"],
-    ["14.50.1", "format"],
-    ["1e3", "format"],
-    ["-3", "negative"],
-    ["-$3.50", "negative"],
-    ["$-3.50", "negative"],
-  ])("refuses %j (%s)", (input, problem) => {
-    expect(parsePrice(input)).toEqual({ problem });
-  });
-});
 
 describe("the item form's rules", () => {
   test("a good item parses to what the database stores", () => {

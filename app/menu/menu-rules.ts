@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { characterCount, cleanLine, cleanText } from "~/enquiries/enquiry-forms";
+import { lineSchema, textSchema } from "~/platform/form-rules";
+import { parseDollars } from "~/platform/typed-input";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { checkForm, type FieldErrors, type FormValues } from "~/platform/form-check";
 import {
@@ -19,7 +20,7 @@ import {
   type SectionField,
   type TagOption,
 } from "./menu-editor";
-import { formatPrice, parsePrice } from "./price";
+import { formatPrice } from "./price";
 
 /**
  * The menu editor's rules: one schema per form, run by the action on every
@@ -44,18 +45,11 @@ export function slugFromName(name: string): string {
 }
 
 function line(max: number, required: string | null, tooLong: string) {
-  return z
-    .string()
-    .transform(cleanLine)
-    .refine((value) => required === null || value.length > 0, required ?? "")
-    .refine((value) => characterCount(value) <= max, tooLong);
+  return lineSchema({ max, required: required ?? undefined, tooLong });
 }
 
 function text(max: number, tooLong: string) {
-  return z
-    .string()
-    .transform(cleanText)
-    .refine((value) => characterCount(value) <= max, tooLong);
+  return textSchema({ max, tooLong });
 }
 
 /** A tick box as the browser posts it: "on" when ticked, nothing when not. */
@@ -145,7 +139,7 @@ const PRICE_MESSAGES = {
 } as const;
 
 const priceSchema = z.string().transform((value, context) => {
-  const price = parsePrice(value);
+  const price = parseDollars(value);
   if ("problem" in price) {
     context.addIssue({ code: "custom", message: PRICE_MESSAGES[price.problem] });
     return z.NEVER;

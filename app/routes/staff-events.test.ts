@@ -1,70 +1,25 @@
-import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import type { MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { formPost } from "../../tests/support/route-args";
-import { CookieJar, runRoute } from "../../tests/support/staff-requests";
-import {
-  contextWithDatabase,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
+import { CookieJar } from "../../tests/support/staff-requests";
+import { staffHarness, testImageStore, type Refusal } from "../../tests/support/staff-session";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as eventAction, loader as eventLoader } from "./staff/event";
 import { loader as eventsLoader } from "./staff/events";
-import { action as signInAction } from "./staff/sign-in";
 import { getEvents } from "~/events/events.server";
-import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
-import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
-import { authBackendContext, clientAddressContext, imageStoreContext } from "~/platform/context";
-import { directoryUploadStore } from "~/platform/upload-store.server";
-import { addStaff } from "~/staff/add-staff.server";
-import { requireStaff, staffSession } from "~/staff/session.server";
 
 let db: TestDatabase;
-let backend: AuthBackend;
+let staff: ReturnType<typeof staffHarness>;
 let jar: CookieJar;
 let root: string;
-const password = "correct horse battery staple";
-
-const LAYOUT: MiddlewareFunction<Response>[] = [staffSession];
-const AREA: MiddlewareFunction<Response>[] = [staffSession, requireStaff];
-
-function contextFor() {
-  const context = contextWithDatabase(db);
-  context.set(authBackendContext, async () => backend);
-  context.set(clientAddressContext, "203.0.113.40");
-  context.set(imageStoreContext, {
-    sourceDirectory: path.resolve("public/images"),
-    cacheDirectory: path.join(root, "image-cache"),
-    uploads: directoryUploadStore(root),
-  });
-  return context;
-}
-
-async function signIn(): Promise<CookieJar> {
-  const email = `events-${randomUUID()}@example.com`;
-  await addStaff(db, backend, { email, role: "editor", password });
-  const cookies = new CookieJar();
-  const response = cookies.take(
-    await runRoute(
-      formPost("/staff/sign-in", { email, password, redirectTo: "/staff" }),
-      contextFor(),
-      LAYOUT,
-      signInAction,
-    ),
-  );
-  expect(response).toHaveRedirect("/staff");
-  return cookies;
-}
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "staff-events-"));
   db = await openTestDatabase();
-  backend = embeddedAuthBackend(db, generateSigningKey());
-  jar = await signIn();
+  staff = staffHarness(db, { imageStore: testImageStore(root) });
+  jar = await staff.signedIn();
 });
 afterAll(async () => {
   await db?.[Symbol.asyncDispose]();
@@ -89,28 +44,12 @@ const validEvent = {
   hidden: "",
 };
 
-function get(path: string, cookies = jar) {
-  return new Request(new URL(path, "http://localhost"), {
-    headers: { Cookie: cookies.header() },
-  });
-}
-
 function post(id: string, fields: Record<string, string>, cookies = jar) {
-  return runRoute(
-    formPost(`/staff/events/${id}`, fields, { Cookie: cookies.header() }),
-    contextFor(),
-    AREA,
-    eventAction,
-    { id },
-  ).then((response) => cookies.take(response));
+  return staff.submit(cookies, `/staff/events/${id}`, fields, eventAction, { id });
 }
 
 async function body(response: Response) {
-  return (await response.json()) as {
-    values: Record<string, string>;
-    errors: Record<string, string>;
-    formError: string | null;
-  };
+  return (await response.json()) as Refusal;
 }
 
 async function savedRow(slug: string) {
@@ -138,7 +77,7 @@ describe("the events editor's pages", () => {
   });
 
   test("lists upcoming events soonest first, and past ones apart", async () => {
-    const response = await runRoute(get("/staff/events"), contextFor(), AREA, eventsLoader);
+    const response = await staff.load(jar, "/staff/events", eventsLoader);
     expect(response.status).toBe(200);
     const page = (await response.json()) as {
       upcoming: { slug: string; startsAt: string }[];
@@ -185,13 +124,9 @@ describe("the events editor's pages", () => {
 
   test("the form shows the saved event on Toronto's clock", async () => {
     const row = await savedRow("quiz-for-charity");
-    const response = await runRoute(
-      get(`/staff/events/${row!.id}`),
-      contextFor(),
-      AREA,
-      eventLoader,
-      { id: String(row!.id) },
-    );
+    const response = await staff.load(jar, `/staff/events/${row!.id}`, eventLoader, {
+      id: String(row!.id),
+    });
     const page = (await response.json()) as { values: Record<string, string> };
     expect(page.values).toMatchObject({
       startDate: "2026-07-18",
@@ -260,17 +195,7 @@ describe("the events editor's pages", () => {
       if (!(key === "imageRemove" && value === "")) form.set(key, value);
     }
     if (file) form.set("image", file);
-    return runRoute(
-      new Request("http://localhost/staff/events/new", {
-        method: "POST",
-        headers: { Cookie: jar.header(), "Sec-Fetch-Site": "same-origin" },
-        body: form,
-      }),
-      contextFor(),
-      AREA,
-      eventAction,
-      { id: "new" },
-    );
+    return staff.submit(jar, "/staff/events/new", form, eventAction, { id: "new" });
   }
 
   const png = async () =>
@@ -343,17 +268,7 @@ describe("the events editor's pages", () => {
     const form = new FormData();
     for (const [key, value] of Object.entries(validEvent)) form.set(key, value);
     form.set("title", new File(["x"], "title.txt"));
-    const response = await runRoute(
-      new Request("http://localhost/staff/events/new", {
-        method: "POST",
-        headers: { Cookie: jar.header(), "Sec-Fetch-Site": "same-origin" },
-        body: form,
-      }),
-      contextFor(),
-      AREA,
-      eventAction,
-      { id: "new" },
-    );
+    const response = await staff.submit(jar, "/staff/events/new", form, eventAction, { id: "new" });
     expect(response.status).toBe(400);
     expect((await body(response)).errors.title).toMatch(/Enter the event's title/);
   });
@@ -368,9 +283,7 @@ describe("the events editor's pages", () => {
 
   test("unknown or malformed ids are 404s, for reading, saving and deleting", async () => {
     for (const id of ["999999", "abc", "0", "1e3"]) {
-      const read = await runRoute(get(`/staff/events/${id}`), contextFor(), AREA, eventLoader, {
-        id,
-      });
+      const read = await staff.load(jar, `/staff/events/${id}`, eventLoader, { id });
       expect(read.status).toBe(404);
       expect((await post(id, validEvent)).status).toBe(404);
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { staffBrowser, type Refusal } from "../../tests/support/staff-editor-requests";
+import { staffHarness, type Refusal } from "../../tests/support/staff-session";
 import { CookieJar } from "../../tests/support/staff-requests";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as exceptionAction, loader as exceptionLoader } from "./staff/hours-exception";
@@ -19,22 +19,22 @@ const DAY = "2027-03-17";
 
 describe.each(drivers)("the hours editor's routes on %s", (driver) => {
   let db: TestDatabase;
-  let browser: ReturnType<typeof staffBrowser>;
+  let staff: ReturnType<typeof staffHarness>;
   let jar: CookieJar;
 
   beforeAll(async () => {
     db = await openTestDatabase(driver);
-    browser = staffBrowser(db);
-    jar = await browser.signIn();
+    staff = staffHarness(db);
+    jar = await staff.signedIn();
   });
   afterAll(async () => {
     await db?.[Symbol.asyncDispose]();
   });
 
   const postHours = (fields: Record<string, string>) =>
-    browser.post(jar, "/staff/hours", fields, hoursAction);
+    staff.submit(jar, "/staff/hours", fields, hoursAction);
   const postException = (id: string, fields: Record<string, string>) =>
-    browser.post(jar, `/staff/hours/exceptions/${id}`, fields, exceptionAction, { id });
+    staff.submit(jar, `/staff/hours/exceptions/${id}`, fields, exceptionAction, { id });
 
   /** The week's form as the page fills it in from the saved week. */
   async function weekForm(): Promise<Record<string, string>> {
@@ -65,11 +65,11 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
 
   test("without a session the page sends to sign-in, and a post changes nothing", async () => {
     const stranger = new CookieJar();
-    expect(await browser.get(stranger, "/staff/hours", hoursLoader)).toHaveRedirect(
+    expect(await staff.load(stranger, "/staff/hours", hoursLoader)).toHaveRedirect(
       "/staff/sign-in?redirectTo=%2Fstaff%2Fhours",
     );
     const before = await readWeek(db);
-    const response = await browser.post(
+    const response = await staff.submit(
       stranger,
       "/staff/hours",
       { ...(await weekForm()), open1: "" },
@@ -80,7 +80,7 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
   });
 
   test("the page shows the week, the exceptions coming up and tonight's hours", async () => {
-    const response = await browser.get(jar, "/staff/hours", hoursLoader);
+    const response = await staff.load(jar, "/staff/hours", hoursLoader);
     expect(response.status).toBe(200);
     const page = (await response.json()) as {
       week: unknown[];
@@ -158,7 +158,7 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     );
     expect(refusal.values.endsOn).toBe(addDays(DAY, 1));
 
-    const page = await browser.get(jar, `/staff/hours/exceptions/${id}`, exceptionLoader, { id });
+    const page = await staff.load(jar, `/staff/hours/exceptions/${id}`, exceptionLoader, { id });
     expect(((await page.json()) as { exception: { note: string } }).exception.note).toBe(
       "Staff training in the afternoon",
     );
@@ -170,7 +170,7 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
 
     const ask = await postException(id, { intent: "delete" });
     expect(ask.status).toBe(200);
-    expect(await ask.json()).toEqual({ confirmingDelete: true });
+    expect(await ask.json()).toEqual({ confirmDelete: true });
     expect(await getException(db, Number(id))).not.toBeNull();
     expect(await postException(id, { intent: "delete", confirm: "yes" })).toHaveRedirect(
       "/staff/hours",
@@ -204,7 +204,7 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     "an exception id that is not one (%s) answers 404",
     async (id) => {
       expect(
-        (await browser.get(jar, `/staff/hours/exceptions/${id}`, exceptionLoader, { id })).status,
+        (await staff.load(jar, `/staff/hours/exceptions/${id}`, exceptionLoader, { id })).status,
       ).toBe(404);
       expect((await postException(id, exceptionForm())).status).toBe(404);
       expect((await postException(id, { intent: "delete", confirm: "yes" })).status).toBe(404);

@@ -1,12 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import type { MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { formPost, routeArgs } from "../../tests/support/route-args";
-import { CookieJar, runRoute } from "../../tests/support/staff-requests";
+import { routeArgs } from "../../tests/support/route-args";
+import { CookieJar } from "../../tests/support/staff-requests";
+import { staffHarness, testImageStore } from "../../tests/support/staff-session";
 import {
   contextWithDatabase,
   databaseWithOutage,
@@ -17,15 +16,8 @@ import { loader as publicMenuLoader } from "./menu";
 import { action as itemAction, loader as itemLoader } from "./staff/menu-item";
 import { action as listAction, loader as listLoader } from "./staff/menu";
 import { action as sectionAction, loader as sectionLoader } from "./staff/menu-section";
-import { action as signInAction } from "./staff/sign-in";
 import type { MenuSection } from "~/menu/menu";
 import { ITEM_FIELDS, type EditorMenu, type ItemField } from "~/menu/menu-editor";
-import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
-import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
-import { authBackendContext, clientAddressContext, imageStoreContext } from "~/platform/context";
-import { directoryUploadStore } from "~/platform/upload-store.server";
-import { addStaff } from "~/staff/add-staff.server";
-import { requireStaff, staffSession } from "~/staff/session.server";
 import { removeStaffMember } from "~/staff/staff.server";
 
 /**
@@ -36,50 +28,17 @@ import { removeStaffMember } from "~/staff/staff.server";
  */
 
 let db: TestDatabase;
-let backend: AuthBackend;
-const signingKey = generateSigningKey();
-const password = "correct horse battery staple";
+let staff: ReturnType<typeof staffHarness>;
 let jar: CookieJar;
 let wingsId: number;
 let startersId: number;
 let imageRoot: string;
 
-const LAYOUT: MiddlewareFunction<Response>[] = [staffSession];
-const AREA: MiddlewareFunction<Response>[] = [staffSession, requireStaff];
-
-function contextFor() {
-  const context = contextWithDatabase(db);
-  context.set(authBackendContext, async () => backend);
-  context.set(clientAddressContext, "203.0.113.9");
-  context.set(imageStoreContext, {
-    sourceDirectory: path.resolve("public/images"),
-    cacheDirectory: path.join(imageRoot, "cache"),
-    uploads: directoryUploadStore(path.join(imageRoot, "data")),
-  });
-  return context;
-}
-
-async function newEditor() {
-  const email = `menu-${randomUUID()}@example.com`;
-  const added = await addStaff(db, backend, { email, role: "editor", password });
-  const cookies = new CookieJar();
-  const response = cookies.take(
-    await runRoute(
-      formPost("/staff/sign-in", { email, password, redirectTo: "/staff" }),
-      contextFor(),
-      LAYOUT,
-      signInAction,
-    ),
-  );
-  expect(response).toHaveRedirect("/staff");
-  return { jar: cookies, userId: added.userId };
-}
-
 beforeAll(async () => {
   imageRoot = await mkdtemp(path.join(tmpdir(), "staff-menu-"));
   db = await openTestDatabase();
-  backend = embeddedAuthBackend(db, signingKey);
-  jar = (await newEditor()).jar;
+  staff = staffHarness(db, { imageStore: testImageStore(imageRoot) });
+  jar = await staff.signedIn();
   const sections = await db.query<{ id: number; slug: string }>(
     "select id::int as id, slug from public.menu_sections",
   );
@@ -94,12 +53,10 @@ afterAll(async () => {
 type Handler = (args: never) => unknown;
 
 function get(path: string, handler: Handler, params: Record<string, string> = {}, cookies = jar) {
-  const request = new Request(new URL(path, "http://localhost"), {
-    headers: { Cookie: cookies.header() },
-  });
-  return runRoute(request, contextFor(), AREA, handler, params);
+  return staff.load(cookies, path, handler, params);
 }
 
+/** A form post, with fields that may repeat. */
 function post(
   path: string,
   handler: Handler,
@@ -107,17 +64,7 @@ function post(
   params: Record<string, string> = {},
   cookies = jar,
 ) {
-  // As formPost sends one, with fields that may repeat.
-  const request = new Request(new URL(path, "http://localhost"), {
-    method: "POST",
-    headers: {
-      "Sec-Fetch-Site": "same-origin",
-      Origin: "http://localhost",
-      Cookie: cookies.header(),
-    },
-    body: new URLSearchParams(fields),
-  });
-  return runRoute(request, contextFor(), AREA, handler, params);
+  return staff.submit(cookies, path, fields, handler, params);
 }
 
 /** A post with a file, as a browser sends a form with `encType="multipart/form-data"`. */
@@ -132,12 +79,7 @@ function postMultipart(
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   // A browser sends an empty file part when nothing is chosen.
   body.append("imageFile", file ?? new File([], "", { type: "application/octet-stream" }));
-  const request = new Request(new URL(path, "http://localhost"), {
-    method: "POST",
-    headers: { "Sec-Fetch-Site": "same-origin", Origin: "http://localhost", Cookie: jar.header() },
-    body,
-  });
-  return runRoute(request, contextFor(), AREA, handler, params);
+  return staff.submit(jar, path, body, handler, params);
 }
 
 async function png(colour = "#c0392b") {
@@ -291,7 +233,7 @@ describe("the menu list", () => {
   });
 
   test("someone taken off the staff list can no longer change the menu", async () => {
-    const leaving = await newEditor();
+    const leaving = await staff.signedIn();
     const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
     await removeStaffMember(db, leaving.userId);
     const response = await post(
@@ -299,7 +241,7 @@ describe("the menu list", () => {
       listAction,
       { intent: "mark-unavailable", item: String(item.id) },
       {},
-      leaving.jar,
+      leaving,
     );
     expect(response.headers.get("Location")).toMatch(/^\/staff\/sign-in/);
     expect((await staffMenu()).find((s) => s.id === wingsId)!.items[0]!.available).toBe(true);
@@ -470,7 +412,7 @@ describe("the item editor", () => {
     const id = /#item-(\d+)$/.exec(created.headers.get("Location") ?? "")![1]!;
     const asked = await post(`/staff/menu/items/${id}`, itemAction, { intent: "delete" }, { id });
     expect(asked.status).toBe(200);
-    expect(await asked.json()).toEqual({ confirming: true });
+    expect(await asked.json()).toEqual({ confirmDelete: true });
     expect((await get(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(200);
 
     const deleted = await post(
@@ -607,7 +549,7 @@ describe("the section editor", () => {
       { intent: "delete" },
       { id },
     );
-    expect(await asked.json()).toEqual({ confirming: true });
+    expect(await asked.json()).toEqual({ confirmDelete: true });
     const deleted = await post(
       `/staff/menu/sections/${id}`,
       sectionAction,

@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { directoryUploadStore } from "~/platform/upload-store.server";
-import { staffHarness } from "../../tests/support/staff-session";
+import { staffHarness, testImageStore } from "../../tests/support/staff-session";
 import { CookieJar } from "../../tests/support/staff-requests";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action, loader } from "./staff/settings";
@@ -22,13 +21,7 @@ let pictures: string;
 beforeAll(async () => {
   db = await openTestDatabase();
   pictures = await mkdtemp(path.join(tmpdir(), "settings-pictures-"));
-  staff = staffHarness(db, {
-    imageStore: {
-      sourceDirectory: path.resolve("public/images"),
-      cacheDirectory: path.join(pictures, "cache"),
-      uploads: directoryUploadStore(path.join(pictures, "uploads")),
-    },
-  });
+  staff = staffHarness(db, { imageStore: testImageStore(pictures) });
   original = (await settingsFormValues(db))!;
 });
 afterAll(async () => {

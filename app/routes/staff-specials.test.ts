@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { staffBrowser, type Refusal } from "../../tests/support/staff-editor-requests";
+import { staffHarness, type Refusal } from "../../tests/support/staff-session";
 import { CookieJar } from "../../tests/support/staff-requests";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as specialAction, loader as specialLoader } from "./staff/special";
@@ -14,22 +14,22 @@ import { getSpecials } from "~/specials/specials.server";
 
 describe.each(drivers)("the specials editor's routes on %s", (driver) => {
   let db: TestDatabase;
-  let browser: ReturnType<typeof staffBrowser>;
+  let staff: ReturnType<typeof staffHarness>;
   let jar: CookieJar;
 
   beforeAll(async () => {
     db = await openTestDatabase(driver);
-    browser = staffBrowser(db);
-    jar = await browser.signIn();
+    staff = staffHarness(db);
+    jar = await staff.signedIn();
   });
   afterAll(async () => {
     await db?.[Symbol.asyncDispose]();
   });
 
   const postSpecial = (id: string, fields: Record<string, string>) =>
-    browser.post(jar, `/staff/specials/${id}`, fields, specialAction, { id });
+    staff.submit(jar, `/staff/specials/${id}`, fields, specialAction, { id });
   const postList = (fields: Record<string, string>) =>
-    browser.post(jar, "/staff/specials", fields, specialsAction);
+    staff.submit(jar, "/staff/specials", fields, specialsAction);
 
   const form = (changes: Record<string, string> = {}) => ({
     "form-id": "special",
@@ -50,11 +50,11 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
 
   test("without a session the list sends to sign-in, and posts change nothing", async () => {
     const stranger = new CookieJar();
-    expect(await browser.get(stranger, "/staff/specials", specialsLoader)).toHaveRedirect(
+    expect(await staff.load(stranger, "/staff/specials", specialsLoader)).toHaveRedirect(
       "/staff/sign-in?redirectTo=%2Fstaff%2Fspecials",
     );
     const before = await count();
-    const response = await browser.post(stranger, "/staff/specials/new", form(), specialAction, {
+    const response = await staff.submit(stranger, "/staff/specials/new", form(), specialAction, {
       id: "new",
     });
     expect(response).toHaveRedirect("/staff/sign-in?redirectTo=%2Fstaff%2Fspecials%2Fnew");
@@ -75,7 +75,7 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
     });
     expect((await getSpecials(db, "2026-11-23")).map((special) => special.id)).toContain(id);
 
-    const list = await browser.get(jar, "/staff/specials", specialsLoader);
+    const list = await staff.load(jar, "/staff/specials", specialsLoader);
     expect(
       ((await list.json()) as { specials: { id: number }[] }).specials.map((s) => s.id),
     ).toContain(id);
@@ -84,13 +84,13 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
       `/staff/specials#special-${id}`,
     );
     expect((await getSpecials(db, "2026-11-23")).map((special) => special.id)).not.toContain(id);
-    const page = await browser.get(jar, `/staff/specials/${id}`, specialLoader, { id: String(id) });
+    const page = await staff.load(jar, `/staff/specials/${id}`, specialLoader, { id: String(id) });
     expect(((await page.json()) as { special: { published: boolean } }).special.published).toBe(
       false,
     );
 
     expect(await (await postSpecial(String(id), { intent: "delete" })).json()).toEqual({
-      confirmingDelete: true,
+      confirmDelete: true,
     });
     expect(await getSpecial(db, id)).not.toBeNull();
     expect(await postSpecial(String(id), { intent: "delete", confirm: "yes" })).toHaveRedirect(
@@ -141,7 +141,7 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
   test.each(["0", "abc", "99999999999999999999", "987654"])(
     "a special id that is not one (%s) answers 404",
     async (id) => {
-      expect((await browser.get(jar, `/staff/specials/${id}`, specialLoader, { id })).status).toBe(
+      expect((await staff.load(jar, `/staff/specials/${id}`, specialLoader, { id })).status).toBe(
         404,
       );
       expect((await postSpecial(id, form())).status).toBe(404);

@@ -1,65 +1,27 @@
-import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import type { MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { formPost } from "../../tests/support/route-args";
-import { CookieJar, runRoute } from "../../tests/support/staff-requests";
-import {
-  contextWithDatabase,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
-import { action as signInAction } from "./staff/sign-in";
+import { type CookieJar } from "../../tests/support/staff-requests";
+import { staffHarness, testImageStore } from "../../tests/support/staff-session";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as venueAction, loader as venueLoader } from "./staff/venue";
 import { action as packageAction, loader as packageLoader } from "./staff/venue-package";
 import { action as spaceAction, loader as spaceLoader } from "./staff/venue-space";
-import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
-import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
-import { authBackendContext, clientAddressContext, imageStoreContext } from "~/platform/context";
-import { directoryUploadStore } from "~/platform/upload-store.server";
-import { addStaff } from "~/staff/add-staff.server";
-import { requireStaff, staffSession } from "~/staff/session.server";
 import { largestCapacity } from "~/venue/venue";
 import { getVenueSpaces } from "~/venue/venue.server";
 
 let db: TestDatabase;
-let backend: AuthBackend;
+let staff: ReturnType<typeof staffHarness>;
 let jar: CookieJar;
 let root: string;
-const password = "correct horse battery staple";
-
-const AREA: MiddlewareFunction<Response>[] = [staffSession, requireStaff];
-
-function contextFor() {
-  const context = contextWithDatabase(db);
-  context.set(authBackendContext, async () => backend);
-  context.set(clientAddressContext, "203.0.113.41");
-  context.set(imageStoreContext, {
-    sourceDirectory: path.resolve("public/images"),
-    cacheDirectory: path.join(root, "image-cache"),
-    uploads: directoryUploadStore(root),
-  });
-  return context;
-}
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "staff-venue-"));
   db = await openTestDatabase();
-  backend = embeddedAuthBackend(db, generateSigningKey());
-  const email = `venue-${randomUUID()}@example.com`;
-  await addStaff(db, backend, { email, role: "editor", password });
-  jar = new CookieJar();
-  jar.take(
-    await runRoute(
-      formPost("/staff/sign-in", { email, password, redirectTo: "/staff" }),
-      contextFor(),
-      [staffSession],
-      signInAction,
-    ),
-  );
+  staff = staffHarness(db, { imageStore: testImageStore(root) });
+  jar = await staff.signedIn();
 });
 afterAll(async () => {
   await db?.[Symbol.asyncDispose]();
@@ -69,23 +31,11 @@ afterAll(async () => {
 type Handler = (args: never) => unknown;
 
 function send(path: string, handler: Handler, fields: Record<string, string>, id?: string) {
-  return runRoute(
-    formPost(path, fields, { Cookie: jar.header() }),
-    contextFor(),
-    AREA,
-    handler,
-    id ? { id } : {},
-  );
+  return staff.submit(jar, path, fields, handler, id ? { id } : {});
 }
 
 function read(path: string, handler: Handler, id?: string) {
-  return runRoute(
-    new Request(new URL(path, "http://localhost"), { headers: { Cookie: jar.header() } }),
-    contextFor(),
-    AREA,
-    handler,
-    id ? { id } : {},
-  );
+  return staff.load(jar, path, handler, id ? { id } : {});
 }
 
 async function refusal(response: Response) {
@@ -250,17 +200,7 @@ describe("the venue editor's pages", () => {
       if (!(key.startsWith("photoRemove") && value === "")) form.set(key, value);
     }
     for (const [key, file] of Object.entries(files)) form.set(key, file);
-    return runRoute(
-      new Request(`http://localhost/staff/venue/spaces/${id}`, {
-        method: "POST",
-        headers: { Cookie: jar.header(), "Sec-Fetch-Site": "same-origin" },
-        body: form,
-      }),
-      contextFor(),
-      AREA,
-      spaceAction,
-      { id },
-    );
+    return staff.submit(jar, `/staff/venue/spaces/${id}`, form, spaceAction, { id });
   }
 
   const photo = async () =>

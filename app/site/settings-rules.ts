@@ -1,10 +1,7 @@
 import { z } from "zod";
-import {
-  characterCount,
-  cleanLine,
-  cleanText,
-  parseNorthAmericanPhone,
-} from "~/enquiries/enquiry-forms";
+import { parseNorthAmericanPhone } from "~/enquiries/enquiry-forms";
+import { lineSchema, textSchema } from "~/platform/form-rules";
+import { characterCount, cleanLine, cleanText } from "~/platform/typed-input";
 import { SETTINGS_LIMITS, displayPhone, networkOf, type SettingsField } from "./settings-editor";
 import { checkForm, type FieldErrors, type FormValues } from "~/platform/form-check";
 import type { SocialLink } from "./site-settings";
@@ -13,24 +10,16 @@ import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 /** The site settings form's rules: the action and the browser both run these. */
 
 function line(label: string, max: number, { required = true } = {}) {
-  return z
-    .string()
-    .transform(cleanLine)
-    .refine((value) => !required || value.length > 0, `Enter the ${label}.`)
-    .refine(
-      (value) => characterCount(value) <= max,
-      `Keep the ${label} to ${max} characters or fewer.`,
-    );
+  return lineSchema({
+    max,
+    required: required ? `Enter the ${label}.` : undefined,
+    tooLong: `Keep the ${label} to ${max} characters or fewer.`,
+  });
 }
 
 function note(label: string) {
-  return z
-    .string()
-    .transform(cleanText)
-    .refine(
-      (value) => characterCount(value) <= SETTINGS_LIMITS.note,
-      `Keep the ${label} to ${SETTINGS_LIMITS.note} characters or fewer.`,
-    );
+  const max = SETTINGS_LIMITS.note;
+  return textSchema({ max, tooLong: `Keep the ${label} to ${max} characters or fewer.` });
 }
 
 function coordinate(label: string, limit: number) {

@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { asRole, createAuthUser, rolledBack } from "../../tests/support/database-roles";
+import { asRole, asUser, editorAndStranger } from "../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import type { Database } from "~/platform/database/database.server";
 import { withStaffClaims, type StaffClaims } from "~/staff/staff-transaction.server";
@@ -43,23 +42,14 @@ describe.each(drivers)("the specials editor's data on %s", (driver) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(driver);
-    const staffId = await createAuthUser(db, "specials-editor@example.com");
-    const strangerId = await createAuthUser(db, "specials-stranger@example.com");
-    await db.query(
-      "insert into public.staff (user_id, email, role) values ($1::uuid, 'specials-editor@example.com', 'editor')",
-      [staffId],
-    );
-    staff = { sub: staffId, role: "authenticated", session_id: randomUUID() };
-    stranger = { sub: strangerId, role: "authenticated", session_id: randomUUID() };
+    ({ editor: staff, stranger } = await editorAndStranger(db, "specials"));
   });
   afterAll(async () => {
     await db?.[Symbol.asyncDispose]();
   });
 
-  const asStaff = <T>(work: (tx: Database) => Promise<T>) =>
-    rolledBack((inner) => withStaffClaims(db, staff, inner), work);
-  const asStranger = <T>(work: (tx: Database) => Promise<T>) =>
-    rolledBack((inner) => withStaffClaims(db, stranger, inner), work);
+  const asStaff = <T>(work: (tx: Database) => Promise<T>) => asUser(db, staff, work);
+  const asStranger = <T>(work: (tx: Database) => Promise<T>) => asUser(db, stranger, work);
 
   test("a special is added at the end of its day, changed, hidden and deleted", async () => {
     await asStaff(async (tx) => {

@@ -54,28 +54,6 @@ export const WEEKDAY_CHOICES = [
   { value: "0", label: "Sunday" },
 ] as const;
 
-/** Moving a special up or down its day's list. */
-export const MOVE_UP = "move-up";
-export const MOVE_DOWN = "move-down";
-
-/**
- * Dollars as typed ("14.50", "$14.50", "14", " 1,200.00 ") in cents; "negative"
- * for a price below zero; null for anything that is not an amount.
- */
-export function parseDollars(text: string): number | "negative" | null {
-  let amount = text.replace(/\s+/g, "");
-  let negative = false;
-  if (amount.startsWith("-")) [negative, amount] = [true, amount.slice(1)];
-  if (amount.startsWith("$")) amount = amount.slice(1);
-  if (amount.startsWith("-")) [negative, amount] = [true, amount.slice(1)];
-  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(amount);
-  if (!match) return null;
-  const cents =
-    Number(match[1]!.replaceAll(",", "")) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-  if (!Number.isSafeInteger(cents)) return null;
-  return negative && cents > 0 ? "negative" : cents;
-}
-
 /** Cents as a form shows them again: "14.50". */
 export const dollarsText = (cents: number | null) =>
   cents === null ? "" : (cents / 100).toFixed(2);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { checkForm } from "~/platform/form-check";
-import { parseDollars, type SpecialField } from "./specials-editor";
+import type { SpecialField } from "./specials-editor";
 import { specialSchema } from "./specials-rules";
 
 const TODAY = "2026-11-23";
@@ -16,28 +16,6 @@ const special = (changes: Partial<Record<SpecialField, string>> = {}) => ({
   endsAt: "22:00",
   hidden: "",
   ...changes,
-});
-
-describe("prices typed as dollars", () => {
-  test.each([
-    ["14.50", 1450],
-    ["$14.50", 1450],
-    ["14", 1400],
-    ["14.5", 1450],
-    ["$ 1,200.00", 120000],
-    ["0", 0],
-    ["-0", 0],
-    ["-14.50", "negative"],
-    ["$-3", "negative"],
-    ["-$3", "negative"],
-    ["14.505", null],
-    ["fourteen", null],
-    ["1e3", null],
-    ["12,00", null],
-    ["", null],
-  ])("%j is %j", (text, expected) => {
-    expect(parseDollars(text)).toBe(expected);
-  });
 });
 
 describe("a special", () => {

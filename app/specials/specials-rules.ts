@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { characterCount, cleanLine, cleanText } from "~/enquiries/enquiry-forms";
+import { characterCount, cleanLine, cleanText, parseDollars } from "~/platform/typed-input";
 import { formatLongDate } from "~/hours/dates";
 import {
   TIME_FORMAT_MESSAGE,
@@ -14,7 +14,6 @@ import {
   PRICE_MAX_CENTS,
   SPECIAL_DAYS_AHEAD,
   TITLE_MAX,
-  parseDollars,
   specialFields,
   type SpecialField,
 } from "./specials-editor";
@@ -67,10 +66,15 @@ export function specialSchema(today: string) {
     let priceCents: number | null = null;
     if (values.price.trim() !== "") {
       const parsed = parseDollars(values.price);
-      if (parsed === null) add("price", "Enter a price such as 14.50, or leave it empty.");
-      else if (parsed === "negative") add("price", "A price cannot be negative.");
-      else if (parsed > PRICE_MAX_CENTS) add("price", "Enter a price under $10,000.");
-      else priceCents = parsed;
+      if ("problem" in parsed) {
+        add(
+          "price",
+          parsed.problem === "negative"
+            ? "A price cannot be negative."
+            : "Enter a price such as 14.50, or leave it empty.",
+        );
+      } else if (parsed.cents > PRICE_MAX_CENTS) add("price", "Enter a price under $10,000.");
+      else priceCents = parsed.cents;
     }
 
     let weekday: Weekday | null = null;

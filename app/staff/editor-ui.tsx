@@ -1,7 +1,17 @@
-import { ArrowLeftIcon, ChevronRightIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import {
+  ArrowDownIcon,
+  ArrowLeftIcon,
+  ArrowUpIcon,
+  ChevronRightIcon,
+  PlusIcon,
+  SaveIcon,
+  Trash2Icon,
+} from "lucide-react";
 import type { ReactNode } from "react";
+import type { z } from "zod";
 import { Form } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { CheckedForm, type CheckedFormProps, type Validator } from "~/components/ui/checked-form";
 import { Link } from "~/components/ui/link";
 import { cn } from "~/platform/cn";
 
@@ -10,6 +20,92 @@ import { cn } from "~/platform/cn";
 /** The intent of a delete that asks first, and of the one that means it. */
 export const DELETE_INTENT = "delete";
 export const CONFIRM_FIELD = "confirm";
+
+/** Whether an editor's action answered by asking to confirm a delete. */
+export function asksToConfirmDelete(actionData: unknown): boolean {
+  return typeof actionData === "object" && actionData !== null && "confirmDelete" in actionData;
+}
+
+/**
+ * A staff editor's form: a checked form whose button saves, showing the save
+ * icon (unless given another) and "Saving…" while it does.
+ */
+export function EditorForm<Field extends string>(
+  props: Omit<CheckedFormProps<Field>, "retryVerb" | "pendingLabel" | "submitIcon"> & {
+    submitIcon?: ReactNode;
+  },
+) {
+  return (
+    <CheckedForm<Field>
+      retryVerb="save"
+      pendingLabel="Saving…"
+      {...props}
+      submitIcon={props.submitIcon ?? <SaveIcon aria-hidden="true" />}
+    />
+  );
+}
+
+/**
+ * The browser's check of an editor's form by its schema, loaded only when the
+ * form first needs it, so zod stays out of the page's first scripts.
+ */
+export function schemaValidator<Field extends string>(
+  loadSchema: () => Promise<z.ZodType>,
+): () => Promise<Validator<Field>> {
+  return () =>
+    Promise.all([loadSchema(), import("~/platform/form-check")]).then(
+      ([schema, check]) =>
+        (values) => {
+          const checked = check.checkForm<z.ZodType, Field>(schema, values);
+          return checked.ok ? {} : checked.errors;
+        },
+    );
+}
+
+/** The intents of a list's move buttons. */
+export const MOVE_UP = "move-up";
+export const MOVE_DOWN = "move-down";
+
+/**
+ * A row's "move up" and "move down" buttons, for inside the row's own form
+ * (which carries what to move); the first row cannot go up, the last not down.
+ */
+export function MoveButtons({
+  name,
+  first,
+  last,
+}: {
+  name: string;
+  first: boolean;
+  last: boolean;
+}) {
+  return (
+    <>
+      <Button
+        type="submit"
+        name="intent"
+        value={MOVE_UP}
+        variant="ghost"
+        size="icon"
+        disabled={first}
+        aria-label={`Move ${name} up`}
+      >
+        <ArrowUpIcon aria-hidden="true" />
+      </Button>
+      <Button
+        type="submit"
+        name="intent"
+        value={MOVE_DOWN}
+        variant="ghost"
+        size="icon"
+        disabled={last}
+        aria-label={`Move ${name} down`}
+      >
+        <ArrowDownIcon aria-hidden="true" />
+      </Button>
+    </>
+  );
+}
 
 /** A section's page title, what it is for, and its main action ("Add an event"). */
 export function EditorHeading({

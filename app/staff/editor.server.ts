@@ -142,3 +142,90 @@ export function deleteRequest(form: FormData): "none" | "ask" | "confirmed" {
   if (form.get("intent") !== DELETE_INTENT) return "none";
   return form.get(CONFIRM_FIELD) === "yes" ? "confirmed" : "ask";
 }
+
+/**
+ * Fields posted more than once that take one value: a browser never sends
+ * them so, so the post is refused with a word by each.
+ */
+export function repeatedFieldErrors<Field extends string>(
+  form: FormData,
+  fields: readonly Field[],
+): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const field of fields) {
+    if (form.getAll(field).length > 1) {
+      errors[field] = "This was sent more than once; enter one value and save again.";
+    }
+  }
+  return errors;
+}
+
+/** The answer for an address that names nothing there is: 404. */
+export function notFound() {
+  return data("Not Found", { status: 404 });
+}
+
+/** A row's id from an address or a post: a positive whole number, or null for anything else. */
+export function parseRowId(raw: unknown): number | null {
+  return typeof raw === "string" && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
+}
+
+/** The row an editor's address names: "new" for a new one, or its id; anything else is no page. */
+export function editorRowId(raw: string | undefined): "new" | number {
+  if (raw === "new") return "new";
+  const id = parseRowId(raw);
+  if (id === null) throw notFound();
+  return id;
+}
+
+/** What an editor's action answers the first press of Delete: the form asks "are you sure?". */
+export const CONFIRM_DELETE = { confirmDelete: true } as const;
+
+/**
+ * An editor's answer to a post that asks to delete row `id`, or null when the
+ * post does not ask that. A row not yet saved, or gone, is no page; the first
+ * press asks to confirm; the confirmed press deletes as the staff member and
+ * answers with `deleted` (given what `remove` returned).
+ */
+export async function answerDelete<Removed>(
+  context: Readonly<RouterContextProvider>,
+  form: FormData,
+  id: "new" | number,
+  {
+    find,
+    remove,
+    deleted,
+  }: {
+    find: (tx: Database, id: number) => Promise<unknown>;
+    remove: (tx: Database, id: number) => Promise<Removed>;
+    deleted: (removed: NonNullable<Removed>) => Response | Promise<Response>;
+  },
+): Promise<Response | typeof CONFIRM_DELETE | null> {
+  const request = deleteRequest(form);
+  if (request === "none") return null;
+  if (id === "new") throw notFound();
+  if (request === "ask") {
+    if (!(await readAsStaff(context, (tx) => find(tx, id)))) {
+      throw notFound();
+    }
+    return CONFIRM_DELETE;
+  }
+  const removed = await writeAsStaff(context, (tx) => remove(tx, id));
+  if (!removed) throw notFound();
+  return deleted(removed);
+}
+
+/**
+ * The row an editor's page shows for `id`: null for a new one, the saved row
+ * read as the staff member, or a 404 when there is none.
+ */
+export async function editorRow<Row>(
+  context: Readonly<RouterContextProvider>,
+  id: "new" | number,
+  find: (tx: Database, id: number) => Promise<Row | null | undefined>,
+): Promise<Row | null> {
+  if (id === "new") return null;
+  const row = await readAsStaff(context, (tx) => find(tx, id));
+  if (!row) throw notFound();
+  return row;
+}

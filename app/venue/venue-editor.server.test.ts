@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { asRole, createAuthUser, rolledBack } from "../../tests/support/database-roles";
+import { asRole, asUser, editorAndStranger } from "../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import type { Database } from "~/platform/database/database.server";
 import { checkForm } from "~/platform/form-check";
-import { withStaffClaims, type StaffClaims } from "~/staff/staff-transaction.server";
+import { type StaffClaims } from "~/staff/staff-transaction.server";
 import {
   deleteVenueRow,
   insertPackage,
@@ -18,10 +17,6 @@ import {
 import { PHOTO_SLOTS, photoNames } from "./venue-editor";
 import { packageSchema, spaceSchema, type PackageInput, type SpaceInput } from "./venue-rules";
 import { getVenueSpaces } from "./venue.server";
-
-function asUser<T>(db: Database, claims: StaffClaims, work: (tx: Database) => Promise<T>) {
-  return rolledBack((inner) => withStaffClaims(db, claims, inner), work);
-}
 
 function space(values: Record<string, string> = {}): SpaceInput {
   const checked = checkForm(spaceSchema, {
@@ -66,16 +61,7 @@ describe.each(drivers)("the venue editor's queries on %s", (driver) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(driver);
-    const editorId = await createAuthUser(db, "venue-editor@example.com");
-    await db.query(
-      "insert into public.staff (user_id, email, role) values ($1::uuid, 'venue-editor@example.com', 'editor')",
-      [editorId],
-    );
-    editor = { sub: editorId, role: "authenticated", session_id: randomUUID() };
-    stranger = {
-      sub: await createAuthUser(db, "venue-stranger@example.com"),
-      role: "authenticated",
-    };
+    ({ editor, stranger } = await editorAndStranger(db, "venue"));
   });
   afterAll(async () => {
     await db?.[Symbol.asyncDispose]();

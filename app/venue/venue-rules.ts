@@ -8,7 +8,7 @@ import {
   slugify,
   textSchema,
   wholeNumberSchema,
-} from "~/events/content-rules";
+} from "~/platform/form-rules";
 import {
   CAPACITY_MAX,
   DESCRIPTION_MAX,

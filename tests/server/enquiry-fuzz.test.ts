@@ -8,7 +8,7 @@ import {
   venueFields,
 } from "~/enquiries/enquiry-fields";
 import { DEFAULT_RATE_LIMITS } from "~/platform/form-protection";
-import { cleanLine } from "~/enquiries/enquiry-forms";
+import { cleanLine } from "~/platform/typed-input";
 import { enquiryReceiptCookie } from "~/enquiries/enquiry-receipt.server";
 import { hoursOn, torontoDate, type OpeningSchedule } from "~/hours/opening-hours";
 import { MAX_BODY_BYTES } from "~/platform/http/request-body";

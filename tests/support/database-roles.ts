@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/platform/database/database.server";
+import { withStaffClaims, type StaffClaims } from "~/staff/staff-transaction.server";
 
 /** The tables of the pub's content, which visitors read and staff edit. */
 export const contentTables = [
@@ -57,4 +58,32 @@ export async function createAuthUser(db: Database, email: string): Promise<strin
     [id, email],
   );
   return id;
+}
+
+/** Claims of a signed-in user, as the staff middleware reads them from a session. */
+export function claimsOf(userId: string): StaffClaims {
+  return { sub: userId, role: "authenticated", session_id: randomUUID() };
+}
+
+/**
+ * Claims of a staff editor and of a signed-in user who is not staff, made in
+ * `db` from `prefix` ("menu": menu-editor@example.com, menu-stranger@example.com).
+ */
+export async function editorAndStranger(
+  db: Database,
+  prefix: string,
+): Promise<{ editor: StaffClaims; stranger: StaffClaims }> {
+  const email = `${prefix}-editor@example.com`;
+  const editorId = await createAuthUser(db, email);
+  await db.query(
+    "insert into public.staff (user_id, email, role) values ($1::uuid, $2, 'editor')",
+    [editorId, email],
+  );
+  const strangerId = await createAuthUser(db, `${prefix}-stranger@example.com`);
+  return { editor: claimsOf(editorId), stranger: claimsOf(strangerId) };
+}
+
+/** Runs `work` as the user with `claims`, in a transaction that is rolled back. */
+export function asUser<T>(db: Database, claims: StaffClaims, work: (tx: Database) => Promise<T>) {
+  return rolledBack((inner) => withStaffClaims(db, claims, inner), work);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import type { MiddlewareFunction } from "react-router";
 import { expect } from "vitest";
 import { formPost } from "./route-args";
@@ -13,6 +14,7 @@ import {
   imageStoreContext,
   type ImageStore,
 } from "~/platform/context";
+import { directoryUploadStore } from "~/platform/upload-store.server";
 import { addStaff } from "~/staff/add-staff.server";
 import { requireStaff, staffSession } from "~/staff/session.server";
 import { action as signInAction } from "../../app/routes/staff/sign-in";
@@ -23,14 +25,39 @@ export const STAFF_AREA: MiddlewareFunction<Response>[] = [staffSession, require
 
 const PASSWORD = "correct horse battery staple";
 
+/** A route's loader or action, as the harness calls it. */
+type Handler = (args: never) => unknown;
+
+/** What a form post carries: fields by name, fields that may repeat, or a multipart body. */
+export type PostFields = Record<string, string> | [string, string][] | FormData;
+
+/** What a refused post answers: the typed values, each field's problem, the summary. */
+export type Refusal = {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  formError: string | null;
+  formId?: string;
+};
+
+/** An image store for tests: the site's own pictures, with cache and uploads under `root`. */
+export function testImageStore(root: string): ImageStore {
+  return {
+    sourceDirectory: path.resolve("public/images"),
+    cacheDirectory: path.join(root, "cache"),
+    uploads: directoryUploadStore(path.join(root, "uploads")),
+  };
+}
+
 /**
  * A staff area over `db` with the embedded sign-in service, for route tests:
  * staff members made as the `staff-add` command makes them, signed in through
- * the sign-in action, and requests that carry their cookies.
+ * the sign-in action, and requests that carry their cookies through the staff
+ * area's middleware as the server would run them.
  */
 export function staffHarness(db: TestDatabase, { imageStore }: { imageStore?: ImageStore } = {}) {
   const backend = embeddedAuthBackend(db, generateSigningKey());
 
+  /** A request context as the server gives one, from a random client address. */
   function context() {
     const provided = contextWithDatabase(db);
     if (imageStore) provided.set(imageStoreContext, imageStore);
@@ -39,6 +66,7 @@ export function staffHarness(db: TestDatabase, { imageStore }: { imageStore?: Im
     return provided;
   }
 
+  /** A new staff member with `role`, not signed in. */
   async function member(role: "owner" | "editor" = "editor") {
     const email = `staff-${randomUUID()}@example.com`;
     const { userId } = await addStaff(db, backend, { email, role, password: PASSWORD });
@@ -61,30 +89,54 @@ export function staffHarness(db: TestDatabase, { imageStore }: { imageStore?: Im
     return Object.assign(jar, { email, userId });
   }
 
+  /** A GET of `path` from `jar`'s browser. */
   function get(path: string, jar: CookieJar) {
     return new Request(new URL(path, "http://localhost"), { headers: { Cookie: jar.header() } });
   }
 
-  function post(path: string, fields: Record<string, string> | FormData, jar: CookieJar) {
-    if (fields instanceof FormData) {
-      return new Request(new URL(path, "http://localhost"), {
-        method: "POST",
-        body: fields,
-        headers: { Cookie: jar.header(), Origin: "http://localhost" },
-      });
-    }
-    return formPost(path, fields, { Cookie: jar.header() });
+  /** A same-site form post to `path` from `jar`'s browser, urlencoded or multipart. */
+  function post(path: string, fields: PostFields, jar: CookieJar) {
+    return new Request(new URL(path, "http://localhost"), {
+      method: "POST",
+      headers: {
+        "Sec-Fetch-Site": "same-origin",
+        Origin: "http://localhost",
+        Cookie: jar.header(),
+      },
+      body: fields instanceof FormData ? fields : new URLSearchParams(fields),
+    });
   }
 
   /** Runs a handler of the signed-in area as `jar`'s browser would reach it. */
   async function run(
     request: Request,
     jar: CookieJar,
-    handler: (args: never) => unknown,
+    handler: Handler,
     params: Record<string, string> = {},
   ) {
     return jar.take(await runRoute(request, context(), STAFF_AREA, handler, params));
   }
 
-  return { backend, context, member, signedIn, get, post, run };
+  /** GETs a staff page's loader as `jar`'s browser. */
+  function load(
+    jar: CookieJar,
+    path: string,
+    loader: Handler,
+    params: Record<string, string> = {},
+  ) {
+    return run(get(path, jar), jar, loader, params);
+  }
+
+  /** POSTs a form to a staff page's action as `jar`'s browser. */
+  function submit(
+    jar: CookieJar,
+    path: string,
+    fields: PostFields,
+    action: Handler,
+    params: Record<string, string> = {},
+  ) {
+    return run(post(path, fields, jar), jar, action, params);
+  }
+
+  return { backend, context, member, signedIn, get, post, run, load, submit };
 }

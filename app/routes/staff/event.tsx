@@ -1,7 +1,5 @@
-import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/event";
-import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import {
   EVENT_DESCRIPTION_MAX,
@@ -23,14 +21,22 @@ import { PictureField } from "~/images/picture-field";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { readPictureFields } from "~/images/uploads.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  asksToConfirmDelete,
+  schemaValidator,
+} from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
-  deleteRequest,
-  readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
+  answerDelete,
+  editorRow,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -39,34 +45,22 @@ import type { FieldErrors } from "~/platform/form-check";
 const FORM_ID = "event-form";
 const SAVED = { type: "success", title: "Saved. Visitors see it now." } as const;
 
-/** The event the address names: "new", or an id; anything else is no page. */
-function eventParam(raw: string | undefined): "new" | number {
-  if (raw === "new") return "new";
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
-  return Number(raw);
-}
-
-const notFound = () => data("Not Found", { status: 404 });
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = eventParam(params.id);
-  if (id === "new") return { id, event: null, values: newEventValues };
-  const event = await readAsStaff(context, (tx) => eventForStaff(tx, id));
-  if (!event) throw notFound();
-  return { id, event, values: eventFormValues(event) };
+  const id = editorRowId(params.id);
+  const event = await editorRow(context, id, eventForStaff);
+  return { id, event, values: event ? eventFormValues(event) : newEventValues };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = eventParam(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
 
-  const deleting = id === "new" ? "none" : deleteRequest(form);
-  if (deleting === "ask") return { confirmDelete: true } as const;
-  if (deleting === "confirmed" && id !== "new") {
-    const deleted = await writeAsStaff(context, (tx) => deleteEvent(tx, id));
-    if (!deleted) throw notFound();
-    return redirectWithToast("/staff/events", { type: "success", title: "Event deleted." });
-  }
+  const deleting = await answerDelete(context, form, id, {
+    find: eventForStaff,
+    remove: deleteEvent,
+    deleted: () => redirectWithToast("/staff/events", { type: "success", title: "Event deleted." }),
+  });
+  if (deleting) return deleting;
 
   // A chosen picture is saved first, so a refusal of the other fields keeps it.
   const picture = await readPictureFields(context, form, EVENT_PICTURE_NAMES);
@@ -124,19 +118,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
-const loadValidator = (): Promise<Validator<EventField>> =>
-  Promise.all([import("~/events/event-rules"), import("~/platform/form-check")]).then(
-    ([rules, check]) =>
-      (values) => {
-        const checked = check.checkForm(rules.eventSchema, values);
-        return checked.ok ? {} : checked.errors;
-      },
-  );
+const loadValidator = schemaValidator<EventField>(() =>
+  import("~/events/event-rules").then((rules) => rules.eventSchema),
+);
 
 export default function StaffEventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, values } = loaderData;
   const checked = actionData && "values" in actionData ? actionData : undefined;
-  const confirming = Boolean(actionData && "confirmDelete" in actionData);
+  const confirming = asksToConfirmDelete(actionData);
   const keptPath = (checked?.values.imageKept ?? values.imageKept ?? "") || null;
 
   return (
@@ -149,7 +138,7 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
         Dates and times are on the pub’s clock (Toronto), summer or winter.
       </p>
 
-      <CheckedForm
+      <EditorForm
         // After a save the form starts again from what was saved (a slug made
         // from the name shows; a chosen file is not sent twice).
         key={`${event?.id ?? "new"}:${JSON.stringify(values)}`}
@@ -160,10 +149,7 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
         actionData={checked}
         initialValues={values}
         loadValidator={loadValidator}
-        retryVerb="save"
         submitLabel={event ? "Save changes" : "Add event"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
         className="relative mt-8 max-w-2xl space-y-7"
         encType="multipart/form-data"
       >
@@ -243,7 +229,7 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
 
       {event ? (
         <DeleteSection

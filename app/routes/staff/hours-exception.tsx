@@ -1,7 +1,5 @@
-import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/hours-exception";
-import { CheckedForm, checkbox } from "~/components/ui/checked-form";
+import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, TextField } from "~/components/ui/form-fields";
 import {
   NOTE_MAX,
@@ -21,13 +19,21 @@ import { exceptionSchema } from "~/hours/hours-rules";
 import { torontoDate } from "~/hours/opening-hours";
 import { checkForm, type CheckedFormData, type FormValues } from "~/platform/form-check";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorHeading } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  EditorHeading,
+  asksToConfirmDelete,
+} from "~/staff/editor-ui";
 import {
   checkPost,
-  deleteRequest,
-  readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
+  answerDelete,
+  editorRow,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -35,43 +41,29 @@ import { staffMeta } from "~/staff/staff-meta";
 const FORM_ID = "hours-exception";
 const SAVED = { type: "success", title: "Saved. Visitors see it now." } as const;
 
-/** The exception's id from the address ("new" for a new one); anything else is no exception. */
-function exceptionId(raw: string | undefined): number | null {
-  if (raw === "new") return null;
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
-  return Number(raw);
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = exceptionId(params.id);
+  const id = editorRowId(params.id);
   const today = torontoDate(new Date());
-  if (id === null) return { exception: null, today };
-  const exception = await readAsStaff(context, (tx) => getException(tx, id));
-  if (!exception) throw data("Not Found", { status: 404 });
-  return { exception, today };
+  return { exception: await editorRow(context, id, getException), today };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = exceptionId(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
-  const remove = deleteRequest(form);
-  if (remove !== "none") {
-    if (id === null) throw data("Not Found", { status: 404 });
-    if (remove === "ask") {
-      const exists = await readAsStaff(context, (tx) => getException(tx, id));
-      if (!exists) throw data("Not Found", { status: 404 });
-      return { confirmingDelete: true };
-    }
-    const deleted = await writeAsStaff(context, (tx) => deleteException(tx, id));
-    if (!deleted) throw data("Not Found", { status: 404 });
-    return redirectWithToast("/staff/hours", { type: "success", title: "Deleted." });
-  }
+  const deleting = await answerDelete(context, form, id, {
+    find: getException,
+    remove: deleteException,
+    deleted: () => redirectWithToast("/staff/hours", { type: "success", title: "Deleted." }),
+  });
+  if (deleting) return deleting;
 
   const post = checkPost(form, exceptionFields, exceptionSchema(torontoDate(new Date())));
   if (!post.ok) return refusePost(post.values, post.errors);
-  const saved = await writeAsStaff(context, (tx) => saveException(tx, post.data, id));
+  const saved = await writeAsStaff(context, (tx) =>
+    saveException(tx, post.data, id === "new" ? null : id),
+  );
   if (!saved.ok) {
-    if ("missing" in saved) throw data("Not Found", { status: 404 });
+    if ("missing" in saved) throw notFound();
     return refusePost<ExceptionField>(post.values, { startsOn: overlapMessage(saved.overlap) });
   }
   return redirectWithToast("/staff/hours", SAVED);
@@ -106,7 +98,7 @@ export default function HoursExceptionPage({ loaderData, actionData }: Route.Com
     actionData && "errors" in actionData
       ? (actionData as CheckedFormData<ExceptionField>)
       : undefined;
-  const confirmingDelete = Boolean(actionData && "confirmingDelete" in actionData);
+  const confirmingDelete = asksToConfirmDelete(actionData);
   const title = exception
     ? formatDateRange(exception.startsOn, exception.endsOn)
     : "Add an exception";
@@ -120,7 +112,7 @@ export default function HoursExceptionPage({ loaderData, actionData }: Route.Com
           intro="A holiday, a closure or a night with different hours. The days it covers use these hours instead of the regular week."
         />
       </div>
-      <CheckedForm<ExceptionField>
+      <EditorForm<ExceptionField>
         id={FORM_ID}
         fields={exceptionFields}
         labels={exceptionLabels}
@@ -132,10 +124,7 @@ export default function HoursExceptionPage({ loaderData, actionData }: Route.Com
             return checked.ok ? {} : checked.errors;
           })
         }
-        retryVerb="save"
         submitLabel={exception ? "Save changes" : "Add the exception"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
         className="mt-8 max-w-2xl space-y-6"
       >
         {(field) => (
@@ -181,7 +170,7 @@ export default function HoursExceptionPage({ loaderData, actionData }: Route.Com
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
       {exception ? (
         <DeleteSection
           what={`the hours for ${title}`}

@@ -1,10 +1,10 @@
-import { BanIcon, ClockIcon, PlusIcon, SaveIcon, UtensilsCrossedIcon } from "lucide-react";
+import { BanIcon, ClockIcon, PlusIcon, UtensilsCrossedIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/hours";
 import { buttonVariants } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
-import { CheckedForm, checkbox, type BoundField } from "~/components/ui/checked-form";
+import { checkbox, type BoundField } from "~/components/ui/checked-form";
 import { CheckboxField, TextField } from "~/components/ui/form-fields";
 import { formatLongDate } from "~/hours/dates";
 import {
@@ -47,7 +47,13 @@ import { formatWallTime, torontoDate, type WeeklyHours } from "~/hours/opening-h
 import { cn } from "~/platform/cn";
 import { checkForm, type CheckedFormData, type FieldErrors } from "~/platform/form-check";
 import { redirectWithToast } from "~/platform/toast.server";
-import { EditorHeading, EditorList, EditorListItem, StatusBadge } from "~/staff/editor-ui";
+import {
+  EditorForm,
+  EditorHeading,
+  EditorList,
+  EditorListItem,
+  StatusBadge,
+} from "~/staff/editor-ui";
 import { checkAnswersMessage, checkPost, readAsStaff, writeAsStaff } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -316,7 +322,7 @@ export default function HoursPage({ loaderData, actionData }: Route.ComponentPro
           A closing time before the opening time is after midnight, up to 6 am. Leave the kitchen
           empty when food is served until closing.
         </p>
-        <CheckedForm<WeekField>
+        <EditorForm<WeekField>
           id={HOURS_FORMS.week}
           titleId="week-heading"
           fields={weekFields}
@@ -329,14 +335,11 @@ export default function HoursPage({ loaderData, actionData }: Route.ComponentPro
               return checked.ok ? {} : checked.errors;
             })
           }
-          retryVerb="save"
           submitLabel="Save the week"
-          submitIcon={<SaveIcon aria-hidden="true" />}
-          pendingLabel="Saving…"
           className="mt-6 space-y-6"
         >
           {(field) => WEEK_ORDER.map((day) => <DayFields key={day} day={day} field={field} />)}
-        </CheckedForm>
+        </EditorForm>
       </section>
     </>
   );
@@ -392,21 +395,19 @@ function QuickTimeForm<Field extends string>({
       <h3 id={titleId} className="text-xl font-semibold">
         {title}
       </h3>
-      <CheckedForm<Field>
+      <EditorForm<Field>
         id={id}
         titleId={titleId}
         fields={[name]}
         labels={{ [name]: label } as Partial<Record<Field, string>>}
         actionData={actionData}
         loadValidator={loadValidator}
-        retryVerb="save"
         submitLabel={submitLabel}
         submitIcon={icon}
-        pendingLabel="Saving…"
         className="mt-3 space-y-4"
       >
         {(field) => <TextField {...field(name)} type="time" label={label} hint={hint} />}
-      </CheckedForm>
+      </EditorForm>
     </div>
   );
 }
@@ -427,7 +428,7 @@ function ClosedDayForm({
       <h3 id={titleId} className="text-xl font-semibold">
         Closed for a day
       </h3>
-      <CheckedForm<ClosedDayField>
+      <EditorForm<ClosedDayField>
         id={HOURS_FORMS.closedDay}
         titleId={titleId}
         fields={closedDayFields}
@@ -440,10 +441,8 @@ function ClosedDayForm({
             return checked.ok ? {} : checked.errors;
           })
         }
-        retryVerb="save"
         submitLabel="Close that day"
         submitIcon={<BanIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
         className="mt-3 space-y-4"
       >
         {(field) => (
@@ -457,7 +456,7 @@ function ClosedDayForm({
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
     </div>
   );
 }

@@ -1,7 +1,5 @@
-import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/menu-item";
-import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox, type Validator } from "~/components/ui/checked-form";
 import {
   CheckboxField,
   CheckboxGroupField,
@@ -24,7 +22,6 @@ import {
   itemAnchor,
   itemValues,
   newItemValues,
-  parseRowId,
   type ItemField,
 } from "~/menu/menu-editor";
 import {
@@ -32,7 +29,6 @@ import {
   getItem,
   insertItem,
   listSectionChoices,
-  repeatedFieldErrors,
   sectionExists,
   updateItem,
 } from "~/menu/menu-editor.server";
@@ -41,15 +37,25 @@ import { PictureField } from "~/images/picture-field";
 import { readPictureFields } from "~/images/uploads.server";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorHeading } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  EditorHeading,
+  asksToConfirmDelete,
+} from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
-  deleteRequest,
   EditRefusedError,
   readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
+  parseRowId,
+  repeatedFieldErrors,
+  answerDelete,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -59,21 +65,13 @@ const FORM_ID = "menu-item";
 
 const NO_SUCH_SECTION = "That section is no longer on the menu; choose one of the sections listed.";
 
-/** The item the address names: null for a new one; no such item is a 404. */
-function itemIdFrom(raw: string | undefined): number | null {
-  if (raw === "new") return null;
-  const id = parseRowId(raw);
-  if (id === null) throw data("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = itemIdFrom(params.id);
+  const id = editorRowId(params.id);
   const found = await readAsStaff(context, async (tx) => ({
-    item: id === null ? null : await getItem(tx, id),
+    item: id === "new" ? null : await getItem(tx, id),
     sections: await listSectionChoices(tx),
   }));
-  if (id !== null && !found.item) throw data("Not Found", { status: 404 });
+  if (id !== "new" && !found.item) throw notFound();
   // A new item starts in the section it was added from.
   const from = parseRowId(new URL(request.url).searchParams.get("section"));
   const startIn = found.sections.some((section) => section.id === from) ? from : null;
@@ -81,26 +79,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = itemIdFrom(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
-  const deleting = deleteRequest(form);
-  if (deleting !== "none") {
-    if (id === null) throw data("Not Found", { status: 404 });
-    if (deleting === "ask") {
-      const item = await readAsStaff(context, (tx) => getItem(tx, id));
-      if (!item) throw data("Not Found", { status: 404 });
-      return { confirming: true as const };
-    }
-    const item = await writeAsStaff(context, async (tx) => {
+  const deleting = await answerDelete(context, form, id, {
+    find: getItem,
+    remove: async (tx, id) => {
       const existing = await getItem(tx, id);
       return existing && (await deleteItem(tx, id)) ? existing : null;
-    });
-    if (!item) throw data("Not Found", { status: 404 });
-    return redirectWithToast(`/staff/menu#section-${item.sectionId}`, {
-      type: "success",
-      title: `Deleted “${item.name}”. Visitors no longer see it.`,
-    });
-  }
+    },
+    deleted: (item) =>
+      redirectWithToast(`/staff/menu#section-${item.sectionId}`, {
+        type: "success",
+        title: `Deleted “${item.name}”. Visitors no longer see it.`,
+      }),
+  });
+  if (deleting) return deleting;
 
   const checked = checkPost(form, ITEM_FIELDS, itemSchema, ITEM_LIST_FIELDS);
   const errors: FieldErrors<ItemField> = {
@@ -122,8 +115,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     savedId = await writeAsStaff(context, async (tx) => {
       if (!(await sectionExists(tx, item.sectionId))) throw new EditRefusedError(NO_SUCH_SECTION);
-      if (id === null) return insertItem(tx, item, path);
-      if (!(await updateItem(tx, id, item, path))) throw data("Not Found", { status: 404 });
+      if (id === "new") return insertItem(tx, item, path);
+      if (!(await updateItem(tx, id, item, path))) throw notFound();
       return id;
     });
   } catch (error) {
@@ -150,7 +143,7 @@ const loadValidator = (): Promise<Validator<ItemField>> =>
 export default function MenuItemPage({ loaderData, actionData }: Route.ComponentProps) {
   const { item, sections, startIn } = loaderData;
   const refused = actionData && "errors" in actionData ? actionData : undefined;
-  const confirming = Boolean(actionData && "confirming" in actionData);
+  const confirming = asksToConfirmDelete(actionData);
   return (
     <>
       <BackLink to="/staff/menu">The whole menu</BackLink>
@@ -160,7 +153,7 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
           intro="A dish or drink on the menu: what it is, what it costs and who it suits."
         />
       </div>
-      <CheckedForm
+      <EditorForm
         id={FORM_ID}
         className="relative mt-8 max-w-2xl space-y-7"
         fields={ITEM_FIELDS}
@@ -170,9 +163,6 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
         initialValues={item ? itemValues(item) : newItemValues(startIn)}
         loadValidator={loadValidator}
         submitLabel={item ? "Save item" : "Add item"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
-        retryVerb="save"
         encType="multipart/form-data"
       >
         {(field) => (
@@ -257,7 +247,7 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
       {item ? (
         <DeleteSection
           what={`“${item.name}”`}

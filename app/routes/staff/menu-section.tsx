@@ -1,10 +1,7 @@
-import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/menu-section";
-import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox, type Validator } from "~/components/ui/checked-form";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import {
-  parseRowId,
   SECTION_DESCRIPTION_MAX,
   SECTION_FIELDS,
   SECTION_LABELS,
@@ -21,65 +18,60 @@ import {
   deleteSection,
   getSection,
   insertSection,
-  repeatedFieldErrors,
   updateSection,
 } from "~/menu/menu-editor.server";
 import { sectionSchema } from "~/menu/menu-rules";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorHeading } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  EditorHeading,
+  asksToConfirmDelete,
+} from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
-  deleteRequest,
   readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
+  repeatedFieldErrors,
+  answerDelete,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 const FORM_ID = "menu-section";
 
-/** The section the address names: null for a new one; no such section is a 404. */
-function sectionIdFrom(raw: string | undefined): number | null {
-  if (raw === "new") return null;
-  const id = parseRowId(raw);
-  if (id === null) throw data("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = sectionIdFrom(params.id);
-  if (id === null) return { section: null, itemCount: 0 };
+  const id = editorRowId(params.id);
+  if (id === "new") return { section: null, itemCount: 0 };
   const found = await readAsStaff(context, async (tx) => {
     const section = await getSection(tx, id);
     return section && { section, itemCount: await countSectionItems(tx, id) };
   });
-  if (!found) throw data("Not Found", { status: 404 });
+  if (!found) throw notFound();
   return found;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = sectionIdFrom(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
-  const deleting = deleteRequest(form);
-  if (deleting !== "none") {
-    if (id === null) throw data("Not Found", { status: 404 });
-    if (deleting === "ask") {
-      const section = await readAsStaff(context, (tx) => getSection(tx, id));
-      if (!section) throw data("Not Found", { status: 404 });
-      return { confirming: true as const };
-    }
-    const section = await writeAsStaff(context, async (tx) => {
+  const deleting = await answerDelete(context, form, id, {
+    find: getSection,
+    remove: async (tx, id) => {
       const existing = await getSection(tx, id);
       return existing && (await deleteSection(tx, id)) ? existing : null;
-    });
-    if (!section) throw data("Not Found", { status: 404 });
-    return redirectWithToast("/staff/menu", {
-      type: "success",
-      title: `Deleted “${section.name}”. Visitors no longer see it.`,
-    });
-  }
+    },
+    deleted: (section) =>
+      redirectWithToast("/staff/menu", {
+        type: "success",
+        title: `Deleted “${section.name}”. Visitors no longer see it.`,
+      }),
+  });
+  if (deleting) return deleting;
 
   const checked = checkPost(form, SECTION_FIELDS, sectionSchema);
   const repeated = repeatedFieldErrors(form, SECTION_SINGLE_FIELDS);
@@ -90,8 +82,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let savedId: number;
   try {
     savedId = await writeAsStaff(context, async (tx) => {
-      if (id === null) return insertSection(tx, section);
-      if (!(await updateSection(tx, id, section))) throw data("Not Found", { status: 404 });
+      if (id === "new") return insertSection(tx, section);
+      if (!(await updateSection(tx, id, section))) throw notFound();
       return id;
     });
   } catch (error) {
@@ -120,7 +112,7 @@ const loadValidator = (): Promise<Validator<SectionField>> =>
 export default function MenuSectionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { section, itemCount } = loaderData;
   const refused = actionData && "errors" in actionData ? actionData : undefined;
-  const confirming = Boolean(actionData && "confirming" in actionData);
+  const confirming = asksToConfirmDelete(actionData);
   return (
     <>
       <BackLink to="/staff/menu">The whole menu</BackLink>
@@ -130,7 +122,7 @@ export default function MenuSectionPage({ loaderData, actionData }: Route.Compon
           intro="A heading on the menu page, with the items under it."
         />
       </div>
-      <CheckedForm
+      <EditorForm
         id={FORM_ID}
         className="relative mt-8 max-w-2xl space-y-7"
         fields={SECTION_FIELDS}
@@ -139,9 +131,6 @@ export default function MenuSectionPage({ loaderData, actionData }: Route.Compon
         initialValues={section ? sectionValues(section) : undefined}
         loadValidator={loadValidator}
         submitLabel={section ? "Save section" : "Add section"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
-        retryVerb="save"
       >
         {(field) => (
           <>
@@ -186,7 +175,7 @@ export default function MenuSectionPage({ loaderData, actionData }: Route.Compon
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
       {section ? (
         <DeleteSection
           what={`“${section.name}”`}

@@ -13,7 +13,6 @@ import {
   itemAnchor,
   itemPriceLine,
   LIST_INTENTS,
-  parseRowId,
   sectionAnchor,
   type EditorItem,
   type ListIntent,
@@ -27,7 +26,7 @@ import {
 import { cn } from "~/platform/cn";
 import { redirectWithToast } from "~/platform/toast.server";
 import { EditorHeading, StatusBadge } from "~/staff/editor-ui";
-import { readAsStaff, writeAsStaff } from "~/staff/editor.server";
+import { parseRowId, readAsStaff, writeAsStaff } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 

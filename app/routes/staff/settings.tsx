@@ -1,7 +1,6 @@
-import { SaveIcon } from "lucide-react";
 import { data } from "react-router";
 import type { Route } from "./+types/settings";
-import { CheckedForm, type Validator } from "~/components/ui/checked-form";
+import { type Validator } from "~/components/ui/checked-form";
 import { TextAreaField, TextField } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
 import {
@@ -17,7 +16,7 @@ import { PictureField } from "~/images/picture-field";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { readPictureFields } from "~/images/uploads.server";
 import { checkPost, readAsStaff, refusePost, writeAsStaff } from "~/staff/editor.server";
-import { EditorHeading } from "~/staff/editor-ui";
+import { EditorForm, EditorHeading } from "~/staff/editor-ui";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
@@ -63,7 +62,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         title="Site details"
         intro="The pub's name, address and ways to reach it, as every page shows them."
       />
-      <CheckedForm
+      <EditorForm
         id={FORM_ID}
         fields={settingsFields}
         labels={settingsLabels}
@@ -72,9 +71,6 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         loadValidator={loadValidator}
         encType="multipart/form-data"
         submitLabel="Save details"
-        retryVerb="save"
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
         className="mt-8 max-w-2xl space-y-7"
       >
         {(field) => (
@@ -229,7 +225,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             </fieldset>
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
     </>
   );
 }

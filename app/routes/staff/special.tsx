@@ -1,19 +1,25 @@
-import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/special";
-import { CheckedForm, checkbox } from "~/components/ui/checked-form";
+import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { torontoDate } from "~/hours/opening-hours";
 import { checkForm, type CheckedFormData } from "~/platform/form-check";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection, EditorHeading } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  EditorHeading,
+  asksToConfirmDelete,
+} from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
-  deleteRequest,
-  readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
+  answerDelete,
+  editorRow,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -36,44 +42,28 @@ import { specialSchema } from "~/specials/specials-rules";
 
 const FORM_ID = "special";
 
-/** The special's id from the address ("new" for a new one); anything else is no special. */
-function specialId(raw: string | undefined): number | null {
-  if (raw === "new") return null;
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
-  return Number(raw);
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = specialId(params.id);
+  const id = editorRowId(params.id);
   const today = torontoDate(new Date());
-  if (id === null) return { special: null, today };
-  const special = await readAsStaff(context, (tx) => getSpecial(tx, id));
-  if (!special) throw data("Not Found", { status: 404 });
-  return { special, today };
+  return { special: await editorRow(context, id, getSpecial), today };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = specialId(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
-  const remove = deleteRequest(form);
-  if (remove !== "none") {
-    if (id === null) throw data("Not Found", { status: 404 });
-    if (remove === "ask") {
-      const exists = await readAsStaff(context, (tx) => getSpecial(tx, id));
-      if (!exists) throw data("Not Found", { status: 404 });
-      return { confirmingDelete: true };
-    }
-    const deleted = await writeAsStaff(context, (tx) => deleteSpecial(tx, id));
-    if (!deleted) throw data("Not Found", { status: 404 });
-    return redirectWithToast("/staff/specials", { type: "success", title: "Deleted." });
-  }
+  const deleting = await answerDelete(context, form, id, {
+    find: getSpecial,
+    remove: deleteSpecial,
+    deleted: () => redirectWithToast("/staff/specials", { type: "success", title: "Deleted." }),
+  });
+  if (deleting) return deleting;
 
   const post = checkPost(form, specialFields, specialSchema(torontoDate(new Date())));
   if (!post.ok) return refusePost(post.values, post.errors);
   let savedId: number | null;
   try {
     savedId = await writeAsStaff(context, async (tx) =>
-      id === null
+      id === "new"
         ? addSpecial(tx, post.data)
         : (await updateSpecial(tx, id, post.data))
           ? id
@@ -88,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       "The special could not be saved as it is. Check the days, times and price.",
     );
   }
-  if (savedId === null) throw data("Not Found", { status: 404 });
+  if (savedId === null) throw notFound();
   return redirectWithToast(`/staff/specials#special-${savedId}`, {
     type: "success",
     title: "Saved. Visitors see it now.",
@@ -106,7 +96,7 @@ export default function SpecialPage({ loaderData, actionData }: Route.ComponentP
     actionData && "errors" in actionData
       ? (actionData as CheckedFormData<SpecialField>)
       : undefined;
-  const confirmingDelete = Boolean(actionData && "confirmingDelete" in actionData);
+  const confirmingDelete = asksToConfirmDelete(actionData);
 
   return (
     <>
@@ -117,7 +107,7 @@ export default function SpecialPage({ loaderData, actionData }: Route.ComponentP
           intro="Every week on a day, on dates, or on a day within dates."
         />
       </div>
-      <CheckedForm<SpecialField>
+      <EditorForm<SpecialField>
         id={FORM_ID}
         fields={specialFields}
         labels={specialLabels}
@@ -129,10 +119,7 @@ export default function SpecialPage({ loaderData, actionData }: Route.ComponentP
             return checked.ok ? {} : checked.errors;
           })
         }
-        retryVerb="save"
         submitLabel={special ? "Save changes" : "Add the special"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
         className="mt-8 max-w-2xl space-y-6"
       >
         {(field) => (
@@ -192,7 +179,7 @@ export default function SpecialPage({ loaderData, actionData }: Route.ComponentP
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
       {special ? (
         <DeleteSection
           what={`“${special.title}”`}

@@ -1,21 +1,14 @@
-import { ArrowDownIcon, ArrowUpIcon, ChevronRightIcon } from "lucide-react";
+import { ChevronRightIcon } from "lucide-react";
 import { Form, data } from "react-router";
 import type { Route } from "./+types/specials";
-import { Button } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { formatPrice } from "~/menu/price";
 import { redirectWithToast } from "~/platform/toast.server";
-import { EditorHeading, StatusBadge } from "~/staff/editor-ui";
+import { EditorHeading, MOVE_DOWN, MOVE_UP, MoveButtons, StatusBadge } from "~/staff/editor-ui";
 import { readAsStaff, writeAsStaff } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
-import {
-  MOVE_DOWN,
-  MOVE_UP,
-  WEEKDAY_CHOICES,
-  describeWhen,
-  type EditableSpecial,
-} from "~/specials/specials-editor";
+import { WEEKDAY_CHOICES, describeWhen, type EditableSpecial } from "~/specials/specials-editor";
 import { listSpecials, moveSpecial } from "~/specials/specials-editor.server";
 import { torontoDate } from "~/hours/opening-hours";
 
@@ -140,28 +133,7 @@ function SpecialRow({
       </Link>
       <Form method="post" className="flex shrink-0 gap-1">
         <input type="hidden" name="id" value={special.id} />
-        <Button
-          type="submit"
-          name="intent"
-          value={MOVE_UP}
-          variant="ghost"
-          size="icon"
-          disabled={first}
-          aria-label={`Move ${special.title} up`}
-        >
-          <ArrowUpIcon aria-hidden="true" />
-        </Button>
-        <Button
-          type="submit"
-          name="intent"
-          value={MOVE_DOWN}
-          variant="ghost"
-          size="icon"
-          disabled={last}
-          aria-label={`Move ${special.title} down`}
-        >
-          <ArrowDownIcon aria-hidden="true" />
-        </Button>
+        <MoveButtons name={special.title} first={first} last={last} />
       </Form>
     </li>
   );

@@ -1,16 +1,22 @@
-import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/venue-package";
-import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  asksToConfirmDelete,
+  schemaValidator,
+} from "~/staff/editor-ui";
 import {
   checkPost,
-  deleteRequest,
-  readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
+  answerDelete,
+  editorRow,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -34,34 +40,23 @@ import { packageSchema } from "~/venue/venue-rules";
 
 const FORM_ID = "package-form";
 
-/** The package the address names: "new", or an id; anything else is no page. */
-function packageParam(raw: string | undefined): "new" | number {
-  if (raw === "new") return "new";
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
-  return Number(raw);
-}
-
-const notFound = () => data("Not Found", { status: 404 });
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = packageParam(params.id);
-  if (id === "new") return { pack: null, values: { priceUnit: "per-guest" } };
-  const pack = await readAsStaff(context, (tx) => packageForStaff(tx, id));
-  if (!pack) throw notFound();
-  return { pack, values: packageFormValues(pack) };
+  const id = editorRowId(params.id);
+  const pack = await editorRow(context, id, packageForStaff);
+  return { pack, values: pack ? packageFormValues(pack) : { priceUnit: "per-guest" } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = packageParam(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
 
-  const deleting = id === "new" ? "none" : deleteRequest(form);
-  if (deleting === "ask") return { confirmDelete: true } as const;
-  if (deleting === "confirmed" && id !== "new") {
-    const deleted = await writeAsStaff(context, (tx) => deleteVenueRow(tx, "venue_packages", id));
-    if (!deleted) throw notFound();
-    return redirectWithToast("/staff/venue", { type: "success", title: "Package deleted." });
-  }
+  const deleting = await answerDelete(context, form, id, {
+    find: packageForStaff,
+    remove: (tx, id) => deleteVenueRow(tx, "venue_packages", id),
+    deleted: () =>
+      redirectWithToast("/staff/venue", { type: "success", title: "Package deleted." }),
+  });
+  if (deleting) return deleting;
 
   const post = checkPost(form, packageFields, packageSchema);
   if (!post.ok) return refusePost(post.values, post.errors);
@@ -85,19 +80,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
-const loadValidator = (): Promise<Validator<PackageField>> =>
-  Promise.all([import("~/venue/venue-rules"), import("~/platform/form-check")]).then(
-    ([rules, check]) =>
-      (values) => {
-        const checked = check.checkForm(rules.packageSchema, values);
-        return checked.ok ? {} : checked.errors;
-      },
-  );
+const loadValidator = schemaValidator<PackageField>(() =>
+  import("~/venue/venue-rules").then((rules) => rules.packageSchema),
+);
 
 export default function StaffPackagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { pack, values } = loaderData;
   const checked = actionData && "values" in actionData ? actionData : undefined;
-  const confirming = Boolean(actionData && "confirmDelete" in actionData);
+  const confirming = asksToConfirmDelete(actionData);
 
   return (
     <>
@@ -106,7 +96,7 @@ export default function StaffPackagePage({ loaderData, actionData }: Route.Compo
         {pack ? pack.name : "Add a package"}
       </h1>
 
-      <CheckedForm
+      <EditorForm
         // After a save the form starts again from what was saved (a slug made
         // from the name shows; a chosen file is not sent twice).
         key={`${pack?.id ?? "new"}:${JSON.stringify(values)}`}
@@ -117,10 +107,7 @@ export default function StaffPackagePage({ loaderData, actionData }: Route.Compo
         actionData={checked}
         initialValues={values}
         loadValidator={loadValidator}
-        retryVerb="save"
         submitLabel={pack ? "Save changes" : "Add package"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
         className="relative mt-8 max-w-2xl space-y-7"
       >
         {(field) => (
@@ -170,7 +157,7 @@ export default function StaffPackagePage({ loaderData, actionData }: Route.Compo
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
 
       {pack ? (
         <DeleteSection

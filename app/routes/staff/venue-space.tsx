@@ -1,17 +1,23 @@
-import { SaveIcon } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/venue-space";
-import { CheckedForm, checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BackLink, DeleteSection } from "~/staff/editor-ui";
+import {
+  BackLink,
+  DeleteSection,
+  EditorForm,
+  asksToConfirmDelete,
+  schemaValidator,
+} from "~/staff/editor-ui";
 import {
   checkPost,
   databaseErrorCode,
-  deleteRequest,
-  readAsStaff,
   refusePost,
   writeAsStaff,
+  editorRowId,
+  answerDelete,
+  editorRow,
+  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -41,34 +47,23 @@ import type { FieldErrors, FormValues } from "~/platform/form-check";
 
 const FORM_ID = "space-form";
 
-/** The space the address names: "new", or an id; anything else is no page. */
-function spaceParam(raw: string | undefined): "new" | number {
-  if (raw === "new") return "new";
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw data("Not Found", { status: 404 });
-  return Number(raw);
-}
-
-const notFound = () => data("Not Found", { status: 404 });
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = spaceParam(params.id);
-  if (id === "new") return { space: null, values: {} as Partial<FormValues<SpaceField>> };
-  const space = await readAsStaff(context, (tx) => spaceForStaff(tx, id));
-  if (!space) throw notFound();
-  return { space, values: spaceFormValues(space) };
+  const id = editorRowId(params.id);
+  const space = await editorRow(context, id, spaceForStaff);
+  const values: Partial<FormValues<SpaceField>> = space ? spaceFormValues(space) : {};
+  return { space, values };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = spaceParam(params.id);
+  const id = editorRowId(params.id);
   const form = await request.formData();
 
-  const deleting = id === "new" ? "none" : deleteRequest(form);
-  if (deleting === "ask") return { confirmDelete: true } as const;
-  if (deleting === "confirmed" && id !== "new") {
-    const deleted = await writeAsStaff(context, (tx) => deleteVenueRow(tx, "venue_spaces", id));
-    if (!deleted) throw notFound();
-    return redirectWithToast("/staff/venue", { type: "success", title: "Space deleted." });
-  }
+  const deleting = await answerDelete(context, form, id, {
+    find: spaceForStaff,
+    remove: (tx, id) => deleteVenueRow(tx, "venue_spaces", id),
+    deleted: () => redirectWithToast("/staff/venue", { type: "success", title: "Space deleted." }),
+  });
+  if (deleting) return deleting;
 
   // Chosen photos are saved first, so a refusal of the other fields keeps them.
   const pictures = [];
@@ -117,19 +112,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
-const loadValidator = (): Promise<Validator<SpaceField>> =>
-  Promise.all([import("~/venue/venue-rules"), import("~/platform/form-check")]).then(
-    ([rules, check]) =>
-      (values) => {
-        const checked = check.checkForm(rules.spaceSchema, values);
-        return checked.ok ? {} : checked.errors;
-      },
-  );
+const loadValidator = schemaValidator<SpaceField>(() =>
+  import("~/venue/venue-rules").then((rules) => rules.spaceSchema),
+);
 
 export default function StaffSpacePage({ loaderData, actionData }: Route.ComponentProps) {
   const { space, values } = loaderData;
   const checked = actionData && "values" in actionData ? actionData : undefined;
-  const confirming = Boolean(actionData && "confirmDelete" in actionData);
+  const confirming = asksToConfirmDelete(actionData);
   const shown = checked?.values ?? values;
   // The saved (or just uploaded) photos, and one empty slot to add another.
   const kept = PHOTO_SLOTS.filter((slot) => (shown[photoNames(slot).kept] ?? "") !== "");
@@ -143,7 +133,7 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
         {space ? space.name : "Add a space"}
       </h1>
 
-      <CheckedForm
+      <EditorForm
         // After a save the form starts again from what was saved (a slug made
         // from the name shows; a chosen file is not sent twice).
         key={`${space?.id ?? "new"}:${JSON.stringify(values)}`}
@@ -154,10 +144,7 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
         actionData={checked}
         initialValues={values}
         loadValidator={loadValidator}
-        retryVerb="save"
         submitLabel={space ? "Save changes" : "Add space"}
-        submitIcon={<SaveIcon aria-hidden="true" />}
-        pendingLabel="Saving…"
         className="relative mt-8 max-w-2xl space-y-7"
         encType="multipart/form-data"
       >
@@ -237,7 +224,7 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
             />
           </>
         )}
-      </CheckedForm>
+      </EditorForm>
 
       {space ? (
         <DeleteSection

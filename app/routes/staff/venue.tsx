@@ -1,12 +1,12 @@
-import { ArrowDownIcon, ArrowUpIcon, ChevronRightIcon, PlusIcon } from "lucide-react";
+import { ChevronRightIcon, PlusIcon } from "lucide-react";
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/venue";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { formatPrice } from "~/menu/price";
 import { cn } from "~/platform/cn";
 import { redirectWithToast } from "~/platform/toast.server";
-import { EditorHeading, StatusBadge } from "~/staff/editor-ui";
+import { EditorHeading, MoveButtons, StatusBadge } from "~/staff/editor-ui";
 import { readAsStaff, writeAsStaff } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -54,7 +54,7 @@ export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Venue", matc
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
-function MoveButtons({
+function MoveForm({
   list,
   id,
   name,
@@ -79,28 +79,7 @@ function MoveButtons({
     >
       <input type="hidden" name="list" value={list} />
       <input type="hidden" name="id" value={id} />
-      <Button
-        type="submit"
-        name="intent"
-        value="move-up"
-        variant="ghost"
-        size="icon"
-        disabled={first}
-        aria-label={`Move ${name} up`}
-      >
-        <ArrowUpIcon aria-hidden="true" />
-      </Button>
-      <Button
-        type="submit"
-        name="intent"
-        value="move-down"
-        variant="ghost"
-        size="icon"
-        disabled={last}
-        aria-label={`Move ${name} down`}
-      >
-        <ArrowDownIcon aria-hidden="true" />
-      </Button>
+      <MoveButtons name={name} first={first} last={last} />
     </Form>
   );
 }
@@ -140,7 +119,7 @@ function VenueRow({
         </span>
         <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
       </Link>
-      <MoveButtons list={list} id={id} name={name} first={first} last={last} />
+      <MoveForm list={list} id={id} name={name} first={first} last={last} />
     </li>
   );
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { characterCount, cleanLine, cleanText } from "~/enquiries/enquiry-forms";
+import { characterCount, cleanLine, cleanText, parseDollars } from "./typed-input";
 
 /**
- * Field rules the events and venue editors share: single-line and long text
- * with limits, web-address names, money in dollars, whole numbers, lists.
- * Imported only by the editors' rules modules (zod stays out of public pages).
+ * zod field rules the staff editors share: single-line and long text with
+ * limits, web-address names, money in dollars, whole numbers, lists. Imported
+ * only by the editors' rules modules (zod stays out of public pages).
  */
 
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -66,15 +66,6 @@ export const checkboxSchema = z
   .string({ error: "Tick the box or leave it empty." })
   .transform((value) => value === "on");
 
-const MONEY = /^\$?\s*(\d{1,7})(?:\.(\d{1,2}))?$/;
-
-/** Dollars as staff type them ("14.50", "$14.50", "14") to whole cents, or null when not a price. */
-export function parseDollars(input: string): number | null {
-  const match = MONEY.exec(input.replace(/,/g, "").trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
 /** A price in dollars, at most `maxCents`; empty gives null when `optional`. */
 export function priceSchema({
   optional,
@@ -88,25 +79,29 @@ export function priceSchema({
   return z
     .string({ error: "Enter a price such as 14.50." })
     .transform(cleanLine)
-    .superRefine((value, ctx) => {
+    .transform((value, ctx) => {
       if (value === "") {
         if (!optional) ctx.addIssue({ code: "custom", message: required });
-        return;
+        return null;
       }
-      if (/^-/.test(value) || /^\$\s*-/.test(value)) {
-        ctx.addIssue({ code: "custom", message: "A price cannot be negative." });
-        return;
+      const price = parseDollars(value);
+      if ("problem" in price) {
+        const message =
+          price.problem === "negative"
+            ? "A price cannot be negative."
+            : "Enter a price such as 14.50.";
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
       }
-      const cents = parseDollars(value);
-      if (cents === null) ctx.addIssue({ code: "custom", message: "Enter a price such as 14.50." });
-      else if (cents > maxCents) {
+      if (price.cents > maxCents) {
         ctx.addIssue({
           code: "custom",
           message: `Enter a price of at most $${(maxCents / 100).toLocaleString("en-CA")}.`,
         });
+        return z.NEVER;
       }
-    })
-    .transform((value) => (value === "" ? null : parseDollars(value)));
+      return price.cents;
+    });
 }
 
 /** A whole number from 0 (or `min`) to `max`; empty gives null when `optional`. */
