@@ -34,6 +34,8 @@ export const test = base.extend<Fixtures>({
 
   expectNoA11yViolations: async ({ page }, use) => {
     await use(async (target = page) => {
+      // The page as it rests: not mid-navigation, with the progress bar still along the top.
+      await expect(target.getByRole("progressbar", { name: "Loading page" })).toHaveCount(0);
       const results = await new AxeBuilder({ page: target })
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
         .analyze();

@@ -24,7 +24,9 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
 });
 
-const toast = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text });
+/** The newest toast saying `text` (an earlier one with the same words may still be showing). */
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 async function signIn(page: Page, { email, password }: StaffAccount, javaScript: boolean) {
   await page.goto("/staff/sign-in?redirectTo=%2Fstaff%2Fmenu");
