@@ -87,7 +87,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               <TextField
                 {...field("shortName")}
                 label="Short name"
-                hint="For the header and phones' home screens, such as The Squire. Leave empty to use the name."
+                hint="A shorter form of the name for the header and phones' home screens. Leave empty to use the name."
                 optional
                 maxLength={SETTINGS_LIMITS.shortName}
               />
