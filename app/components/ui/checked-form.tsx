@@ -136,6 +136,7 @@ export function CheckedForm<Field extends string>({
   const validator = useRef<Validator<Field> | null>(null);
   const touched = useRef(new Set<string>());
   const pointerDown = useRef(false);
+  const waitingForRules = useRef(false);
 
   useEffect(() => {
     const down = () => void (pointerDown.current = true);
@@ -238,15 +239,20 @@ export function CheckedForm<Field extends string>({
     const found = check();
     if (!found) {
       // Sent before the rules have loaded (nothing was focused): load them,
-      // then send again through this same check.
+      // then send again through this same check, once however many presses
+      // came meanwhile.
       event.preventDefault();
+      if (waitingForRules.current) return;
+      waitingForRules.current = true;
       const form = event.currentTarget;
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
-      void ensureValidator().then(
-        () => form.requestSubmit(submitter),
-        // Without the rules the server checks the post on its own.
-        () => form.submit(),
-      );
+      void ensureValidator()
+        .then(
+          () => form.requestSubmit(submitter),
+          // Without the rules the server checks the post on its own.
+          () => form.submit(),
+        )
+        .finally(() => (waitingForRules.current = false));
       return;
     }
     const count = Object.keys(found).length;
