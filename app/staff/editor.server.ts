@@ -10,6 +10,7 @@ import {
   type FormValues,
 } from "~/platform/form-check";
 import { log } from "~/platform/logger.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { CONFIRM_FIELD, DELETE_INTENT } from "./editor-ui";
 import { confirmSession, staffClaims } from "./session.server";
 import { withStaffClaims } from "./staff-transaction.server";
@@ -228,4 +229,16 @@ export async function editorRow<Row>(
   const row = await readAsStaff(context, (tx) => find(tx, id));
   if (!row) throw notFound();
   return row;
+}
+
+/** What every editor's toast says after a save: it is public at once. */
+export const SAVED_TITLE = "Saved. Visitors see it now.";
+
+/** After a save: on to `url`, with the toast that says so (and, when given, what changed). */
+export function redirectSaved(url: string, description?: string) {
+  return redirectWithToast(url, {
+    type: "success",
+    title: SAVED_TITLE,
+    ...(description ? { description } : {}),
+  });
 }

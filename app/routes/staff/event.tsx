@@ -29,22 +29,21 @@ import {
   schemaValidator,
 } from "~/staff/editor-ui";
 import {
+  answerDelete,
   checkPost,
   databaseErrorCode,
+  editorRow,
+  editorRowId,
+  notFound,
+  redirectSaved,
   refusePost,
   writeAsStaff,
-  editorRowId,
-  answerDelete,
-  editorRow,
-  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import type { FieldErrors } from "~/platform/form-check";
 
 const FORM_ID = "event-form";
-const SAVED = { type: "success", title: "Saved. Visitors see it now." } as const;
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editorRowId(params.id);
   const event = await editorRow(context, id, eventForStaff);
@@ -90,7 +89,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return (await updateEvent(tx, id, event, chosen)) ? id : null;
     });
     if (saved === null) throw notFound();
-    return redirectWithToast(`/staff/events/${saved}`, SAVED);
+    return redirectSaved(`/staff/events/${saved}`);
   } catch (error) {
     const refused = refusedByDatabase(error, event.slug);
     if (refused) return refusePost(values, refused);

@@ -27,20 +27,19 @@ import {
   asksToConfirmDelete,
 } from "~/staff/editor-ui";
 import {
+  answerDelete,
   checkPost,
+  editorRow,
+  editorRowId,
+  notFound,
+  redirectSaved,
   refusePost,
   writeAsStaff,
-  editorRowId,
-  answerDelete,
-  editorRow,
-  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 const FORM_ID = "hours-exception";
-const SAVED = { type: "success", title: "Saved. Visitors see it now." } as const;
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editorRowId(params.id);
   const today = torontoDate(new Date());
@@ -66,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if ("missing" in saved) throw notFound();
     return refusePost<ExceptionField>(post.values, { startsOn: overlapMessage(saved.overlap) });
   }
-  return redirectWithToast("/staff/hours", SAVED);
+  return redirectSaved("/staff/hours");
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

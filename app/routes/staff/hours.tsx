@@ -46,7 +46,6 @@ import {
 import { formatWallTime, torontoDate, type WeeklyHours } from "~/hours/opening-hours";
 import { cn } from "~/platform/cn";
 import { checkForm, type CheckedFormData, type FieldErrors } from "~/platform/form-check";
-import { redirectWithToast } from "~/platform/toast.server";
 import {
   EditorForm,
   EditorHeading,
@@ -54,11 +53,15 @@ import {
   EditorListItem,
   StatusBadge,
 } from "~/staff/editor-ui";
-import { checkAnswersMessage, checkPost, readAsStaff, writeAsStaff } from "~/staff/editor.server";
+import {
+  checkAnswersMessage,
+  checkPost,
+  readAsStaff,
+  redirectSaved,
+  writeAsStaff,
+} from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
-
-const SAVED = { type: "success", title: "Saved. Visitors see it now." } as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
@@ -103,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const post = checkPost(form, weekFields, weekHoursSchema());
     if (!post.ok) return refuse(formId, post.values, post.errors);
     await writeAsStaff(context, (tx) => saveWeek(tx, post.data));
-    return redirectWithToast("/staff/hours", SAVED);
+    return redirectSaved("/staff/hours");
   }
 
   if (formId === HOURS_FORMS.closedDay) {
@@ -128,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!saved.ok && "overlap" in saved) {
       return refuse<ClosedDayField>(formId, post.values, { date: overlapMessage(saved.overlap) });
     }
-    return redirectWithToast("/staff/hours", SAVED);
+    return redirectSaved("/staff/hours");
   }
 
   if (formId === HOURS_FORMS.closingEarly || formId === HOURS_FORMS.kitchenEarly) {
@@ -157,7 +160,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           : tonightTakenMessage(changed.other);
       return refuse<string>(formId, post.values, { [field]: message });
     }
-    return redirectWithToast("/staff/hours", SAVED);
+    return redirectSaved("/staff/hours");
   }
 
   throw data("Choose which hours to save.", { status: 400 });

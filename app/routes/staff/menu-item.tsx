@@ -45,17 +45,18 @@ import {
   asksToConfirmDelete,
 } from "~/staff/editor-ui";
 import {
+  answerDelete,
   checkPost,
   databaseErrorCode,
-  EditRefusedError,
-  readAsStaff,
-  refusePost,
-  writeAsStaff,
   editorRowId,
-  parseRowId,
-  repeatedFieldErrors,
-  answerDelete,
+  EditRefusedError,
   notFound,
+  parseRowId,
+  readAsStaff,
+  redirectSaved,
+  refusePost,
+  repeatedFieldErrors,
+  writeAsStaff,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -126,10 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     throw error;
   }
-  return redirectWithToast(`/staff/menu#${itemAnchor(savedId)}`, {
-    type: "success",
-    title: "Saved. Visitors see it now.",
-  });
+  return redirectSaved(`/staff/menu#${itemAnchor(savedId)}`);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

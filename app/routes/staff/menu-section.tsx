@@ -30,15 +30,16 @@ import {
   asksToConfirmDelete,
 } from "~/staff/editor-ui";
 import {
+  answerDelete,
   checkPost,
   databaseErrorCode,
-  readAsStaff,
-  refusePost,
-  writeAsStaff,
   editorRowId,
-  repeatedFieldErrors,
-  answerDelete,
   notFound,
+  readAsStaff,
+  redirectSaved,
+  refusePost,
+  repeatedFieldErrors,
+  writeAsStaff,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -92,10 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       slug: `Another section already has the web address “${section.slug}”; enter a different one.`,
     });
   }
-  return redirectWithToast(`/staff/menu#${sectionAnchor(savedId)}`, {
-    type: "success",
-    title: "Saved. Visitors see it now.",
-  });
+  return redirectSaved(`/staff/menu#${sectionAnchor(savedId)}`);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -26,15 +26,19 @@ import {
 import { cn } from "~/platform/cn";
 import { redirectWithToast } from "~/platform/toast.server";
 import { EditorHeading, StatusBadge } from "~/staff/editor-ui";
-import { parseRowId, readAsStaff, writeAsStaff } from "~/staff/editor.server";
+import {
+  parseRowId,
+  readAsStaff,
+  redirectSaved,
+  SAVED_TITLE,
+  writeAsStaff,
+} from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { menu: await readAsStaff(context, listMenuForEditor) };
 }
-
-const SAVED = "Saved. Visitors see it now.";
 
 function isListIntent(value: unknown): value is ListIntent {
   return (LIST_INTENTS as readonly unknown[]).includes(value);
@@ -54,7 +58,11 @@ function moveToast(name: string, moved: boolean, direction: "up" | "down") {
       title: `“${name}” is already ${direction === "up" ? "first" : "last"}.`,
     };
   }
-  return { type: "success" as const, title: SAVED, description: `“${name}” moved ${direction}.` };
+  return {
+    type: "success" as const,
+    title: SAVED_TITLE,
+    description: `“${name}” moved ${direction}.`,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -83,11 +91,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const available = intent === "mark-available";
     const name = await writeAsStaff(context, (tx) => setItemAvailable(tx, itemId!, available));
     if (name === null) throw data("Not Found", { status: 404 });
-    return redirectWithToast(`/staff/menu#${itemAnchor(itemId!)}`, {
-      type: "success",
-      title: SAVED,
-      description: `“${name}” is ${available ? "available today" : "marked not available today"}.`,
-    });
+    return redirectSaved(
+      `/staff/menu#${itemAnchor(itemId!)}`,
+      `“${name}” is ${available ? "available today" : "marked not available today"}.`,
+    );
   }
 
   const direction = intent === "move-up" ? "up" : "down";

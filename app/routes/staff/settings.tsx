@@ -2,7 +2,6 @@ import { data } from "react-router";
 import type { Route } from "./+types/settings";
 import { type Validator } from "~/components/ui/checked-form";
 import { TextAreaField, TextField } from "~/components/ui/form-fields";
-import { redirectWithToast } from "~/platform/toast.server";
 import {
   SETTINGS_LIMITS,
   heroPictureNames,
@@ -15,7 +14,13 @@ import { settingsSchema } from "~/site/settings-rules";
 import { PictureField } from "~/images/picture-field";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { readPictureFields } from "~/images/uploads.server";
-import { checkPost, readAsStaff, refusePost, writeAsStaff } from "~/staff/editor.server";
+import {
+  checkPost,
+  readAsStaff,
+  redirectSaved,
+  refusePost,
+  writeAsStaff,
+} from "~/staff/editor.server";
 import { EditorForm, EditorHeading } from "~/staff/editor-ui";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -41,10 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hero = { path: picture.path, alt: post.data.heroImageAlt };
   const saved = await writeAsStaff(context, (tx) => updateSiteSettings(tx, post.data, hero));
   if (!saved) throw data("The site settings are missing.", { status: 503 });
-  return redirectWithToast("/staff/settings", {
-    type: "success",
-    title: "Saved. Visitors see it now.",
-  });
+  return redirectSaved("/staff/settings");
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Site details", matches);

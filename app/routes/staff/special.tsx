@@ -12,14 +12,15 @@ import {
   asksToConfirmDelete,
 } from "~/staff/editor-ui";
 import {
+  answerDelete,
   checkPost,
   databaseErrorCode,
+  editorRow,
+  editorRowId,
+  notFound,
+  redirectSaved,
   refusePost,
   writeAsStaff,
-  editorRowId,
-  answerDelete,
-  editorRow,
-  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -79,10 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   if (savedId === null) throw notFound();
-  return redirectWithToast(`/staff/specials#special-${savedId}`, {
-    type: "success",
-    title: "Saved. Visitors see it now.",
-  });
+  return redirectSaved(`/staff/specials#special-${savedId}`);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

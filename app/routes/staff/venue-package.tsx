@@ -10,13 +10,14 @@ import {
   schemaValidator,
 } from "~/staff/editor-ui";
 import {
+  answerDelete,
   checkPost,
+  editorRow,
+  editorRowId,
+  notFound,
+  redirectSaved,
   refusePost,
   writeAsStaff,
-  editorRowId,
-  answerDelete,
-  editorRow,
-  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -66,10 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return (await updatePackage(tx, id, pack)) ? id : null;
   });
   if (saved === null) throw notFound();
-  return redirectWithToast(`/staff/venue/packages/${saved}`, {
-    type: "success",
-    title: "Saved. Visitors see it now.",
-  });
+  return redirectSaved(`/staff/venue/packages/${saved}`);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -10,14 +10,15 @@ import {
   schemaValidator,
 } from "~/staff/editor-ui";
 import {
+  answerDelete,
   checkPost,
   databaseErrorCode,
+  editorRow,
+  editorRowId,
+  notFound,
+  redirectSaved,
   refusePost,
   writeAsStaff,
-  editorRowId,
-  answerDelete,
-  editorRow,
-  notFound,
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -92,10 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return (await updateSpace(tx, id, space, photos)) ? id : null;
     });
     if (saved === null) throw notFound();
-    return redirectWithToast(`/staff/venue/spaces/${saved}`, {
-      type: "success",
-      title: "Saved. Visitors see it now.",
-    });
+    return redirectSaved(`/staff/venue/spaces/${saved}`);
   } catch (error) {
     if (databaseErrorCode(error) !== "23505") throw error;
     return refusePost(values, {
