@@ -3,10 +3,12 @@ import {
   describeOpenStatus,
   formatWallTime,
   hoursOn,
+  nextHoursChange,
   openStatusAt,
   openStatusText,
   torontoDate,
   torontoInstant,
+  torontoMidnightAfter,
   torontoWeekday,
   weekHours,
   type HoursException,
@@ -479,5 +481,62 @@ describe("weekHours", () => {
       note: "Closed for Christmas",
       isToday: false,
     });
+  });
+});
+
+describe("nextHoursChange", () => {
+  const changeAt = (iso: string) => nextHoursChange(new Date(iso), schedule).toISOString();
+
+  test.each([
+    ["closed before opening: the opening", "2026-11-24T15:00:00Z", "2026-11-24T16:00:00.000Z"],
+    [
+      "open with the kitchen open: the kitchen closing",
+      "2026-11-24T17:00:00Z",
+      "2026-11-25T03:00:00.000Z",
+    ],
+    [
+      "open with the kitchen closed: closing time",
+      "2026-11-25T03:30:00Z",
+      "2026-11-25T05:00:00.000Z",
+    ],
+    [
+      "open past midnight: midnight, which moves today",
+      "2026-11-28T04:30:00Z",
+      "2026-11-28T05:00:00.000Z",
+    ],
+    ["after midnight: closing at 2 am", "2026-11-28T05:30:00Z", "2026-11-28T07:00:00.000Z"],
+    [
+      "closed all day: midnight, before tomorrow's opening",
+      "2026-11-23T19:00:00Z",
+      "2026-11-24T05:00:00.000Z",
+    ],
+    [
+      "at the moment of opening: the kitchen closing",
+      "2026-11-24T16:00:00Z",
+      "2026-11-25T03:00:00.000Z",
+    ],
+  ])("%s", (_, now, expected) => {
+    expect(changeAt(now)).toBe(expected);
+  });
+
+  test("a status seen just before the change differs from the one at it", () => {
+    for (const now of ["2026-11-24T15:00:00Z", "2026-11-24T17:00:00Z", "2026-11-25T03:30:00Z"]) {
+      const change = nextHoursChange(new Date(now), schedule);
+      const before = new Date(change.getTime() - 60_000);
+      expect(openStatusText(openStatusAt(before, schedule), before)).toBe(textAt(now));
+      expect(statusAt(change.toISOString())).not.toEqual(statusAt(now));
+    }
+  });
+});
+
+describe("torontoMidnightAfter", () => {
+  test.each([
+    ["a winter evening", "2026-11-24T03:00:00Z", "2026-11-24T05:00:00.000Z"],
+    ["a summer evening", "2026-07-01T23:00:00Z", "2026-07-02T04:00:00.000Z"],
+    ["the day the clocks spring forward", "2026-03-08T12:00:00Z", "2026-03-09T04:00:00.000Z"],
+    ["the day the clocks fall back", "2026-11-01T12:00:00Z", "2026-11-02T05:00:00.000Z"],
+    ["midnight itself: the next one", "2026-11-24T05:00:00Z", "2026-11-25T05:00:00.000Z"],
+  ])("on %s", (_, now, expected) => {
+    expect(torontoMidnightAfter(new Date(now)).toISOString()).toBe(expected);
   });
 });

@@ -65,15 +65,31 @@ const monthDays = {
   format: (date: Date) => `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`,
 };
 
+type Wall = Readonly<{ date: string; time: WallTime }>;
+
+/**
+ * Minutes already read off the wall clock. Every page asks about the same few
+ * (now, today's and the week's openings), and asking Intl costs far more
+ * than remembering; the oldest are forgotten past a few thousand.
+ */
+const wallMemo = new Map<number, Wall>();
+const WALL_MEMO_SIZE = 4096;
+
 /** The Toronto date ("YYYY-MM-DD") and wall time ("HH:MM") of an instant. */
-export function torontoWall(instant: Date): { date: string; time: WallTime } {
+export function torontoWall(instant: Date): Wall {
+  const minute = Math.floor(instant.getTime() / MINUTE);
+  const known = wallMemo.get(minute);
+  if (known) return known;
   const parts = Object.fromEntries(
     wallClock.formatToParts(instant).map(({ type, value }) => [type, value]),
   );
-  return {
+  const wall: Wall = Object.freeze({
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}`,
-  };
+  });
+  if (wallMemo.size >= WALL_MEMO_SIZE) wallMemo.delete(wallMemo.keys().next().value as number);
+  wallMemo.set(minute, wall);
+  return wall;
 }
 
 /** A wall-clock date and time read as if it were UTC: arithmetic on it ignores the clocks changing. */
@@ -214,6 +230,26 @@ export function openStatusAt(instant: Date, schedule: OpeningSchedule): OpenStat
     opensAtWall: next?.hours.opensAt ?? null,
     ...withNote(hoursOn(today, schedule).note),
   };
+}
+
+/** When the Toronto date after `instant`'s begins. */
+export function torontoMidnightAfter(instant: Date): Date {
+  return torontoInstant(addDays(torontoDate(instant), 1), "00:00");
+}
+
+/**
+ * The next moment anything said about the hours can change: the pub opening
+ * or closing, the kitchen closing, or the Toronto date turning over (which
+ * moves "today" and "tomorrow"). A page showing the hours is true until then.
+ */
+export function nextHoursChange(instant: Date, schedule: OpeningSchedule): Date {
+  const now = instant.getTime();
+  const midnight = torontoMidnightAfter(instant).getTime();
+  const status = openStatusAt(instant, schedule);
+  const moments = status.open
+    ? [status.closesAt.getTime(), status.kitchenClosesAt?.getTime() ?? midnight]
+    : [status.opensAt?.getTime() ?? midnight];
+  return new Date(Math.min(midnight, ...moments.filter((moment) => moment > now)));
 }
 
 /** "11 am", "11:30 am", "noon", "midnight", "5:45 pm". */
