@@ -108,7 +108,17 @@ async function describeFile(filePath: string, imagePath: string): Promise<Source
 }
 
 /** Descriptions by path, kept while the file's modification time and size stay the same. */
-const descriptions = new Map<string, { stamp: string; description: Promise<SourceImage> }>();
+const descriptions = new Map<
+  string,
+  { stamp: string; description: Promise<SourceImage>; checkedAt: number }
+>();
+
+/**
+ * How long a description is trusted before the file is looked at again. Pages
+ * describe the same few images on every render; the files only change when
+ * the site is deployed again (or edited under the development server).
+ */
+const RECHECK_MS = 5_000;
 
 /**
  * The source at `imagePath` (relative to the source folder), or null when
@@ -120,6 +130,8 @@ export async function findSource(
   imagePath: string,
 ): Promise<SourceImage | null> {
   const checked = parseImagePath(imagePath);
+  const recent = descriptions.get(checked);
+  if (recent && Date.now() - recent.checkedAt < RECHECK_MS) return recent.description;
   let root: string;
   let filePath: string;
   try {
@@ -137,9 +149,12 @@ export async function findSource(
 
   const stamp = `${filePath}:${stats.mtimeMs}:${stats.size}`;
   const known = descriptions.get(checked);
-  if (known?.stamp === stamp) return known.description;
+  if (known?.stamp === stamp) {
+    known.checkedAt = Date.now();
+    return known.description;
+  }
   const description = describeFile(filePath, checked);
-  descriptions.set(checked, { stamp, description });
+  descriptions.set(checked, { stamp, description, checkedAt: Date.now() });
   // A file that could not be read may be fixed without changing its stamp.
   description.catch(() => {
     if (descriptions.get(checked)?.description === description) descriptions.delete(checked);
