@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, readableStreamToString } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   ServerRouter,
@@ -28,17 +27,19 @@ export default function handleRequest(
   }
 
   const nonce = loadContext.get(nonceContext);
-  // Crawlers get the finished document in one piece; people get the shell
-  // as soon as it is ready and the rest as it streams in.
-  const wholeDocument = isbot(request.headers.get("User-Agent")) || routerContext.isSpaMode;
 
+  // Every page is sent whole, with its length. Its data comes from the content
+  // cache, so the render takes a few milliseconds and nothing waits on a
+  // slow read; streaming would gain little, and a whole page is compressed
+  // in one pass (far cheaper than flushing a compressor for every chunk) and
+  // can be kept by the page cache.
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [wholeDocument ? "onAllReady" : "onShellReady"]() {
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {
@@ -48,11 +49,6 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           pipe(body);
-
-          if (!wholeDocument) {
-            resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-            return;
-          }
           readableStreamToString(stream).then((html) => {
             responseHeaders.set("Content-Length", String(Buffer.byteLength(html)));
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
@@ -64,7 +60,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell is ready reject and are logged by handleError.
-          if (shellRendered) log.error("Error while streaming a page", { url: request.url, error });
+          if (shellRendered) log.error("Error while rendering a page", { url: request.url, error });
         },
       },
     );

@@ -11,9 +11,9 @@ import { useHydrated } from "~/platform/use-hydrated";
 import { useTheme } from "~/theme/use-theme";
 import { env, getPublicEnv } from "~/platform/env.server";
 import { siteOrigin } from "~/platform/site-origin.server";
-import { enquiryReceiptCookie } from "~/enquiries/enquiry-receipt.server";
-import { getTheme, themeCookie } from "~/theme/theme.server";
-import { getToast, toastCookie } from "~/platform/toast.server";
+import { getTheme } from "~/theme/theme.server";
+import { getToast } from "~/platform/toast.server";
+import { visitorCookies } from "~/site/visitor-cookies.server";
 import { siteFrameFromMatches } from "~/site/meta";
 import { cachePolicy } from "~/platform/middleware/cache-policy.server";
 import { crossSiteGuard } from "~/platform/middleware/cross-site-guard.server";
@@ -21,7 +21,7 @@ import { documentSecurity } from "~/platform/middleware/document-security.server
 
 export const middleware: Route.MiddlewareFunction[] = [
   documentSecurity,
-  cachePolicy([themeCookie.name, toastCookie.name, enquiryReceiptCookie.name]),
+  cachePolicy(visitorCookies),
   crossSiteGuard,
 ];
 

@@ -1,11 +1,12 @@
 import path from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import { serverAuthBackend, type AuthBackend } from "./auth-backend.server";
 import { sharedDatabase } from "./database/connection.server";
 import type { Database } from "./database/database.server";
 import { env } from "./env.server";
 import { DEFAULT_RATE_LIMITS, type FormProtection } from "./form-protection";
+import type { PageRender } from "./page-render";
 import { serverUploadStore, type UploadStore } from "./upload-store.server";
 
 /**
@@ -16,6 +17,17 @@ import { serverUploadStore, type UploadStore } from "./upload-store.server";
 
 /** The CSP nonce of this response; every inline script must carry it. */
 export const nonceContext = createContext<string>("");
+
+/**
+ * What this render tells the server's page cache (null where no cache asks,
+ * as under the development server; the document middleware then makes one).
+ */
+export const pageRenderContext = createContext<PageRender | null>(null);
+
+/** Loaders showing something tied to the clock say when it next changes. */
+export function pageChangesAt(context: Readonly<RouterContextProvider>, moment: Date | number) {
+  context.get(pageRenderContext)?.changesAt(moment);
+}
 
 /**
  * The address of the client that sent the request, as the server saw it

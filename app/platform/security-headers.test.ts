@@ -16,18 +16,20 @@ function directives(policy: string) {
 
 describe("contentSecurityPolicy", () => {
   test("allows scripts only from our origin and with the nonce, never inline", () => {
-    const policy = directives(contentSecurityPolicy({ nonce: "abc123", https: false }));
+    const policy = directives(
+      contentSecurityPolicy({ scripts: { nonce: "abc123" }, https: false }),
+    );
     expect(policy.get("script-src")).toEqual(["'self'", "'nonce-abc123'", "'strict-dynamic'"]);
     expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
     expect(policy.get("script-src")).not.toContain("'unsafe-eval'");
   });
 
   test("embeds no frames, except Turnstile's when the forms show its widget", () => {
-    const without = directives(contentSecurityPolicy({ nonce: "n", https: true }));
+    const without = directives(contentSecurityPolicy({ scripts: { nonce: "n" }, https: true }));
     expect(without.get("frame-src")).toEqual(["'none'"]);
     const turnstile = "https://challenges.cloudflare.com";
     const withWidget = directives(
-      contentSecurityPolicy({ nonce: "n", https: true, turnstileOrigin: turnstile }),
+      contentSecurityPolicy({ scripts: { nonce: "n" }, https: true, turnstileOrigin: turnstile }),
     );
     expect(withWidget.get("frame-src")).toEqual([turnstile]);
     // Its script loads through the nonce-bearing scripts ('strict-dynamic'); the
@@ -41,7 +43,7 @@ describe("contentSecurityPolicy", () => {
   });
 
   test("forbids framing, plugins and base-tag hijacking", () => {
-    const policy = directives(contentSecurityPolicy({ nonce: "n", https: false }));
+    const policy = directives(contentSecurityPolicy({ scripts: { nonce: "n" }, https: false }));
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
     expect(policy.get("object-src")).toEqual(["'none'"]);
     expect(policy.get("base-uri")).toEqual(["'none'"]);
@@ -49,17 +51,19 @@ describe("contentSecurityPolicy", () => {
   });
 
   test("upgrades insecure requests only when served over HTTPS", () => {
-    expect(contentSecurityPolicy({ nonce: "n", https: true })).toContain(
+    expect(contentSecurityPolicy({ scripts: { nonce: "n" }, https: true })).toContain(
       "upgrade-insecure-requests",
     );
-    expect(contentSecurityPolicy({ nonce: "n", https: false })).not.toContain(
+    expect(contentSecurityPolicy({ scripts: { nonce: "n" }, https: false })).not.toContain(
       "upgrade-insecure-requests",
     );
   });
 
   test("opens a socket for hot reload only in development", () => {
-    const dev = directives(contentSecurityPolicy({ nonce: "n", https: false, development: true }));
-    const prod = directives(contentSecurityPolicy({ nonce: "n", https: false }));
+    const dev = directives(
+      contentSecurityPolicy({ scripts: { nonce: "n" }, https: false, development: true }),
+    );
+    const prod = directives(contentSecurityPolicy({ scripts: { nonce: "n" }, https: false }));
     expect(dev.get("connect-src")).toContain("ws:");
     expect(prod.get("connect-src")).toEqual(["'self'"]);
   });

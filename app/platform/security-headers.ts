@@ -5,8 +5,12 @@
  */
 
 export type CspOptions = {
-  /** The per-response nonce that inline scripts must carry. */
-  nonce: string;
+  /**
+   * What lets the document's inline scripts run: the per-response nonce they
+   * carry, or, for a document served to many visitors, the SHA-256 hash of
+   * each one (base64, as `inlineScriptHashes` gives them).
+   */
+  scripts: { nonce: string } | { hashes: readonly string[] };
   /** Served over HTTPS (directly or behind a trusted proxy). */
   https: boolean;
   /** The development server needs its hot-reload socket. */
@@ -16,7 +20,7 @@ export type CspOptions = {
 };
 
 export function contentSecurityPolicy({
-  nonce,
+  scripts,
   https,
   development,
   turnstileOrigin,
@@ -24,10 +28,17 @@ export function contentSecurityPolicy({
   const turnstile = turnstileOrigin ? [turnstileOrigin] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    // 'strict-dynamic' lets the nonce-bearing module script load the route
-    // chunks it imports; nothing else, inline or injected, may run.
+    // 'strict-dynamic' lets the nonce-bearing (or hashed) module script load
+    // the route chunks it imports; nothing else, inline or injected, may run.
     // Turnstile's origin is listed for browsers that predate 'strict-dynamic'.
-    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...turnstile],
+    "script-src": [
+      "'self'",
+      ...("nonce" in scripts
+        ? [`'nonce-${scripts.nonce}'`]
+        : scripts.hashes.map((hash) => `'sha256-${hash}'`)),
+      "'strict-dynamic'",
+      ...turnstile,
+    ],
     // Toasts and Radix position themselves with inline styles.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:"],

@@ -7,7 +7,14 @@ import {
   databaseContext,
   defaultImageStore,
   imageStoreContext,
+  pageRenderContext,
 } from "~/platform/context";
+import { sharedDatabase } from "~/platform/database/connection.server";
+import { PageCache, type PageRenderResult } from "~/platform/http/page-cache";
+import { PageRender } from "~/platform/page-render";
+import { torontoMidnightAfter } from "~/hours/opening-hours";
+import { renderedRevision } from "~/site/site-content.server";
+import { pageVariant } from "~/site/visitor-cookies.server";
 import { applySecurityHeaders, isHttps } from "~/platform/security-headers";
 import { clientAddress } from "~/platform/http/client-address";
 import { compressResponse } from "~/platform/http/compression";
@@ -28,6 +35,8 @@ export type AppOptions = {
   bodyLimit?: (url: URL) => number;
   /** A header the proxy in front sets to the client's address (CLIENT_IP_HEADER). */
   clientIpHeader?: string;
+  /** Where pages the same for every visitor are kept; a new one (32 MB at most) by default. */
+  pageCache?: PageCache;
 };
 
 /** Response headers are read-only on some responses (fetch results); copy those. */
@@ -44,6 +53,11 @@ function editable(response: Response): Response {
  * The whole site as one fetch handler: the build's static files (with their
  * precompressed copies), everything else through React Router, compressed
  * when the client accepts it; every response with the security headers.
+ *
+ * Pages the same for every visitor (the render says so) are rendered once per
+ * URL, theme and content revision and kept, compressed once per encoding, until
+ * staff change the content, the Toronto date turns over, or something the page
+ * shows (the open-now line, the next events) changes.
  */
 export async function createAppHandler({
   build,
@@ -52,6 +66,7 @@ export async function createAppHandler({
   bodyLimit = bodyLimitFor,
   clientIpHeader,
   database,
+  pageCache = new PageCache(),
 }: AppOptions): Promise<AppHandler> {
   const staticFiles = await StaticFiles.load(clientDirectory);
   const handleRequest = createRequestHandler(build, mode);
@@ -61,14 +76,35 @@ export async function createAppHandler({
     sourceDirectory: path.join(clientDirectory, "images"),
   };
 
-  async function handleApp(request: Request, client: ClientAddress): Promise<Response> {
-    const bounded = await readBoundedBody(request, bodyLimit(new URL(request.url)));
-    if (bounded instanceof Response) return bounded;
+  async function render(request: Request, client: ClientAddress): Promise<PageRenderResult> {
     const context = new RouterContextProvider();
     context.set(clientAddressContext, clientAddress(request, client.address, clientIpHeader));
     context.set(imageStoreContext, imageStore);
     if (database) context.set(databaseContext, database);
-    return compressResponse(request, editable(await handleRequest(bounded, context)));
+    const note = new PageRender();
+    note.changesAt(torontoMidnightAfter(new Date()));
+    context.set(pageRenderContext, note);
+    const response = editable(await handleRequest(request, context));
+    return { response, sameForEveryone: note.sameForEveryone, until: note.until };
+  }
+
+  /** The cache's key and content revision for a request it may answer, else null. */
+  async function cacheSlot(request: Request) {
+    if (request.method !== "GET" && request.method !== "HEAD") return null;
+    const variant = await pageVariant(request);
+    if (variant === null) return null;
+    const revision = await renderedRevision(database ?? sharedDatabase);
+    return revision === undefined ? null : { key: `${request.url} ${variant}`, revision };
+  }
+
+  async function handleApp(request: Request, client: ClientAddress): Promise<Response> {
+    const bounded = await readBoundedBody(request, bodyLimit(new URL(request.url)));
+    if (bounded instanceof Response) return bounded;
+    const slot = await cacheSlot(bounded);
+    const response = slot
+      ? await pageCache.serve(bounded, slot.key, slot.revision, () => render(bounded, client))
+      : (await render(bounded, client)).response;
+    return compressResponse(request, response);
   }
 
   return async (request, client) => {

@@ -83,6 +83,15 @@ export class ContentCache {
     return entry.value as T;
   }
 
+  /**
+   * The revision the cached content belongs to, checked as a read would
+   * check it; undefined until a check has answered.
+   */
+  async revision(): Promise<string | undefined> {
+    await this.#checkRevision();
+    return this.#knownRevision;
+  }
+
   /** Every entry dropped: the next read of each key goes to the database. */
   clear() {
     this.#generation++;

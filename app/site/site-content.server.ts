@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
-import { upcomingEvents, type PubEvent } from "~/events/events";
+import { eventEnd, upcomingEvents, type PubEvent } from "~/events/events";
 import { log } from "~/platform/logger.server";
 import type { MenuSection } from "~/menu/menu";
-import { torontoDate, type OpeningSchedule } from "~/hours/opening-hours";
+import { nextHoursChange, torontoDate, type OpeningSchedule } from "~/hours/opening-hours";
 import type { SiteSettings } from "./site-settings";
 import type { Special } from "~/specials/specials";
 import type { VenuePackage, VenueSpace } from "~/venue/venue";
@@ -13,7 +13,7 @@ import { getMenu } from "~/menu/menu.server";
 import { getSpecials } from "~/specials/specials.server";
 import { getVenuePackages, getVenueSpaces } from "~/venue/venue.server";
 import { getSiteSettings } from "./site-settings.server";
-import { databaseContext } from "~/platform/context";
+import { databaseContext, pageChangesAt } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
 
 const caches = new WeakMap<Database, ContentCache>();
@@ -42,6 +42,22 @@ export async function contentRevision(db: Database): Promise<string> {
   );
   if (!row) throw new Error("The content_revision table has no row");
   return row.revision;
+}
+
+/**
+ * The revision of the content pages are being rendered from, as the content
+ * cache last saw it (asked at most once a second): pages rendered at one
+ * revision may be served until it moves. Undefined while the database cannot
+ * say, so nothing is kept under a revision that may be wrong.
+ */
+export async function renderedRevision(
+  database: () => Promise<Database>,
+): Promise<string | undefined> {
+  try {
+    return await cacheFor(await database()).revision();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The content a page shows, read through the cache. */
@@ -83,9 +99,11 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
       if (!settings) throw unavailable(new Error("The site_settings table has no row"));
       return settings;
     },
-    schedule(now) {
+    async schedule(now) {
       const today = torontoDate(now);
-      return read(`schedule:${today}`, (db) => getOpeningSchedule(db, today));
+      const schedule = await read(`schedule:${today}`, (db) => getOpeningSchedule(db, today));
+      pageChangesAt(context, nextHoursChange(now, schedule));
+      return schedule;
     },
     menu: () => read("menu", getMenu),
     specials(now) {
@@ -96,6 +114,11 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
       const today = torontoDate(now);
       const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
       const events = await read(`events:${today}`, (db) => getEvents(db, since));
+      // The list moves on when one of them ends.
+      for (const event of events) {
+        const end = eventEnd(event);
+        if (end > now) pageChangesAt(context, end);
+      }
       return upcomingEvents(events, now, limit);
     },
     venueSpaces: () => read("venue-spaces", getVenueSpaces),

@@ -56,6 +56,13 @@ function compressStream(encoding: Encoding) {
     : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH });
 }
 
+function varies(headers: Headers, name: string): boolean {
+  const lower = name.toLowerCase();
+  return (headers.get("Vary") ?? "")
+    .split(",")
+    .some((field) => field.trim().toLowerCase() === lower);
+}
+
 /** The response compressed for this request, or unchanged when that would not help. */
 export async function compressResponse(request: Request, response: Response): Promise<Response> {
   const headers = response.headers;
@@ -74,7 +81,7 @@ export async function compressResponse(request: Request, response: Response): Pr
   if (length !== null && length < MIN_BYTES) return response;
 
   const encoding = negotiateEncoding(request.headers.get("Accept-Encoding"));
-  headers.append("Vary", "Accept-Encoding");
+  if (!varies(headers, "Accept-Encoding")) headers.append("Vary", "Accept-Encoding");
   if (!encoding) return response;
 
   const compressedHeaders = new Headers(headers);

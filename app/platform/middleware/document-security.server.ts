@@ -1,13 +1,21 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
 import { env } from "~/platform/env.server";
-import { nonceContext } from "~/platform/context";
-import { contentSecurityPolicy, isHttps } from "~/platform/security-headers";
+import { nonceContext, pageRenderContext } from "~/platform/context";
+import { PageRender } from "~/platform/page-render";
+import { inlineScriptHashes } from "~/platform/script-hashes.server";
+import { contentSecurityPolicy, isHttps, type CspOptions } from "~/platform/security-headers";
 import { TURNSTILE_ORIGIN } from "~/platform/turnstile";
 
 /**
  * Gives each request a fresh nonce (entry.server puts it on every script it
  * renders) and sends documents the Content-Security-Policy that names it.
+ *
+ * A document the same for every visitor is served to many, where a nonce
+ * would be one secret shared by all: its nonce is taken out again and the
+ * policy lists the hash of each inline script instead, so it allows exactly
+ * the scripts this document holds. That means reading the whole document
+ * first; the page cache keeps it whole anyway.
  */
 export const documentSecurity: MiddlewareFunction<Response> = async (
   { request, context },
@@ -15,17 +23,28 @@ export const documentSecurity: MiddlewareFunction<Response> = async (
 ) => {
   const nonce = randomBytes(16).toString("base64");
   context.set(nonceContext, nonce);
-  const response = await next();
-  if (response.headers.get("Content-Type")?.startsWith("text/html")) {
-    response.headers.set(
-      "Content-Security-Policy",
-      contentSecurityPolicy({
-        nonce,
-        https: isHttps(request),
-        development: env.NODE_ENV === "development",
-        turnstileOrigin: env.TURNSTILE_SITE_KEY ? TURNSTILE_ORIGIN : undefined,
-      }),
-    );
+  let render = context.get(pageRenderContext);
+  if (!render) {
+    render = new PageRender();
+    context.set(pageRenderContext, render);
   }
-  return response;
+  const response = await next();
+  if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
+
+  const policy = (scripts: CspOptions["scripts"]) =>
+    contentSecurityPolicy({
+      scripts,
+      https: isHttps(request),
+      development: env.NODE_ENV === "development",
+      turnstileOrigin: env.TURNSTILE_SITE_KEY ? TURNSTILE_ORIGIN : undefined,
+    });
+  if (!render.sameForEveryone || !response.body) {
+    response.headers.set("Content-Security-Policy", policy({ nonce }));
+    return response;
+  }
+  const html = (await response.text()).replaceAll(` nonce="${nonce}"`, "");
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", policy({ hashes: inlineScriptHashes(html) }));
+  headers.set("Content-Length", String(Buffer.byteLength(html)));
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
 };

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { enquiryReceiptCookie } from "~/enquiries/enquiry-receipt.server";
@@ -7,11 +8,14 @@ import { cachePolicy } from "./cache-policy.server";
 import { crossSiteGuard } from "./cross-site-guard.server";
 import { documentSecurity } from "./document-security.server";
 import { cacheControl } from "~/platform/cache-control";
-import { nonceContext } from "~/platform/context";
+import { nonceContext, pageRenderContext } from "~/platform/context";
+import { PageRender } from "~/platform/page-render";
 import { caught, routeArgs } from "../../../tests/support/route-args";
 
-const html = (init: ResponseInit = {}) =>
-  new Response("<!DOCTYPE html>", {
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
+
+const html = ({ body = "<!DOCTYPE html>", ...init }: ResponseInit & { body?: string } = {}) =>
+  new Response(body, {
     ...init,
     headers: { "Content-Type": "text/html; charset=utf-8", ...init.headers },
   });
@@ -33,6 +37,36 @@ describe("documentSecurity", () => {
     }
     expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  test("allows a page shared by everyone its own scripts by hash, and takes the nonce out", async () => {
+    const context = new RouterContextProvider();
+    const response = (await documentSecurity(
+      routeArgs(new Request("http://localhost/"), { context }),
+      async () => {
+        const nonce = context.get(nonceContext);
+        context.get(pageRenderContext)!.sameForEveryone = true;
+        return html({
+          body: `<!DOCTYPE html><script nonce="${nonce}">one()</script><script nonce="${nonce}" type="module">import "/a.js";</script>`,
+        });
+      },
+    )) as Response;
+    const body = await response.text();
+    expect(body).toBe(
+      '<!DOCTYPE html><script>one()</script><script type="module">import "/a.js";</script>',
+    );
+    expect(response.headers.get("Content-Length")).toBe(String(body.length));
+    const scriptSources = response.headers
+      .get("Content-Security-Policy")!
+      .split(";")
+      .find((directive) => directive.trim().startsWith("script-src"));
+    expect(scriptSources?.trim().split(/\s+/)).toEqual([
+      "script-src",
+      "'self'",
+      `'sha256-${sha256("one()")}'`,
+      `'sha256-${sha256('import "/a.js";')}'`,
+      "'strict-dynamic'",
+    ]);
   });
 
   test("leaves non-document responses to the server's fallback policy", async () => {
@@ -75,9 +109,49 @@ describe("crossSiteGuard", () => {
 });
 
 describe("cachePolicy", () => {
-  const PERSONAL_COOKIES = [themeCookie.name, toastCookie.name, enquiryReceiptCookie.name];
-  const run = (request: Request, response: Response) =>
-    cachePolicy(PERSONAL_COOKIES)(routeArgs(request), async () => response) as Promise<Response>;
+  const cookies = {
+    personal: [toastCookie.name, enquiryReceiptCookie.name],
+    variants: [themeCookie.name],
+  };
+  const run = (request: Request, response: Response, context = new RouterContextProvider()) =>
+    cachePolicy(cookies)(
+      routeArgs(request, { context }),
+      async () => response,
+    ) as Promise<Response>;
+
+  /** Whether the policy marked the response the same for every visitor. */
+  async function markedShared(request: Request, response: Response) {
+    const context = new RouterContextProvider();
+    const render = new PageRender();
+    context.set(pageRenderContext, render);
+    await run(request, response, context);
+    return render.sameForEveryone;
+  }
+
+  test("marks a public page the same for everyone, in any theme", async () => {
+    const page = () => html({ headers: { "Cache-Control": cacheControl.publicPage } });
+    expect(await markedShared(new Request("http://localhost/menu"), page())).toBe(true);
+    const dark = new Request("http://localhost/", { headers: { Cookie: "theme=ImRhcmsi" } });
+    expect(await markedShared(dark, page())).toBe(true);
+  });
+
+  const publicPage = { "Cache-Control": cacheControl.publicPage };
+  test.each([
+    ["a page with a toast", { Cookie: "toast=abc" }, publicPage],
+    ["a page after an enquiry", { Cookie: "enquiry-receipt=abc" }, publicPage],
+    ["a response setting a cookie", {}, { ...publicPage, "Set-Cookie": "toast=; Max-Age=0" }],
+    ["a private page", {}, { "Cache-Control": cacheControl.noStore }],
+    ["a page that said nothing", {}, {}],
+  ])("never marks %s the same for everyone", async (_, requestHeaders, responseHeaders) => {
+    const request = new Request("http://localhost/", { headers: requestHeaders });
+    expect(await markedShared(request, html({ headers: responseHeaders }))).toBe(false);
+  });
+
+  test("never marks an error the same for everyone", async () => {
+    const request = new Request("http://localhost/");
+    const notFound = html({ status: 404, headers: { "Cache-Control": cacheControl.publicPage } });
+    expect(await markedShared(request, notFound)).toBe(false);
+  });
 
   test("keeps a public page's policy and varies it on cookies", async () => {
     const response = await run(

@@ -1,0 +1,186 @@
+import zlib from "node:zlib";
+import { describe, expect, test } from "vitest";
+import { PageCache, type PageRenderResult } from "./page-cache";
+
+const HTML = `<!DOCTYPE html><title>Menu</title>${"<p>Wings, fries and a pint</p>".repeat(200)}`;
+
+/** A render that counts its calls; each call's page says which call it was. */
+function renderer({
+  body = HTML,
+  sameForEveryone = true,
+  status = 200,
+  until = Number.POSITIVE_INFINITY,
+  headers = {} as Record<string, string>,
+} = {}) {
+  let calls = 0;
+  const render = async (): Promise<PageRenderResult> => {
+    const call = ++calls;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return {
+      response: new Response(`${body}<!-- render ${call} -->`, {
+        status,
+        headers: { "Content-Type": "text/html; charset=utf-8", ...headers },
+      }),
+      sameForEveryone,
+      until,
+    };
+  };
+  return { render, calls: () => calls };
+}
+
+const get = (headers: Record<string, string> = {}, method = "GET") =>
+  new Request("http://localhost/menu", { method, headers });
+
+async function bodyOf(response: Response): Promise<string> {
+  const bytes = Buffer.from(await response.arrayBuffer());
+  switch (response.headers.get("Content-Encoding")) {
+    case "br":
+      return zlib.brotliDecompressSync(bytes).toString();
+    case "gzip":
+      return zlib.gunzipSync(bytes).toString();
+    default:
+      return bytes.toString();
+  }
+}
+
+describe("PageCache", () => {
+  test("renders a page once for many requests arriving together, and serves it after", async () => {
+    const cache = new PageCache();
+    const { render, calls } = renderer();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => cache.serve(get(), "/menu", "1", render)),
+    );
+    const later = await cache.serve(get(), "/menu", "1", render);
+    expect(calls()).toBe(1);
+    const bodies = await Promise.all([...responses, later].map(bodyOf));
+    expect(new Set(bodies)).toEqual(new Set([`${HTML}<!-- render 1 -->`]));
+  });
+
+  test("compresses once per encoding, with the length of what is sent", async () => {
+    const cache = new PageCache();
+    const { render } = renderer();
+    const expected = `${HTML}<!-- render 1 -->`;
+    for (const [accept, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+      ["", null],
+      ["br;q=0, gzip", "gzip"],
+    ] as const) {
+      const response = await cache.serve(get({ "Accept-Encoding": accept }), "/menu", "1", render);
+      expect(response.headers.get("Content-Encoding")).toBe(encoding);
+      expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+      const bytes = await response.clone().arrayBuffer();
+      expect(response.headers.get("Content-Length")).toBe(String(bytes.byteLength));
+      expect(await bodyOf(response)).toBe(expected);
+    }
+    const br = await cache.serve(get({ "Accept-Encoding": "br" }), "/menu", "1", render);
+    expect(Number(br.headers.get("Content-Length"))).toBeLessThan(expected.length / 10);
+    // Identity, brotli and gzip, all counted.
+    expect(cache.bytes).toBeGreaterThan(expected.length);
+  });
+
+  test("drops every page when the content's version moves", async () => {
+    const cache = new PageCache();
+    const { render, calls } = renderer();
+    await cache.serve(get(), "/menu", "1", render);
+    const after = await cache.serve(get(), "/menu", "2", render);
+    expect(calls()).toBe(2);
+    expect(await bodyOf(after)).toContain("render 2");
+    await cache.serve(get(), "/menu", "2", render);
+    expect(calls()).toBe(2);
+  });
+
+  test("renders again once what the page shows stops being true", async () => {
+    let now = 1_000;
+    const cache = new PageCache({ now: () => now });
+    const { render, calls } = renderer({ until: 2_000 });
+    await cache.serve(get(), "/", "1", render);
+    now = 1_999;
+    await cache.serve(get(), "/", "1", render);
+    expect(calls()).toBe(1);
+    now = 2_000;
+    await cache.serve(get(), "/", "1", render);
+    expect(calls()).toBe(2);
+  });
+
+  test("keeps separate copies per key", async () => {
+    const cache = new PageCache();
+    const { render, calls } = renderer();
+    await cache.serve(get(), "/menu light", "1", render);
+    await cache.serve(get(), "/menu dark", "1", render);
+    await cache.serve(get(), "/menu light", "1", render);
+    expect(calls()).toBe(2);
+    expect(cache.size).toBe(2);
+  });
+
+  test.each([
+    ["a page rendered for one visitor", { sameForEveryone: false }],
+    ["an error", { status: 503 }],
+    ["a response setting a cookie", { headers: { "Set-Cookie": "toast=1" } }],
+    ["a page already out of date", { until: 0 }],
+  ])("passes %s through, and each request renders its own", async (_, options) => {
+    const cache = new PageCache();
+    const { render, calls } = renderer(options);
+    const responses = await Promise.all(
+      Array.from({ length: 3 }, () => cache.serve(get(), "/", "1", render)),
+    );
+    expect(calls()).toBe(3);
+    expect(cache.size).toBe(0);
+    const bodies = await Promise.all(responses.map(bodyOf));
+    expect(new Set(bodies).size).toBe(3);
+  });
+
+  test("answers HEAD from a kept page without a body, and never renders for one", async () => {
+    const cache = new PageCache();
+    const { render, calls } = renderer();
+    const miss = await cache.serve(get({}, "HEAD"), "/", "1", render);
+    expect(miss.status).toBe(200);
+    expect(cache.size).toBe(0);
+    await cache.serve(get(), "/", "1", render);
+    const head = await cache.serve(get({ "Accept-Encoding": "gzip" }, "HEAD"), "/", "1", render);
+    expect(calls()).toBe(2);
+    expect(head.body).toBeNull();
+    expect(head.headers.get("Content-Encoding")).toBe("gzip");
+    expect(Number(head.headers.get("Content-Length"))).toBeGreaterThan(0);
+  });
+
+  test("answers a request naming the page's ETag with 304", async () => {
+    const cache = new PageCache();
+    const { render } = renderer();
+    const first = await cache.serve(get(), "/", "1", render);
+    const etag = first.headers.get("ETag");
+    expect(etag).toMatch(/^W\/"[\w-]{22}"$/);
+    const again = await cache.serve(get({ "If-None-Match": `"other", ${etag}` }), "/", "1", render);
+    expect(again.status).toBe(304);
+    expect(again.body).toBeNull();
+    expect(again.headers.get("ETag")).toBe(etag);
+    const changed = await cache.serve(get({ "If-None-Match": '"other"' }), "/", "1", render);
+    expect(changed.status).toBe(200);
+  });
+
+  test("holds at most its byte budget, letting the least recently served go first", async () => {
+    const size = `${HTML}<!-- render 1 -->`.length;
+    const cache = new PageCache({ maxBytes: size * 2 + 100 });
+    const { render, calls } = renderer();
+    await cache.serve(get(), "a", "1", render);
+    await cache.serve(get(), "b", "1", render);
+    await cache.serve(get(), "a", "1", render);
+    await cache.serve(get(), "c", "1", render);
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBeLessThanOrEqual(size * 2 + 100);
+    await cache.serve(get(), "a", "1", render);
+    expect(calls()).toBe(3);
+    await cache.serve(get(), "b", "1", render);
+    expect(calls()).toBe(4);
+  });
+
+  test("serves a page too large to keep without keeping it", async () => {
+    const cache = new PageCache({ maxPageBytes: 1_000 });
+    const { render, calls } = renderer();
+    const response = await cache.serve(get(), "/", "1", render);
+    expect(await bodyOf(response)).toBe(`${HTML}<!-- render 1 -->`);
+    await cache.serve(get(), "/", "1", render);
+    expect(calls()).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+});

@@ -1,0 +1,269 @@
+import { createHash } from "node:crypto";
+import zlib from "node:zlib";
+import { promisify } from "node:util";
+import { isCompressible } from "./content-types";
+import { negotiateEncoding, type Encoding } from "./compression";
+
+/** What a render gave: its response, and what it said about sharing it. */
+export type PageRenderResult = {
+  response: Response;
+  /** The response may be served to anyone asking with the same key. */
+  sameForEveryone: boolean;
+  /** When what it shows stops being true (ms since the epoch). */
+  until: number;
+};
+
+export type PageCacheOptions = {
+  /** Bodies kept, all encodings counted; the least recently served go first. */
+  maxBytes?: number;
+  /** A response larger than this is never kept. */
+  maxPageBytes?: number;
+  now?: () => number;
+};
+
+type Page = {
+  key: string;
+  status: number;
+  headers: Headers;
+  identity: Bytes;
+  etag: string;
+  compressible: boolean;
+  encoded: Map<Encoding, Promise<Bytes>>;
+  bytes: number;
+  until: number;
+};
+
+type Bytes = Uint8Array<ArrayBuffer>;
+
+/** Below this, compression costs more than it saves. */
+const MIN_COMPRESSED_BYTES = 1024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * A page is compressed once for all the visitors it is served to, so it gets
+ * the best settings: brotli's largest window and quality 11, gzip's level 9.
+ */
+async function compressOnce(encoding: Encoding, body: Uint8Array): Promise<Bytes> {
+  const compressed = await (encoding === "br"
+    ? brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      })
+    : gzip(body, { level: 9 }));
+  return new Uint8Array(compressed);
+}
+
+function etagOf(body: Uint8Array): string {
+  return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+}
+
+/** Headers every copy shares: length and encoding are the served copy's own. */
+function sharedHeaders(response: Response): Headers {
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  return headers;
+}
+
+/**
+ * Rendered pages kept in memory: one render per URL, variant and content
+ * version, compressed once per encoding, then served from here to everyone
+ * until the content moves on (a new version drops them all) or what the page
+ * shows stops being true (`until`).
+ *
+ * Requests for a page being rendered wait for that render instead of starting
+ * their own. Only responses the render marked the same for everyone are kept;
+ * everything else is passed through as it came.
+ */
+export class PageCache {
+  readonly #pages = new Map<string, Page>();
+  readonly #renders = new Map<string, Promise<Page | null>>();
+  readonly #maxBytes: number;
+  readonly #maxPageBytes: number;
+  readonly #now: () => number;
+  #version: string | undefined;
+  #bytes = 0;
+
+  constructor({
+    maxBytes = 32 * 1024 * 1024,
+    maxPageBytes = 2 * 1024 * 1024,
+    now = Date.now,
+  }: PageCacheOptions = {}) {
+    this.#maxBytes = maxBytes;
+    this.#maxPageBytes = maxPageBytes;
+    this.#now = now;
+  }
+
+  /** Bytes held, all encodings counted. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Pages held. */
+  get size(): number {
+    return this.#pages.size;
+  }
+
+  /**
+   * The answer to a GET or HEAD for `key` at content `version`: the kept copy
+   * when there is a current one (a HEAD never renders), else `render`'s.
+   */
+  async serve(
+    request: Request,
+    key: string,
+    version: string,
+    render: () => Promise<PageRenderResult>,
+  ): Promise<Response> {
+    if (version !== this.#version) {
+      this.clear();
+      this.#version = version;
+    }
+    const kept = this.#current(key);
+    if (kept) return this.#respond(kept, request);
+    if (request.method !== "GET") return (await render()).response;
+
+    const pending = this.#renders.get(key);
+    if (pending) {
+      const page = await pending;
+      if (page) return this.#respond(page, request);
+      return (await render()).response;
+    }
+
+    let passedThrough: Response | undefined;
+    const rendering = render().then(async (result) => {
+      const made = await this.#pageFrom(key, result);
+      if (made instanceof Response) {
+        passedThrough = made;
+        return null;
+      }
+      if (version === this.#version) this.#keep(made);
+      return made;
+    });
+    this.#renders.set(key, rendering);
+    try {
+      const page = await rendering;
+      return page ? this.#respond(page, request) : (passedThrough as Response);
+    } finally {
+      this.#renders.delete(key);
+    }
+  }
+
+  /** Every page dropped. */
+  clear() {
+    this.#pages.clear();
+    this.#bytes = 0;
+  }
+
+  #current(key: string): Page | undefined {
+    const page = this.#pages.get(key);
+    if (!page) return undefined;
+    this.#pages.delete(key);
+    if (page.until <= this.#now()) {
+      this.#bytes -= page.bytes;
+      return undefined;
+    }
+    // Served again: the most recently used go last, the first to go are first.
+    this.#pages.set(key, page);
+    return page;
+  }
+
+  /** The page to keep from a render, or the response to pass through when there is none. */
+  async #pageFrom(
+    key: string,
+    { response, sameForEveryone, until }: PageRenderResult,
+  ): Promise<Page | Response> {
+    const length = Number(response.headers.get("Content-Length") ?? Number.NaN);
+    if (
+      !sameForEveryone ||
+      response.status !== 200 ||
+      !response.body ||
+      response.headers.has("Content-Encoding") ||
+      response.headers.has("Set-Cookie") ||
+      until <= this.#now() ||
+      length > this.#maxPageBytes
+    ) {
+      return response;
+    }
+    const identity = new Uint8Array(await response.arrayBuffer());
+    if (identity.byteLength > this.#maxPageBytes) return new Response(identity, response);
+
+    const headers = sharedHeaders(response);
+    const compressible =
+      identity.byteLength >= MIN_COMPRESSED_BYTES && isCompressible(headers.get("Content-Type"));
+    if (compressible) headers.append("Vary", "Accept-Encoding");
+    return {
+      key,
+      status: response.status,
+      headers,
+      identity,
+      etag: etagOf(identity),
+      compressible,
+      encoded: new Map(),
+      bytes: identity.byteLength,
+      until,
+    };
+  }
+
+  #kept(page: Page): boolean {
+    return this.#pages.get(page.key) === page;
+  }
+
+  #keep(page: Page) {
+    const replaced = this.#pages.get(page.key);
+    if (replaced) this.#bytes -= replaced.bytes;
+    this.#pages.set(page.key, page);
+    this.#bytes += page.bytes;
+    this.#evict();
+  }
+
+  /** The least recently served pages go until the rest fit. */
+  #evict() {
+    for (const [key, page] of this.#pages) {
+      if (this.#bytes <= this.#maxBytes) return;
+      this.#pages.delete(key);
+      this.#bytes -= page.bytes;
+    }
+  }
+
+  /** The body in `encoding`, compressed the first time it is asked for. */
+  #encoded(page: Page, encoding: Encoding): Promise<Bytes> {
+    let body = page.encoded.get(encoding);
+    if (!body) {
+      body = compressOnce(encoding, page.identity);
+      page.encoded.set(encoding, body);
+      body.then(
+        (compressed) => {
+          page.bytes += compressed.byteLength;
+          if (this.#kept(page)) {
+            this.#bytes += compressed.byteLength;
+            this.#evict();
+          }
+        },
+        () => page.encoded.delete(encoding),
+      );
+    }
+    return body;
+  }
+
+  async #respond(page: Page, request: Request): Promise<Response> {
+    const headers = new Headers(page.headers);
+    headers.set("ETag", page.etag);
+    const ifNoneMatch = request.headers.get("If-None-Match");
+    if (ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag === page.etag || tag === "*")) {
+      return new Response(null, { status: 304, headers });
+    }
+    const encoding = page.compressible
+      ? negotiateEncoding(request.headers.get("Accept-Encoding"))
+      : null;
+    const body = encoding ? await this.#encoded(page, encoding) : page.identity;
+    if (encoding) headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(body.byteLength));
+    const init = { status: page.status, headers };
+    return new Response(request.method === "HEAD" ? null : body, init);
+  }
+}

@@ -1,0 +1,172 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  clientDirectory,
+  importBuiltServer,
+  type BuiltServer,
+  type ClientAddress,
+} from "../support/built-server";
+import { openTestDatabase, type TestDatabase } from "../support/test-database";
+
+// The production build's page cache, through its real handler: what is kept,
+// for whom, with which Content-Security-Policy, and until when.
+
+const client: ClientAddress = { address: "203.0.113.7", family: "IPv4", port: 50000 };
+/** The theme cookie as the site sets it for "dark". */
+const DARK = `theme=${Buffer.from(JSON.stringify("dark")).toString("base64")}`;
+
+let built: BuiltServer;
+let db: TestDatabase;
+let handle: (request: Request, client: ClientAddress) => Promise<Response>;
+
+beforeAll(async () => {
+  built = await importBuiltServer();
+  db = await openTestDatabase();
+  handle = await built.createAppHandler({
+    build: built.build,
+    mode: "production",
+    clientDirectory,
+    database: async () => db,
+  });
+});
+afterAll(async () => {
+  await db?.[Symbol.asyncDispose]();
+});
+
+/** The response and its body as text, decompressed. */
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await handle(new Request(`http://localhost${path}`, { headers }), client);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get("Content-Encoding");
+  const body =
+    encoding === "br"
+      ? brotliDecompressSync(bytes)
+      : encoding === "gzip"
+        ? gunzipSync(bytes)
+        : bytes;
+  return { response, body: body.toString() };
+}
+
+function scriptSources(response: Response): string[] {
+  const policy = response.headers.get("Content-Security-Policy") ?? "";
+  const directive = policy.split(";").find((part) => part.trim().startsWith("script-src "));
+  return directive?.trim().split(/\s+/).slice(1) ?? [];
+}
+
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, text]) => text ?? "",
+  );
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
+
+/** The instant a page says it was rendered at (every public page's frame carries it). */
+const renderedAt = (html: string) => html.match(/renderedAt\\?",\\?"([^"\\]+)/)?.[1];
+
+describe("pages the same for everyone", () => {
+  test.each(["/", "/menu", "/about"])(
+    "%s is rendered once, then served from memory to every visitor",
+    async (path) => {
+      const first = await get(path, { "Accept-Encoding": "br, gzip" });
+      const second = await get(path, { "Accept-Encoding": "br, gzip" });
+      const plain = await get(path);
+      expect(first.response.status).toBe(200);
+      expect(first.response.headers.get("Content-Encoding")).toBe("br");
+      expect(second.body).toBe(first.body);
+      expect(plain.body).toBe(first.body);
+      expect(renderedAt(first.body)).toBeDefined();
+      expect(second.response.headers.get("ETag")).toBe(first.response.headers.get("ETag"));
+      expect(first.response.headers.get("Cache-Control")).toBe(
+        "public, max-age=0, s-maxage=4, stale-if-error=86400",
+      );
+    },
+  );
+
+  test("carry no nonce: the policy lists the hash of each inline script, and nothing else inline", async () => {
+    const { response, body } = await get("/");
+    expect(body).not.toMatch(/\snonce="[^"]/);
+    const sources = scriptSources(response);
+    expect(sources.some((source) => source.startsWith("'nonce-"))).toBe(false);
+    const executable = inlineScripts(body.replace(/<script type="application\/ld\+json">/g, "<x>"));
+    expect(executable.length).toBeGreaterThanOrEqual(3);
+    for (const script of executable) expect(sources).toContain(`'sha256-${sha256(script)}'`);
+    expect(sources).toContain("'strict-dynamic'");
+    expect(sources).not.toContain("'unsafe-inline'");
+  });
+
+  test("answer a request naming their ETag with 304 and no body", async () => {
+    const { response } = await get("/menu");
+    const etag = response.headers.get("ETag")!;
+    const again = await handle(
+      new Request("http://localhost/menu", { headers: { "If-None-Match": etag } }),
+      client,
+    );
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
+
+  test("keep one copy per theme; a chosen theme's page stays out of shared caches", async () => {
+    const light = await get("/about");
+    const dark = await get("/about", { Cookie: DARK });
+    const darkAgain = await get("/about", { Cookie: `other=1; ${DARK}` });
+    expect(dark.body).toMatch(/<html[^>]*class="dark"/);
+    expect(light.body).not.toMatch(/<html[^>]*class="dark"/);
+    expect(darkAgain.body).toBe(dark.body);
+    expect(dark.response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(scriptSources(dark.response).some((source) => source.startsWith("'sha256-"))).toBe(true);
+  });
+
+  test("keep the client's data requests too", async () => {
+    const first = await get("/menu.data");
+    const second = await get("/menu.data");
+    expect(first.response.status).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(first.response.headers.get("ETag")).toBeTruthy();
+  });
+
+  test("show a change to the content at the next request a second later", async () => {
+    const before = await get("/menu");
+    expect(before.body).not.toContain("Smoked Cheddar Soup");
+    await db.query(
+      "update public.menu_items set name = 'Smoked Cheddar Soup' where id = (select min(id) from public.menu_items)",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const after = await get("/menu");
+    expect(after.body).toContain("Smoked Cheddar Soup");
+    expect(after.response.headers.get("ETag")).not.toBe(before.response.headers.get("ETag"));
+  });
+});
+
+describe("pages rendered for one visitor", () => {
+  test.each(["/contact", "/venue"])(
+    "%s, a form, is rendered for each request with its own nonce",
+    async (path) => {
+      const first = await get(path);
+      const second = await get(path);
+      expect(first.response.status).toBe(200);
+      expect(second.body).not.toBe(first.body);
+      const nonce = scriptSources(first.response).find((source) => source.startsWith("'nonce-"));
+      expect(nonce).toBeDefined();
+      expect(first.body).toContain(`nonce="${nonce?.slice(7, -1)}"`);
+      expect(first.response.headers.has("ETag")).toBe(false);
+    },
+  );
+
+  test("a page for a visitor with a cookie of their own (a receipt, a toast) is theirs alone", async () => {
+    await get("/about");
+    const mine = await get("/about", { Cookie: "enquiry-receipt=abc" });
+    const again = await get("/about", { Cookie: "enquiry-receipt=abc" });
+    expect(renderedAt(again.body)).not.toBe(renderedAt(mine.body));
+    expect(scriptSources(mine.response).some((source) => source.startsWith("'nonce-"))).toBe(true);
+    expect(mine.response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  test("a page not found is never kept", async () => {
+    const first = await get("/no-such-page");
+    const second = await get("/no-such-page");
+    expect(first.response.status).toBe(404);
+    expect(second.body).not.toBe(first.body);
+  });
+});
