@@ -19,7 +19,12 @@ import {
 } from "./enquiry-fields";
 import { type FieldErrors, type FormValues, formValues } from "~/platform/form-check";
 import { log } from "~/platform/logger.server";
-import { clientAddressContext, databaseContext, formProtectionContext } from "~/platform/context";
+import {
+  clientAddressContext,
+  databaseContext,
+  formProtectionContext,
+  pageRenderContext,
+} from "~/platform/context";
 import { attemptChecks, secondsUntilAllowed } from "~/platform/rate-limit.server";
 import { siteOrigin } from "~/platform/site-origin.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -55,7 +60,12 @@ export async function enquiryFormState(
       }
     }
   }
-  return { submissionToken: randomUUID(), receipt, headers };
+  // Apart from a receipt, a form page differs between visitors only by its
+  // token, which the page cache fills in afresh for each response.
+  const render = context.get(pageRenderContext);
+  render?.declarePerVisitorValuesOnly();
+  const submissionToken = render ? render.freshEachTime(() => randomUUID()) : randomUUID();
+  return { submissionToken, receipt, headers };
 }
 
 export type Validation<Field extends string, Enquiry> =

@@ -1,14 +1,38 @@
+/** A value each visitor gets their own of, and the mark standing in for it in a kept page. */
+export type Hole = { mark: string; fill: () => string };
+
 /**
  * What a render tells the server's page cache about the response it made:
  * whether it is the same for every visitor (given the page's variants, such as
  * the theme), and until when what it shows stays true. The cache policy
  * middleware decides the first; loaders that show something tied to the clock
  * (the open-now line, the next events) say when it changes.
+ *
+ * A page may be the same for everyone but for a few values each visitor must
+ * get afresh (a form's submission token, the nonce of its scripts). When the
+ * cache asks for it (`withHoles`), such values are rendered as marks, and the
+ * kept page has them filled in anew for each response.
  */
 export class PageRender {
   /** Set when the response may be served to any visitor asking for the same URL and variant. */
   sameForEveryone = false;
   #until = Number.POSITIVE_INFINITY;
+  readonly #holes: Hole[] = [];
+  readonly #withHoles: boolean;
+  readonly #markPrefix: string;
+  #declaredPerVisitor = false;
+
+  /**
+   * @param withHoles Render per-visitor values as marks; whoever sends the
+   * response must then fill them (`holes`).
+   */
+  constructor({ withHoles = false }: { withHoles?: boolean } = {}) {
+    this.#withHoles = withHoles;
+    // Letters and digits only, so no escaping (HTML, JSON, URLs) changes a mark.
+    const random = new Uint8Array(12);
+    crypto.getRandomValues(random);
+    this.#markPrefix = `hole${Array.from(random, (byte) => byte.toString(16).padStart(2, "0")).join("")}x`;
+  }
 
   /** The page shows something that changes at `moment`; a copy is kept no longer. */
   changesAt(moment: Date | number) {
@@ -20,4 +44,45 @@ export class PageRender {
   get until(): number {
     return this.#until;
   }
+
+  /**
+   * A value made afresh for each response (`make()`), or, while rendering a
+   * page to keep, the mark that stands in for it until the page is sent.
+   */
+  freshEachTime(make: () => string): string {
+    if (!this.#withHoles) return make();
+    const mark = `${this.#markPrefix}${this.#holes.length}`;
+    this.#holes.push({ mark, fill: make });
+    return mark;
+  }
+
+  /**
+   * A page's own declaration that what differs between visitors is only its
+   * fresh values: one that shareable caches may not keep (a form) may then
+   * still be kept by the server, holes and all.
+   */
+  declarePerVisitorValuesOnly() {
+    this.#declaredPerVisitor = true;
+  }
+
+  get declaredPerVisitorValuesOnly(): boolean {
+    return this.#declaredPerVisitor;
+  }
+
+  /** The marks rendered, each with how to fill it. */
+  get holes(): readonly Hole[] {
+    return this.#holes;
+  }
+}
+
+/** `text` with every mark replaced by a fresh value (the same value for each occurrence of a mark). */
+export function fillHoles(text: string, filled: ReadonlyMap<string, string>): string {
+  let result = text;
+  for (const [mark, value] of filled) result = result.replaceAll(mark, value);
+  return result;
+}
+
+/** One fresh value for each hole, for one response. */
+export function freshValues(holes: readonly Hole[]): Map<string, string> {
+  return new Map(holes.map(({ mark, fill }) => [mark, fill()]));
 }

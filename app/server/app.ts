@@ -57,7 +57,8 @@ function editable(response: Response): Response {
  * Pages the same for every visitor (the render says so) are rendered once per
  * URL, theme and content revision and kept, compressed once per encoding, until
  * staff change the content, the Toronto date turns over, or something the page
- * shows (the open-now line, the next events) changes.
+ * shows (the open-now line, the next events) changes. The form pages are kept
+ * too, with holes where each response gets its own token and nonce.
  */
 export async function createAppHandler({
   build,
@@ -76,16 +77,25 @@ export async function createAppHandler({
     sourceDirectory: path.join(clientDirectory, "images"),
   };
 
-  async function render(request: Request, client: ClientAddress): Promise<PageRenderResult> {
+  async function render(
+    request: Request,
+    client: ClientAddress,
+    { withHoles = false } = {},
+  ): Promise<PageRenderResult> {
     const context = new RouterContextProvider();
     context.set(clientAddressContext, clientAddress(request, client.address, clientIpHeader));
     context.set(imageStoreContext, imageStore);
     if (database) context.set(databaseContext, database);
-    const note = new PageRender();
+    const note = new PageRender({ withHoles });
     note.changesAt(torontoMidnightAfter(new Date()));
     context.set(pageRenderContext, note);
     const response = editable(await handleRequest(request, context));
-    return { response, sameForEveryone: note.sameForEveryone, until: note.until };
+    return {
+      response,
+      sameForEveryone: note.sameForEveryone,
+      until: note.until,
+      holes: note.holes,
+    };
   }
 
   /** The cache's key and content revision for a request it may answer, else null. */
@@ -102,7 +112,9 @@ export async function createAppHandler({
     if (bounded instanceof Response) return bounded;
     const slot = await cacheSlot(bounded);
     const response = slot
-      ? await pageCache.serve(bounded, slot.key, slot.revision, () => render(bounded, client))
+      ? await pageCache.serve(bounded, slot.key, slot.revision, () =>
+          render(bounded, client, { withHoles: true }),
+        )
       : (await render(bounded, client)).response;
     return compressResponse(request, response);
   }

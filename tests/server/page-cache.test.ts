@@ -139,21 +139,54 @@ describe("pages the same for everyone", () => {
   });
 });
 
-describe("pages rendered for one visitor", () => {
+describe("the form pages", () => {
   test.each(["/contact", "/venue"])(
-    "%s, a form, is rendered for each request with its own nonce",
+    "%s is rendered once; each response fills in its own submission token and nonce",
     async (path) => {
-      const first = await get(path);
+      const first = await get(path, { "Accept-Encoding": "br, gzip" });
       const second = await get(path);
       expect(first.response.status).toBe(200);
-      expect(second.body).not.toBe(first.body);
-      const nonce = scriptSources(first.response).find((source) => source.startsWith("'nonce-"));
-      expect(nonce).toBeDefined();
-      expect(first.body).toContain(`nonce="${nonce?.slice(7, -1)}"`);
+      expect(first.response.headers.get("Content-Encoding")).toBe("br");
+      expect(first.response.headers.get("Cache-Control")).toBe("private, no-store");
       expect(first.response.headers.has("ETag")).toBe(false);
+      expect(renderedAt(second.body)).toBe(renderedAt(first.body));
+
+      const token = (body: string) =>
+        body.match(/name="submission" value="([^"]+)"/)?.[1] ?? "missing";
+      const nonce = (response: Response) =>
+        scriptSources(response)
+          .find((source) => source.startsWith("'nonce-"))
+          ?.slice(7, -1) ?? "missing";
+      for (const { response, body } of [first, second]) {
+        expect(token(body)).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
+        // The hydration data carries the same token as the form.
+        expect(body.split(token(body)).length).toBeGreaterThanOrEqual(3);
+        expect(nonce(response)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        expect(body).toContain(`<script nonce="${nonce(response)}">`);
+        expect(body).not.toMatch(/hole[0-9a-f]{24}x/);
+      }
+      expect(token(second.body)).not.toBe(token(first.body));
+      expect(nonce(second.response)).not.toBe(nonce(first.response));
+      // Nothing else differs.
+      const neutral = ({ response, body }: { response: Response; body: string }) =>
+        body.replaceAll(token(body), "TOKEN").replaceAll(nonce(response), "NONCE");
+      expect(neutral(second)).toBe(neutral(first));
     },
   );
 
+  test("a client-side visit's data gets its own token too", async () => {
+    const first = await get("/contact.data");
+    const second = await get("/contact.data");
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/;
+    expect(first.body).toMatch(uuid);
+    expect(first.body.match(uuid)?.[0]).not.toBe(second.body.match(uuid)?.[0]);
+    expect(first.body).not.toMatch(/hole[0-9a-f]{24}x/);
+  });
+});
+
+describe("pages rendered for one visitor", () => {
   test("a page for a visitor with a cookie of their own (a receipt, a toast) is theirs alone", async () => {
     await get("/about");
     const mine = await get("/about", { Cookie: "enquiry-receipt=abc" });

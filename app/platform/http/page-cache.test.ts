@@ -1,5 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, test } from "vitest";
+import { PageRender } from "~/platform/page-render";
 import { PageCache, type PageRenderResult } from "./page-cache";
 
 const HTML = `<!DOCTYPE html><title>Menu</title>${"<p>Wings, fries and a pint</p>".repeat(200)}`;
@@ -179,6 +180,86 @@ describe("PageCache", () => {
     const { render, calls } = renderer();
     const response = await cache.serve(get(), "/", "1", render);
     expect(await bodyOf(response)).toBe(`${HTML}<!-- render 1 -->`);
+    await cache.serve(get(), "/", "1", render);
+    expect(calls()).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  describe("a page with holes", () => {
+    /** A form page: its token and nonce are marks, filled in for each response. */
+    function formRenderer({ sameForEveryone = true } = {}) {
+      let calls = 0;
+      let counter = 0;
+      const render = async (): Promise<PageRenderResult> => {
+        calls += 1;
+        const note = new PageRender({ withHoles: true });
+        const token = note.freshEachTime(() => `token-${++counter}`);
+        const nonce = note.freshEachTime(() => `nonce-${counter}`);
+        note.freshEachTime(() => "never shown");
+        return {
+          response: new Response(
+            `${HTML}<input value="${token}"><script nonce="${nonce}">x("${token}")</script>`,
+            {
+              headers: {
+                "Content-Type": "text/html; charset=utf-8",
+                "Content-Security-Policy": `script-src 'nonce-${nonce}'`,
+              },
+            },
+          ),
+          sameForEveryone,
+          until: Number.POSITIVE_INFINITY,
+          holes: note.holes,
+        };
+      };
+      return { render, calls: () => calls };
+    }
+
+    test("is rendered once and each response gets fresh values, in the body and the headers", async () => {
+      const cache = new PageCache();
+      const { render, calls } = formRenderer();
+      const first = await cache.serve(get(), "/contact", "1", render);
+      const second = await cache.serve(get({ "Accept-Encoding": "br" }), "/contact", "1", render);
+      expect(calls()).toBe(1);
+      const [one, two] = [await bodyOf(first), await bodyOf(second)];
+      expect(one).toContain('<input value="token-1"><script nonce="nonce-1">x("token-1")</script>');
+      expect(two).toContain('<input value="token-2"><script nonce="nonce-2">x("token-2")</script>');
+      expect(first.headers.get("Content-Security-Policy")).toBe("script-src 'nonce-nonce-1'");
+      expect(second.headers.get("Content-Security-Policy")).toBe("script-src 'nonce-nonce-2'");
+      expect(one).not.toMatch(/hole[0-9a-f]{24}x/);
+      // Compressed by the server as it sends it, like any page made for one visitor.
+      expect(second.headers.get("Content-Encoding")).toBeNull();
+      expect(second.headers.get("Content-Length")).toBe(String(Buffer.byteLength(two)));
+      expect(second.headers.has("ETag")).toBe(false);
+    });
+
+    test("passed through, still has its holes filled", async () => {
+      const cache = new PageCache();
+      const { render } = formRenderer({ sameForEveryone: false });
+      const body = await bodyOf(await cache.serve(get(), "/contact", "1", render));
+      expect(body).toContain('<input value="token-1"><script nonce="nonce-1">');
+      expect(cache.size).toBe(0);
+    });
+
+    test("a binary response passed through is left as it came", async () => {
+      const cache = new PageCache();
+      const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0x00]);
+      const note = new PageRender({ withHoles: true });
+      note.freshEachTime(() => "nonce");
+      const response = await cache.serve(get(), "/img/a.png", "1", async () => ({
+        response: new Response(bytes, { headers: { "Content-Type": "image/png" } }),
+        sameForEveryone: true,
+        until: Number.POSITIVE_INFINITY,
+        holes: note.holes,
+      }));
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
+      expect(cache.size).toBe(0);
+    });
+  });
+
+  test("keeps nothing that varies on a header its key does not cover", async () => {
+    const cache = new PageCache();
+    const { render, calls } = renderer({ headers: { Vary: "Accept-Language" } });
+    await cache.serve(get(), "/", "1", render);
     await cache.serve(get(), "/", "1", render);
     expect(calls()).toBe(2);
     expect(cache.size).toBe(0);

@@ -1,16 +1,19 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import { promisify } from "node:util";
+import { fillHoles, freshValues, type Hole } from "~/platform/page-render";
 import { isCompressible } from "./content-types";
 import { negotiateEncoding, type Encoding } from "./compression";
 
 /** What a render gave: its response, and what it said about sharing it. */
 export type PageRenderResult = {
   response: Response;
-  /** The response may be served to anyone asking with the same key. */
+  /** The response may be served to anyone asking with the same key (its holes filled). */
   sameForEveryone: boolean;
   /** When what it shows stops being true (ms since the epoch). */
   until: number;
+  /** Marks standing in for values each response gets afresh; none by default. */
+  holes?: readonly Hole[];
 };
 
 export type PageCacheOptions = {
@@ -21,22 +24,36 @@ export type PageCacheOptions = {
   now?: () => number;
 };
 
+type Bytes = Uint8Array<ArrayBuffer>;
+
 type Page = {
   key: string;
   status: number;
+  /** Without Content-Length and Content-Encoding, which belong to each copy sent. */
   headers: Headers;
   identity: Bytes;
-  etag: string;
-  compressible: boolean;
-  encoded: Map<Encoding, Promise<Bytes>>;
-  bytes: number;
   until: number;
-};
-
-type Bytes = Uint8Array<ArrayBuffer>;
+  bytes: number;
+} & (
+  | {
+      /** The same bytes for everyone: validated by ETag, compressed once per encoding. */
+      holes: null;
+      etag: string;
+      compressible: boolean;
+      encoded: Map<Encoding, Promise<Bytes>>;
+    }
+  | {
+      /** Filled in for each response, which the server then compresses as any other. */
+      holes: readonly Hole[];
+      template: string;
+    }
+);
 
 /** Below this, compression costs more than it saves. */
 const MIN_COMPRESSED_BYTES = 1024;
+
+/** Vary fields a key covers: the encoding is chosen here, cookies by the key's variant. */
+const COVERED_VARY = new Set(["accept-encoding", "cookie"]);
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -62,23 +79,49 @@ function etagOf(body: Uint8Array): string {
   return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
 }
 
-/** Headers every copy shares: length and encoding are the served copy's own. */
-function sharedHeaders(response: Response): Headers {
-  const headers = new Headers(response.headers);
-  headers.delete("Content-Length");
-  headers.delete("Content-Encoding");
-  return headers;
+/** Whether a response varies on nothing but what the key and the encoding cover. */
+function variesOnlyOnCovered(headers: Headers): boolean {
+  const vary = headers.get("Vary");
+  if (!vary) return true;
+  return vary.split(",").every((field) => COVERED_VARY.has(field.trim().toLowerCase()));
+}
+
+function filledHeaders(headers: Headers, values: ReadonlyMap<string, string>): Headers {
+  const filled = new Headers();
+  for (const [name, value] of headers) filled.append(name, fillHoles(value, values));
+  return filled;
+}
+
+/**
+ * A response passed through (not kept) with its holes filled: headers always,
+ * the body when it is text (a binary body cannot hold a mark).
+ */
+async function passThrough(
+  response: Response,
+  holes: readonly Hole[] | undefined,
+): Promise<Response> {
+  if (!holes?.length) return response;
+  const values = freshValues(holes);
+  const headers = filledHeaders(response.headers, values);
+  if (!response.body || !isCompressible(headers.get("Content-Type"))) {
+    return new Response(response.body, { status: response.status, headers });
+  }
+  const body = fillHoles(await response.text(), values);
+  if (headers.has("Content-Length")) headers.set("Content-Length", String(Buffer.byteLength(body)));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
  * Rendered pages kept in memory: one render per URL, variant and content
- * version, compressed once per encoding, then served from here to everyone
- * until the content moves on (a new version drops them all) or what the page
- * shows stops being true (`until`).
+ * version, then served from here to everyone until the content moves on (a
+ * new version drops them all) or what the page shows stops being true
+ * (`until`). A page the same for everyone is compressed once per encoding
+ * and has an ETag; a page with holes (a form's token, its nonce) has them
+ * filled afresh for each response.
  *
  * Requests for a page being rendered wait for that render instead of starting
- * their own. Only responses the render marked the same for everyone are kept;
- * everything else is passed through as it came.
+ * their own. Only text responses the render marked the same for everyone are
+ * kept; everything else is passed through, its holes filled.
  */
 export class PageCache {
   readonly #pages = new Map<string, Page>();
@@ -123,22 +166,25 @@ export class PageCache {
       this.clear();
       this.#version = version;
     }
+    const renderAlone = async () => {
+      const { response, holes } = await render();
+      return passThrough(response, holes);
+    };
     const kept = this.#current(key);
     if (kept) return this.#respond(kept, request);
-    if (request.method !== "GET") return (await render()).response;
+    if (request.method !== "GET") return renderAlone();
 
     const pending = this.#renders.get(key);
     if (pending) {
       const page = await pending;
-      if (page) return this.#respond(page, request);
-      return (await render()).response;
+      return page ? this.#respond(page, request) : renderAlone();
     }
 
     let passedThrough: Response | undefined;
     const rendering = render().then(async (result) => {
       const made = await this.#pageFrom(key, result);
       if (made instanceof Response) {
-        passedThrough = made;
+        passedThrough = await passThrough(made, result.holes);
         return null;
       }
       if (version === this.#version) this.#keep(made);
@@ -175,13 +221,15 @@ export class PageCache {
   /** The page to keep from a render, or the response to pass through when there is none. */
   async #pageFrom(
     key: string,
-    { response, sameForEveryone, until }: PageRenderResult,
+    { response, sameForEveryone, until, holes = [] }: PageRenderResult,
   ): Promise<Page | Response> {
     const length = Number(response.headers.get("Content-Length") ?? Number.NaN);
     if (
       !sameForEveryone ||
       response.status !== 200 ||
       !response.body ||
+      !isCompressible(response.headers.get("Content-Type")) ||
+      !variesOnlyOnCovered(response.headers) ||
       response.headers.has("Content-Encoding") ||
       response.headers.has("Set-Cookie") ||
       until <= this.#now() ||
@@ -192,20 +240,28 @@ export class PageCache {
     const identity = new Uint8Array(await response.arrayBuffer());
     if (identity.byteLength > this.#maxPageBytes) return new Response(identity, response);
 
-    const headers = sharedHeaders(response);
-    const compressible =
-      identity.byteLength >= MIN_COMPRESSED_BYTES && isCompressible(headers.get("Content-Type"));
+    const headers = new Headers(response.headers);
+    headers.delete("Content-Length");
+    headers.delete("Content-Encoding");
+    const common = { key, status: response.status, headers, identity, until };
+    const template = Buffer.from(identity).toString("utf8");
+    // A hole the response does not show (a nonce taken out for hashes) needs no filling.
+    const shown = holes.filter(
+      ({ mark }) =>
+        template.includes(mark) || [...headers.values()].some((value) => value.includes(mark)),
+    );
+    if (shown.length > 0) {
+      return { ...common, holes: shown, template, bytes: identity.byteLength * 2 };
+    }
+    const compressible = identity.byteLength >= MIN_COMPRESSED_BYTES;
     if (compressible) headers.append("Vary", "Accept-Encoding");
     return {
-      key,
-      status: response.status,
-      headers,
-      identity,
+      ...common,
+      holes: null,
       etag: etagOf(identity),
       compressible,
       encoded: new Map(),
       bytes: identity.byteLength,
-      until,
     };
   }
 
@@ -231,7 +287,7 @@ export class PageCache {
   }
 
   /** The body in `encoding`, compressed the first time it is asked for. */
-  #encoded(page: Page, encoding: Encoding): Promise<Bytes> {
+  #encoded(page: Page & { holes: null }, encoding: Encoding): Promise<Bytes> {
     let body = page.encoded.get(encoding);
     if (!body) {
       body = compressOnce(encoding, page.identity);
@@ -251,6 +307,15 @@ export class PageCache {
   }
 
   async #respond(page: Page, request: Request): Promise<Response> {
+    const init = { status: page.status };
+    if (page.holes) {
+      const values = freshValues(page.holes);
+      const headers = filledHeaders(page.headers, values);
+      const body = Buffer.from(fillHoles(page.template, values));
+      headers.set("Content-Length", String(body.byteLength));
+      return new Response(request.method === "HEAD" ? null : body, { ...init, headers });
+    }
+
     const headers = new Headers(page.headers);
     headers.set("ETag", page.etag);
     const ifNoneMatch = request.headers.get("If-None-Match");
@@ -263,7 +328,6 @@ export class PageCache {
     const body = encoding ? await this.#encoded(page, encoding) : page.identity;
     if (encoding) headers.set("Content-Encoding", encoding);
     headers.set("Content-Length", String(body.byteLength));
-    const init = { status: page.status, headers };
-    return new Response(request.method === "HEAD" ? null : body, init);
+    return new Response(request.method === "HEAD" ? null : body, { ...init, headers });
   }
 }

@@ -39,8 +39,9 @@ function isShareable(policy: string): boolean {
  * shared; a response that sets a cookie, a page rendered for a visitor's
  * cookies, or an error is made `private, no-store` whatever the route said,
  * and a route that said nothing gets the safe default. A shareable answer
- * that is not one visitor's own is marked the same for everyone, so the
- * server's page cache may keep it.
+ * that is not one visitor's own, or one whose only per-visitor parts are
+ * values made afresh for each response (a form's token), is marked the same
+ * for everyone, so the server's page cache may keep it.
  */
 export const cachePolicy =
   ({ personal, variants }: VisitorCookies): MiddlewareFunction<Response> =>
@@ -57,7 +58,13 @@ export const cachePolicy =
     response.headers.set("Cache-Control", policy);
     if (document && !policy.includes("no-store")) response.headers.append("Vary", "Cookie");
     const render = context.get(pageRenderContext);
-    if (render && !refused && !personalCookie && response.status === 200 && isShareable(stated)) {
+    if (
+      render &&
+      !refused &&
+      !personalCookie &&
+      response.status === 200 &&
+      (isShareable(stated) || render.declaredPerVisitorValuesOnly)
+    ) {
       render.sameForEveryone = true;
     }
     return response;

@@ -15,19 +15,20 @@ import { TURNSTILE_ORIGIN } from "~/platform/turnstile";
  * would be one secret shared by all: its nonce is taken out again and the
  * policy lists the hash of each inline script instead, so it allows exactly
  * the scripts this document holds. That means reading the whole document
- * first; the page cache keeps it whole anyway.
+ * first; the page cache keeps it whole anyway. (A page kept with holes, such
+ * as a form, has its nonce made afresh for each response instead.)
  */
 export const documentSecurity: MiddlewareFunction<Response> = async (
   { request, context },
   next,
 ) => {
-  const nonce = randomBytes(16).toString("base64");
-  context.set(nonceContext, nonce);
   let render = context.get(pageRenderContext);
   if (!render) {
     render = new PageRender();
     context.set(pageRenderContext, render);
   }
+  const nonce = render.freshEachTime(() => randomBytes(16).toString("base64"));
+  context.set(nonceContext, nonce);
   const response = await next();
   if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
 
@@ -38,7 +39,8 @@ export const documentSecurity: MiddlewareFunction<Response> = async (
       development: env.NODE_ENV === "development",
       turnstileOrigin: env.TURNSTILE_SITE_KEY ? TURNSTILE_ORIGIN : undefined,
     });
-  if (!render.sameForEveryone || !response.body) {
+  // A page kept with holes (a form) keeps its nonce, filled in afresh for each response.
+  if (!render.sameForEveryone || render.declaredPerVisitorValuesOnly || !response.body) {
     response.headers.set("Content-Security-Policy", policy({ nonce }));
     return response;
   }

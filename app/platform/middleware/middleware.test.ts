@@ -69,6 +69,25 @@ describe("documentSecurity", () => {
     ]);
   });
 
+  test("gives a form kept with holes a nonce mark, filled in for each response", async () => {
+    const context = new RouterContextProvider();
+    const render = new PageRender({ withHoles: true });
+    context.set(pageRenderContext, render);
+    const response = (await documentSecurity(
+      routeArgs(new Request("http://localhost/contact"), { context }),
+      async () => {
+        render.declarePerVisitorValuesOnly();
+        render.sameForEveryone = true;
+        return html({ body: `<script nonce="${context.get(nonceContext)}">one()</script>` });
+      },
+    )) as Response;
+    const [hole] = render.holes;
+    expect(context.get(nonceContext)).toBe(hole?.mark);
+    expect(await response.text()).toBe(`<script nonce="${hole?.mark}">one()</script>`);
+    expect(response.headers.get("Content-Security-Policy")).toContain(`'nonce-${hole?.mark}'`);
+    expect(hole?.fill()).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+
   test("leaves non-document responses to the server's fallback policy", async () => {
     const response = await documentSecurity(
       routeArgs(new Request("http://localhost/healthz")),
@@ -145,6 +164,16 @@ describe("cachePolicy", () => {
   ])("never marks %s the same for everyone", async (_, requestHeaders, responseHeaders) => {
     const request = new Request("http://localhost/", { headers: requestHeaders });
     expect(await markedShared(request, html({ headers: responseHeaders }))).toBe(false);
+  });
+
+  test("marks a private page the same for everyone when it says only its fresh values differ", async () => {
+    const context = new RouterContextProvider();
+    const render = new PageRender({ withHoles: true });
+    render.declarePerVisitorValuesOnly();
+    context.set(pageRenderContext, render);
+    const form = html({ headers: { "Cache-Control": cacheControl.noStore } });
+    await run(new Request("http://localhost/contact"), form, context);
+    expect(render.sameForEveryone).toBe(true);
   });
 
   test("never marks an error the same for everyone", async () => {
