@@ -21,7 +21,7 @@ import { documentSecurity } from "~/platform/middleware/document-security.server
 
 export const middleware: Route.MiddlewareFunction[] = [
   documentSecurity,
-  cachePolicy(visitorCookies),
+  cachePolicy(visitorCookies, { linksFollowHost: !env.SITE_URL }),
   crossSiteGuard,
 ];
 

@@ -5,6 +5,8 @@ export const cacheControl = {
    * within five) and serve them stale only while the site is failing.
    */
   publicPage: "public, max-age=0, s-maxage=4, stale-if-error=86400",
+  /** A public page only the visitor's browser may keep (and must check again before reuse). */
+  privatePage: "private, max-age=0",
   /** Anything personal or live: never stored by a browser or a shared cache. */
   noStore: "private, no-store",
   /** Fingerprinted build assets. */

@@ -18,6 +18,7 @@ import { pageVariant } from "~/site/visitor-cookies.server";
 import { applySecurityHeaders, isHttps } from "~/platform/security-headers";
 import { clientAddress } from "~/platform/http/client-address";
 import { compressResponse } from "~/platform/http/compression";
+import { crossSiteRefusal, isCrossSitePost } from "~/platform/http/cross-site";
 import { readBoundedBody } from "~/platform/http/request-body";
 import { StaticFiles } from "~/platform/http/static-files";
 import { bodyLimitFor } from "./body-limits";
@@ -108,6 +109,8 @@ export async function createAppHandler({
   }
 
   async function handleApp(request: Request, client: ClientAddress): Promise<Response> {
+    // Before React Router, whose own check of page actions answers 400 and logs an error.
+    if (isCrossSitePost(request)) return crossSiteRefusal();
     const bounded = await readBoundedBody(request, bodyLimit(new URL(request.url)));
     if (bounded instanceof Response) return bounded;
     const slot = await cacheSlot(bounded);

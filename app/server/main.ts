@@ -35,12 +35,18 @@ function assertNodeVersion() {
   process.exit(1);
 }
 
+/**
+ * One line per request. A request the client gave up on before its answer
+ * was ready is logged as abandoned, whatever the unfinished work returned:
+ * it is no failure of the site's.
+ */
 function withAccessLog(handler: AppHandler): AppHandler {
   return async (request, client) => {
     const started = performance.now();
     const response = await handler(request, client);
     const { pathname } = new URL(request.url);
-    const line = `${request.method} ${pathname} ${response.status} ${(performance.now() - started).toFixed(1)}ms`;
+    const outcome = request.signal.aborted ? "abandoned by the client" : String(response.status);
+    const line = `${request.method} ${pathname} ${outcome} ${(performance.now() - started).toFixed(1)}ms`;
     if (pathname.startsWith("/assets/")) log.debug(line);
     else log.info(line);
     return response;

@@ -21,6 +21,8 @@ let db: TestDatabase;
 let handle: (request: Request, client: ClientAddress) => Promise<Response>;
 
 beforeAll(async () => {
+  // As in production: links name the site, so shared caches may keep its pages.
+  process.env.SITE_URL = "http://localhost";
   built = await importBuiltServer();
   db = await openTestDatabase();
   handle = await built.createAppHandler({

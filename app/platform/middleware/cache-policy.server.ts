@@ -25,6 +25,11 @@ function isDocument(response: Response): boolean {
   return response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
 }
 
+/** Images hold no links; pages, feeds, the sitemap and the manifest may. */
+function isImage(response: Response): boolean {
+  return response.headers.get("Content-Type")?.startsWith("image/") ?? false;
+}
+
 /** Whether a Cache-Control value lets shared caches keep the response. */
 function isShareable(policy: string): boolean {
   const directives = policy.split(",").map((part) => part.split("=", 1)[0]?.trim().toLowerCase());
@@ -44,7 +49,19 @@ function isShareable(policy: string): boolean {
  * for everyone, so the server's page cache may keep it.
  */
 export const cachePolicy =
-  ({ personal, variants }: VisitorCookies): MiddlewareFunction<Response> =>
+  (
+    { personal, variants }: VisitorCookies,
+    {
+      linksFollowHost = false,
+    }: {
+      /**
+       * Without SITE_URL, the site's own absolute links (canonical, Open
+       * Graph, the sitemap) are made from the request's Host, which anyone
+       * can send: a shared cache must not keep such a response for others.
+       */
+      linksFollowHost?: boolean;
+    } = {},
+  ): MiddlewareFunction<Response> =>
   async ({ request, context }, next) => {
     const response = await next();
     const document = isDocument(response);
@@ -54,7 +71,9 @@ export const cachePolicy =
     const policy =
       refused || (document && (personalCookie || carriesCookie(request, variants)))
         ? cacheControl.noStore
-        : stated;
+        : linksFollowHost && isShareable(stated) && !isImage(response)
+          ? cacheControl.privatePage
+          : stated;
     response.headers.set("Cache-Control", policy);
     if (document && !policy.includes("no-store")) response.headers.append("Vary", "Cookie");
     const render = context.get(pageRenderContext);

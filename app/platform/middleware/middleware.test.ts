@@ -229,6 +229,22 @@ describe("cachePolicy", () => {
     expect(response.headers.get("Cache-Control")).toBe(cacheControl.publicPage);
   });
 
+  test("without SITE_URL, keeps responses with the site's links out of shared caches", async () => {
+    const policyOf = async (path: string, type: string) => {
+      const response = (await cachePolicy(cookies, { linksFollowHost: true })(
+        routeArgs(new Request(`http://localhost${path}`)),
+        async () =>
+          new Response("", {
+            headers: { "Content-Type": type, "Cache-Control": cacheControl.publicPage },
+          }),
+      )) as Response;
+      return response.headers.get("Cache-Control");
+    };
+    expect(await policyOf("/menu", "text/html; charset=utf-8")).toBe(cacheControl.privatePage);
+    expect(await policyOf("/sitemap.xml", "application/xml")).toBe(cacheControl.privatePage);
+    expect(await policyOf("/img/a.svg", "image/svg+xml")).toBe(cacheControl.publicPage);
+  });
+
   test("errors and responses that said nothing are not stored", async () => {
     for (const status of [404, 500]) {
       const failed = await run(
