@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { openPostgres } from "~/platform/database/database.server";
 import {
   findReceipt,
   purgeExpiredEnquiries,
@@ -33,6 +34,37 @@ describe.each(drivers)("enquiries on %s", (driver) => {
       newsletter: false,
       ...overrides,
     }) as NewEnquiry;
+
+  test.runIf(driver === "postgres")(
+    "an insert held up past the time-out is cancelled by the database, never stored later",
+    async () => {
+      const enquiry = contact();
+      const holder = openPostgres(db.url!);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      // Another session holds the table for longer than the server waits.
+      const holding = holder.transaction(async (tx) => {
+        await tx.query("lock table public.enquiries in access exclusive mode");
+        locked();
+        await released;
+      });
+      try {
+        await lockTaken;
+        await expect(storeEnquiry(db, enquiry)).rejects.toThrow();
+      } finally {
+        setTimeout(release, 1_500);
+        await holding;
+        await holder.close();
+      }
+      const rows = await db.query("select 1 from public.enquiries where submission_token = $1", [
+        enquiry.submissionToken,
+      ]);
+      expect(rows).toEqual([]);
+    },
+    15_000,
+  );
 
   test("an enquiry is stored once per token, and a different post with the token is told apart", async () => {
     const enquiry = contact();

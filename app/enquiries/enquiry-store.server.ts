@@ -1,6 +1,7 @@
 import type { EnquiryReceipt } from "./enquiry-fields";
 import type { ContactEnquiry, VenueEnquiry } from "./enquiry-forms";
 import type { Database } from "~/platform/database/database.server";
+import { limitStatementTime } from "~/platform/database/statement-timeout.server";
 
 export type { EnquiryReceipt };
 
@@ -27,7 +28,16 @@ export type StoreResult =
  * Stores an enquiry once. The submission token is unique, so of two posts of
  * the same form (even at the same moment) one row lands and the other finds it.
  */
-export async function storeEnquiry(db: Database, enquiry: NewEnquiry): Promise<StoreResult> {
+export function storeEnquiry(db: Database, enquiry: NewEnquiry): Promise<StoreResult> {
+  // Cancelled by the database before the server stops waiting: an enquiry
+  // the visitor is told was not sent is never stored later.
+  return db.transaction(async (tx) => {
+    await limitStatementTime(tx);
+    return insertEnquiry(tx, enquiry);
+  });
+}
+
+async function insertEnquiry(db: Database, enquiry: NewEnquiry): Promise<StoreResult> {
   const venue = enquiry.kind === "venue" ? enquiry : null;
   const inserted = await db.query<{ id: number }>(
     `insert into public.enquiries (

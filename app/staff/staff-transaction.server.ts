@@ -1,4 +1,5 @@
 import type { Database } from "~/platform/database/database.server";
+import { STATEMENT_TIMEOUT_MS } from "~/platform/database/statement-timeout.server";
 
 /**
  * A signed-in staff member's verified access-token claims (Supabase Auth's
@@ -43,7 +44,11 @@ export function withStaffClaims<T>(
       `select current_setting('role') as role,
          coalesce(current_setting('request.jwt.claims', true), '') as claims`,
     );
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [serialized]);
+    // A write the staff member is told was not saved must not land later.
+    await tx.query(
+      "select set_config('request.jwt.claims', $1, true), set_config('statement_timeout', $2, true)",
+      [serialized, `${STATEMENT_TIMEOUT_MS}ms`],
+    );
     await tx.query("set local role authenticated");
     const result = await work(tx);
     await tx.query(
