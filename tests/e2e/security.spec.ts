@@ -23,10 +23,10 @@ test.describe("security headers", () => {
   });
 
   test("each form page response gets a new nonce", async ({ request }) => {
-    const nonceOf = async () =>
-      (await request.get("/contact"))
-        .headers()
-        ["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];
+    const nonceOf = async () => {
+      const policy = (await request.get("/contact")).headers()["content-security-policy"];
+      return policy?.match(/'nonce-([^']+)'/)?.[1];
+    };
     expect(await nonceOf()).not.toBe(await nonceOf());
   });
 
