@@ -18,9 +18,23 @@ end
 $$;
 
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public
-  grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public
-  grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public
-  grant all on functions to anon, authenticated, service_role;
+
+-- Supabase sets these defaults once, when a project is made, and migrations
+-- may take them back. This script runs at every start, so it sets them only
+-- in a database no migration has run in yet: setting them again would give
+-- the API roles everything on the tables later migrations make.
+do $$
+begin
+  if to_regclass('supabase_migrations.schema_migrations') is not null then
+    if exists (select from supabase_migrations.schema_migrations) then
+      return;
+    end if;
+  end if;
+  alter default privileges in schema public
+    grant all on tables to anon, authenticated, service_role;
+  alter default privileges in schema public
+    grant all on sequences to anon, authenticated, service_role;
+  alter default privileges in schema public
+    grant all on functions to anon, authenticated, service_role;
+end
+$$;
