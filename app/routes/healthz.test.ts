@@ -6,7 +6,9 @@ import {
 } from "../../tests/support/test-database";
 import { routeArgs } from "../../tests/support/route-args";
 import { DatabaseUnavailableError, type Database } from "~/platform/database/database.server";
-import { loader } from "./healthz";
+import { RouterContextProvider } from "react-router";
+import { databaseContext } from "~/platform/context";
+import { HEALTH_CHECK_DATABASE_WAIT_MS, loader } from "./healthz";
 
 describe("GET /healthz", () => {
   let db: TestDatabase;
@@ -39,6 +41,39 @@ describe("GET /healthz", () => {
       routeArgs(new Request("http://localhost/healthz"), { context: contextWithDatabase(down) }),
     );
     expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "degraded", database: "down" });
+  });
+
+  test("answers degraded within a fraction of a second when the database stalls", async () => {
+    let queries = 0;
+    const stalled: Database = {
+      ...db,
+      query: () => {
+        queries += 1;
+        return new Promise<never>(() => {});
+      },
+    };
+    const context = contextWithDatabase(stalled);
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        loader(routeArgs(new Request("http://localhost/healthz"), { context })),
+      ),
+    );
+    // Well inside the 5 s a load balancer waits (it took the full 5 s query time-out before).
+    expect(performance.now() - started).toBeLessThan(HEALTH_CHECK_DATABASE_WAIT_MS + 1_000);
+    for (const response of answers) {
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ status: "degraded", database: "down" });
+    }
+    // The checks shared one question to the stalled database.
+    expect(queries).toBe(1);
+  });
+
+  test("answers degraded at once when the database cannot even be opened", async () => {
+    const context = new RouterContextProvider();
+    context.set(databaseContext, () => new Promise<never>(() => {}));
+    const response = await loader(routeArgs(new Request("http://localhost/healthz"), { context }));
     expect(await response.json()).toMatchObject({ status: "degraded", database: "down" });
   });
 });
