@@ -6,6 +6,7 @@ import { sharedDatabase } from "./database/connection.server";
 import type { Database } from "./database/database.server";
 import { env } from "./env.server";
 import { DEFAULT_RATE_LIMITS, type FormProtection } from "./form-protection";
+import { fileLastGoodStore, type LastGoodStore } from "./last-good-store.server";
 import type { PageRender } from "./page-render";
 import { serverUploadStore, type UploadStore } from "./upload-store.server";
 
@@ -35,6 +36,14 @@ export function pageChangesAt(context: Readonly<RouterContextProvider>, moment: 
  * for instance under the development server.
  */
 export const clientAddressContext = createContext<string | null>(null);
+
+/**
+ * The last good copy of the content, kept in DATA_DIR: pages fall back to it
+ * when the database cannot answer and nothing is cached in memory yet.
+ */
+export const lastGoodContentContext = createContext<LastGoodStore>(
+  fileLastGoodStore(path.resolve(env.DATA_DIR, "last-good-content.json")),
+);
 
 /** Where loaders get the database; tests give them their own. */
 export const databaseContext = createContext<() => Promise<Database>>(sharedDatabase);

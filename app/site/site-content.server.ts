@@ -13,7 +13,7 @@ import { getMenu } from "~/menu/menu.server";
 import { getSpecials } from "~/specials/specials.server";
 import { getVenuePackages, getVenueSpaces } from "~/venue/venue.server";
 import { getSiteSettings } from "./site-settings.server";
-import { databaseContext, pageChangesAt } from "~/platform/context";
+import { databaseContext, lastGoodContentContext, pageChangesAt } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
 
 const caches = new WeakMap<Database, ContentCache>();
@@ -78,17 +78,28 @@ export type SiteContent = {
  */
 export function siteContent(context: Readonly<RouterContextProvider>): SiteContent {
   const database = context.get(databaseContext);
+  const lastGood = context.get(lastGoodContentContext);
 
+  /**
+   * Through the cache; each good read is also kept in DATA_DIR. When the
+   * database cannot answer and nothing is cached, the last good copy is
+   * served: the same key's, or for a day's content the latest day's.
+   */
   async function read<T>(key: string, load: (db: Database) => Promise<T>): Promise<T> {
-    let db: Database;
     try {
-      db = await database();
+      const db = await database();
+      return await cacheFor(db).read(key, async () => {
+        const value = await load(db);
+        lastGood.set(key, value);
+        lastGood.set(familyOf(key), value);
+        return value;
+      });
     } catch (error) {
-      throw unavailable(error);
-    }
-    try {
-      return await cacheFor(db).read(key, () => load(db));
-    } catch (error) {
+      const kept = lastGood.get(key) ?? lastGood.get(familyOf(key));
+      if (kept !== undefined) {
+        log.warn("Content could not be read; serving the last good copy", { key, error });
+        return kept as T;
+      }
       throw unavailable(error);
     }
   }
@@ -124,6 +135,12 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
     venueSpaces: () => read("venue-spaces", getVenueSpaces),
     venuePackages: () => read("venue-packages", getVenuePackages),
   };
+}
+
+/** "schedule:2026-11-24" belongs to "schedule:latest-day"; a key without a day is its own. */
+function familyOf(key: string): string {
+  const [name, day] = key.split(":", 2);
+  return day ? `${name}:latest-day` : key;
 }
 
 function unavailable(error: unknown) {

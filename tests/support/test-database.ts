@@ -15,7 +15,8 @@ import {
   type SqlValue,
 } from "~/platform/database/database.server";
 import { migrate, seedIfEmpty, SUPABASE_DIRECTORY } from "~/platform/database/migrations.server";
-import { databaseContext } from "~/platform/context";
+import { databaseContext, lastGoodContentContext } from "~/platform/context";
+import { memoryLastGoodStore, type LastGoodStore } from "~/platform/last-good-store.server";
 
 /**
  * Test databases are real Postgres: PGlite always, and a PostgreSQL server too
@@ -142,9 +143,13 @@ export async function openTestDatabase(driver: Driver = "pglite"): Promise<TestD
 }
 
 /** A request context whose loaders read from `db`. */
-export function contextWithDatabase(db: Database): RouterContextProvider {
+export function contextWithDatabase(
+  db: Database,
+  lastGood: LastGoodStore = memoryLastGoodStore(),
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(databaseContext, async () => db);
+  context.set(lastGoodContentContext, lastGood);
   return context;
 }
 
