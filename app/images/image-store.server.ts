@@ -88,9 +88,10 @@ export function createRenderQueue(limit: number, maxWaiting: number) {
 
 const renderQueue = createRenderQueue(RENDER_SLOTS, RENDER_QUEUE);
 
+/** Errors that mean there is no such file to serve (a name too long for the disk names none). */
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP";
+  return code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP" || code === "ENAMETOOLONG";
 }
 
 async function describeFile(filePath: string, imagePath: string): Promise<SourceImage> {

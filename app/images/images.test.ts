@@ -51,6 +51,14 @@ describe("parseImagePath", () => {
     expect(parseImagePath("dishes/wings-2_large.v1.jpeg")).toBe("dishes/wings-2_large.v1.jpeg");
   });
 
+  test("accepts names and paths up to the lengths file systems take", () => {
+    const name = `${"a".repeat(251)}.png`;
+    expect(parseImagePath(name)).toBe(name);
+    const deep = `${"a/".repeat(508)}aaaa.png`;
+    expect(deep).toHaveLength(1024);
+    expect(parseImagePath(deep)).toBe(deep);
+  });
+
   test.each([
     ["https://example.com/a.png", "Remote images are not served"],
     ["//example.com/a.png", "Remote images are not served"],
@@ -64,6 +72,8 @@ describe("parseImagePath", () => {
     ["dishes//wings.svg", "Image path may only use a-z, 0-9, /, _, . and -"],
     ["dishes/wings.gif", "Image type must be one of svg, png, jpg, jpeg, webp, avif"],
     ["", "Image path may only use a-z, 0-9, /, _, . and -"],
+    [`${"a".repeat(252)}.png`, "Image names are at most 255 characters"],
+    [`${"a/".repeat(510)}aa.png`, "Image paths are at most 1024 characters"],
   ])("refuses %s", (path, expected) => {
     expect(reason(() => parseImagePath(path))).toBe(expected);
   });

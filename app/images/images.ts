@@ -76,6 +76,10 @@ export function imageUrl(source: ImageSource, options: ImageOptions = {}): strin
   return `/img/${source.path.replace(/^\/+/, "")}?${query}`;
 }
 
+/** File systems refuse longer names (255 bytes) and much longer paths; the URL is refused first. */
+export const MAX_IMAGE_NAME = 255;
+export const MAX_IMAGE_PATH = 1024;
+
 const SEGMENT = /^[a-z0-9_-][a-z0-9_.-]*$/;
 const EXTENSION = new RegExp(`\\.(${IMAGE_EXTENSIONS.join("|")})$`);
 
@@ -99,6 +103,13 @@ export function parseImagePath(value: string | undefined): string {
   }
   if (!path.split("/").every((segment) => SEGMENT.test(segment))) {
     throw new ImageRequestError("Image path may only use a-z, 0-9, /, _, . and -");
+  }
+  // Only ASCII gets this far, so characters are bytes.
+  if (path.split("/").some((segment) => segment.length > MAX_IMAGE_NAME)) {
+    throw new ImageRequestError(`Image names are at most ${MAX_IMAGE_NAME} characters`);
+  }
+  if (path.length > MAX_IMAGE_PATH) {
+    throw new ImageRequestError(`Image paths are at most ${MAX_IMAGE_PATH} characters`);
   }
   if (!EXTENSION.test(path)) {
     throw new ImageRequestError(`Image type must be one of ${IMAGE_EXTENSIONS.join(", ")}`);

@@ -191,6 +191,27 @@ describe("GET /img/* refuses bad requests with 400 and caches nothing", () => {
 });
 
 describe("GET /img/*", () => {
+  test.each([
+    [
+      "a name over 255 bytes",
+      `/img/${"a".repeat(300)}.png?w=640`,
+      "Image names are at most 255 characters",
+    ],
+    [
+      "a path over 1024 bytes",
+      `/img/${Array.from({ length: 20 }, () => "a".repeat(200)).join("/")}.png?w=640`,
+      "Image paths are at most 1024 characters",
+    ],
+  ])("answers 400, not a failure, for %s", async (_, url, reason) => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await get(url);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.text()).toBe(reason);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
   test("answers 404 for an image that does not exist", async () => {
     const response = await get("/img/dishes/missing.svg?w=100");
     expect(response.status).toBe(404);
