@@ -354,6 +354,21 @@ describe("GET /img/*", () => {
     expect(response.body).toBeNull();
   });
 
+  test("answers OPTIONS with what it allows, rendering nothing", async () => {
+    const response = await get("/img/plate.png?w=640", { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+    expect(response.body).toBeNull();
+    expect(await cachedFiles()).toEqual([]);
+  });
+
+  test("refuses other methods with 405, rendering nothing", async () => {
+    const response = await get("/img/plate.png?w=640", { method: "PROPFIND" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+    expect(await cachedFiles()).toEqual([]);
+  });
+
   test("answers 500 without details when the source cannot be processed", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await get("/img/broken.png?w=100");
