@@ -205,12 +205,14 @@ export async function describeImage(
 /** The cache key of a variant: the same source bytes with the same options give the same key. */
 export function variantKey(source: ImageSource, variant: ImageVariant): string {
   const options = [
-    variant.width ?? null,
+    variant.width,
     variant.height ?? null,
     variant.format,
     variant.quality,
     variant.fit,
-    variant.background ?? null,
+    // Once a background colour, no longer offered: kept so variants already
+    // on disk keep their keys (and their ETags).
+    null,
   ];
   return createHash("sha256")
     .update(JSON.stringify([RENDERING_REVISION, source.path, source.version, options]))
@@ -252,7 +254,6 @@ function svgDensity(source: SourceImage, variant: ImageVariant): number {
 }
 
 async function encode(source: SourceImage, variant: ImageVariant): Promise<Buffer> {
-  const background = variant.background ? `#${variant.background}` : undefined;
   let image = sharp(source.filePath, {
     density: source.vector ? svgDensity(source, variant) : undefined,
   }).timeout({ seconds: RENDER_TIMEOUT_SECONDS });
@@ -263,13 +264,12 @@ async function encode(source: SourceImage, variant: ImageVariant): Promise<Buffe
       width,
       height,
       fit: variant.fit,
-      background: background ?? { r: 0, g: 0, b: 0, alpha: 0 },
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
       withoutEnlargement: !source.vector,
     });
   }
-  if (background || variant.format === "jpeg") {
-    image = image.flatten({ background: background ?? "#ffffff" });
-  }
+  // JPEG has no transparency: what was transparent is white.
+  if (variant.format === "jpeg") image = image.flatten({ background: "#ffffff" });
   // Metadata is not copied unless asked for, so EXIF and profiles are dropped.
   switch (variant.format) {
     case "webp":
