@@ -13,6 +13,7 @@ import {
 } from "./images";
 import { log } from "~/platform/logger.server";
 import { findUpload, isUploadPath } from "./uploaded-source.server";
+import { DEFAULT_CACHE_MAX_BYTES, variantCacheFor } from "./variant-cache.server";
 
 /** A render holds its decoded image anyway; libvips' operation cache would only keep more. */
 sharp.cache(false);
@@ -285,6 +286,13 @@ async function encode(source: SourceImage, variant: ImageVariant): Promise<Buffe
   }
 }
 
+/** The store's rendered variants on disk, kept under its cap. */
+function variantCache(store: ImageStore) {
+  return variantCacheFor(store.cacheDirectory, {
+    maxBytes: store.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
+  });
+}
+
 async function renderToFile(
   source: SourceImage,
   variant: ImageVariant,
@@ -310,6 +318,8 @@ const rendering = new Map<string, Promise<number>>();
 /**
  * The variant of `source` on disk: from the cache when it was rendered
  * before, else rendered now (one at a time per variant, two at a time in all).
+ * The cache keeps the most recently served variants up to its cap
+ * (`IMAGE_CACHE_MAX_MB`) and deletes the least recently served past it.
  */
 export async function renderedImage(
   store: ImageStore,
@@ -323,6 +333,8 @@ export async function renderedImage(
     `${key}.${EXTENSIONS[variant.format]}`,
   );
   const image = { key, filePath, contentType: CONTENT_TYPES[variant.format] };
+  const cache = variantCache(store);
+  await cache.ready();
 
   let pending = rendering.get(filePath);
   if (!pending) {
@@ -330,13 +342,19 @@ export async function renderedImage(
       if (isMissing(error)) return undefined;
       throw error;
     });
-    if (cached) return { ...image, size: cached.size };
+    if (cached) {
+      cache.used(filePath, cached);
+      return { ...image, size: cached.size };
+    }
+    cache.forget(filePath);
     pending = rendering.get(filePath);
   }
   if (!pending) {
-    pending = renderQueue(() => renderToFile(source, variant, filePath)).finally(() =>
-      rendering.delete(filePath),
-    );
+    pending = renderQueue(async () => {
+      const size = await renderToFile(source, variant, filePath);
+      void cache.added(filePath, size);
+      return size;
+    }).finally(() => rendering.delete(filePath));
     rendering.set(filePath, pending);
   }
   return { ...image, size: await pending };

@@ -18,6 +18,7 @@ const HALVES_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="3
 let root: string;
 let sourceDirectory: string;
 let cacheDirectory: string;
+let cacheMaxBytes: number | undefined;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "image-route-"));
@@ -52,6 +53,7 @@ afterAll(async () => {
 beforeEach(async () => {
   // Each test starts with an empty cache, in a folder of its own.
   cacheDirectory = await mkdtemp(path.join(root, "cache-"));
+  cacheMaxBytes = undefined;
 });
 
 function store() {
@@ -59,6 +61,7 @@ function store() {
   context.set(imageStoreContext, {
     sourceDirectory,
     cacheDirectory,
+    cacheMaxBytes,
     uploads: directoryUploadStore(path.join(root, "data")),
   });
   return context;
@@ -373,5 +376,50 @@ describe("GET /img/*", () => {
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await response.text()).toBe("Image could not be processed");
     expect(logged).toHaveBeenCalledWith(expect.stringContaining("Image could not be processed"));
+  });
+});
+
+describe("the disk cache", () => {
+  test("stays within its cap, deleting the least recently served variants first", async () => {
+    // Each variant's size, from a cache without a cap.
+    const size = new Map<number, number>();
+    for (const width of [96, 192, 240]) {
+      const response = await get(`/img/plate.png?w=${width}&fm=png`);
+      size.set(width, Number(response.headers.get("Content-Length")));
+    }
+    const [small = 0, middle = 0, large = 0] = [96, 192, 240].map((width) => size.get(width));
+    cacheDirectory = await mkdtemp(path.join(root, "cache-"));
+    // Room for the smallest and the largest, with a tenth to spare, but not for all three.
+    cacheMaxBytes = Math.ceil((small + large) / 0.9);
+    expect(small + middle + large).toBeGreaterThan(cacheMaxBytes);
+
+    const fileOf = async (url: string) => {
+      const response = await get(url);
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      const etag = response.headers.get("ETag")?.replaceAll('"', "") ?? "";
+      return path.join(cacheDirectory, etag.slice(0, 2), `${etag}.png`);
+    };
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const first = await fileOf("/img/plate.png?w=96&fm=png");
+      vi.setSystemTime(Date.now() + 60_000);
+      const second = await fileOf("/img/plate.png?w=192&fm=png");
+      vi.setSystemTime(Date.now() + 60_000);
+      // Served again: now the second is the least recently served.
+      expect(await fileOf("/img/plate.png?w=96&fm=png")).toBe(first);
+      vi.setSystemTime(Date.now() + 60_000);
+      const third = await fileOf("/img/plate.png?w=240&fm=png");
+
+      await expect.poll(cachedFiles).toHaveLength(2);
+      expect((await cachedFiles()).sort()).toEqual([first, third].sort());
+      expect(await cachedFiles()).not.toContain(second);
+      const sizes = await Promise.all(
+        (await cachedFiles()).map(async (file) => (await stat(file)).size),
+      );
+      expect(sizes.reduce((sum, bytes) => sum + bytes, 0)).toBeLessThanOrEqual(cacheMaxBytes);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
