@@ -24,6 +24,12 @@ const RENDERING_REVISION = 1;
 /** Renders at once on the 2-core host, and renders allowed to wait for a turn. */
 const RENDER_SLOTS = 2;
 const RENDER_QUEUE = 64;
+/**
+ * The most work the waiting renders may add up to, in pixels (`renderCost`):
+ * four of the largest variants, about ten seconds of both cores. Many small
+ * renders can wait; a few large ones fill the queue.
+ */
+const RENDER_QUEUE_PIXELS = 40_000_000;
 const RENDER_TIMEOUT_SECONDS = 30;
 
 /** An SVG is rasterised at most this many pixels along its longer side. */
@@ -63,31 +69,47 @@ export class RenderQueueFullError extends Error {
 }
 
 /**
- * Runs at most `limit` tasks at once; up to `maxWaiting` more wait their
- * turn in order, and any beyond that are refused.
+ * Runs at most `limit` tasks at once; up to `maxWaiting` more, costing
+ * `maxWaitingCost` in all, wait their turn in order, and any beyond that are
+ * refused. There is always room for one task to wait, whatever its cost.
  */
-export function createRenderQueue(limit: number, maxWaiting: number) {
+export function createRenderQueue(
+  limit: number,
+  maxWaiting: number,
+  maxWaitingCost = Number.POSITIVE_INFINITY,
+) {
   let running = 0;
-  const waiting: Array<() => void> = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
+  let waitingCost = 0;
+  const waiting: Array<{ start: () => void; cost: number }> = [];
+  return async function run<T>(task: () => Promise<T>, cost = 1): Promise<T> {
     if (running < limit) {
       running++;
     } else {
-      if (waiting.length >= maxWaiting) throw new RenderQueueFullError();
+      if (
+        waiting.length >= maxWaiting ||
+        (waiting.length > 0 && waitingCost + cost > maxWaitingCost)
+      ) {
+        throw new RenderQueueFullError();
+      }
+      waitingCost += cost;
       // The finishing task hands its slot straight over, so `running` stays.
-      await new Promise<void>((resolve) => waiting.push(resolve));
+      await new Promise<void>((start) => waiting.push({ start, cost }));
     }
     try {
       return await task();
     } finally {
       const next = waiting.shift();
-      if (next) next();
-      else running--;
+      if (next) {
+        waitingCost -= next.cost;
+        next.start();
+      } else {
+        running--;
+      }
     }
   };
 }
 
-const renderQueue = createRenderQueue(RENDER_SLOTS, RENDER_QUEUE);
+const renderQueue = createRenderQueue(RENDER_SLOTS, RENDER_QUEUE, RENDER_QUEUE_PIXELS);
 
 /** Errors that mean there is no such file to serve (a name too long for the disk names none). */
 function isMissing(error: unknown): boolean {
@@ -286,6 +308,15 @@ async function encode(source: SourceImage, variant: ImageVariant): Promise<Buffe
   }
 }
 
+/** The work of a render in pixels: those drawn, and a bitmap's decoded. */
+export function renderCost(source: SourceImage, variant: ImageVariant): number {
+  const height = variant.height ?? Math.round((variant.width * source.height) / source.width);
+  const drawn = variant.width * height;
+  if (source.vector) return drawn;
+  const decoded = source.width * source.height;
+  return Math.min(drawn, decoded) + decoded;
+}
+
 /** The store's rendered variants on disk, kept under its cap. */
 function variantCache(store: ImageStore) {
   return variantCacheFor(store.cacheDirectory, {
@@ -350,11 +381,14 @@ export async function renderedImage(
     pending = rendering.get(filePath);
   }
   if (!pending) {
-    pending = renderQueue(async () => {
-      const size = await renderToFile(source, variant, filePath);
-      void cache.added(filePath, size);
-      return size;
-    }).finally(() => rendering.delete(filePath));
+    pending = renderQueue(
+      async () => {
+        const size = await renderToFile(source, variant, filePath);
+        void cache.added(filePath, size);
+        return size;
+      },
+      renderCost(source, variant),
+    ).finally(() => rendering.delete(filePath));
     rendering.set(filePath, pending);
   }
   return { ...image, size: await pending };
