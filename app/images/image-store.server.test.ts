@@ -4,7 +4,12 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { RenderQueueFullError, createRenderQueue, describeImage } from "./image-store.server";
+import {
+  RenderQueueFullError,
+  createRenderQueue,
+  describeImage,
+  renderCost,
+} from "./image-store.server";
 import { imageStoreContext } from "~/platform/context";
 import { directoryUploadStore } from "~/platform/upload-store.server";
 
@@ -91,6 +96,29 @@ describe("describeImage", () => {
   });
 });
 
+describe("renderCost", () => {
+  const base = { path: "a.svg", version: "v", filePath: "/a.svg" };
+  test("is the pixels drawn for an SVG, at the source's shape without a height", () => {
+    const svg = { ...base, width: 1600, height: 900, vector: true };
+    expect(renderCost(svg, { width: 3072, format: "webp", quality: 75, fit: "cover" })).toBe(
+      3072 * 1728,
+    );
+    expect(
+      renderCost(svg, { width: 96, height: 96, format: "webp", quality: 75, fit: "cover" }),
+    ).toBe(96 * 96);
+  });
+
+  test("counts a bitmap's decoding too, and never more drawn than it has", () => {
+    const photo = { ...base, path: "a.jpg", width: 1000, height: 500, vector: false };
+    expect(renderCost(photo, { width: 96, format: "webp", quality: 75, fit: "cover" })).toBe(
+      96 * 48 + 500_000,
+    );
+    expect(renderCost(photo, { width: 3072, format: "webp", quality: 75, fit: "cover" })).toBe(
+      1_000_000,
+    );
+  });
+});
+
 describe("createRenderQueue", () => {
   function deferred() {
     let resolve!: () => void;
@@ -127,6 +155,33 @@ describe("createRenderQueue", () => {
     await expect(run(async () => {})).rejects.toBeInstanceOf(RenderQueueFullError);
     gate.resolve();
     await Promise.all([running, waiting]);
+  });
+
+  test("refuses a task that would take the waiting work past its budget, yet takes smaller ones", async () => {
+    const run = createRenderQueue(1, 10, 100);
+    const gate = deferred();
+    const running = run(() => gate.promise, 1_000);
+    const large = run(async () => "large", 60);
+    await expect(run(async () => "too much", 60)).rejects.toBeInstanceOf(RenderQueueFullError);
+    const small = run(async () => "small", 40);
+    gate.resolve();
+    expect(await Promise.all([running, large, small])).toEqual([undefined, "large", "small"]);
+  });
+
+  test("always lets one task wait, however large, and frees the budget as tasks start", async () => {
+    const run = createRenderQueue(1, 10, 100);
+    const first = deferred();
+    const running = run(() => first.promise);
+    const second = deferred();
+    const huge = run(() => second.promise, 500);
+    await expect(run(async () => {}, 1)).rejects.toBeInstanceOf(RenderQueueFullError);
+    first.resolve();
+    await running;
+    // The huge task is running now: the queue is empty again.
+    const next = run(async () => "next", 100);
+    second.resolve();
+    await huge;
+    await expect(next).resolves.toBe("next");
   });
 
   test("frees the slot of a task that fails", async () => {

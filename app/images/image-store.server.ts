@@ -13,6 +13,7 @@ import {
 } from "./images";
 import { log } from "~/platform/logger.server";
 import { findUpload, isUploadPath } from "./uploaded-source.server";
+import { DEFAULT_CACHE_MAX_BYTES, variantCacheFor } from "./variant-cache.server";
 
 /** A render holds its decoded image anyway; libvips' operation cache would only keep more. */
 sharp.cache(false);
@@ -23,6 +24,12 @@ const RENDERING_REVISION = 1;
 /** Renders at once on the 2-core host, and renders allowed to wait for a turn. */
 const RENDER_SLOTS = 2;
 const RENDER_QUEUE = 64;
+/**
+ * The most work the waiting renders may add up to, in pixels (`renderCost`):
+ * four of the largest variants, about ten seconds of both cores. Many small
+ * renders can wait; a few large ones fill the queue.
+ */
+const RENDER_QUEUE_PIXELS = 40_000_000;
 const RENDER_TIMEOUT_SECONDS = 30;
 
 /** An SVG is rasterised at most this many pixels along its longer side. */
@@ -62,35 +69,52 @@ export class RenderQueueFullError extends Error {
 }
 
 /**
- * Runs at most `limit` tasks at once; up to `maxWaiting` more wait their
- * turn in order, and any beyond that are refused.
+ * Runs at most `limit` tasks at once; up to `maxWaiting` more, costing
+ * `maxWaitingCost` in all, wait their turn in order, and any beyond that are
+ * refused. There is always room for one task to wait, whatever its cost.
  */
-export function createRenderQueue(limit: number, maxWaiting: number) {
+export function createRenderQueue(
+  limit: number,
+  maxWaiting: number,
+  maxWaitingCost = Number.POSITIVE_INFINITY,
+) {
   let running = 0;
-  const waiting: Array<() => void> = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
+  let waitingCost = 0;
+  const waiting: Array<{ start: () => void; cost: number }> = [];
+  return async function run<T>(task: () => Promise<T>, cost = 1): Promise<T> {
     if (running < limit) {
       running++;
     } else {
-      if (waiting.length >= maxWaiting) throw new RenderQueueFullError();
+      if (
+        waiting.length >= maxWaiting ||
+        (waiting.length > 0 && waitingCost + cost > maxWaitingCost)
+      ) {
+        throw new RenderQueueFullError();
+      }
+      waitingCost += cost;
       // The finishing task hands its slot straight over, so `running` stays.
-      await new Promise<void>((resolve) => waiting.push(resolve));
+      await new Promise<void>((start) => waiting.push({ start, cost }));
     }
     try {
       return await task();
     } finally {
       const next = waiting.shift();
-      if (next) next();
-      else running--;
+      if (next) {
+        waitingCost -= next.cost;
+        next.start();
+      } else {
+        running--;
+      }
     }
   };
 }
 
-const renderQueue = createRenderQueue(RENDER_SLOTS, RENDER_QUEUE);
+const renderQueue = createRenderQueue(RENDER_SLOTS, RENDER_QUEUE, RENDER_QUEUE_PIXELS);
 
+/** Errors that mean there is no such file to serve (a name too long for the disk names none). */
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP";
+  return code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP" || code === "ENAMETOOLONG";
 }
 
 async function describeFile(filePath: string, imagePath: string): Promise<SourceImage> {
@@ -204,12 +228,14 @@ export async function describeImage(
 /** The cache key of a variant: the same source bytes with the same options give the same key. */
 export function variantKey(source: ImageSource, variant: ImageVariant): string {
   const options = [
-    variant.width ?? null,
+    variant.width,
     variant.height ?? null,
     variant.format,
     variant.quality,
     variant.fit,
-    variant.background ?? null,
+    // Once a background colour, no longer offered: kept so variants already
+    // on disk keep their keys (and their ETags).
+    null,
   ];
   return createHash("sha256")
     .update(JSON.stringify([RENDERING_REVISION, source.path, source.version, options]))
@@ -251,7 +277,6 @@ function svgDensity(source: SourceImage, variant: ImageVariant): number {
 }
 
 async function encode(source: SourceImage, variant: ImageVariant): Promise<Buffer> {
-  const background = variant.background ? `#${variant.background}` : undefined;
   let image = sharp(source.filePath, {
     density: source.vector ? svgDensity(source, variant) : undefined,
   }).timeout({ seconds: RENDER_TIMEOUT_SECONDS });
@@ -262,13 +287,12 @@ async function encode(source: SourceImage, variant: ImageVariant): Promise<Buffe
       width,
       height,
       fit: variant.fit,
-      background: background ?? { r: 0, g: 0, b: 0, alpha: 0 },
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
       withoutEnlargement: !source.vector,
     });
   }
-  if (background || variant.format === "jpeg") {
-    image = image.flatten({ background: background ?? "#ffffff" });
-  }
+  // JPEG has no transparency: what was transparent is white.
+  if (variant.format === "jpeg") image = image.flatten({ background: "#ffffff" });
   // Metadata is not copied unless asked for, so EXIF and profiles are dropped.
   switch (variant.format) {
     case "webp":
@@ -282,6 +306,22 @@ async function encode(source: SourceImage, variant: ImageVariant): Promise<Buffe
         .png({ compressionLevel: 9, palette: variant.quality < 100, quality: variant.quality })
         .toBuffer();
   }
+}
+
+/** The work of a render in pixels: those drawn, and a bitmap's decoded. */
+export function renderCost(source: SourceImage, variant: ImageVariant): number {
+  const height = variant.height ?? Math.round((variant.width * source.height) / source.width);
+  const drawn = variant.width * height;
+  if (source.vector) return drawn;
+  const decoded = source.width * source.height;
+  return Math.min(drawn, decoded) + decoded;
+}
+
+/** The store's rendered variants on disk, kept under its cap. */
+function variantCache(store: ImageStore) {
+  return variantCacheFor(store.cacheDirectory, {
+    maxBytes: store.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
+  });
 }
 
 async function renderToFile(
@@ -309,6 +349,8 @@ const rendering = new Map<string, Promise<number>>();
 /**
  * The variant of `source` on disk: from the cache when it was rendered
  * before, else rendered now (one at a time per variant, two at a time in all).
+ * The cache keeps the most recently served variants up to its cap
+ * (`IMAGE_CACHE_MAX_MB`) and deletes the least recently served past it.
  */
 export async function renderedImage(
   store: ImageStore,
@@ -322,6 +364,8 @@ export async function renderedImage(
     `${key}.${EXTENSIONS[variant.format]}`,
   );
   const image = { key, filePath, contentType: CONTENT_TYPES[variant.format] };
+  const cache = variantCache(store);
+  await cache.ready();
 
   let pending = rendering.get(filePath);
   if (!pending) {
@@ -329,13 +373,22 @@ export async function renderedImage(
       if (isMissing(error)) return undefined;
       throw error;
     });
-    if (cached) return { ...image, size: cached.size };
+    if (cached) {
+      cache.used(filePath, cached);
+      return { ...image, size: cached.size };
+    }
+    cache.forget(filePath);
     pending = rendering.get(filePath);
   }
   if (!pending) {
-    pending = renderQueue(() => renderToFile(source, variant, filePath)).finally(() =>
-      rendering.delete(filePath),
-    );
+    pending = renderQueue(
+      async () => {
+        const size = await renderToFile(source, variant, filePath);
+        void cache.added(filePath, size);
+        return size;
+      },
+      renderCost(source, variant),
+    ).finally(() => rendering.delete(filePath));
     rendering.set(filePath, pending);
   }
   return { ...image, size: await pending };

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import {
+  IMAGE_WIDTHS,
   ImageRequestError,
+  heightsFor,
   imageUrl,
   parseImagePath,
   parseImageQuery,
@@ -20,21 +22,14 @@ function reason(run: () => unknown): string {
 }
 
 describe("imageUrl", () => {
-  test("points at the optimiser with the source's version", () => {
-    expect(imageUrl(wings)).toBe("/img/dishes/wings.svg?v=abc123");
+  test("points at the optimiser with the width and the source's version", () => {
+    expect(imageUrl(wings, { width: 640 })).toBe("/img/dishes/wings.svg?w=640&v=abc123");
   });
 
   test("carries each option under its short name", () => {
-    expect(
-      imageUrl(wings, {
-        width: 640,
-        height: 480,
-        format: "avif",
-        quality: 60,
-        fit: "contain",
-        background: "ffffff",
-      }),
-    ).toBe("/img/dishes/wings.svg?w=640&h=480&fm=avif&q=60&fit=contain&bg=ffffff&v=abc123");
+    expect(imageUrl(wings, { width: 640, height: 480, format: "avif", fit: "contain" })).toBe(
+      "/img/dishes/wings.svg?w=640&h=480&fm=avif&fit=contain&v=abc123",
+    );
   });
 
   test("builds URLs the optimiser reads back as the same options", () => {
@@ -46,9 +41,30 @@ describe("imageUrl", () => {
   });
 });
 
+describe("IMAGE_WIDTHS", () => {
+  test("are each layout width at 1x and 2x, and the share images' 1200", () => {
+    expect(IMAGE_WIDTHS).toEqual([
+      96, 192, 240, 320, 480, 640, 768, 1024, 1200, 1280, 1536, 2048, 2560, 3072,
+    ]);
+  });
+
+  test("offer each a height for every shape the pages crop to", () => {
+    expect(heightsFor(640)).toEqual([336, 360, 480, 640]);
+    expect(heightsFor(1200)).toEqual([630, 675, 900, 1200]);
+  });
+});
+
 describe("parseImagePath", () => {
   test("accepts a plain path under the image folder", () => {
     expect(parseImagePath("dishes/wings-2_large.v1.jpeg")).toBe("dishes/wings-2_large.v1.jpeg");
+  });
+
+  test("accepts names and paths up to the lengths file systems take", () => {
+    const name = `${"a".repeat(251)}.png`;
+    expect(parseImagePath(name)).toBe(name);
+    const deep = `${"a/".repeat(508)}aaaa.png`;
+    expect(deep).toHaveLength(1024);
+    expect(parseImagePath(deep)).toBe(deep);
   });
 
   test.each([
@@ -64,6 +80,8 @@ describe("parseImagePath", () => {
     ["dishes//wings.svg", "Image path may only use a-z, 0-9, /, _, . and -"],
     ["dishes/wings.gif", "Image type must be one of svg, png, jpg, jpeg, webp, avif"],
     ["", "Image path may only use a-z, 0-9, /, _, . and -"],
+    [`${"a".repeat(252)}.png`, "Image names are at most 255 characters"],
+    [`${"a/".repeat(510)}aa.png`, "Image paths are at most 1024 characters"],
   ])("refuses %s", (path, expected) => {
     expect(reason(() => parseImagePath(path))).toBe(expected);
   });
@@ -72,37 +90,53 @@ describe("parseImagePath", () => {
 describe("parseImageQuery", () => {
   const parse = (query: string) => parseImageQuery(new URLSearchParams(query));
 
-  test("fills in webp, its default quality and cover", () => {
-    expect(parse("")).toEqual({ variant: { format: "webp", quality: 75, fit: "cover" } });
+  test("fills in webp, its quality and cover", () => {
+    expect(parse("w=640")).toEqual({
+      variant: { width: 640, format: "webp", quality: 75, fit: "cover" },
+    });
   });
 
-  test("uses each format's own default quality", () => {
-    expect(parse("fm=avif").variant.quality).toBe(50);
-    expect(parse("fm=png").variant.quality).toBe(100);
+  test("uses each format's own quality", () => {
+    expect(parse("w=640&fm=avif").variant.quality).toBe(50);
+    expect(parse("w=640&fm=png").variant.quality).toBe(100);
+    expect(parse("w=640&fm=jpeg&q=75").variant.quality).toBe(75);
   });
 
-  test("normalises a short colour so equal colours share a variant", () => {
-    expect(parse("bg=FA0").variant.background).toBe("ffaa00");
-    expect(parse("bg=ffaa0080").variant.background).toBe("ffaa0080");
+  test("accepts a height that crops the width to one of the site's shapes", () => {
+    expect(parse("w=1024&h=576&fit=cover").variant).toMatchObject({ width: 1024, height: 576 });
+    expect(parse("w=1200&h=630&fm=jpeg").variant).toMatchObject({ width: 1200, height: 630 });
+    expect(parse("w=96&h=96").variant).toMatchObject({ width: 96, height: 96 });
   });
 
+  test("takes the fit as cover without a height, where it changes nothing", () => {
+    expect(parse("w=640&fit=contain").variant.fit).toBe("cover");
+    expect(parse("w=640&h=480&fit=contain").variant.fit).toBe("contain");
+  });
+
+  const widths =
+    "w must be one of 96, 192, 240, 320, 480, 640, 768, 1024, 1200, 1280, 1536, 2048, 2560, 3072";
   test.each([
-    ["w=0", "w must be a whole number from 1 to 4096"],
-    ["w=4097", "w must be a whole number from 1 to 4096"],
-    ["w=12.5", "w must be a whole number from 1 to 4096"],
-    ["w=0640", "w must be a whole number from 1 to 4096"],
-    ["w=", "w must be a whole number from 1 to 4096"],
-    ["h=0", "h must be a whole number from 1 to 4096"],
-    ["h=4097", "h must be a whole number from 1 to 4096"],
-    ["h=abc", "h must be a whole number from 1 to 4096"],
-    ["q=0", "q must be a whole number from 1 to 100"],
-    ["q=101", "q must be a whole number from 1 to 100"],
-    ["fm=gif", "fm must be one of webp, avif, jpeg, png"],
-    ["fit=stretch", "fit must be one of cover, contain, fill, inside, outside"],
-    ["bg=red", "bg must be a hex colour of 3, 6 or 8 digits, without #"],
-    ["bg=%23ffffff", "bg must be a hex colour of 3, 6 or 8 digits, without #"],
-    ["v=<script>", "v must be the version from the image's URL"],
-    ["width=640", "Unknown parameter; use w, h, fm, q, fit, bg, v"],
+    ["", widths],
+    ["fm=webp", widths],
+    ["w=0", widths],
+    ["w=641", widths],
+    ["w=4096", widths],
+    ["w=12.5", widths],
+    ["w=0640", widths],
+    ["w=+640", widths],
+    ["w=", widths],
+    ["w=640&h=0", "h with w=640 must be one of 336, 360, 480, 640"],
+    ["w=640&h=481", "h with w=640 must be one of 336, 360, 480, 640"],
+    ["w=3072&h=4096", "h with w=3072 must be one of 1613, 1728, 2304, 3072"],
+    ["w=640&h=abc", "h with w=640 must be one of 336, 360, 480, 640"],
+    ["w=640&q=0", "q with fm=webp must be 75, or left out"],
+    ["w=640&q=100", "q with fm=webp must be 75, or left out"],
+    ["w=640&fm=png&q=75", "q with fm=png must be 100, or left out"],
+    ["w=640&fm=gif", "fm must be one of webp, avif, jpeg, png"],
+    ["w=640&fit=stretch", "fit must be one of cover, contain, fill, inside, outside"],
+    ["w=640&bg=ffffff", "Unknown parameter; use w, h, fm, q, fit, v"],
+    ["w=640&v=<script>", "v must be the version from the image's URL"],
+    ["width=640", "Unknown parameter; use w, h, fm, q, fit, v"],
     ["w=320&w=640", "w is given twice"],
   ])("refuses %s", (query, expected) => {
     expect(reason(() => parse(query))).toBe(expected);

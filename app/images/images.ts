@@ -1,6 +1,6 @@
 /**
  * The image optimiser's URL contract, shared by the pages that build image
- * URLs and the route that reads them: `/img/<path>?w=&h=&fm=&q=&fit=&bg=&v=`.
+ * URLs and the route that reads them: `/img/<path>?w=&h=&fm=&q=&fit=&v=`.
  */
 
 /** A source image under the image folder, as loaders hand it to `ResponsiveImage`. */
@@ -18,19 +18,65 @@ export type ImageSource = {
 export const IMAGE_BREAKPOINTS = [320, 640, 768, 1024, 1280, 1536] as const;
 export const IMAGE_DENSITIES = [1, 2] as const;
 
+/** The menu's dish thumbnails are shown this wide (CSS pixels). */
+export const THUMBNAIL_WIDTH = 96;
+/** The staff editors' picture previews are shown this wide (CSS pixels). */
+export const PREVIEW_WIDTH = 240;
+
+/** The widths a picture is laid out at: the breakpoints and the two fixed sizes below them. */
+export const IMAGE_LAYOUT_WIDTHS = [...IMAGE_BREAKPOINTS, THUMBNAIL_WIDTH, PREVIEW_WIDTH] as const;
+export type ImageLayoutWidth = (typeof IMAGE_LAYOUT_WIDTHS)[number];
+
+/**
+ * Share images (Open Graph, structured data): 1200 px JPEG, the size sharing
+ * sites ask for; the share card is cropped to their 1200 × 630.
+ */
+export const SHARE_IMAGE = { width: 1200, height: 630, format: "jpeg" } as const;
+
+/**
+ * The shapes pictures are cropped to (width / height): the pages' 16:9, 4:3
+ * and square pictures, and the share card's.
+ */
+export const IMAGE_ASPECT_RATIOS = [16 / 9, 4 / 3, 1, SHARE_IMAGE.width / SHARE_IMAGE.height];
+
+/**
+ * Every width the optimiser renders: each layout width at each density, and
+ * the share images'. Nothing else is rendered, so the variants of an image
+ * stay a short list.
+ */
+export const IMAGE_WIDTHS: readonly number[] = [
+  ...new Set([
+    ...IMAGE_LAYOUT_WIDTHS.flatMap((width) => IMAGE_DENSITIES.map((density) => width * density)),
+    SHARE_IMAGE.width,
+  ]),
+].sort((a, b) => a - b);
+
+/** The height of a picture `width` wide cropped to `aspectRatio`. */
+export function heightFor(width: number, aspectRatio: number): number {
+  return Math.max(1, Math.round(width / aspectRatio));
+}
+
+/** The heights allowed with `width`: one for each shape. */
+export function heightsFor(width: number): number[] {
+  return [...new Set(IMAGE_ASPECT_RATIOS.map((ratio) => heightFor(width, ratio)))].sort(
+    (a, b) => a - b,
+  );
+}
+
 export const IMAGE_FORMATS = ["webp", "avif", "jpeg", "png"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 export const IMAGE_FITS = ["cover", "contain", "fill", "inside", "outside"] as const;
 export type ImageFit = (typeof IMAGE_FITS)[number];
 
-export const MAX_IMAGE_DIMENSION = 4096;
-
 /** Source types the optimiser reads. */
 export const IMAGE_EXTENSIONS = ["svg", "png", "jpg", "jpeg", "webp", "avif"] as const;
 
-/** AVIF looks as good as WebP or JPEG at a lower number; PNG at 100 stays lossless. */
-export const DEFAULT_QUALITY: Record<ImageFormat, number> = {
+/**
+ * The one quality each format is encoded at. AVIF looks as good as WebP or
+ * JPEG at a lower number; PNG at 100 stays lossless.
+ */
+export const IMAGE_QUALITY: Record<ImageFormat, number> = {
   webp: 75,
   avif: 50,
   jpeg: 75,
@@ -38,24 +84,22 @@ export const DEFAULT_QUALITY: Record<ImageFormat, number> = {
 };
 
 export type ImageOptions = {
-  width?: number;
+  /** One of `IMAGE_WIDTHS`. */
+  width: number;
+  /** `heightFor(width, ratio)` for one of `IMAGE_ASPECT_RATIOS`; the source's shape when left out. */
   height?: number;
   format?: ImageFormat;
-  quality?: number;
   fit?: ImageFit;
-  /** Hex colour without `#`: 3, 6 or 8 digits. */
-  background?: string;
 };
 
 /** A request's options with the defaults filled in: what a rendered variant is made from. */
 export type ImageVariant = {
-  width?: number;
+  width: number;
   height?: number;
   format: ImageFormat;
   quality: number;
+  /** Without a height the fit changes nothing, and is always `cover`. */
   fit: ImageFit;
-  /** Lower-case 6- or 8-digit hex, without `#`. */
-  background?: string;
 };
 
 /** A request the optimiser will not serve; the message is the plain-text answer. */
@@ -64,17 +108,19 @@ export class ImageRequestError extends Error {
 }
 
 /** The optimiser URL of `source` with `options`, versioned so it can be cached for good. */
-export function imageUrl(source: ImageSource, options: ImageOptions = {}): string {
+export function imageUrl(source: ImageSource, options: ImageOptions): string {
   const query = new URLSearchParams();
-  if (options.width !== undefined) query.set("w", String(options.width));
+  query.set("w", String(options.width));
   if (options.height !== undefined) query.set("h", String(options.height));
   if (options.format !== undefined) query.set("fm", options.format);
-  if (options.quality !== undefined) query.set("q", String(options.quality));
   if (options.fit !== undefined) query.set("fit", options.fit);
-  if (options.background !== undefined) query.set("bg", options.background);
   query.set("v", source.version);
   return `/img/${source.path.replace(/^\/+/, "")}?${query}`;
 }
+
+/** File systems refuse longer names (255 bytes) and much longer paths; the URL is refused first. */
+export const MAX_IMAGE_NAME = 255;
+export const MAX_IMAGE_PATH = 1024;
 
 const SEGMENT = /^[a-z0-9_-][a-z0-9_.-]*$/;
 const EXTENSION = new RegExp(`\\.(${IMAGE_EXTENSIONS.join("|")})$`);
@@ -100,21 +146,21 @@ export function parseImagePath(value: string | undefined): string {
   if (!path.split("/").every((segment) => SEGMENT.test(segment))) {
     throw new ImageRequestError("Image path may only use a-z, 0-9, /, _, . and -");
   }
+  // Only ASCII gets this far, so characters are bytes.
+  if (path.split("/").some((segment) => segment.length > MAX_IMAGE_NAME)) {
+    throw new ImageRequestError(`Image names are at most ${MAX_IMAGE_NAME} characters`);
+  }
+  if (path.length > MAX_IMAGE_PATH) {
+    throw new ImageRequestError(`Image paths are at most ${MAX_IMAGE_PATH} characters`);
+  }
   if (!EXTENSION.test(path)) {
     throw new ImageRequestError(`Image type must be one of ${IMAGE_EXTENSIONS.join(", ")}`);
   }
   return path;
 }
 
-const PARAMETERS = ["w", "h", "fm", "q", "fit", "bg", "v"] as const;
+const PARAMETERS = ["w", "h", "fm", "q", "fit", "v"] as const;
 type Parameter = (typeof PARAMETERS)[number];
-
-function whole(name: string, value: string, max: number): number {
-  if (!/^[1-9][0-9]{0,3}$/.test(value) || Number(value) > max) {
-    throw new ImageRequestError(`${name} must be a whole number from 1 to ${max}`);
-  }
-  return Number(value);
-}
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value)) {
@@ -123,17 +169,18 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
   return value as T;
 }
 
-function hexColour(value: string): string {
-  if (!/^(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value)) {
-    throw new ImageRequestError("bg must be a hex colour of 3, 6 or 8 digits, without #");
-  }
-  const hex = value.toLowerCase();
-  return hex.length === 3 ? [...hex].map((digit) => digit + digit).join("") : hex;
+/** `value` as one of `allowed`, numbers written plainly (no sign, no leading zero). */
+function oneNumberOf(value: string, allowed: readonly number[], reason: string): number {
+  const number = /^[1-9][0-9]{0,4}$/.test(value) ? Number(value) : Number.NaN;
+  if (!allowed.includes(number)) throw new ImageRequestError(reason);
+  return number;
 }
 
 /**
- * Reads the query of an optimiser URL. Anything not in the contract is
- * refused, so the set of variants (and of cache files) stays closed.
+ * Reads the query of an optimiser URL. Only the variants the site's pages ask
+ * for are served: a width from `IMAGE_WIDTHS`, a height that crops it to one
+ * of the site's shapes, a known format at its one quality. Anything else is
+ * refused, so the set of variants (and of cache files) stays small.
  */
 export function parseImageQuery(query: URLSearchParams): {
   variant: ImageVariant;
@@ -152,7 +199,21 @@ export function parseImageQuery(query: URLSearchParams): {
     return value === undefined ? undefined : parse(value);
   };
 
+  const widths = `w must be one of ${IMAGE_WIDTHS.join(", ")}`;
+  const width = read("w", (value) => oneNumberOf(value, IMAGE_WIDTHS, widths));
+  if (width === undefined) throw new ImageRequestError(widths);
+  const height = read("h", (value) => {
+    const heights = heightsFor(width);
+    return oneNumberOf(value, heights, `h with w=${width} must be one of ${heights.join(", ")}`);
+  });
   const format = read("fm", (value) => oneOf("fm", value, IMAGE_FORMATS)) ?? "webp";
+  const quality = IMAGE_QUALITY[format];
+  read("q", (value) => {
+    if (value !== String(quality)) {
+      throw new ImageRequestError(`q with fm=${format} must be ${quality}, or left out`);
+    }
+  });
+  const fit = read("fit", (value) => oneOf("fit", value, IMAGE_FITS)) ?? "cover";
   const version = read("v", (value) => {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) {
       throw new ImageRequestError("v must be the version from the image's URL");
@@ -161,12 +222,11 @@ export function parseImageQuery(query: URLSearchParams): {
   });
   return {
     variant: {
-      width: read("w", (value) => whole("w", value, MAX_IMAGE_DIMENSION)),
-      height: read("h", (value) => whole("h", value, MAX_IMAGE_DIMENSION)),
+      width,
+      ...(height === undefined ? {} : { height }),
       format,
-      quality: read("q", (value) => whole("q", value, 100)) ?? DEFAULT_QUALITY[format],
-      fit: read("fit", (value) => oneOf("fit", value, IMAGE_FITS)) ?? "cover",
-      background: read("bg", hexColour),
+      quality,
+      fit: height === undefined ? "cover" : fit,
     },
     version,
   };

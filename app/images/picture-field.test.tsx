@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { ALT_TEXT_REQUIRED, PictureField } from "./picture-field";
+import { parseImageQuery } from "./images";
 import { PICTURE_ACCEPT } from "./uploads";
 
 const names = { file: "image", kept: "imageKept", remove: "imageRemove", alt: "imageAlt" };
@@ -52,6 +53,17 @@ describe("PictureField", () => {
     expect(element("dish-imageAlt")).toContain('value="Fish and chips"');
     expect(element("dish-imageAlt")).toContain("required");
     expect(html).toContain("Describe the picture");
+  });
+
+  test.each([
+    ["described", { width: 800, height: 600, version: "0123456789abcdef" }],
+    ["not described", undefined],
+  ])("the preview of a picture %s is a variant the optimiser renders", (_, described) => {
+    const path = "uploads/0123456789abcdef.jpg";
+    const { html } = render({ path, source: described && { path, ...described } });
+    const src = /<img src="([^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    expect(src).toMatch(/^\/img\/uploads\//);
+    expect(() => parseImageQuery(new URL(src, "http://localhost").searchParams)).not.toThrow();
   });
 
   test("errors are shown by their fields and named by aria-describedby", () => {

@@ -10,7 +10,7 @@ import {
   fieldId,
 } from "~/components/ui/form-fields";
 import { cn } from "~/platform/cn";
-import { imageUrl, type ImageSource } from "./images";
+import { IMAGE_DENSITIES, PREVIEW_WIDTH, imageUrl, type ImageSource } from "./images";
 import {
   ALT_TEXT_REQUIRED,
   MAX_UPLOAD_BYTES,
@@ -34,13 +34,14 @@ export type PictureFieldNames = {
   alt: string;
 };
 
-const PREVIEW_WIDTH = 240;
+/** The preview is drawn for the sharpest screens. */
+const PREVIEW_PIXELS = PREVIEW_WIDTH * Math.max(...IMAGE_DENSITIES);
 
 /** The small preview of the current picture, through the image route. */
 function Preview({ path, source }: { path: string; source?: ImageSource | null }) {
   const src = source
-    ? imageUrl(source, { width: PREVIEW_WIDTH * 2, format: "webp" })
-    : `/img/${path}?w=${PREVIEW_WIDTH * 2}&fm=webp`;
+    ? imageUrl(source, { width: PREVIEW_PIXELS, format: "webp" })
+    : `/img/${path}?w=${PREVIEW_PIXELS}&fm=webp`;
   return (
     <img
       src={src}

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { ContentImage } from "./content-image";
 import { describeImage } from "./image-store.server";
-import { imageUrl, type ImageSource } from "./images";
+import { SHARE_IMAGE, imageUrl, type ImageSource } from "./images";
 
 /** A content image ready for `ResponsiveImage`: its source described, its alt text kept. */
 export type Picture = { source: ImageSource; alt: string };
@@ -27,7 +27,7 @@ export function withPictures<T extends { image: ContentImage | null }>(
 }
 
 /**
- * For structured data: the absolute-ready URL of a 1200-px JPEG of each
+ * For structured data: the absolute-ready URL of a share image (1200-px JPEG) of each
  * pictured item's image, looked up by its path (undefined when not pictured).
  */
 export function shareImageUrls(
@@ -40,6 +40,8 @@ export function shareImageUrls(
   );
   return (image) => {
     const source = sources.get(image.path);
-    return source ? imageUrl(source, { width: 1200, format: "jpeg" }) : undefined;
+    return source
+      ? imageUrl(source, { width: SHARE_IMAGE.width, format: SHARE_IMAGE.format })
+      : undefined;
   };
 }

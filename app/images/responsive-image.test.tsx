@@ -1,7 +1,12 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { ResponsiveImage, type ResponsiveImageProps } from "./responsive-image";
-import type { ImageSource } from "./images";
+import {
+  IMAGE_ASPECT_RATIOS,
+  IMAGE_LAYOUT_WIDTHS,
+  parseImageQuery,
+  type ImageSource,
+} from "./images";
 
 const wings: ImageSource = { path: "dishes/wings.svg", width: 800, height: 600, version: "v1" };
 const photo: ImageSource = { path: "venue/bar.jpg", width: 1000, height: 800, version: "v2" };
@@ -53,20 +58,58 @@ describe("ResponsiveImage", () => {
   });
 
   test("covers exactly maxWidth and twice it when the layout is narrower", () => {
-    const { img } = render({ maxWidth: 400 });
-    expect(widths(img.get("srcset"))).toEqual([320, 400, 640, 768, 800]);
+    expect(widths(render({ maxWidth: 640 }).img.get("srcset"))).toEqual([
+      320, 640, 768, 1024, 1280,
+    ]);
+    expect(widths(render({ maxWidth: 96 }).img.get("srcset"))).toEqual([96, 192]);
   });
 
-  test("never offers a bitmap wider than it is", () => {
+  test("never delivers a bitmap wider than it is, asking for the next width the optimiser renders", () => {
     const { img } = render({ image: photo, maxWidth: 768 });
     expect(widths(img.get("srcset"))).toEqual([320, 640, 768, 1000]);
+    expect(img.get("srcset")).toContain("/img/venue/bar.jpg?w=1024&v=v2 1000w");
   });
 
   test("crops to the aspect ratio, within the bitmap's height", () => {
-    const { img } = render({ image: photo, aspectRatio: 2, maxWidth: 1024 });
+    const { img } = render({ image: photo, aspectRatio: 16 / 9, maxWidth: 1024 });
     expect(widths(img.get("srcset"))).toEqual([320, 640, 768, 1000]);
-    expect(img.get("srcset")).toContain("w=1000&h=500&fit=cover&v=v2 1000w");
+    expect(img.get("srcset")).toContain("w=1024&h=576&fit=cover&v=v2 1000w");
   });
+
+  test("offers a bitmap narrower than the smallest width at its own width", () => {
+    const tiny: ImageSource = {
+      path: "uploads/0123456789abcdef.png",
+      width: 50,
+      height: 50,
+      version: "v3",
+    };
+    const { img } = render({ image: tiny, aspectRatio: 1, maxWidth: 96 });
+    expect(img.get("srcset")).toBe(
+      "/img/uploads/0123456789abcdef.png?w=96&h=96&fit=cover&v=v3 50w",
+    );
+  });
+
+  test.each(
+    IMAGE_LAYOUT_WIDTHS.flatMap((maxWidth) => [
+      [maxWidth, undefined],
+      ...IMAGE_ASPECT_RATIOS.map((ratio) => [maxWidth, ratio] as const),
+    ]),
+  )(
+    "asks at maxWidth %s and aspect ratio %s only for variants the optimiser renders",
+    (maxWidth, aspectRatio) => {
+      for (const image of [wings, photo]) {
+        const { img } = render({ image, maxWidth, aspectRatio });
+        const urls = [
+          img.get("src"),
+          ...(img.get("srcset") ?? "").split(", ").map((candidate) => candidate.split(" ")[0]),
+        ];
+        for (const url of urls) {
+          const { searchParams } = new URL(url ?? "", "http://localhost");
+          expect(() => parseImageQuery(searchParams), url).not.toThrow();
+        }
+      }
+    },
+  );
 
   test("reserves its box with width and height in the image's shape", () => {
     const { img } = render({ maxWidth: 640 });

@@ -2,8 +2,10 @@ import { preload } from "react-dom";
 import {
   IMAGE_BREAKPOINTS,
   IMAGE_DENSITIES,
+  heightFor,
   imageUrl,
   type ImageFormat,
+  type ImageLayoutWidth,
   type ImageSource,
 } from "./images";
 
@@ -12,38 +14,51 @@ export type ResponsiveImageProps = {
   alt: string;
   /** The `sizes` attribute: how wide the image is shown at each viewport width. */
   sizes: string;
-  /** Width / height to crop to (fit=cover); the source's own shape when left out. */
+  /**
+   * Width / height to crop to (fit=cover), one of `IMAGE_ASPECT_RATIOS`; the
+   * source's own shape when left out.
+   */
   aspectRatio?: number;
-  /** The largest CSS width the image is shown at. */
-  maxWidth?: number;
+  /** The largest CSS width the image is shown at: a breakpoint or one of the fixed widths. */
+  maxWidth?: ImageLayoutWidth;
   /** For the page's largest image: loaded first, preloaded from the head. */
   priority?: boolean;
   className?: string;
   format?: ImageFormat;
 };
 
-type Candidate = { width: number; height?: number };
+/** A width to ask the optimiser for, and how wide the picture it sends is. */
+type Candidate = { width: number; height?: number; delivered: number };
 
-const DEFAULT_MAX_WIDTH = Math.max(...IMAGE_BREAKPOINTS);
+const DEFAULT_MAX_WIDTH = Math.max(...IMAGE_BREAKPOINTS) as ImageLayoutWidth;
 
 /**
  * The widths to offer: the breakpoints up to the widest one needed, plus the
- * largest layout at each density. A bitmap is never offered wider than it
- * is (or than its height allows at the cropped shape); an SVG renders at any size.
+ * largest layout at each density, all of them widths the optimiser renders.
+ * A bitmap is never delivered wider than it is (or than its height allows at
+ * the cropped shape): the first width at or past that is offered at the
+ * bitmap's own width, and wider ones, which would be the same picture, are
+ * left out. An SVG renders at any size.
  */
-function candidateWidths(image: ImageSource, maxWidth: number, aspectRatio?: number): number[] {
+function candidates(image: ImageSource, maxWidth: number, aspectRatio?: number): Candidate[] {
   const largest = maxWidth * Math.max(...IMAGE_DENSITIES);
   const wanted = [
-    ...IMAGE_BREAKPOINTS.filter((width) => width < largest),
-    ...IMAGE_DENSITIES.map((density) => Math.round(maxWidth * density)),
-  ];
+    ...new Set([
+      ...IMAGE_BREAKPOINTS.filter((width) => width < largest),
+      ...IMAGE_DENSITIES.map((density) => maxWidth * density),
+    ]),
+  ].sort((a, b) => a - b);
   const limit = image.path.endsWith(".svg")
     ? Number.POSITIVE_INFINITY
     : aspectRatio
       ? Math.min(image.width, Math.floor(image.height * aspectRatio))
       : image.width;
-  const widths = wanted.map((width) => Math.min(width, limit));
-  return [...new Set(widths)].filter((width) => width >= 1).sort((a, b) => a - b);
+  const past = wanted.findIndex((width) => width >= limit);
+  return (past === -1 ? wanted : wanted.slice(0, past + 1)).map((width) => ({
+    width,
+    height: aspectRatio ? heightFor(width, aspectRatio) : undefined,
+    delivered: Math.max(1, Math.min(width, limit)),
+  }));
 }
 
 /**
@@ -62,19 +77,12 @@ export function ResponsiveImage({
   format,
 }: ResponsiveImageProps) {
   const ratio = aspectRatio ?? image.width / image.height;
-  const candidates: Candidate[] = candidateWidths(image, maxWidth, aspectRatio).map((width) => ({
-    width,
-    height: aspectRatio ? Math.max(1, Math.round(width / aspectRatio)) : undefined,
-  }));
-  const url = (candidate: Candidate) =>
-    imageUrl(image, {
-      ...candidate,
-      format,
-      fit: aspectRatio ? "cover" : undefined,
-    });
-  const srcSet = candidates.map((candidate) => `${url(candidate)} ${candidate.width}w`).join(", ");
-  const fallback = candidates[Math.floor((candidates.length - 1) / 2)];
-  const src = fallback ? url(fallback) : imageUrl(image, { format });
+  const offered = candidates(image, maxWidth, aspectRatio);
+  const url = ({ width, height }: Candidate) =>
+    imageUrl(image, { width, height, format, fit: aspectRatio ? "cover" : undefined });
+  const srcSet = offered.map((candidate) => `${url(candidate)} ${candidate.delivered}w`).join(", ");
+  // Never empty: there is always at least the largest layout at 1x.
+  const src = url(offered[Math.floor((offered.length - 1) / 2)]!);
 
   if (priority) {
     preload(src, { as: "image", imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: "high" });

@@ -64,6 +64,11 @@ export type ImageStore = {
    * local copies of uploaded pictures for rendering (under `uploads/`).
    */
   cacheDirectory: string;
+  /**
+   * The most bytes of rendered variants the cache keeps (512 MB when not
+   * given); past it the least recently served are deleted.
+   */
+  cacheMaxBytes?: number;
   /** Where staff's uploaded pictures (paths under `uploads/`) are kept. */
   uploads: UploadStore;
 };
@@ -72,6 +77,7 @@ export type ImageStore = {
 export const defaultImageStore: ImageStore = {
   sourceDirectory: path.resolve("public/images"),
   cacheDirectory: path.resolve(env.DATA_DIR, "image-cache"),
+  cacheMaxBytes: env.IMAGE_CACHE_MAX_MB * 1024 * 1024,
   uploads: serverUploadStore(),
 };
 

@@ -9,6 +9,7 @@ describe("parseEnv", () => {
       TRUST_PROXY: false,
       LOG_LEVEL: "info",
       DATA_DIR: ".data",
+      IMAGE_CACHE_MAX_MB: 512,
       ENQUIRY_RETENTION_DAYS: 365,
       TURNSTILE_VERIFY_URL: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
     });
@@ -26,6 +27,7 @@ describe("parseEnv", () => {
         SITE_URL: "https://pub.example/some/path",
         DATABASE_URL: "postgres://site:secret@db.internal:5432/pub",
         DATA_DIR: "/data",
+        IMAGE_CACHE_MAX_MB: "2048",
         ENQUIRY_RETENTION_DAYS: "90",
         TURNSTILE_SITE_KEY: "0x4AAAAAAAsitekey",
         TURNSTILE_SECRET_KEY: "0x4AAAAAAAsecret",
@@ -41,6 +43,7 @@ describe("parseEnv", () => {
       SITE_URL: "https://pub.example",
       DATABASE_URL: "postgres://site:secret@db.internal:5432/pub",
       DATA_DIR: "/data",
+      IMAGE_CACHE_MAX_MB: 2048,
       ENQUIRY_RETENTION_DAYS: 90,
       TURNSTILE_SITE_KEY: "0x4AAAAAAAsitekey",
       TURNSTILE_SECRET_KEY: "0x4AAAAAAAsecret",
@@ -63,6 +66,8 @@ describe("parseEnv", () => {
     ["CLIENT_IP_HEADER", "Fly Client IP", /CLIENT_IP_HEADER: must be a header name/],
     ["SITE_URL", "pub.example", /SITE_URL: must be an absolute http\(s\) URL/],
     ["SITE_URL", "ftp://pub.example", /SITE_URL: must be an absolute http\(s\) URL/],
+    ["IMAGE_CACHE_MAX_MB", "8", /IMAGE_CACHE_MAX_MB: must be a whole number of megabytes/],
+    ["IMAGE_CACHE_MAX_MB", "1.5", /IMAGE_CACHE_MAX_MB: must be a whole number of megabytes/],
     ["ENQUIRY_RETENTION_DAYS", "0", /ENQUIRY_RETENTION_DAYS: must be a whole number of days/],
     ["ENQUIRY_RETENTION_DAYS", "a year", /ENQUIRY_RETENTION_DAYS: must be a whole number/],
     [

@@ -47,6 +47,12 @@ const envSchema = z
       })
       .optional(),
     DATA_DIR: z.string().trim().min(1).default(".data"),
+    IMAGE_CACHE_MAX_MB: z.coerce
+      .number({ error: "must be a whole number of megabytes from 16 to 1048576" })
+      .int({ error: "must be a whole number of megabytes from 16 to 1048576" })
+      .min(16, { error: "must be a whole number of megabytes from 16 to 1048576" })
+      .max(1_048_576, { error: "must be a whole number of megabytes from 16 to 1048576" })
+      .default(512),
     ENQUIRY_RETENTION_DAYS: z.coerce
       .number({ error: "must be a whole number of days from 1 to 3650" })
       .int({ error: "must be a whole number of days from 1 to 3650" })

@@ -79,7 +79,7 @@ describe.each(drivers)("uploaded pictures through the image route on %s", (drive
   }
 
   test("an upload is described from its row and rendered from the store's bytes", async () => {
-    const pic = await picture(64, 48, "#336699");
+    const pic = await picture(192, 144, "#336699");
     await uploads.save({
       path: pic.path,
       bytes: pic.bytes,
@@ -89,22 +89,22 @@ describe.each(drivers)("uploaded pictures through the image route on %s", (drive
     await record(db, pic);
 
     const described = await describeImage(context(), pic.path);
-    expect(described).toEqual({ path: pic.path, width: 64, height: 48, version: pic.version });
+    expect(described).toEqual({ path: pic.path, width: 192, height: 144, version: pic.version });
     expect(await pictureFor(context(), { path: pic.path, alt: "A blue square" })).toEqual({
       source: described,
       alt: "A blue square",
     });
 
-    const response = await get(`/img/${pic.path}?w=32&fm=png&v=${pic.version}`);
+    const response = await get(`/img/${pic.path}?w=96&fm=png&v=${pic.version}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/png");
     expect(response.headers.get("Cache-Control")).toMatch(/immutable/);
     const rendered = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
-    expect(rendered).toMatchObject({ format: "png", width: 32, height: 24 });
+    expect(rendered).toMatchObject({ format: "png", width: 96, height: 72 });
   });
 
   test("the site's own images keep working beside uploads", async () => {
-    const response = await get("/img/dishes/smash-burger.svg?w=40&fm=png");
+    const response = await get("/img/dishes/smash-burger.svg?w=96&fm=png");
     expect(response.status).toBe(200);
     expect(await describeImage(context(), "dishes/smash-burger.svg")).toMatchObject({
       path: "dishes/smash-burger.svg",
@@ -119,7 +119,7 @@ describe.each(drivers)("uploaded pictures through the image route on %s", (drive
       contentType: "image/jpeg",
       writer: nobody,
     });
-    const response = await get(`/img/${pic.path}?w=10`);
+    const response = await get(`/img/${pic.path}?w=96`);
     expect(response.status).toBe(404);
     expect(await pictureFor(context(), { path: pic.path, alt: "Red" })).toBeNull();
     expect(warn).toHaveBeenCalledWith("Uploaded picture has no record", { path: pic.path });
@@ -128,7 +128,7 @@ describe.each(drivers)("uploaded pictures through the image route on %s", (drive
   test("an upload whose bytes are gone is not found, with a warning", async () => {
     const pic = await picture(11, 10, "#009900");
     await record(db, pic);
-    expect((await get(`/img/${pic.path}?w=10`)).status).toBe(404);
+    expect((await get(`/img/${pic.path}?w=96`)).status).toBe(404);
     expect(await describeImage(context(), pic.path)).toBeNull();
     expect(warn).toHaveBeenCalledWith(
       "Uploaded picture is missing from the upload store",
@@ -141,7 +141,7 @@ describe.each(drivers)("uploaded pictures through the image route on %s", (drive
     "uploads/0123456789abcdef0.jpg",
     "uploads/sub/0123456789abcdef.jpg",
   ])("%s, not an upload's path, is not found", async (bad) => {
-    expect((await get(`/img/${bad}?w=10`)).status).toBe(404);
+    expect((await get(`/img/${bad}?w=96`)).status).toBe(404);
   });
 
   describe("from Supabase Storage", () => {
@@ -158,11 +158,11 @@ describe.each(drivers)("uploaded pictures through the image route on %s", (drive
     });
 
     test("the bytes are read from the bucket once, then from the local copy", async () => {
-      const pic = await picture(30, 20, `#${driver === "pglite" ? "aa" : "bb"}7711`);
+      const pic = await picture(300, 200, `#${driver === "pglite" ? "aa" : "bb"}7711`);
       fake.objects.set(`pictures/${pic.path}`, { bytes: pic.bytes, contentType: "image/jpeg" });
       await record(db, pic);
 
-      for (const width of [15, 12]) {
+      for (const width of [96, 192]) {
         const response = await get(`/img/${pic.path}?w=${width}&fm=jpeg`, store);
         expect(response.status).toBe(200);
         expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(
@@ -177,7 +177,7 @@ describe.each(drivers)("uploaded pictures through the image route on %s", (drive
     test("a picture the bucket does not have is not found", async () => {
       const pic = await picture(31, 20, "#112233");
       await record(db, pic);
-      expect((await get(`/img/${pic.path}?w=10`, store)).status).toBe(404);
+      expect((await get(`/img/${pic.path}?w=96`, store)).status).toBe(404);
     });
 
     test("a bucket that fails answers 500, not a cached absence", async () => {
@@ -185,9 +185,9 @@ describe.each(drivers)("uploaded pictures through the image route on %s", (drive
       const pic = await picture(32, 20, "#445566");
       await record(db, pic);
       fake.failNext(500);
-      expect((await get(`/img/${pic.path}?w=10`, store)).status).toBe(500);
+      expect((await get(`/img/${pic.path}?w=96`, store)).status).toBe(500);
       fake.objects.set(`pictures/${pic.path}`, { bytes: pic.bytes, contentType: "image/jpeg" });
-      expect((await get(`/img/${pic.path}?w=10`, store)).status).toBe(200);
+      expect((await get(`/img/${pic.path}?w=96`, store)).status).toBe(200);
     });
   });
 });

@@ -18,6 +18,7 @@ const HALVES_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="3
 let root: string;
 let sourceDirectory: string;
 let cacheDirectory: string;
+let cacheMaxBytes: number | undefined;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "image-route-"));
@@ -52,6 +53,7 @@ afterAll(async () => {
 beforeEach(async () => {
   // Each test starts with an empty cache, in a folder of its own.
   cacheDirectory = await mkdtemp(path.join(root, "cache-"));
+  cacheMaxBytes = undefined;
 });
 
 function store() {
@@ -59,6 +61,7 @@ function store() {
   context.set(imageStoreContext, {
     sourceDirectory,
     cacheDirectory,
+    cacheMaxBytes,
     uploads: directoryUploadStore(path.join(root, "data")),
   });
   return context;
@@ -97,6 +100,11 @@ async function version(imagePath: string): Promise<string> {
   return source.version;
 }
 
+const WIDTHS =
+  "w must be one of 96, 192, 240, 320, 480, 640, 768, 1024, 1200, 1280, 1536, 2048, 2560, 3072";
+const HEIGHTS_640 = "h with w=640 must be one of 336, 360, 480, 640";
+const PARAMETERS = "Unknown parameter; use w, h, fm, q, fit, v";
+
 describe("GET /img/* refuses bad requests with 400 and caches nothing", () => {
   test.each([
     [
@@ -131,7 +139,7 @@ describe("GET /img/* refuses bad requests with 400 and caches nothing", () => {
     ],
     [
       "a symlink out of the folder",
-      "/img/escape.png",
+      "/img/escape.png?w=640",
       undefined,
       "Image path is outside the image folder",
     ],
@@ -148,38 +156,30 @@ describe("GET /img/* refuses bad requests with 400 and caches nothing", () => {
       undefined,
       "Image type must be one of svg, png, jpg, jpeg, webp, avif",
     ],
-    ["w=0", "/img/plate.png?w=0", undefined, "w must be a whole number from 1 to 4096"],
-    ["w=4097", "/img/plate.png?w=4097", undefined, "w must be a whole number from 1 to 4096"],
-    [
-      "a fractional w",
-      "/img/plate.png?w=100.5",
-      undefined,
-      "w must be a whole number from 1 to 4096",
-    ],
-    ["h=0", "/img/plate.png?h=0", undefined, "h must be a whole number from 1 to 4096"],
-    ["h=4097", "/img/plate.png?h=4097", undefined, "h must be a whole number from 1 to 4096"],
-    ["a word for h", "/img/plate.png?h=tall", undefined, "h must be a whole number from 1 to 4096"],
-    ["fm=gif", "/img/plate.png?fm=gif", undefined, "fm must be one of webp, avif, jpeg, png"],
+    ["no w", "/img/plate.png?fm=webp", undefined, WIDTHS],
+    ["w=0", "/img/plate.png?w=0", undefined, WIDTHS],
+    ["a width no page asks for", "/img/plate.png?w=641", undefined, WIDTHS],
+    ["w=4096", "/img/plate.png?w=4096", undefined, WIDTHS],
+    ["a fractional w", "/img/plate.png?w=640.5", undefined, WIDTHS],
+    ["h=0", "/img/plate.png?w=640&h=0", undefined, HEIGHTS_640],
+    ["a height of no shape the site uses", "/img/plate.png?w=640&h=400", undefined, HEIGHTS_640],
+    ["a word for h", "/img/plate.png?w=640&h=tall", undefined, HEIGHTS_640],
+    ["fm=gif", "/img/plate.png?w=640&fm=gif", undefined, "fm must be one of webp, avif, jpeg, png"],
     [
       "fit=stretch",
-      "/img/plate.png?fit=stretch",
+      "/img/plate.png?w=640&fit=stretch",
       undefined,
       "fit must be one of cover, contain, fill, inside, outside",
     ],
-    ["q=0", "/img/plate.png?q=0", undefined, "q must be a whole number from 1 to 100"],
-    ["q=101", "/img/plate.png?q=101", undefined, "q must be a whole number from 1 to 100"],
+    ["q=0", "/img/plate.png?w=640&q=0", undefined, "q with fm=webp must be 75, or left out"],
     [
-      "bg=red",
-      "/img/plate.png?bg=red",
+      "a quality other than the format's",
+      "/img/plate.png?w=640&fm=jpeg&q=100",
       undefined,
-      "bg must be a hex colour of 3, 6 or 8 digits, without #",
+      "q with fm=jpeg must be 75, or left out",
     ],
-    [
-      "an unknown parameter",
-      "/img/plate.png?w=100&blur=5",
-      undefined,
-      "Unknown parameter; use w, h, fm, q, fit, bg, v",
-    ],
+    ["a background", "/img/plate.png?w=640&bg=ffffff", undefined, PARAMETERS],
+    ["an unknown parameter", "/img/plate.png?w=640&blur=5", undefined, PARAMETERS],
   ])("%s", async (_, url, splat, reason) => {
     const response = await get(url, {}, splat);
     expect(response.status).toBe(400);
@@ -191,21 +191,42 @@ describe("GET /img/* refuses bad requests with 400 and caches nothing", () => {
 });
 
 describe("GET /img/*", () => {
+  test.each([
+    [
+      "a name over 255 bytes",
+      `/img/${"a".repeat(300)}.png?w=640`,
+      "Image names are at most 255 characters",
+    ],
+    [
+      "a path over 1024 bytes",
+      `/img/${Array.from({ length: 20 }, () => "a".repeat(200)).join("/")}.png?w=640`,
+      "Image paths are at most 1024 characters",
+    ],
+  ])("answers 400, not a failure, for %s", async (_, url, reason) => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await get(url);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.text()).toBe(reason);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
   test("answers 404 for an image that does not exist", async () => {
-    const response = await get("/img/dishes/missing.svg?w=100");
+    const response = await get("/img/dishes/missing.svg?w=96");
     expect(response.status).toBe(404);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await response.text()).toBe("Image not found");
   });
 
   test("serves WebP by default, at the requested width", async () => {
-    const response = await get("/img/plate.png?w=100");
+    const response = await get("/img/plate.png?w=96");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/webp");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     const body = Buffer.from(await response.clone().arrayBuffer());
     expect(response.headers.get("Content-Length")).toBe(String(body.length));
-    expect(await pictureOf(response)).toMatchObject({ format: "webp", width: 100, height: 50 });
+    expect(await pictureOf(response)).toMatchObject({ format: "webp", width: 96, height: 48 });
   });
 
   test.each([
@@ -214,39 +235,39 @@ describe("GET /img/*", () => {
     ["jpeg", "image/jpeg", "jpeg"],
     ["png", "image/png", "png"],
   ])("encodes fm=%s", async (format, contentType, decodedAs) => {
-    const response = await get(`/img/plate.png?w=50&fm=${format}`);
+    const response = await get(`/img/plate.png?w=96&fm=${format}`);
     expect(response.headers.get("Content-Type")).toBe(contentType);
-    expect(await pictureOf(response)).toMatchObject({ format: decodedAs, width: 50, height: 25 });
+    expect(await pictureOf(response)).toMatchObject({ format: decodedAs, width: 96, height: 48 });
   });
 
   test("puts JPEG's missing transparency on white", async () => {
-    const response = await get("/img/plate.png?fm=jpeg&q=100");
+    const response = await get("/img/plate.png?w=240&fm=jpeg");
     const [r = 0, g = 0, b = 0] = await pixel(response, 150, 50);
     expect(Math.min(r, g, b)).toBeGreaterThan(245);
   });
 
   test("crops to both sides with fit=cover", async () => {
-    const response = await get("/img/plate.png?w=50&h=50");
-    expect(await pictureOf(response)).toMatchObject({ width: 50, height: 50 });
+    const response = await get("/img/plate.png?w=96&h=96");
+    expect(await pictureOf(response)).toMatchObject({ width: 96, height: 96 });
   });
 
-  test("letterboxes with fit=contain on the bg colour", async () => {
-    const response = await get("/img/plate.png?w=100&h=100&fit=contain&bg=00ff00&fm=png");
+  test("letterboxes with fit=contain on transparency", async () => {
+    const response = await get("/img/plate.png?w=96&h=96&fit=contain&fm=png");
     expect(await pictureOf(response.clone())).toMatchObject({
-      width: 100,
-      height: 100,
-      hasAlpha: false,
+      width: 96,
+      height: 96,
+      hasAlpha: true,
     });
-    expect(await pixel(response, 0, 0)).toEqual([0, 255, 0]);
+    expect((await pixel(response, 0, 0))[3]).toBe(0);
   });
 
   test("never enlarges a bitmap", async () => {
-    const response = await get("/img/plate.png?w=800");
+    const response = await get("/img/plate.png?w=768");
     expect(await pictureOf(response)).toMatchObject({ width: 200, height: 100 });
   });
 
   test("keeps the requested shape when the box is larger than the bitmap", async () => {
-    const response = await get("/img/plate.png?w=400&h=400");
+    const response = await get("/img/plate.png?w=480&h=480");
     expect(await pictureOf(response)).toMatchObject({ width: 100, height: 100 });
   });
 
@@ -261,21 +282,21 @@ describe("GET /img/*", () => {
   });
 
   test("serves a variant rendered before from the disk cache", async () => {
-    await get("/img/plate.png?w=60");
+    await get("/img/plate.png?w=192");
     const [file] = await cachedFiles();
     if (!file) throw new Error("expected the first request to fill the cache");
     // Bytes no render would produce: if they come back, the cache answered.
     await writeFile(file, "cached bytes");
     const written = await stat(file);
 
-    const response = await get("/img/plate.png?w=60");
+    const response = await get("/img/plate.png?w=192");
     expect(await response.text()).toBe("cached bytes");
     expect((await stat(file)).mtimeMs).toBe(written.mtimeMs);
     expect(await cachedFiles()).toEqual([file]);
   });
 
   test("shares one render between concurrent requests for a variant", async () => {
-    const responses = await Promise.all([1, 2, 3].map(() => get("/img/plate.png?w=70")));
+    const responses = await Promise.all([1, 2, 3].map(() => get("/img/plate.png?w=240")));
     const bodies = await Promise.all(responses.map((response) => response.arrayBuffer()));
     expect(new Set(bodies.map((body) => Buffer.from(body).toString("base64"))).size).toBe(1);
     const files = await cachedFiles();
@@ -284,17 +305,17 @@ describe("GET /img/*", () => {
   });
 
   test("stores equivalent URLs as one variant", async () => {
-    await get("/img/plate.png?w=80");
-    await get("/img/plate.png?fm=webp&q=75&w=80&fit=cover");
+    await get("/img/plate.png?w=320");
+    await get("/img/plate.png?fm=webp&q=75&w=320&fit=contain");
     expect(await cachedFiles()).toHaveLength(1);
   });
 
   test("answers 304 when the client has the variant", async () => {
-    const first = await get("/img/plate.png?w=90");
+    const first = await get("/img/plate.png?w=480");
     const etag = first.headers.get("ETag");
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
 
-    const again = await get("/img/plate.png?w=90", {
+    const again = await get("/img/plate.png?w=480", {
       headers: { "If-None-Match": `"other", ${etag}` },
     });
     expect(again.status).toBe(304);
@@ -304,19 +325,19 @@ describe("GET /img/*", () => {
   });
 
   test("gives different variants different ETags", async () => {
-    const small = await get("/img/plate.png?w=90");
-    const large = await get("/img/plate.png?w=91");
+    const small = await get("/img/plate.png?w=480");
+    const large = await get("/img/plate.png?w=640");
     expect(small.headers.get("ETag")).not.toBe(large.headers.get("ETag"));
   });
 
   test("lets a URL with the current version be cached for a year", async () => {
-    const response = await get(`/img/plate.png?w=100&v=${await version("plate.png")}`);
+    const response = await get(`/img/plate.png?w=96&v=${await version("plate.png")}`);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
   });
 
   test.each([
-    ["without a version", "/img/plate.png?w=100"],
-    ["with an outdated version", "/img/plate.png?w=100&v=0123456789ab"],
+    ["without a version", "/img/plate.png?w=96"],
+    ["with an outdated version", "/img/plate.png?w=96&v=0123456789ab"],
   ])("serves the current image briefly cached %s", async (_, url) => {
     const response = await get(url);
     expect(response.status).toBe(200);
@@ -326,19 +347,79 @@ describe("GET /img/*", () => {
   });
 
   test("answers HEAD with the headers and no body", async () => {
-    const response = await get("/img/plate.png?w=100", { method: "HEAD" });
+    const response = await get("/img/plate.png?w=96", { method: "HEAD" });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/webp");
     expect(Number(response.headers.get("Content-Length"))).toBeGreaterThan(0);
     expect(response.body).toBeNull();
   });
 
+  test("answers OPTIONS with what it allows, rendering nothing", async () => {
+    const response = await get("/img/plate.png?w=640", { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+    expect(response.body).toBeNull();
+    expect(await cachedFiles()).toEqual([]);
+  });
+
+  test("refuses other methods with 405, rendering nothing", async () => {
+    const response = await get("/img/plate.png?w=640", { method: "PROPFIND" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+    expect(await cachedFiles()).toEqual([]);
+  });
+
   test("answers 500 without details when the source cannot be processed", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const response = await get("/img/broken.png?w=100");
+    const response = await get("/img/broken.png?w=96");
     expect(response.status).toBe(500);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await response.text()).toBe("Image could not be processed");
     expect(logged).toHaveBeenCalledWith(expect.stringContaining("Image could not be processed"));
+  });
+});
+
+describe("the disk cache", () => {
+  test("stays within its cap, deleting the least recently served variants first", async () => {
+    // Each variant's size, from a cache without a cap.
+    const size = new Map<number, number>();
+    for (const width of [96, 192, 240]) {
+      const response = await get(`/img/plate.png?w=${width}&fm=png`);
+      size.set(width, Number(response.headers.get("Content-Length")));
+    }
+    const [small = 0, middle = 0, large = 0] = [96, 192, 240].map((width) => size.get(width));
+    cacheDirectory = await mkdtemp(path.join(root, "cache-"));
+    // Room for the smallest and the largest, with a tenth to spare, but not for all three.
+    cacheMaxBytes = Math.ceil((small + large) / 0.9);
+    expect(small + middle + large).toBeGreaterThan(cacheMaxBytes);
+
+    const fileOf = async (url: string) => {
+      const response = await get(url);
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      const etag = response.headers.get("ETag")?.replaceAll('"', "") ?? "";
+      return path.join(cacheDirectory, etag.slice(0, 2), `${etag}.png`);
+    };
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const first = await fileOf("/img/plate.png?w=96&fm=png");
+      vi.setSystemTime(Date.now() + 60_000);
+      const second = await fileOf("/img/plate.png?w=192&fm=png");
+      vi.setSystemTime(Date.now() + 60_000);
+      // Served again: now the second is the least recently served.
+      expect(await fileOf("/img/plate.png?w=96&fm=png")).toBe(first);
+      vi.setSystemTime(Date.now() + 60_000);
+      const third = await fileOf("/img/plate.png?w=240&fm=png");
+
+      await expect.poll(cachedFiles).toHaveLength(2);
+      expect((await cachedFiles()).sort()).toEqual([first, third].sort());
+      expect(await cachedFiles()).not.toContain(second);
+      const sizes = await Promise.all(
+        (await cachedFiles()).map(async (file) => (await stat(file)).size),
+      );
+      expect(sizes.reduce((sum, bytes) => sum + bytes, 0)).toBeLessThanOrEqual(cacheMaxBytes);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
 } from "~/images/image-store.server";
 import { ImageRequestError, parseImagePath, parseImageQuery } from "~/images/images";
 import { imageStoreContext } from "~/platform/context";
+import { READ_METHODS, answerMethod } from "~/platform/http/methods";
 import { log } from "~/platform/logger.server";
 
 /** For an unversioned or outdated URL: the current image, checked again after a few minutes. */
@@ -61,11 +62,14 @@ async function serve({ request, params, context }: Route.LoaderArgs): Promise<Re
 
 /**
  * Resized and re-encoded copies of the site's own images and of the pictures
- * staff upload. Bad requests get a
- * 400 with the reason in plain text; a source sharp cannot handle is the
- * server's fault and gets a 500 without details.
+ * staff upload, for GET and HEAD (OPTIONS gets 204 with `Allow`). Bad
+ * requests get a 400 with the reason in plain text; a source sharp cannot
+ * handle is the server's fault and gets a 500 without details.
  */
 export async function loader(args: Route.LoaderArgs): Promise<Response> {
+  // The router runs loaders for OPTIONS too: say what is allowed, render nothing.
+  const refused = answerMethod(args.request, READ_METHODS);
+  if (refused) return refused;
   try {
     return await serve(args);
   } catch (error) {

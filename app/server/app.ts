@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import type { ClientAddress } from "@remix-run/node-fetch-server";
+import type { ClientAddress, RequestListenerOptions } from "@remix-run/node-fetch-server";
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
 import type { Database } from "~/platform/database/database.server";
 import {
@@ -19,6 +20,12 @@ import { applySecurityHeaders, isHttps } from "~/platform/security-headers";
 import { clientAddress } from "~/platform/http/client-address";
 import { compressResponse } from "~/platform/http/compression";
 import { crossSiteRefusal, isCrossSitePost } from "~/platform/http/cross-site";
+import {
+  PAGE_METHODS,
+  READ_METHODS,
+  answerMethod,
+  answerUnfetchableMethod,
+} from "~/platform/http/methods";
 import { readBoundedBody } from "~/platform/http/request-body";
 import { StaticFiles } from "~/platform/http/static-files";
 import { bodyLimitFor } from "./body-limits";
@@ -40,6 +47,24 @@ export type AppOptions = {
   pageCache?: PageCache;
 };
 
+/** The methods a URL answers: images are only read; pages take the forms' posts too. */
+export function allowedMethods(url: URL): readonly string[] {
+  return url.pathname.startsWith("/img/") ? READ_METHODS : PAGE_METHODS;
+}
+
+/**
+ * For the Node listener, before it makes a Fetch request: answers TRACE,
+ * which no Fetch request can carry, with the 405 this handler gives any
+ * method a URL does not take. True when it answered.
+ */
+export function answerMethodBeforeFetch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: RequestListenerOptions = {},
+): boolean {
+  return answerUnfetchableMethod(req, res, { ...options, allowedMethods });
+}
+
 /** Response headers are read-only on some responses (fetch results); copy those. */
 function editable(response: Response): Response {
   try {
@@ -51,9 +76,11 @@ function editable(response: Response): Response {
 }
 
 /**
- * The whole site as one fetch handler: the build's static files (with their
- * precompressed copies), everything else through React Router, compressed
- * when the client accepts it; every response with the security headers.
+ * The whole site as one fetch handler: OPTIONS and methods a URL does not
+ * take answered at once (204 or 405, with `Allow`), the build's static files
+ * (with their precompressed copies), everything else through React Router,
+ * compressed when the client accepts it; every response with the security
+ * headers.
  *
  * Pages the same for every visitor (the render says so) are rendered once per
  * URL, theme and content revision and kept, compressed once per encoding, until
@@ -123,8 +150,12 @@ export async function createAppHandler({
   }
 
   return async (request, client) => {
+    // OPTIONS and methods a URL does not take are answered before any other work.
     // Static files come precompressed; everything else is compressed as it streams.
-    const response = staticFiles.serve(request) ?? (await handleApp(request, client));
+    const response =
+      answerMethod(request, allowedMethods(new URL(request.url))) ??
+      staticFiles.serve(request) ??
+      (await handleApp(request, client));
     applySecurityHeaders(response.headers, { https: isHttps(request) });
     return response;
   };

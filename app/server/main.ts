@@ -14,7 +14,7 @@ import { parseStaffAddArguments } from "~/staff/staff-forms.server";
 import { closeSharedDatabase, sharedDatabase } from "~/platform/database/connection.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/logger.server";
-import { createAppHandler, type AppHandler } from "./app";
+import { answerMethodBeforeFetch, createAppHandler, type AppHandler } from "./app";
 
 /** The React Router build this server runs; tests import it from the built file. */
 export const build = serverBuild as unknown as ServerBuild;
@@ -93,6 +93,7 @@ async function start() {
       open.add(res);
       res.once("close", () => open.delete(res));
       if (stopping) res.setHeader("Connection", "close");
+      if (answerMethodBeforeFetch(req, res, { trustProxy: env.TRUST_PROXY })) return;
       void listener(req, res);
     },
   );

@@ -1,8 +1,9 @@
 import type { MetaDescriptor } from "react-router";
+import { SHARE_IMAGE } from "~/images/images";
 import type { SiteFrame } from "./site-frame";
 
 /** Sharing previews need a bitmap: the share card, rendered by the image optimiser. */
-const SHARE_CARD = "/img/social/share-card.svg?w=1200&h=630&fm=jpeg";
+const SHARE_CARD = `/img/social/share-card.svg?w=${SHARE_IMAGE.width}&h=${SHARE_IMAGE.height}&fm=${SHARE_IMAGE.format}`;
 
 type MatchWithData = { id: string; loaderData?: unknown } | undefined;
 

@@ -4,6 +4,7 @@
  * crawlers read never disagrees with what visitors see.
  */
 import type { ContentImage } from "~/images/content-image";
+import { SHARE_IMAGE } from "~/images/images";
 import type { PubEvent } from "~/events/events";
 import type { MenuItem, MenuSection, DietaryTag } from "~/menu/menu";
 import type { OpeningSchedule, WeeklyHours, Weekday } from "~/hours/opening-hours";
@@ -13,7 +14,7 @@ import { telephoneHref, type SiteSettings } from "./site-settings";
 const SCHEMA = "https://schema.org";
 
 /** The share card through the image optimiser: crawlers want a bitmap, not the SVG source. */
-export const SHARE_CARD_PATH = "/img/social/share-card.svg?w=1200&fm=jpeg";
+export const SHARE_CARD_PATH = `/img/social/share-card.svg?w=${SHARE_IMAGE.width}&fm=${SHARE_IMAGE.format}`;
 
 /** Builds an item's or event's absolute image URL; undefined when it has none to offer. */
 export type ImageUrlFor = (image: ContentImage) => string | undefined;

@@ -126,6 +126,64 @@ describe("static files", () => {
   });
 });
 
+describe("methods", () => {
+  const securityHeaders = (response: Response) => ({
+    csp: response.headers.get("Content-Security-Policy"),
+    nosniff: response.headers.get("X-Content-Type-Options"),
+    frames: response.headers.get("X-Frame-Options"),
+  });
+
+  test.each([
+    ["/", "GET, HEAD, POST, OPTIONS"],
+    ["/contact", "GET, HEAD, POST, OPTIONS"],
+    ["/favicon.svg", "GET, HEAD, POST, OPTIONS"],
+    ["/img/hero/taproom.svg?w=640&h=360&fit=cover", "GET, HEAD, OPTIONS"],
+  ])("OPTIONS %s answers 204 with Allow and nothing else", async (path, allow) => {
+    const handle = await appHandler();
+    const response = await handle(
+      new Request(`http://localhost${path}`, { method: "OPTIONS" }),
+      client,
+    );
+    expect(response.status).toBe(204);
+    expect(response.headers.get("Allow")).toBe(allow);
+    expect(response.headers.get("Content-Type")).toBeNull();
+    expect(await response.text()).toBe("");
+    expect(securityHeaders(response)).toEqual({
+      csp: expect.stringContaining("default-src 'self'"),
+      nosniff: "nosniff",
+      frames: "DENY",
+    });
+  });
+
+  test.each([
+    ["PUT", "/"],
+    ["DELETE", "/menu"],
+    ["PATCH", "/contact"],
+    ["PROPFIND", "/"],
+    ["PURGE", "/img/hero/taproom.svg?w=640&h=360&fit=cover"],
+    ["POST", "/img/hero/taproom.svg?w=640&h=360&fit=cover"],
+  ])("%s %s answers 405 with Allow and the security headers", async (method, path) => {
+    const handle = await appHandler();
+    const response = await handle(
+      new Request(`http://localhost${path}`, {
+        method,
+        body: method === "POST" || method === "PUT" ? "x" : undefined,
+      }),
+      client,
+    );
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe(
+      path.startsWith("/img/") ? "GET, HEAD, OPTIONS" : "GET, HEAD, POST, OPTIONS",
+    );
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(securityHeaders(response)).toEqual({
+      csp: expect.stringContaining("default-src 'self'"),
+      nosniff: "nosniff",
+      frames: "DENY",
+    });
+  });
+});
+
 describe("request bodies", () => {
   test("a chunked body over 64 KB is refused with 413 without reading it all", async () => {
     const handle = await appHandler();

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import net from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
 import { runServerToExit, startServer, stopAllServers } from "../support/built-server";
@@ -126,6 +127,44 @@ describe("behind a TLS-terminating proxy", () => {
     const server = await startServer();
     const page = await fetch(`${server.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
     expect(page.headers.get("Strict-Transport-Security")).toBeNull();
+    server.process.kill("SIGTERM");
+    await server.exited;
+  });
+});
+
+describe("methods no Fetch request can carry", () => {
+  /** A request through node:http, which (unlike fetch) sends any method. */
+  function send(url: string, method: string) {
+    return new Promise<{ status?: number; headers: Record<string, unknown>; body: string }>(
+      (resolve, reject) => {
+        const req = httpRequest(url, { method }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body }));
+        });
+        req.on("error", reject);
+        req.end();
+      },
+    );
+  }
+
+  test("TRACE answers 405 with Allow and the security headers on every path, logging no failure", async () => {
+    const server = await startServer();
+    for (const [path, allow] of [
+      ["/", "GET, HEAD, POST, OPTIONS"],
+      ["/menu", "GET, HEAD, POST, OPTIONS"],
+      ["/img/hero/taproom.svg?w=640&h=360&fit=cover", "GET, HEAD, OPTIONS"],
+    ]) {
+      const response = await send(`${server.url}${path}`, "TRACE");
+      expect(response.status).toBe(405);
+      expect(response.headers["allow"]).toBe(allow);
+      expect(response.headers["content-security-policy"]).toMatch(/default-src 'self'/);
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["x-frame-options"]).toBe("DENY");
+      expect(response.body).toBe("Method Not Allowed");
+    }
+    expect(server.output()).not.toContain("Request failed outside the app");
     server.process.kill("SIGTERM");
     await server.exited;
   });

@@ -1,0 +1,86 @@
+import { readdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, expect, test, vi } from "vitest";
+import { freshDataDirectory, startServer, stopAllServers } from "../support/built-server";
+
+/**
+ * What the image optimiser does under requests made to keep it busy: huge
+ * variants are refused before any work, and large ones beyond what the
+ * render queue holds get 503 with Retry-After instead of waiting minutes.
+ */
+
+afterEach(stopAllServers);
+vi.setConfig({ testTimeout: 120_000 });
+
+/** Sources to ask distinct variants of, so no two requests share a render. */
+const SOURCES = [
+  "hero/taproom.svg",
+  "rooms/main-bar.svg",
+  "rooms/patio.svg",
+  "rooms/the-snug.svg",
+  "rooms/upstairs-hall.svg",
+  "events/comedy.svg",
+  "events/hockey-night.svg",
+  "events/live-music.svg",
+  "events/open-mic.svg",
+  "events/trivia.svg",
+];
+
+async function cachedVariants(dataDirectory: string): Promise<string[]> {
+  const entries = await readdir(path.join(dataDirectory, "image-cache"), {
+    recursive: true,
+    withFileTypes: true,
+  }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+}
+
+test("eight requests for 4096 × 4096 PNGs are refused at once, and nothing is drawn", async () => {
+  const dataDirectory = freshDataDirectory();
+  try {
+    const server = await startServer({ DATA_DIR: dataDirectory });
+    const started = performance.now();
+    const responses = await Promise.all(
+      SOURCES.slice(0, 8).map((source) =>
+        fetch(`${server.url}/img/${source}?w=4096&h=4096&fm=png`),
+      ),
+    );
+    const elapsed = performance.now() - started;
+    for (const response of responses) {
+      expect(response.status).toBe(400);
+      expect(await response.text()).toMatch(/^w must be one of /);
+    }
+    expect(elapsed).toBeLessThan(5_000);
+    expect(await cachedVariants(dataDirectory)).toEqual([]);
+    server.process.kill("SIGTERM");
+    await server.exited;
+  } finally {
+    await rm(dataDirectory, { recursive: true, force: true });
+  }
+});
+
+test("large renders beyond what the queue holds are refused with 503 and Retry-After", async () => {
+  const server = await startServer();
+  // The largest variants there are: 3072 × 3072, about nine megapixels each (JPEG, drawn fastest).
+  const responses = await Promise.all(
+    SOURCES.map(async (source) => {
+      const response = await fetch(`${server.url}/img/${source}?w=3072&h=3072&fit=cover&fm=jpeg`);
+      const body = Buffer.from(await response.arrayBuffer());
+      return { status: response.status, headers: response.headers, body };
+    }),
+  );
+  const statuses = responses.map((response) => response.status);
+  expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+  expect(statuses).toContain(503);
+  expect(statuses).toContain(200);
+  for (const { status, headers, body } of responses) {
+    if (status === 503) {
+      expect(headers.get("Retry-After")).toBe("5");
+      expect(body.toString()).toBe("Too many images are being processed; try again shortly");
+    } else {
+      expect(headers.get("Content-Type")).toBe("image/jpeg");
+      expect(body.length).toBe(Number(headers.get("Content-Length")));
+    }
+  }
+  server.process.kill("SIGTERM");
+  await server.exited;
+});
