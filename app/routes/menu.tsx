@@ -7,7 +7,8 @@ import { Link } from "~/components/ui/link";
 import { PageHeader } from "~/components/page-header";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { buttonVariants } from "~/components/ui/button";
-import { shareImageUrls, withPictures } from "~/images/pictures.server";
+import { withPictures } from "~/images/pictures.server";
+import { shareImageUrls } from "~/images/pictures";
 import { siteContent } from "~/site/site-content.server";
 import { cn } from "~/platform/cn";
 import {
