@@ -5,10 +5,11 @@ import { Badges, DietaryTags } from "~/menu/dietary-tags";
 import { JsonLd } from "~/components/json-ld";
 import { Link } from "~/components/ui/link";
 import { PageHeader } from "~/components/page-header";
-import { ResponsiveImage } from "~/images/responsive-image";
 import { buttonVariants } from "~/components/ui/button";
-import { withPictures } from "~/images/pictures.server";
-import { shareImageUrls } from "~/images/pictures";
+import { pictureFor } from "~/images/pictures.server";
+import { shareImageUrl, type Picture } from "~/images/pictures";
+import { ResponsiveImage } from "~/images/responsive-image";
+import { formatPrice } from "~/menu/price";
 import { siteContent } from "~/site/site-content.server";
 import { cn } from "~/platform/cn";
 import {
@@ -16,40 +17,35 @@ import {
   DIET_FILTERS,
   DIETARY_LABELS,
   filterMenu,
+  menuListItem,
   MENU_QUERY_MAX_LENGTH,
   parseMenuFilter,
   type MenuFilter,
 } from "~/menu/menu";
 import { pageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
-import { formatPrice } from "~/menu/price";
-import { siteOrigin } from "~/platform/site-origin.server";
+import { useSiteOrigin } from "~/site/site-frame";
 import { menuJsonLd, serializeJsonLd } from "~/site/structured-data";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const filtered = new URL(request.url).searchParams.size > 0;
-  const { filter, problems } = parseMenuFilter(new URL(request.url).searchParams);
+  const { searchParams } = new URL(request.url);
+  const { filter, problems } = parseMenuFilter(searchParams);
   const menu = await siteContent(context).menu();
   const { sections, itemCount } = filterMenu(menu, filter);
-  const pictured = await Promise.all(
-    sections.map(async (section) => ({
-      ...section,
-      items: await withPictures(context, section.items),
-    })),
-  );
   const payload = {
     // The whole menu as schema.org data; a filtered view is not the menu.
-    jsonLd: filtered
-      ? null
-      : serializeJsonLd(
-          menuJsonLd({
-            sections: pictured,
-            origin: siteOrigin(request),
-            imageUrlFor: shareImageUrls(pictured.flatMap((section) => section.items)),
-          }),
+    structuredData: searchParams.size === 0,
+    sections: await Promise.all(
+      sections.map(async ({ items, ...section }) => ({
+        ...section,
+        items: await Promise.all(
+          items.map(async (item) => ({
+            ...menuListItem(item),
+            picture: await pictureFor(context, item.image),
+          })),
         ),
-    sections: pictured,
-    allSections: menu.map(({ slug, name }) => ({ slug, name })),
+      })),
+    ),
     itemCount,
     filter,
     problems,
@@ -78,8 +74,20 @@ function resultSummary(count: number, filter: MenuFilter): string {
   return `${count} ${what}${noun}${matching}`;
 }
 
+/**
+ * The whole menu as schema.org data, built from what the page lists rather
+ * than sent beside it, so the page carries each dish once less.
+ */
+function MenuStructuredData({ sections }: Pick<Route.ComponentProps["loaderData"], "sections">) {
+  const origin = useSiteOrigin();
+  if (!origin) return null;
+  const imageUrlFor = (item: { picture: Picture | null }) =>
+    item.picture ? shareImageUrl(item.picture) : undefined;
+  return <JsonLd json={serializeJsonLd(menuJsonLd({ sections, origin, imageUrlFor }))} />;
+}
+
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
-  const { sections, allSections, itemCount, filter, problems } = loaderData;
+  const { sections, itemCount, filter, problems } = loaderData;
   const filtered = filter.diet !== null || filter.query !== "";
 
   return (
@@ -88,7 +96,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
         <p>{DESCRIPTION}</p>
       </PageHeader>
 
-      {loaderData.jsonLd ? <JsonLd json={loaderData.jsonLd} /> : null}
+      {loaderData.structuredData ? <MenuStructuredData sections={sections} /> : null}
 
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <Form
@@ -170,12 +178,13 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
           aria-label="Menu sections"
           className="sticky top-16 z-20 mt-4 border-y border-border bg-background/95 backdrop-blur lg:top-20"
         >
-          <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-2 sm:px-6">
-            {allSections.map((section) => (
-              <li key={section.slug} className="shrink-0">
+          {/* Unfiltered, the sections shown are every section with something in it. */}
+          <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-2 text-sm font-semibold whitespace-nowrap *:shrink-0 sm:px-6">
+            {sections.map((section) => (
+              <li key={section.slug}>
                 <a
                   href={`#${section.slug}`}
-                  className="inline-flex min-h-11 items-center px-3 text-sm font-semibold whitespace-nowrap hover:bg-muted"
+                  className="inline-flex min-h-11 items-center px-3 hover:bg-muted"
                 >
                   {section.name}
                 </a>
