@@ -1,19 +1,16 @@
-import { CircleSlashIcon, SearchIcon, XIcon } from "lucide-react";
+import { SearchIcon, XIcon } from "lucide-react";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/menu";
-import { Badges, DietaryTags } from "~/menu/dietary-tags";
+import { MenuList, type MenuListEntry } from "~/menu/menu-list";
 import { JsonLd } from "~/components/json-ld";
 import { Link } from "~/components/ui/link";
 import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { pictureFor } from "~/images/pictures.server";
-import { shareImageUrl, type Picture } from "~/images/pictures";
-import { ResponsiveImage } from "~/images/responsive-image";
-import { formatPrice } from "~/menu/price";
+import { shareImageUrl } from "~/images/pictures";
 import { siteContent } from "~/site/site-content.server";
 import { cn } from "~/platform/cn";
 import {
-  ALLERGEN_LABELS,
   DIET_FILTERS,
   DIETARY_LABELS,
   filterMenu,
@@ -81,7 +78,7 @@ function resultSummary(count: number, filter: MenuFilter): string {
 function MenuStructuredData({ sections }: Pick<Route.ComponentProps["loaderData"], "sections">) {
   const origin = useSiteOrigin();
   if (!origin) return null;
-  const imageUrlFor = (item: { picture: Picture | null }) =>
+  const imageUrlFor = (item: MenuListEntry) =>
     item.picture ? shareImageUrl(item.picture) : undefined;
   return <JsonLd json={serializeJsonLd(menuJsonLd({ sections, origin, imageUrlFor }))} />;
 }
@@ -222,52 +219,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {section.note ? <p className="mt-1 text-sm font-semibold">{section.note}</p> : null}
               </div>
-              <ul className="grid gap-x-10 md:grid-cols-2">
-                {section.items.map((item) => (
-                  <li key={item.id} className="flex gap-4 border-b border-border py-5">
-                    <div className="min-w-0 flex-1">
-                      <div className="flex items-baseline justify-between gap-4">
-                        <h3 className="font-sans text-lg font-bold">
-                          {item.name}
-                          <Badges badges={item.badges} />
-                        </h3>
-                        <p className="shrink-0 text-right font-semibold tabular-nums">
-                          {formatPrice(item.priceCents)}
-                          {item.portion ? (
-                            <span className="block text-xs font-normal text-muted-foreground">
-                              {item.portion}
-                            </span>
-                          ) : null}
-                        </p>
-                      </div>
-                      {!item.available ? (
-                        <p className="mt-1 inline-flex items-center gap-1.5 border-2 border-current px-2 py-0.5 text-sm font-bold">
-                          <CircleSlashIcon aria-hidden="true" className="size-4" />
-                          Not available today
-                        </p>
-                      ) : null}
-                      <p className="mt-1 text-muted-foreground">{item.description}</p>
-                      <DietaryTags tags={item.dietaryTags} className="mt-2" />
-                      {item.allergens.length > 0 ? (
-                        <p className="mt-1 text-sm text-muted-foreground">
-                          <span className="font-semibold">Contains:</span>{" "}
-                          {item.allergens.map((allergen) => ALLERGEN_LABELS[allergen]).join(", ")}
-                        </p>
-                      ) : null}
-                    </div>
-                    {item.picture ? (
-                      <ResponsiveImage
-                        image={item.picture.source}
-                        alt={item.picture.alt}
-                        sizes="96px"
-                        aspectRatio={1}
-                        maxWidth={96}
-                        className="size-24 shrink-0 self-start object-cover"
-                      />
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
+              <MenuList items={section.items} />
             </section>
           ))
         )}
