@@ -3,6 +3,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/menu";
 import { MenuList, type MenuListEntry } from "~/menu/menu-list";
 import { JsonLd } from "~/components/json-ld";
+import type { StylesheetHandle } from "~/components/site-stylesheet";
 import { Link } from "~/components/ui/link";
 import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
@@ -63,6 +64,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export const headers = publicPageHeaders;
+
+// The menu's own HTML is large: it links the stylesheet rather than adding it.
+export const handle: StylesheetHandle = { stylesheet: "link" };
 
 function resultSummary(count: number, filter: MenuFilter): string {
   const what = filter.diet ? `${DIETARY_LABELS[filter.diet].toLowerCase()} ` : "";
