@@ -24,12 +24,19 @@ const FORM_COMPONENT =
 const STAFF_ONLY =
   /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|components[\\/]ui[\\/]checked-form\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$|[a-z]+[\\/][a-z-]+-editor\.ts$)/;
 
+const DIETARY_ICON = /[\\/]app[\\/]menu[\\/]icons[\\/][a-z-]+\.svg$/;
+
 export default defineConfig({
   plugins: [tailwindcss(), !isVitest && reactRouter()],
   resolve: { tsconfigPaths: true },
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
     __BUILT_AT__: JSON.stringify(builtAt.toISOString()),
+  },
+  build: {
+    // The dietary icons are masks the stylesheet names: as files they are
+    // fetched only by pages that show them, instead of riding in every page's CSS.
+    assetsInlineLimit: (file) => (DIETARY_ICON.test(file) ? false : undefined),
   },
   environments: {
     client: {

@@ -1,11 +1,10 @@
-import fontUrl from "@fontsource/fraunces/files/fraunces-latin-600-normal.woff2?url";
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data } from "react-router";
 import type { Route } from "./+types/root";
-import appCss from "./app.css?url";
 import { DeploymentWatcher } from "~/components/deployment-watcher";
 import { RouteErrorView } from "~/components/error-view";
 import { NavigationProgress } from "~/components/navigation-progress";
+import { SiteStylesheet } from "~/components/site-stylesheet";
 import { Toaster, showToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/platform/use-hydrated";
 import { useTheme } from "~/theme/use-theme";
@@ -26,8 +25,6 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "stylesheet", href: appCss },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
@@ -67,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Stylesheets and icons need no nonce under our policy; browsers hide
             nonce values, so an empty one is what hydration sees either way. */}
         <Links nonce="" />
+        <SiteStylesheet />
       </head>
       <body>
         {children}

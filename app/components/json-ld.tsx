@@ -1,7 +1,7 @@
 /**
- * Structured data for search engines. Loaders build it with
- * `~/lib/structured-data` and `serializeJsonLd` on the server, so none of that
- * code reaches the browser; the page only places the string.
+ * Structured data for search engines, serialised by `serializeJsonLd` from
+ * `~/site/structured-data`. Pages build it while they render, from the data
+ * they show: sent in a loader's data as well, it would reach the browser twice.
  */
 export function JsonLd({ json }: { json: string }) {
   // A data block, which browsers never run, so the CSP needs no nonce for it.

@@ -1,5 +1,5 @@
 import { ResponsiveImage } from "~/images/responsive-image";
-import type { Picture } from "~/images/pictures.server";
+import type { Picture } from "~/images/pictures";
 import { cn } from "~/platform/cn";
 import { dateParts, formatLongDate, formatTimeRange, torontoDateTime } from "~/hours/dates";
 import type { PubEvent } from "./events";

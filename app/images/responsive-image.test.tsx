@@ -122,6 +122,22 @@ describe("ResponsiveImage", () => {
     expect(img.get("height")).toBe("360");
   });
 
+  test("offers an image shown at one width at 1x and 2x, without sizes", () => {
+    const { img } = render({ sizes: "96px", maxWidth: 96, aspectRatio: 1 });
+    expect(img.get("src")).toBe("/img/dishes/wings.svg?w=96&h=96&fit=cover&v=v1");
+    expect(img.get("srcset")).toBe("/img/dishes/wings.svg?w=192&h=192&fit=cover&v=v1 2x");
+    expect(img.has("sizes")).toBe(false);
+    expect(img.get("width")).toBe("96");
+  });
+
+  test("offers a small bitmap shown at one width no denser than its own pixels", () => {
+    const small: ImageSource = { path: "dishes/fries.png", width: 120, height: 120, version: "v3" };
+    const { img } = render({ image: small, sizes: "96px", maxWidth: 96, aspectRatio: 1 });
+    expect(img.get("src")).toBe("/img/dishes/fries.png?w=96&h=96&fit=cover&v=v3");
+    // The 2x width the optimiser renders, which sends the bitmap's own 120 px.
+    expect(img.get("srcset")).toBe("/img/dishes/fries.png?w=192&h=192&fit=cover&v=v3 1.25x");
+  });
+
   test("falls back to a middle candidate for src", () => {
     const { img } = render();
     expect(img.get("src")).toBe("/img/dishes/wings.svg?w=1024&v=v1");

@@ -32,6 +32,22 @@ type Candidate = { width: number; height?: number; delivered: number };
 
 const DEFAULT_MAX_WIDTH = Math.max(...IMAGE_BREAKPOINTS) as ImageLayoutWidth;
 
+/** The widest picture worth delivering: a bitmap's own pixels (at the cropped shape); an SVG has no limit. */
+function widthLimit(image: ImageSource, aspectRatio?: number): number {
+  if (image.path.endsWith(".svg")) return Number.POSITIVE_INFINITY;
+  return aspectRatio ? Math.min(image.width, Math.floor(image.height * aspectRatio)) : image.width;
+}
+
+/** Asks for `wanted` widths (all ones the optimiser renders), up to the first that reaches the limit. */
+function upToLimit(wanted: readonly number[], limit: number, aspectRatio?: number): Candidate[] {
+  const past = wanted.findIndex((width) => width >= limit);
+  return (past === -1 ? wanted : wanted.slice(0, past + 1)).map((width) => ({
+    width,
+    height: aspectRatio ? heightFor(width, aspectRatio) : undefined,
+    delivered: Math.max(1, Math.min(width, limit)),
+  }));
+}
+
 /**
  * The widths to offer: the breakpoints up to the widest one needed, plus the
  * largest layout at each density, all of them widths the optimiser renders.
@@ -48,17 +64,18 @@ function candidates(image: ImageSource, maxWidth: number, aspectRatio?: number):
       ...IMAGE_DENSITIES.map((density) => maxWidth * density),
     ]),
   ].sort((a, b) => a - b);
-  const limit = image.path.endsWith(".svg")
-    ? Number.POSITIVE_INFINITY
-    : aspectRatio
-      ? Math.min(image.width, Math.floor(image.height * aspectRatio))
-      : image.width;
-  const past = wanted.findIndex((width) => width >= limit);
-  return (past === -1 ? wanted : wanted.slice(0, past + 1)).map((width) => ({
-    width,
-    height: aspectRatio ? heightFor(width, aspectRatio) : undefined,
-    delivered: Math.max(1, Math.min(width, limit)),
-  }));
+  return upToLimit(wanted, widthLimit(image, aspectRatio), aspectRatio);
+}
+
+/**
+ * For an image shown at one width whatever the screen: the layout width at
+ * each density (widths the optimiser renders), up to the bitmap's own.
+ */
+function densityCandidates(image: ImageSource, width: number, aspectRatio?: number): Candidate[] {
+  const wanted = [...new Set(IMAGE_DENSITIES.map((density) => width * density))].sort(
+    (a, b) => a - b,
+  );
+  return upToLimit(wanted, widthLimit(image, aspectRatio), aspectRatio);
 }
 
 /**
@@ -77,22 +94,37 @@ export function ResponsiveImage({
   format,
 }: ResponsiveImageProps) {
   const ratio = aspectRatio ?? image.width / image.height;
-  const offered = candidates(image, maxWidth, aspectRatio);
   const url = ({ width, height }: Candidate) =>
     imageUrl(image, { width, height, format, fit: aspectRatio ? "cover" : undefined });
-  const srcSet = offered.map((candidate) => `${url(candidate)} ${candidate.delivered}w`).join(", ");
-  // Never empty: there is always at least the largest layout at 1x.
-  const src = url(offered[Math.floor((offered.length - 1) / 2)]!);
+  // Shown at one width whatever the screen: density descriptors say the same
+  // as width descriptors and `sizes`, in fewer bytes (a menu has many such images).
+  const fixedWidth = sizes === `${maxWidth}px`;
+  let src: string;
+  let srcSet: string | undefined;
+  if (fixedWidth) {
+    // Never empty: there is always the layout width at 1x.
+    const [first, ...denser] = densityCandidates(image, maxWidth, aspectRatio);
+    src = url(first!);
+    srcSet =
+      denser.map((each) => `${url(each)} ${each.delivered / first!.delivered}x`).join(", ") ||
+      undefined;
+  } else {
+    const offered = candidates(image, maxWidth, aspectRatio);
+    srcSet = offered.map((candidate) => `${url(candidate)} ${candidate.delivered}w`).join(", ");
+    // Never empty: there is always at least the largest layout at 1x.
+    src = url(offered[Math.floor((offered.length - 1) / 2)]!);
+  }
+  const imageSizes = fixedWidth ? undefined : sizes;
 
   if (priority) {
-    preload(src, { as: "image", imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: "high" });
+    preload(src, { as: "image", imageSrcSet: srcSet, imageSizes, fetchPriority: "high" });
   }
 
   return (
     <img
       src={src}
       srcSet={srcSet}
-      sizes={sizes}
+      sizes={imageSizes}
       alt={alt}
       width={maxWidth}
       height={Math.round(maxWidth / ratio)}

@@ -92,6 +92,50 @@ export type MenuSection = {
   items: MenuItem[];
 };
 
+/**
+ * What the menu page shows of an item, and so all it sends of one: the page
+ * carries its data twice (the HTML and the data the browser takes over with).
+ */
+export type MenuListItem = Pick<
+  MenuItem,
+  | "id"
+  | "name"
+  | "description"
+  | "priceCents"
+  | "portion"
+  | "dietaryTags"
+  | "allergens"
+  | "badges"
+  | "available"
+>;
+
+/** A section as the menu page lists it. */
+export type MenuListSection = Omit<MenuSection, "items"> & { items: MenuListItem[] };
+
+export function menuListItem({
+  id,
+  name,
+  description,
+  priceCents,
+  portion,
+  dietaryTags,
+  allergens,
+  badges,
+  available,
+}: MenuItem): MenuListItem {
+  return {
+    id,
+    name,
+    description,
+    priceCents,
+    portion,
+    dietaryTags,
+    allergens,
+    badges,
+    available,
+  };
+}
+
 /** The longest search a visitor may type; longer ones are cut with a message. */
 export const MENU_QUERY_MAX_LENGTH = 80;
 

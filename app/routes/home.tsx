@@ -10,7 +10,8 @@ import { ResponsiveImage } from "~/images/responsive-image";
 import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/components/ui/button";
 import { WeekHoursTable } from "~/hours/week-hours-table";
-import { pictureFor, shareImageUrls, withPictures } from "~/images/pictures.server";
+import { pictureFor, withPictures } from "~/images/pictures.server";
+import { shareImageUrls } from "~/images/pictures";
 import { siteContent } from "~/site/site-content.server";
 import { formatLongDate } from "~/hours/dates";
 import { featuredItems } from "~/menu/menu";
@@ -20,10 +21,10 @@ import { publicPageHeaders } from "~/platform/page-headers";
 import { formatPrice } from "~/menu/price";
 import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
 import { specialsOn } from "~/specials/specials";
-import { siteOrigin } from "~/platform/site-origin.server";
+import { useSiteOrigin } from "~/site/site-frame";
 import { eventsJsonLd, serializeJsonLd } from "~/site/structured-data";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const content = siteContent(context);
   const now = new Date();
   const today = torontoDate(now);
@@ -49,14 +50,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     featured,
     events: pictured,
     hero,
-    jsonLd: serializeJsonLd(
-      eventsJsonLd({
-        events: pictured,
-        settings,
-        origin: siteOrigin(request),
-        imageUrlFor: shareImageUrls(pictured),
-      }),
-    ),
   };
 }
 
@@ -72,6 +65,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export const headers = publicPageHeaders;
 
+/** The coming events as schema.org data, built from what the page lists. */
+function EventsStructuredData({
+  events,
+  settings,
+}: Pick<Route.ComponentProps["loaderData"], "events" | "settings">) {
+  const origin = useSiteOrigin();
+  if (!origin) return null;
+  const json = eventsJsonLd({ events, settings, origin, imageUrlFor: shareImageUrls(events) });
+  return <JsonLd json={serializeJsonLd(json)} />;
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings, schedule, renderedAt, hero, todaysSpecials, featured, events, week, today } =
     loaderData;
@@ -79,7 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      {events.length > 0 ? <JsonLd json={loaderData.jsonLd} /> : null}
+      {events.length > 0 ? <EventsStructuredData events={events} settings={settings} /> : null}
       <section
         aria-labelledby="home-title"
         className="relative isolate flex flex-col overflow-hidden bg-shell text-shell-foreground lg:min-h-[38rem]"

@@ -1,54 +1,49 @@
-import { CircleSlashIcon, SearchIcon, XIcon } from "lucide-react";
+import { SearchIcon, XIcon } from "lucide-react";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/menu";
-import { Badges, DietaryTags } from "~/menu/dietary-tags";
+import { MenuList, type MenuListEntry } from "~/menu/menu-list";
 import { JsonLd } from "~/components/json-ld";
+import type { StylesheetHandle } from "~/components/site-stylesheet";
 import { Link } from "~/components/ui/link";
 import { PageHeader } from "~/components/page-header";
-import { ResponsiveImage } from "~/images/responsive-image";
 import { buttonVariants } from "~/components/ui/button";
-import { shareImageUrls, withPictures } from "~/images/pictures.server";
+import { pictureFor } from "~/images/pictures.server";
+import { shareImageUrl } from "~/images/pictures";
 import { siteContent } from "~/site/site-content.server";
 import { cn } from "~/platform/cn";
 import {
-  ALLERGEN_LABELS,
   DIET_FILTERS,
   DIETARY_LABELS,
   filterMenu,
+  menuListItem,
   MENU_QUERY_MAX_LENGTH,
   parseMenuFilter,
   type MenuFilter,
 } from "~/menu/menu";
 import { pageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
-import { formatPrice } from "~/menu/price";
-import { siteOrigin } from "~/platform/site-origin.server";
+import { useSiteOrigin } from "~/site/site-frame";
 import { menuJsonLd, serializeJsonLd } from "~/site/structured-data";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const filtered = new URL(request.url).searchParams.size > 0;
-  const { filter, problems } = parseMenuFilter(new URL(request.url).searchParams);
+  const { searchParams } = new URL(request.url);
+  const { filter, problems } = parseMenuFilter(searchParams);
   const menu = await siteContent(context).menu();
   const { sections, itemCount } = filterMenu(menu, filter);
-  const pictured = await Promise.all(
-    sections.map(async (section) => ({
-      ...section,
-      items: await withPictures(context, section.items),
-    })),
-  );
   const payload = {
     // The whole menu as schema.org data; a filtered view is not the menu.
-    jsonLd: filtered
-      ? null
-      : serializeJsonLd(
-          menuJsonLd({
-            sections: pictured,
-            origin: siteOrigin(request),
-            imageUrlFor: shareImageUrls(pictured.flatMap((section) => section.items)),
-          }),
+    structuredData: searchParams.size === 0,
+    sections: await Promise.all(
+      sections.map(async ({ items, ...section }) => ({
+        ...section,
+        items: await Promise.all(
+          items.map(async (item) => ({
+            ...menuListItem(item),
+            picture: await pictureFor(context, item.image),
+          })),
         ),
-    sections: pictured,
-    allSections: menu.map(({ slug, name }) => ({ slug, name })),
+      })),
+    ),
     itemCount,
     filter,
     problems,
@@ -70,6 +65,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const headers = publicPageHeaders;
 
+// The menu's own HTML is large: it links the stylesheet rather than adding it.
+export const handle: StylesheetHandle = { stylesheet: "link" };
+
 function resultSummary(count: number, filter: MenuFilter): string {
   const what = filter.diet ? `${DIETARY_LABELS[filter.diet].toLowerCase()} ` : "";
   const noun = count === 1 ? "item" : "items";
@@ -77,8 +75,20 @@ function resultSummary(count: number, filter: MenuFilter): string {
   return `${count} ${what}${noun}${matching}`;
 }
 
+/**
+ * The whole menu as schema.org data, built from what the page lists rather
+ * than sent beside it, so the page carries each dish once less.
+ */
+function MenuStructuredData({ sections }: Pick<Route.ComponentProps["loaderData"], "sections">) {
+  const origin = useSiteOrigin();
+  if (!origin) return null;
+  const imageUrlFor = (item: MenuListEntry) =>
+    item.picture ? shareImageUrl(item.picture) : undefined;
+  return <JsonLd json={serializeJsonLd(menuJsonLd({ sections, origin, imageUrlFor }))} />;
+}
+
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
-  const { sections, allSections, itemCount, filter, problems } = loaderData;
+  const { sections, itemCount, filter, problems } = loaderData;
   const filtered = filter.diet !== null || filter.query !== "";
 
   return (
@@ -87,7 +97,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
         <p>{DESCRIPTION}</p>
       </PageHeader>
 
-      {loaderData.jsonLd ? <JsonLd json={loaderData.jsonLd} /> : null}
+      {loaderData.structuredData ? <MenuStructuredData sections={sections} /> : null}
 
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <Form
@@ -169,12 +179,13 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
           aria-label="Menu sections"
           className="sticky top-16 z-20 mt-4 border-y border-border bg-background/95 backdrop-blur lg:top-20"
         >
-          <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-2 sm:px-6">
-            {allSections.map((section) => (
-              <li key={section.slug} className="shrink-0">
+          {/* Unfiltered, the sections shown are every section with something in it. */}
+          <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-2 text-sm font-semibold whitespace-nowrap *:shrink-0 sm:px-6">
+            {sections.map((section) => (
+              <li key={section.slug}>
                 <a
                   href={`#${section.slug}`}
-                  className="inline-flex min-h-11 items-center px-3 text-sm font-semibold whitespace-nowrap hover:bg-muted"
+                  className="inline-flex min-h-11 items-center px-3 hover:bg-muted"
                 >
                   {section.name}
                 </a>
@@ -212,52 +223,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {section.note ? <p className="mt-1 text-sm font-semibold">{section.note}</p> : null}
               </div>
-              <ul className="grid gap-x-10 md:grid-cols-2">
-                {section.items.map((item) => (
-                  <li key={item.id} className="flex gap-4 border-b border-border py-5">
-                    <div className="min-w-0 flex-1">
-                      <div className="flex items-baseline justify-between gap-4">
-                        <h3 className="font-sans text-lg font-bold">
-                          {item.name}
-                          <Badges badges={item.badges} />
-                        </h3>
-                        <p className="shrink-0 text-right font-semibold tabular-nums">
-                          {formatPrice(item.priceCents)}
-                          {item.portion ? (
-                            <span className="block text-xs font-normal text-muted-foreground">
-                              {item.portion}
-                            </span>
-                          ) : null}
-                        </p>
-                      </div>
-                      {!item.available ? (
-                        <p className="mt-1 inline-flex items-center gap-1.5 border-2 border-current px-2 py-0.5 text-sm font-bold">
-                          <CircleSlashIcon aria-hidden="true" className="size-4" />
-                          Not available today
-                        </p>
-                      ) : null}
-                      <p className="mt-1 text-muted-foreground">{item.description}</p>
-                      <DietaryTags tags={item.dietaryTags} className="mt-2" />
-                      {item.allergens.length > 0 ? (
-                        <p className="mt-1 text-sm text-muted-foreground">
-                          <span className="font-semibold">Contains:</span>{" "}
-                          {item.allergens.map((allergen) => ALLERGEN_LABELS[allergen]).join(", ")}
-                        </p>
-                      ) : null}
-                    </div>
-                    {item.picture ? (
-                      <ResponsiveImage
-                        image={item.picture.source}
-                        alt={item.picture.alt}
-                        sizes="96px"
-                        aspectRatio={1}
-                        maxWidth={96}
-                        className="size-24 shrink-0 self-start object-cover"
-                      />
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
+              <MenuList items={section.items} />
             </section>
           ))
         )}

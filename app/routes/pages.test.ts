@@ -7,7 +7,7 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-database";
 import { eventEnd } from "~/events/events";
-import { MENU_QUERY_MAX_LENGTH, type MenuSection } from "~/menu/menu";
+import { MENU_QUERY_MAX_LENGTH, type MenuListItem, type MenuListSection } from "~/menu/menu";
 import { torontoDate, torontoWeekday } from "~/hours/opening-hours";
 import { loader as aboutLoader } from "./about";
 import { loader as contactLoader } from "./contact";
@@ -44,10 +44,10 @@ async function menuAt(path: string) {
   return answer(await menuLoader(get(path)));
 }
 
-const itemsOf = (sections: readonly MenuSection[]) => sections.flatMap((s) => s.items);
+const itemsOf = (sections: readonly MenuListSection[]) => sections.flatMap((s) => s.items);
 
 /** What a visitor's search is matched against, folded as the menu folds it. */
-function searchedText(section: MenuSection, item: MenuSection["items"][number]): string {
+function searchedText(section: MenuListSection, item: MenuListItem): string {
   return [item.name, item.description, section.name]
     .join(" ")
     .normalize("NFD")

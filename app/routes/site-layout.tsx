@@ -3,16 +3,27 @@ import type { Route } from "./+types/site-layout";
 import { RouteErrorView } from "~/components/error-view";
 import { SiteChrome } from "~/components/site-chrome";
 import { JsonLd } from "~/components/json-ld";
+import { torontoDate } from "~/hours/opening-hours";
+import { useSiteOrigin, type SiteFrame } from "~/site/site-frame";
 import { loadSiteFrame } from "~/site/site-frame.server";
+import { restaurantJsonLd, serializeJsonLd } from "~/site/structured-data";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadSiteFrame(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadSiteFrame(context);
+}
+
+/** The pub as schema.org data, built from the details and hours the frame already has. */
+function RestaurantStructuredData({ settings, schedule, renderedAt }: SiteFrame) {
+  const origin = useSiteOrigin();
+  if (!origin) return null;
+  const today = torontoDate(new Date(renderedAt));
+  return <JsonLd json={serializeJsonLd(restaurantJsonLd({ settings, schedule, origin, today }))} />;
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <SiteChrome>
-      <JsonLd json={loaderData.jsonLd} />
+      <RestaurantStructuredData {...loaderData} />
       <Outlet />
     </SiteChrome>
   );

@@ -16,7 +16,7 @@ import { loader as publicMenuLoader } from "./menu";
 import { action as itemAction, loader as itemLoader } from "./staff/menu-item";
 import { action as listAction, loader as listLoader } from "./staff/menu";
 import { action as sectionAction, loader as sectionLoader } from "./staff/menu-section";
-import type { MenuSection } from "~/menu/menu";
+import type { MenuListSection } from "~/menu/menu";
 import { ITEM_FIELDS, type EditorMenu, type ItemField } from "~/menu/menu-editor";
 import { removeStaffMember } from "~/staff/staff.server";
 
@@ -89,7 +89,7 @@ async function png(colour = "#c0392b") {
 }
 
 /** What a visitor sees on /menu now (a fresh context, as another instance would have). */
-async function publicMenu(): Promise<MenuSection[]> {
+async function publicMenu(): Promise<MenuListSection[]> {
   const result = await publicMenuLoader(
     routeArgs(new Request("http://localhost/menu"), {
       // A wrapper of its own starts with an empty content cache.

@@ -2,18 +2,22 @@ import { useRouteLoaderData } from "react-router";
 import type { OpeningSchedule } from "~/hours/opening-hours";
 import type { SiteSettings } from "./site-settings";
 
-/** What the site layout's loader sends every page: the pub's details, hours and structured data. */
+/** What the site layout's loader sends every page: the pub's details and hours. */
 export type SiteFrame = {
   settings: SiteSettings;
   schedule: OpeningSchedule;
   /** When the server rendered the page, so the browser can tell how stale "open now" is. */
   renderedAt: string;
-  jsonLd: string;
 };
 
 /** The layout's data (settings, hours), or undefined when the layout's loader failed. */
 export function useSiteFrame() {
   return useRouteLoaderData<SiteFrame>("routes/site-layout");
+}
+
+/** The site's public origin, as the root loader resolved it. */
+export function useSiteOrigin(): string | undefined {
+  return useRouteLoaderData<{ origin?: string }>("root")?.origin;
 }
 
 /** What names the site: its name, short name, tagline and description, from the site_settings row. */

@@ -256,7 +256,11 @@ const sections: MenuSection[] = [
 const optimised = (image: ContentImage) => `/img/${image.path}?w=1200&fm=jpeg&v=abc123`;
 
 function menu() {
-  return menuJsonLd({ sections, origin, imageUrlFor: optimised });
+  return menuJsonLd({
+    sections,
+    origin,
+    imageUrlFor: (entry) => (entry.image ? optimised(entry.image) : undefined),
+  });
 }
 
 function menuItem(name: string) {

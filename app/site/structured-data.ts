@@ -155,16 +155,13 @@ const DIETS: Partial<Record<DietaryTag, string>> = {
   "gluten-free": `${SCHEMA}/GlutenFreeDiet`,
 };
 
-function imageOf(
-  image: ContentImage | null,
-  origin: string,
-  imageUrlFor: ImageUrlFor | undefined,
-): { image?: string } {
-  const url = image && imageUrlFor?.(image);
-  return url ? { image: absolute(url, origin) } : {};
-}
+/** What the menu's structured data reads of an item. */
+export type MenuJsonLdItem = Pick<
+  MenuItem,
+  "name" | "description" | "priceCents" | "available" | "dietaryTags"
+>;
 
-function menuItemJsonLd(item: MenuItem, origin: string, imageUrlFor: ImageUrlFor | undefined) {
+function menuItemJsonLd(item: MenuJsonLdItem, origin: string, imageUrl: string | undefined) {
   const diets = item.dietaryTags.flatMap((tag) => DIETS[tag] ?? []);
   return {
     "@type": "MenuItem",
@@ -177,27 +174,27 @@ function menuItemJsonLd(item: MenuItem, origin: string, imageUrlFor: ImageUrlFor
       availability: `${SCHEMA}/${item.available ? "InStock" : "OutOfStock"}`,
     },
     ...(diets.length > 0 ? { suitableForDiet: diets } : {}),
-    ...imageOf(item.image, origin, imageUrlFor),
+    ...(imageUrl ? { image: absolute(imageUrl, origin) } : {}),
   };
 }
 
-export type MenuJsonLdInput = {
+export type MenuJsonLdInput<Item extends MenuJsonLdItem> = {
   /** The sections the page shows. */
-  sections: readonly MenuSection[];
+  sections: readonly (Pick<MenuSection, "name" | "description"> & { items: readonly Item[] })[];
   origin: string;
-  /** An item picture's optimiser URL (width 1200, JPEG); relative URLs are made absolute. */
-  imageUrlFor?: ImageUrlFor;
+  /** An item's picture as the optimiser's URL (width 1200, JPEG); relative URLs are made absolute. */
+  imageUrlFor?: (item: Item) => string | undefined;
   menuPath?: string;
   name?: string;
 };
 
-export function menuJsonLd({
+export function menuJsonLd<Item extends MenuJsonLdItem>({
   sections,
   origin,
   imageUrlFor,
   menuPath = "/menu",
   name = "Menu",
-}: MenuJsonLdInput) {
+}: MenuJsonLdInput<Item>) {
   const url = absolute(menuPath, origin);
   return {
     "@context": SCHEMA,
@@ -210,7 +207,7 @@ export function menuJsonLd({
       "@type": "MenuSection",
       name: section.name,
       ...(section.description ? { description: section.description } : {}),
-      hasMenuItem: section.items.map((item) => menuItemJsonLd(item, origin, imageUrlFor)),
+      hasMenuItem: section.items.map((item) => menuItemJsonLd(item, origin, imageUrlFor?.(item))),
     })),
   };
 }

@@ -149,7 +149,8 @@ test.describe("document delivery", () => {
 
   test("hashed assets are immutable and served precompressed", async ({ page, request }) => {
     await page.goto("/");
-    const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+    // Pages carry the stylesheet inline; its file, named by data-href, is still served.
+    const stylesheet = await page.locator("style[data-href]").first().getAttribute("data-href");
     const response = await request.get(stylesheet!, { headers: { "Accept-Encoding": "gzip" } });
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.headers()["content-encoding"]).toBe("gzip");

@@ -1,6 +1,8 @@
 // `npm run lighthouse`: Lighthouse (mobile emulation and throttling, as
 // Lighthouse defaults) on every page of the built site, several runs each,
-// checked against the site's performance budget.
+// checked against the site's performance budget. Reports each page's median
+// score per category, its median FCP, LCP, TBT, CLS and Speed Index, and the
+// size of its HTML.
 //
 // Runs against an existing build (`npm run build` first); starts and stops the
 // server itself. Options:
@@ -35,6 +37,8 @@ const BUDGET = {
   clsNoise: 0.001,
   /** Home page scripts, gzip transfer size; KB as Lighthouse counts them (1024 bytes). */
   homeScriptKB: 135,
+  /** A page's HTML, uncompressed, in bytes: the menu, the largest, at half of what it once was. */
+  htmlBytes: { "/menu": 147_000 } as Partial<Record<string, number>>,
 } as const;
 
 const CHROME_FLAGS = [
@@ -56,7 +60,13 @@ const { values: options } = parseArgs({
 });
 const runs = positiveInteger("--runs", options.runs ?? process.env.LIGHTHOUSE_RUNS, 3);
 
-type PageRuns = { name: string; path: string; results: Result[]; lastReport: string };
+type PageRuns = {
+  name: string;
+  path: string;
+  results: Result[];
+  lastReport: string;
+  html?: HtmlSize;
+};
 
 type FailedAudit = {
   id: string;
@@ -184,6 +194,21 @@ function gzipTransferSize(url: string): Promise<{ bytes: number; encoding: strin
   });
 }
 
+type HtmlSize = {
+  /** The document as served to a client that accepts no compression. */
+  bytes: number;
+  /** The same document's body gzipped, as a client that accepts gzip receives it. */
+  gzipBytes: number;
+};
+
+/** A page's HTML size, fetched once outside Lighthouse (a fresh request, as a first visit). */
+async function htmlSize(url: string): Promise<HtmlSize> {
+  const response = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
+  const bytes = (await response.arrayBuffer()).byteLength;
+  const { bytes: gzipBytes } = await gzipTransferSize(url);
+  return { bytes, gzipBytes };
+}
+
 type ScriptSize = {
   url: string;
   gzipBytes: number;
@@ -295,9 +320,13 @@ function summarisePage(page: PageRuns) {
     name: page.name,
     path: page.path,
     scores,
+    fcpMs: median(page.results.map((result) => metric(result, "first-contentful-paint"))),
     lcpMs: median(page.results.map((result) => metric(result, "largest-contentful-paint"))),
     tbtMs: median(page.results.map((result) => metric(result, "total-blocking-time"))),
+    speedIndexMs: median(page.results.map((result) => metric(result, "speed-index"))),
     cls,
+    htmlBytes: page.html?.bytes ?? Number.NaN,
+    htmlGzipBytes: page.html?.gzipBytes ?? Number.NaN,
     clsCounted: cls < BUDGET.clsNoise ? 0 : cls,
     perRun: page.results.map((result) => ({
       scores: Object.fromEntries(CATEGORIES.map((category) => [category, score(result, category)])),
@@ -323,9 +352,11 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 async function main() {
   const build = buildDirectory(options.build);
   // Lighthouse's simulated throttling scales the CPU time it observes, so a busy machine lowers scores.
-  const loadAverage = loadavg()
-    .map((load) => load.toFixed(2))
-    .join(", ");
+  const currentLoad = () =>
+    loadavg()
+      .map((load) => load.toFixed(2))
+      .join(", ");
+  const loadAverage = currentLoad();
   const server = await startServer(build);
   let pages: PageRuns[];
   let scripts: ScriptSize[];
@@ -333,11 +364,13 @@ async function main() {
     console.log(`Serving ${build} at ${server.url}; ${runs} run(s) per page, mobile.`);
     console.log(`Load average before the runs: ${loadAverage}\n`);
     pages = await runLighthouse(server.url);
+    for (const page of pages) page.html = await htmlSize(`${server.url}${page.path}`);
     scripts = await homeScripts(pages[0]!.results, server.url);
   } finally {
     await server.stop();
   }
 
+  const loadAfter = currentLoad();
   const summaries = pages.map(summarisePage);
   for (const page of pages) writeResult(`${page.name}.report.html`, page.lastReport);
   const homeGzipBytes = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
@@ -352,6 +385,10 @@ async function main() {
       }
     }
     if (page.clsCounted > 0) failures.push(`${page.path}: CLS ${page.cls.toFixed(4)} > 0`);
+    const htmlBudget = BUDGET.htmlBytes[page.path];
+    if (htmlBudget !== undefined && page.htmlBytes > htmlBudget) {
+      failures.push(`${page.path}: HTML ${page.htmlBytes} bytes > ${htmlBudget}`);
+    }
   }
   if (homeGzipBytes > BUDGET.homeScriptKB * 1024) {
     failures.push(`/: JavaScript ${kb(homeGzipBytes)} KB gzipped > ${BUDGET.homeScriptKB} KB`);
@@ -362,15 +399,36 @@ async function main() {
   );
   console.log(
     formatTable(
-      ["page", "perf", "a11y", "best-pr", "seo", "LCP ms", "TBT ms", "CLS"],
+      [
+        "page",
+        "perf",
+        "a11y",
+        "best-pr",
+        "seo",
+        "FCP ms",
+        "LCP ms",
+        "TBT ms",
+        "CLS",
+        "SI ms",
+        "HTML B",
+        "HTML gz B",
+      ],
       summaries.map((page) => [
         page.path,
         ...CATEGORIES.map((category) => String(page.scores[category])),
+        page.fcpMs.toFixed(0),
         page.lcpMs.toFixed(0),
         page.tbtMs.toFixed(0),
         page.cls.toFixed(4),
+        page.speedIndexMs.toFixed(0),
+        String(page.htmlBytes),
+        String(page.htmlGzipBytes),
       ]),
     ),
+  );
+  console.log(
+    "\nHTML B: the document uncompressed; HTML gz B: its gzip body. Metrics are Lighthouse's" +
+      " simulated mobile figures (slow 4G, 4x CPU slowdown).",
   );
 
   console.log(
@@ -405,7 +463,7 @@ async function main() {
     pages.flatMap((page) => page.results.map((result) => result.environment.benchmarkIndex)),
   );
   console.log(
-    `\nLighthouse CPU benchmark index (median): ${benchmarkIndex.toFixed(0)}; load average before: ${loadAverage}`,
+    `\nLighthouse CPU benchmark index (median): ${benchmarkIndex.toFixed(0)}; load average before: ${loadAverage}; after: ${loadAfter}`,
   );
 
   const warnings = [
@@ -426,6 +484,7 @@ async function main() {
         runsPerPage: runs,
         benchmarkIndex,
         loadAverageBefore: loadAverage,
+        loadAverageAfter: loadAfter,
         budget: BUDGET,
         pages: summaries,
         homeScripts: {

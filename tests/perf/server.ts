@@ -77,11 +77,19 @@ export async function startServer(build: string): Promise<PerfServer> {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   void exited.then(() => rmSync(dataDirectory, { recursive: true, force: true }));
   let running = true;
+  let stopping = false;
   void exited.then(() => (running = false));
+  // A server that dies under the runs makes every later page fail: say why at once.
+  child.once("exit", (code, signal) => {
+    if (!stopping) {
+      console.error(`The server exited (code ${code}, signal ${signal}) unasked:\n${output}`);
+    }
+  });
 
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (!running) return;
+    stopping = true;
     child.kill("SIGTERM");
     const timer = setTimeout(() => child.kill("SIGKILL"), STOP_WITHIN_MS);
     await exited;
