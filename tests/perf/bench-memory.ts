@@ -30,6 +30,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+import { SERVER_NODE_OPTIONS } from "../support/server-options.ts";
 import { formatTable, positiveInteger, writeResult } from "./report.ts";
 import { buildDirectory, root, startServer, type PerfServer } from "./server.ts";
 
@@ -333,7 +334,7 @@ function databaseUrl(serverUrl: string, database: string): string {
 function runCommand(build: string, command: string, env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     const entry = path.join(build, "server/index.js");
-    const child = spawn(process.execPath, [entry, command], {
+    const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, entry, command], {
       cwd: root,
       env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "pipe"],

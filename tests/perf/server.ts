@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from "../support/server-options.ts";
 
 export const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -73,11 +74,12 @@ export async function startServer(build: string, options: ServerOptions = {}): P
   }
   const port = await freePort();
   const dataDirectory = mkdtempSync(path.join(tmpdir(), "pub-site-perf-"));
-  const nodeArguments = options.nodeArguments ?? [];
+  const nodeArguments = [...SERVER_NODE_OPTIONS, ...(options.nodeArguments ?? [])];
   const child = spawn(process.execPath, [...nodeArguments, entry], {
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
