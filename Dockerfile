@@ -23,9 +23,12 @@ RUN npm ci --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 
 FROM base AS runtime
+# MALLOC_MMAP_THRESHOLD_ and --liftoff-only keep the server within a 512 MB
+# machine (docs/decisions/006-memory.md).
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATA_DIR=/app/.data
+    DATA_DIR=/app/.data \
+    MALLOC_MMAP_THRESHOLD_=131072
 COPY --from=production-dependencies --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 # The migrations and the sample content: applied at start (and by `migrate`/`seed`).
@@ -40,4 +43,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node is PID 1 and handles SIGTERM itself: open requests finish, then it exits.
-CMD ["node", "build/server/index.js"]
+CMD ["node", "--liftoff-only", "build/server/index.js"]

@@ -11,7 +11,11 @@ import { addStaff } from "~/staff/add-staff.server";
 import { offerFirstOwnerSetup } from "~/staff/first-owner.server";
 import { STAFF_ADD_USAGE } from "~/staff/staff-forms";
 import { parseStaffAddArguments } from "~/staff/staff-forms.server";
-import { closeSharedDatabase, sharedDatabase } from "~/platform/database/connection.server";
+import {
+  closeSharedDatabase,
+  setPGliteTemplate,
+  sharedDatabase,
+} from "~/platform/database/connection.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/logger.server";
 import { answerMethodBeforeFetch, createAppHandler, type AppHandler } from "./app";
@@ -19,6 +23,9 @@ import { answerMethodBeforeFetch, createAppHandler, type AppHandler } from "./ap
 /** The React Router build this server runs; tests import it from the built file. */
 export const build = serverBuild as unknown as ServerBuild;
 export { createAppHandler };
+
+/** The empty embedded database the build makes beside this file, for a first start to copy. */
+const PGLITE_TEMPLATE = fileURLToPath(new URL("./pglite-template", import.meta.url));
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -70,6 +77,7 @@ async function prepareDatabase() {
 
 async function start() {
   assertNodeVersion();
+  setPGliteTemplate(PGLITE_TEMPLATE);
   await prepareDatabase();
   const handler = await createAppHandler({
     build,
@@ -204,7 +212,11 @@ async function runCommand(name: string, args: readonly string[]): Promise<number
     console.error(`Unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(", ")}.`);
     return 2;
   }
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDirectory: env.DATA_DIR });
+  const db = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDirectory: env.DATA_DIR,
+    pgliteTemplate: { directory: PGLITE_TEMPLATE },
+  });
   try {
     await COMMANDS[name as keyof typeof COMMANDS](db, args);
     return 0;

@@ -13,6 +13,9 @@
 // or better with p99 under 50 ms, the form pages at half of it or better)
 // without enforcing them: timing is not a test. Exits non-zero when any
 // response is not a 200 or a request fails. Writes .lighthouse/bench-results.json.
+//
+// `npm run bench -- --memory` measures the server's memory instead (see
+// bench-memory.ts for its options).
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
@@ -54,17 +57,22 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (
   options: AutocannonOptions,
 ) => Promise<AutocannonResult>;
 
-const { values: options } = parseArgs({
-  options: {
-    duration: { type: "string" },
-    connections: { type: "string" },
-    runs: { type: "string" },
-    build: { type: "string" },
-  },
-});
-const duration = positiveInteger("--duration", options.duration, 10);
-const connections = positiveInteger("--connections", options.connections, 50);
-const runs = positiveInteger("--runs", options.runs, 3);
+function throughputOptions() {
+  const { values: options } = parseArgs({
+    options: {
+      duration: { type: "string" },
+      connections: { type: "string" },
+      runs: { type: "string" },
+      build: { type: "string" },
+    },
+  });
+  return {
+    build: options.build,
+    duration: positiveInteger("--duration", options.duration, 10),
+    connections: positiveInteger("--connections", options.connections, 50),
+    runs: positiveInteger("--runs", options.runs, 3),
+  };
+}
 
 type Target = {
   name: string;
@@ -136,7 +144,7 @@ async function prime(targets: Target[]): Promise<void> {
   }
 }
 
-async function load(target: Target, seconds: number): Promise<Measurement> {
+async function load(target: Target, seconds: number, connections: number): Promise<Measurement> {
   const result = await autocannon({
     url: `${target.origin}${target.path}`,
     connections,
@@ -166,6 +174,7 @@ function problems(measurement: Measurement): number {
 }
 
 async function main() {
+  const { duration, connections, runs, ...options } = throughputOptions();
   const build = buildDirectory(options.build);
   const loadAverage = loadavg()
     .map((value) => value.toFixed(2))
@@ -186,9 +195,9 @@ async function main() {
       await prime(targets);
       for (let run = 1; run <= runs; run += 1) {
         for (const target of targets) {
-          const warmUp = await load(target, WARM_UP_SECONDS);
+          const warmUp = await load(target, WARM_UP_SECONDS, connections);
           warmUps.push({ target: target.name, measurement: warmUp });
-          const measurement = await load(target, duration);
+          const measurement = await load(target, duration, connections);
           measured.set(target.name, [...(measured.get(target.name) ?? []), measurement]);
           console.log(
             `round ${run}/${runs}  ${target.name.padEnd(7)} ${measurement.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
@@ -284,4 +293,10 @@ async function main() {
   }
 }
 
-await main();
+const argv = process.argv.slice(2);
+if (argv.includes("--memory")) {
+  const { benchMemory } = await import("./bench-memory.ts");
+  process.exitCode = await benchMemory(argv.filter((arg) => arg !== "--memory"));
+} else {
+  await main();
+}

@@ -48,7 +48,7 @@ function freePort(): Promise<number> {
 }
 
 /** Builds and starts the minimal app; resolves once its page answers 200. */
-export async function startMinimalApp(): Promise<PerfServer> {
+export async function startMinimalApp(): Promise<Pick<PerfServer, "url" | "stop">> {
   build();
   const serverEntry = path.join(buildDirectory, "server/index.js");
   if (!existsSync(serverEntry)) throw new Error(`The minimal app's build has no ${serverEntry}`);

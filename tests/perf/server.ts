@@ -1,5 +1,6 @@
 // Starts the production build for the performance scripts, as `npm run serve`
-// would, on a free loopback port with an embedded database of its own.
+// would, on a free loopback port with an embedded database of its own (or
+// the database the caller names).
 // Node runs this file directly: erasable TypeScript only.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -7,6 +8,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from "../support/server-options.ts";
 
 export const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -17,7 +19,20 @@ const STOP_WITHIN_MS = 15_000;
 export type PerfServer = {
   /** Origin without a trailing slash, e.g. `http://127.0.0.1:41234`. */
   url: string;
+  /** The server's own process (Node itself, not a shell or npm). */
+  pid: number;
+  /** Everything it printed so far. */
+  output: () => string;
+  /** How it ended ("exited with 1", "killed by SIGKILL"), while it runs undefined. */
+  exitStatus: () => string | undefined;
   stop: () => Promise<void>;
+};
+
+export type ServerOptions = {
+  /** Added to the environment the server starts with (DATABASE_URL, say). */
+  env?: Record<string, string>;
+  /** Node options put before the entry (`--import <file>`, say). */
+  nodeArguments?: string[];
 };
 
 /**
@@ -52,39 +67,44 @@ async function healthy(url: string): Promise<boolean> {
 }
 
 /** Starts `<build>/server/index.js` and resolves once `/healthz` answers 200. */
-export async function startServer(build: string): Promise<PerfServer> {
+export async function startServer(build: string, options: ServerOptions = {}): Promise<PerfServer> {
   const entry = path.join(build, "server/index.js");
   if (!existsSync(entry)) {
     throw new Error(`No build at ${entry}: run \`npm run build\` first.`);
   }
   const port = await freePort();
   const dataDirectory = mkdtempSync(path.join(tmpdir(), "pub-site-perf-"));
-  const child = spawn(process.execPath, [entry], {
+  const nodeArguments = [...SERVER_NODE_OPTIONS, ...(options.nodeArguments ?? [])];
+  const child = spawn(process.execPath, [...nodeArguments, entry], {
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDirectory,
       LOG_LEVEL: "warn",
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  void exited.then(() => rmSync(dataDirectory, { recursive: true, force: true }));
   let running = true;
   let stopping = false;
-  void exited.then(() => (running = false));
-  // A server that dies under the runs makes every later page fail: say why at once.
-  child.once("exit", (code, signal) => {
-    if (!stopping) {
-      console.error(`The server exited (code ${code}, signal ${signal}) unasked:\n${output}`);
-    }
-  });
+  let exitStatus: string | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", (code, signal) => {
+      running = false;
+      exitStatus = signal ? `killed by ${signal}` : `exited with ${code}`;
+      // A server that dies under the runs makes every later page fail: say why at once.
+      if (!stopping) console.error(`The server ${exitStatus} unasked:\n${output}`);
+      resolve();
+    }),
+  );
+  void exited.then(() => rmSync(dataDirectory, { recursive: true, force: true }));
 
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -105,5 +125,5 @@ export async function startServer(build: string): Promise<PerfServer> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, stop };
+  return { url, pid: child.pid!, output: () => output, exitStatus: () => exitStatus, stop };
 }

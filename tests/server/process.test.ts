@@ -1,5 +1,8 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { runServerToExit, startServer, stopAllServers } from "../support/built-server";
 import { startSiteverifyFake } from "../support/siteverify-fake";
@@ -18,6 +21,24 @@ describe("boot", () => {
     expect(output).toMatch(message);
     expect(output).not.toContain("Listening on");
     expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  test("a first start on an empty data folder makes the database from the build's template", async () => {
+    const DATA_DIR = mkdtempSync(path.join(tmpdir(), "pub-site-first-start-"));
+    try {
+      const server = await startServer({ DATA_DIR });
+      await server.waitForOutput("(the link works once, until ");
+      expect(server.output()).toContain("Made the embedded database from the build's empty one");
+      expect(server.output()).toMatch(/Applied migration \d+_content\n/);
+      expect(server.output()).toContain("Loaded the sample content");
+      expect((await fetch(`${server.url}/menu`)).status).toBe(200);
+      server.process.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(readdirSync(DATA_DIR)).toContain("pglite");
+      expect(readdirSync(path.join(DATA_DIR, "pglite"))).toContain("PG_VERSION");
+    } finally {
+      rmSync(DATA_DIR, { recursive: true, force: true });
+    }
   });
 
   test("starts with no configuration at all", async () => {

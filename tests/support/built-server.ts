@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { Database } from "~/platform/database/database.server";
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from "./server-options";
 import { templateDataDirectory } from "./test-database";
 
 export const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -80,10 +81,11 @@ export function stopAllServers(): void {
 export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   assertBuilt();
   const dataDirectory = env.DATA_DIR ?? freshDataDirectory();
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, serverEntry], {
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: "production",
       PORT: "0",
       LOG_LEVEL: "info",
@@ -140,7 +142,7 @@ export function runServerToExit(
   assertBuilt();
   return new Promise((resolve) => {
     const dataDirectory = env.DATA_DIR ?? freshDataDirectory();
-    const child = spawn(process.execPath, [serverEntry, ...args], {
+    const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, serverEntry, ...args], {
       cwd: root,
       env: {
         ...process.env,

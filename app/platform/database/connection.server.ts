@@ -4,9 +4,27 @@ import { openDatabase, type Database } from "./database.server";
 import { migrate, seedIfEmpty } from "./migrations.server";
 
 let shared: Promise<Database> | undefined;
+let pgliteTemplate: string | undefined;
+
+/**
+ * The empty embedded database the build made, for a first start to copy
+ * instead of creating one (see `openPGlite`). Set before the first use.
+ */
+export function setPGliteTemplate(directory: string): void {
+  pgliteTemplate = directory;
+}
 
 async function prepareDatabase(): Promise<Database> {
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDirectory: env.DATA_DIR });
+  const db = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDirectory: env.DATA_DIR,
+    pgliteTemplate: pgliteTemplate
+      ? {
+          directory: pgliteTemplate,
+          onCopied: () => log.info("Made the embedded database from the build's empty one"),
+        }
+      : undefined,
+  });
   try {
     const applied = await migrate(db);
     for (const migration of applied)

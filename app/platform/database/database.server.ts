@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { cp, mkdir, readdir, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite, type PGliteOptions, type Transaction } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
@@ -100,11 +100,20 @@ function pgliteDatabase(client: PGliteQueryable, root: PGlite): Database {
 }
 
 /**
+ * How the embedded Postgres starts: PGlite's own settings, with 16 MB of
+ * shared buffers instead of Postgres's default 128 MB. The buffer pool lives
+ * in the WebAssembly memory and is touched as Postgres starts, so its size is
+ * resident from the first query on; the site's database is a few megabytes,
+ * and the files behind it stay in the operating system's cache.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/**
  * A PGlite instance with the extensions the SQL needs (pgcrypto, for the
  * embedded sign-in service's bcrypt hashes), as a Supabase project has them.
  */
 export function createPGlite(options: Omit<PGliteOptions, "extensions"> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: { pgcrypto } });
+  return PGlite.create({ startParams: PGLITE_START_PARAMS, ...options, extensions: { pgcrypto } });
 }
 
 /** An open PGlite instance as a Database. */
@@ -112,9 +121,88 @@ export function fromPGlite(db: PGlite): Database {
   return pgliteDatabase(db, db);
 }
 
-/** The embedded database: real Postgres in WebAssembly, kept in a folder (in memory without one). */
-export async function openPGlite(dataDirectory?: string): Promise<Database> {
-  if (dataDirectory) await mkdir(dataDirectory, { recursive: true });
+/** Postgres writes this file first in every data folder it makes. */
+const hasDatabase = (dataDirectory: string) =>
+  readdir(dataDirectory).then(
+    (files) => files.includes("PG_VERSION"),
+    () => false,
+  );
+
+/**
+ * Writes an empty embedded database (initdb's output, none of the site's
+ * tables) to `directory`, for `openPGlite` to copy, unless one is there
+ * already. Making one runs initdb, which briefly holds several copies of
+ * PGlite's WebAssembly memory (over 500 MB, about 1 GB when V8 optimises
+ * it): the build does it, so that a server never has to.
+ */
+export async function createPGliteTemplate(directory: string): Promise<void> {
+  if (await hasDatabase(directory)) return;
+  const staging = `${directory}.${process.pid}.tmp`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  await (await createPGlite({ dataDir: staging })).close();
+  await mkdir(path.dirname(directory), { recursive: true });
+  await rm(directory, { recursive: true, force: true });
+  try {
+    await rename(staging, directory);
+  } catch (error) {
+    // Another build made it meanwhile.
+    await rm(staging, { recursive: true, force: true });
+    if (!(await hasDatabase(directory))) throw error;
+  }
+}
+
+/**
+ * Puts a copy of `template` at `dataDirectory` when no database is there yet,
+ * so PGlite opens it as an existing one instead of running initdb. Copied
+ * beside it and renamed, so an interrupted copy never looks like a database.
+ * A folder already there is used only when empty: anything else in it is left
+ * for PGlite to deal with, as before.
+ */
+export async function copyPGliteTemplate(
+  template: string,
+  dataDirectory: string,
+): Promise<boolean> {
+  const present = await readdir(dataDirectory).catch(() => undefined);
+  if (present?.length || !(await hasDatabase(template))) return false;
+  const staging = `${dataDirectory}.${process.pid}.tmp`;
+  await rm(staging, { recursive: true, force: true });
+  await cp(template, staging, { recursive: true });
+  try {
+    if (present) await rmdir(dataDirectory);
+    await rename(staging, dataDirectory);
+    return true;
+  } catch (error) {
+    // Another process starting on the same folder got there first.
+    await rm(staging, { recursive: true, force: true });
+    if (!(await hasDatabase(dataDirectory))) throw error;
+    return false;
+  }
+}
+
+export type PGliteTemplate = {
+  /** An empty embedded database made by `createPGliteTemplate` (the build's). */
+  directory: string;
+  /** Called when it was copied, that is when this start made the database. */
+  onCopied?: () => void;
+};
+
+/**
+ * The embedded database: real Postgres in WebAssembly, kept in a folder (in
+ * memory without one). A folder without a database gets a copy of the
+ * template when one is given; otherwise PGlite creates it.
+ */
+export async function openPGlite(
+  dataDirectory?: string,
+  template?: PGliteTemplate,
+): Promise<Database> {
+  if (dataDirectory) {
+    await mkdir(path.dirname(dataDirectory), { recursive: true });
+    if (template && (await copyPGliteTemplate(template.directory, dataDirectory))) {
+      template.onCopied?.();
+    }
+    await mkdir(dataDirectory, { recursive: true });
+  }
   return fromPGlite(await createPGlite({ dataDir: dataDirectory }));
 }
 
@@ -160,12 +248,21 @@ export function openPostgres(url: string): Database {
   return postgresDatabase(sql, sql);
 }
 
-export type DatabaseConfig = { databaseUrl?: string; dataDirectory: string };
+export type DatabaseConfig = {
+  databaseUrl?: string;
+  dataDirectory: string;
+  /** What a first start copies instead of creating the embedded database; see `openPGlite`. */
+  pgliteTemplate?: PGliteTemplate;
+};
 
 /** `DATABASE_URL` when set; otherwise the embedded database in `DATA_DIR/pglite`. */
-export function openDatabase({ databaseUrl, dataDirectory }: DatabaseConfig): Promise<Database> {
+export function openDatabase({
+  databaseUrl,
+  dataDirectory,
+  pgliteTemplate,
+}: DatabaseConfig): Promise<Database> {
   if (databaseUrl) return Promise.resolve(openPostgres(databaseUrl));
-  return openPGlite(path.join(dataDirectory, "pglite"));
+  return openPGlite(path.join(dataDirectory, "pglite"), pgliteTemplate);
 }
 
 /** For the health check: answers within the query time-out, or throws. */

@@ -46,6 +46,22 @@ describe("compressResponse", () => {
     expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(page);
   });
 
+  test("a streamed body larger than the stream's window comes back whole", async () => {
+    // Several times the 64 KB window, in chunks as a render sends them.
+    const long = page.repeat(60);
+    const bytes = new TextEncoder().encode(long);
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let start = 0; start < bytes.length; start += 8192) {
+          controller.enqueue(bytes.slice(start, start + 8192));
+        }
+        controller.close();
+      },
+    });
+    const response = await compressResponse(request("br"), html(stream));
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(long);
+  });
+
   test("a whole document keeps a Content-Length", async () => {
     const response = await compressResponse(
       request("gzip"),
