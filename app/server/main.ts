@@ -12,10 +12,12 @@ import { offerFirstOwnerSetup } from "~/staff/first-owner.server";
 import { STAFF_ADD_USAGE } from "~/staff/staff-forms";
 import { parseStaffAddArguments } from "~/staff/staff-forms.server";
 import {
+  RETRY_AFTER_FAILURE_MS,
   closeSharedDatabase,
   setPGliteTemplate,
   sharedDatabase,
 } from "~/platform/database/connection.server";
+import { warmSiteContent } from "~/site/site-content.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/logger.server";
 import { answerMethodBeforeFetch, createAppHandler, type AppHandler } from "./app";
@@ -61,23 +63,49 @@ function withAccessLog(handler: AppHandler): AppHandler {
 }
 
 /** Opens, migrates and (embedded) seeds the database, or stops the process saying why. */
-async function prepareDatabase() {
-  try {
-    const db = await sharedDatabase();
-    log.info(
-      db.kind === "pglite"
-        ? `Database: embedded (PGlite) in ${env.DATA_DIR}`
-        : "Database: PostgreSQL at DATABASE_URL",
-    );
-  } catch (error) {
-    log.error("The database could not be opened or migrated; stopping", { error });
-    process.exit(1);
-  }
+/**
+ * Opens, migrates and (embedded) seeds the database, then reads every page's
+ * content so the first visitors find it in memory. When the database cannot
+ * be reached, the server starts anyway, serving the last good content kept
+ * in DATA_DIR, and tries again every few seconds until it answers.
+ * Resolves after the first attempt, whichever way it went.
+ */
+function prepareDatabase(): Promise<void> {
+  return new Promise((firstAttemptDone) => {
+    void (async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const db = await sharedDatabase();
+          log.info(
+            db.kind === "pglite"
+              ? `Database: embedded (PGlite) in ${env.DATA_DIR}`
+              : "Database: PostgreSQL at DATABASE_URL",
+          );
+          break;
+        } catch (error) {
+          if (attempt === 0) {
+            log.error(
+              "The database could not be opened or migrated; serving the last good content and trying again",
+              { error },
+            );
+          }
+          firstAttemptDone();
+          await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_FAILURE_MS).unref());
+        }
+      }
+      await warmSiteContent().catch((error: unknown) => {
+        log.warn("The content could not be read ahead of the first visitors", { error });
+      });
+      firstAttemptDone();
+    })();
+  });
 }
 
 async function start() {
   assertNodeVersion();
   setPGliteTemplate(PGLITE_TEMPLATE);
+  // A first start makes its database here; a database that does not answer
+  // does not keep the server from starting.
   await prepareDatabase();
   const handler = await createAppHandler({
     build,

@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { RouterContextProvider, data } from "react-router";
 import { eventEnd, upcomingEvents, type PubEvent } from "~/events/events";
 import { log } from "~/platform/logger.server";
 import type { MenuSection } from "~/menu/menu";
@@ -149,4 +149,23 @@ function unavailable(error: unknown) {
     status: 503,
     headers: { "Retry-After": "30" },
   });
+}
+
+/**
+ * Reads what every public page shows, for today, through the content cache
+ * (and so into the last good copy), so the first visitors after a start do
+ * not wait for the database. Failures are the caller's.
+ */
+export async function warmSiteContent(): Promise<void> {
+  const content = siteContent(new RouterContextProvider());
+  const now = new Date();
+  await Promise.all([
+    content.settings(),
+    content.schedule(now),
+    content.menu(),
+    content.specials(now),
+    content.upcomingEvents(now),
+    content.venueSpaces(),
+    content.venuePackages(),
+  ]);
 }

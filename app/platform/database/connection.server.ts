@@ -39,15 +39,30 @@ async function prepareDatabase(): Promise<Database> {
   }
 }
 
+/** After a failed attempt, how long calls fail at once instead of trying again. */
+export const RETRY_AFTER_FAILURE_MS = 5_000;
+let failed: { error: unknown; until: number } | undefined;
+
 /**
  * The server's database, opened, migrated (and, when embedded, seeded) on
- * first use. A failed attempt is forgotten, so the next call tries again.
+ * first use. A failed attempt is remembered for RETRY_AFTER_FAILURE_MS, so
+ * that during an outage pages fall back to what they have at once instead of
+ * each waiting for a connection to time out; the next call after that tries
+ * again.
  */
 export function sharedDatabase(): Promise<Database> {
-  shared ??= prepareDatabase().catch((error: unknown) => {
-    shared = undefined;
-    throw error;
-  });
+  if (!shared && failed && Date.now() < failed.until) return Promise.reject(failed.error);
+  shared ??= prepareDatabase().then(
+    (db) => {
+      failed = undefined;
+      return db;
+    },
+    (error: unknown) => {
+      shared = undefined;
+      failed = { error, until: Date.now() + RETRY_AFTER_FAILURE_MS };
+      throw error;
+    },
+  );
   return shared;
 }
 

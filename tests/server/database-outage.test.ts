@@ -1,0 +1,117 @@
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import net from "node:net";
+import postgres from "postgres";
+import { afterEach, describe, expect, test } from "vitest";
+import { freshDataDirectory, startServer, stopAllServers } from "../support/built-server";
+
+// The built server with PostgreSQL behind a loopback proxy the test can cut:
+// what a server started during an outage does, and what it does when the
+// database comes back.
+
+afterEach(stopAllServers);
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** A TCP proxy to PostgreSQL: `down()` drops every connection and refuses new ones. */
+async function databaseProxy(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+  const up = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.once("close", () => sockets.delete(socket));
+          socket.on("error", () => {});
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, "127.0.0.1", () => {
+        const address = server?.address();
+        port = typeof address === "object" && address ? address.port : port;
+        resolve();
+      });
+    });
+  await up();
+  return {
+    port: () => port,
+    up,
+    async down() {
+      // Closing waits for open connections, so they are dropped first.
+      const closed = new Promise<void>((resolve) =>
+        server ? server.close(() => resolve()) : resolve(),
+      );
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
+
+describe.runIf(serverUrl)("a PostgreSQL outage", () => {
+  test("a server started during one serves the last good content, then connects when the database returns", async () => {
+    const admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
+    const name = `pub_site_outage_${randomBytes(4).toString("hex")}`;
+    await admin.unsafe(`create database "${name}"`);
+    const proxy = await databaseProxy(new URL(serverUrl!));
+    const url = new URL(serverUrl!);
+    url.hostname = "127.0.0.1";
+    url.port = String(proxy.port());
+    url.pathname = `/${name}`;
+    const dataDirectory = freshDataDirectory();
+    const env = { DATABASE_URL: url.href, DATA_DIR: dataDirectory };
+    try {
+      // A first server migrates, is given content, reads it, and stops.
+      const first = await startServer(env);
+      const seeded = postgres({ ...connectionOf(serverUrl!), database: name, max: 1 });
+      await seeded.file("supabase/seed.sql");
+      await seeded.end();
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      const before = await fetch(`${first.url}/menu`);
+      expect(before.status).toBe(200);
+      const menu = await before.text();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      first.process.kill("SIGTERM");
+      await first.exited;
+
+      // The database goes away; a server starts anyway.
+      await proxy.down();
+      const second = await startServer(env);
+      const started = performance.now();
+      const health = await fetch(`${second.url}/healthz`);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(await health.json()).toMatchObject({ status: "degraded", database: "down" });
+      const during = await fetch(`${second.url}/menu`);
+      expect(during.status).toBe(200);
+      const title = menu.match(/<h1[^>]*>[^<]*<\/h1>/)?.[0];
+      expect(await during.text()).toContain(title);
+
+      // It comes back: the server connects on its own.
+      await proxy.up();
+      await expect
+        .poll(async () => (await (await fetch(`${second.url}/healthz`)).json()).database, {
+          timeout: 15_000,
+          intervals: [500],
+        })
+        .toBe("up");
+    } finally {
+      await proxy.down();
+      stopAllServers();
+      rmSync(dataDirectory, { recursive: true, force: true });
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  }, 90_000);
+});
+
+function connectionOf(url: string) {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 5432),
+    username: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+  };
+}
