@@ -101,8 +101,33 @@ function prepareDatabase(): Promise<void> {
   });
 }
 
+/**
+ * postgres.js (3.4.9) writes small messages from a timer, which can fire
+ * after the connection closed when the database goes away, and then throws
+ * where no caller can catch it (porsager/postgres#1154, #1208). The query it
+ * belonged to has already been failed with CONNECTION_CLOSED, so that error
+ * is logged and the server goes on; anything else uncaught stops it, as Node
+ * would.
+ */
+function survivePostgresClosedSocketWrites() {
+  process.on("uncaughtException", (error) => {
+    const stack = error instanceof Error ? (error.stack ?? "") : "";
+    if (
+      error instanceof TypeError &&
+      /reading 'write'/.test(error.message) &&
+      /nextWrite .*postgres[/\\]src[/\\]connection\.js/.test(stack)
+    ) {
+      log.warn("The database connection closed while a write was queued; carrying on", { error });
+      return;
+    }
+    log.error("Uncaught exception; stopping", { error });
+    process.exit(1);
+  });
+}
+
 async function start() {
   assertNodeVersion();
+  survivePostgresClosedSocketWrites();
   setPGliteTemplate(PGLITE_TEMPLATE);
   // A first start makes its database here; a database that does not answer
   // does not keep the server from starting.

@@ -116,6 +116,11 @@ async function main() {
   const server = await startServer(buildDirectory(options.build), {
     env: { DATABASE_URL: proxied.href, CLIENT_IP_HEADER, LOG_LEVEL: "warn" },
   });
+  // The server migrated the new database; the sample content goes in as `npm run db:seed` would.
+  const seeding = postgres({ ...parseUrl(serverUrl!), database: name, max: 1, onnotice: () => {} });
+  await seeding.file(new URL("../../supabase/seed.sql", import.meta.url).pathname);
+  await seeding.end();
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
   const outcomes: Outcome[] = [];
   const accepted = new Set<string>();
   const refused = new Map<string, number>();
@@ -141,7 +146,7 @@ async function main() {
   }
 
   async function enquiry(): Promise<number> {
-    const client = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const client = `10.${[...randomBytes(3)].join(".")}`;
     const form = await (
       await fetch(`${server.url}/contact`, { headers: { [CLIENT_IP_HEADER]: client } })
     ).text();
@@ -150,7 +155,8 @@ async function main() {
     const body = new URLSearchParams({
       submission: token,
       name: "Soak Tester",
-      email: "soak@example.com",
+      // One visitor each: the forms' limits count per address and per email.
+      email: `soak+${randomBytes(4).toString("hex")}@example.com`,
       phone: "",
       topic: "general",
       message,
@@ -280,6 +286,12 @@ async function main() {
     failed: outcomes.filter((o) => o.status === 0).length,
     enquiriesAccepted: accepted.size,
     enquiriesRefused: refused.size,
+    refusedByStatus: Object.fromEntries(
+      [...new Set(refused.values())].map((status) => [
+        status,
+        [...refused.values()].filter((each) => each === status).length,
+      ]),
+    ),
     refusedAndStored,
     acceptedAndLost,
     duplicated,

@@ -93,7 +93,7 @@ describe.runIf(serverUrl)("a PostgreSQL outage", () => {
       await expect
         .poll(async () => (await (await fetch(`${second.url}/healthz`)).json()).database, {
           timeout: 15_000,
-          intervals: [500],
+          interval: 500,
         })
         .toBe("up");
     } finally {
