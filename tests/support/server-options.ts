@@ -1,7 +1,7 @@
 // How the server is started in production: `npm run serve` and the
 // Dockerfile's CMD put these before `build/server/index.js`, and the tests and
 // performance scripts start it the same way (server-options.test.ts
-// keeps them in step). docs/decisions/006-memory.md says why each is there.
+// keeps them in step). docs/decisions/008-memory.md says why each is there.
 // Node runs this file directly too: erasable TypeScript only.
 
 /**
