@@ -304,7 +304,7 @@ async function measure(
         `round ${round}/${settings.rounds}  peak ${peak.rssMb} MB  idle ${idle.rssMb} MB` +
           `  (heap ${idle.heapUsedMb ?? "?"}/${idle.heapTotalMb ?? "?"}, external ${idle.externalMb ?? "?"},` +
           ` array buffers ${idle.arrayBuffersMb ?? "?"} MB)  ${result.requests.average.toFixed(0)} req/s` +
-          `  errors ${result.errors + result.timeouts}`,
+          `  errors ${result.errors}`,
       );
     }
     const problems = rounds.reduce((sum, round) => sum + roundProblems(round), 0);
@@ -317,11 +317,12 @@ async function measure(
 
 /** Responses other than 200, and requests that failed or timed out. */
 function roundProblems(round: Round): number {
+  // A request that failed is in `errors` (timeouts too) and, without a status, in the counts.
   const other = Object.values(round.statusCodes)
     .flatMap((codes) => Object.entries(codes))
-    .filter(([code]) => code !== "200")
+    .filter(([code]) => code !== "200" && code !== "undefined")
     .reduce((sum, [, count]) => sum + count, 0);
-  return other + round.errors + round.timeouts;
+  return other + round.errors;
 }
 
 function databaseUrl(serverUrl: string, database: string): string {
