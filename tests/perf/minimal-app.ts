@@ -5,9 +5,8 @@
 // Node runs this file directly: erasable TypeScript only.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
-import { root, type PerfServer } from "./server.ts";
+import { freePort, root, type PerfServer } from "./server.ts";
 
 const appDirectory = path.join(root, "tests/perf/minimal-app");
 /** Matches `buildDirectory` in the minimal app's react-router.config.ts. */
@@ -33,18 +32,6 @@ function build(): void {
   if (result.status !== 0) {
     throw new Error(`The minimal app did not build:\n${result.stdout}\n${result.stderr}`);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Builds and starts the minimal app; resolves once its page answers 200. */

@@ -44,7 +44,8 @@ export function buildDirectory(flag: string | undefined): string {
   return path.resolve(root, flag ?? process.env.PERF_BUILD_DIR ?? "build");
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on yet, on loopback. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

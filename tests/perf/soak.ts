@@ -18,9 +18,9 @@
 // Node runs this file directly: erasable TypeScript only.
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+import { connectionOf, databaseProxy } from "../support/database-proxy.ts";
 import { formatTable, positiveInteger, writeResult } from "./report.ts";
 import { buildDirectory, startServer } from "./server.ts";
 
@@ -48,46 +48,6 @@ const OUTAGES = [
 ] as const;
 const REPORT_EVERY_MS = 10_000;
 const CLIENT_IP_HEADER = "X-Soak-Client";
-
-/** A TCP proxy to PostgreSQL that can be cut (every connection dropped, new ones refused). */
-async function databaseProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.once("close", () => sockets.delete(socket));
-          socket.on("error", () => {});
-        }
-        client.pipe(upstream).pipe(client);
-        client.once("close", () => upstream.destroy());
-        upstream.once("close", () => client.destroy());
-      });
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => {
-        const address = server?.address();
-        port = typeof address === "object" && address ? address.port : port;
-        resolve();
-      });
-    });
-  await listen();
-  return {
-    port: () => port,
-    async down() {
-      // Closing waits for open connections, so they are dropped first.
-      const closed = new Promise<void>((resolve) =>
-        server ? server.close(() => resolve()) : resolve(),
-      );
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-    up: listen,
-  };
-}
 
 type Outcome = { kind: string; status: number; ms: number; error?: string };
 
@@ -117,7 +77,12 @@ async function main() {
     env: { DATABASE_URL: proxied.href, CLIENT_IP_HEADER, LOG_LEVEL: "warn" },
   });
   // The server migrated the new database; the sample content goes in as `npm run db:seed` would.
-  const seeding = postgres({ ...parseUrl(serverUrl!), database: name, max: 1, onnotice: () => {} });
+  const seeding = postgres({
+    ...connectionOf(serverUrl!),
+    database: name,
+    max: 1,
+    onnotice: () => {},
+  });
   await seeding.file(new URL("../../supabase/seed.sql", import.meta.url).pathname);
   await seeding.end();
   await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -245,7 +210,12 @@ async function main() {
   await server.stop();
 
   // What was stored, against what the visitors were told.
-  const check = postgres({ ...parseUrl(serverUrl!), database: name, max: 1, onnotice: () => {} });
+  const check = postgres({
+    ...connectionOf(serverUrl!),
+    database: name,
+    max: 1,
+    onnotice: () => {},
+  });
   const rows = await check<{ token: string; copies: number }[]>`
     select submission_token::text as token, count(*)::int as copies
     from public.enquiries group by submission_token`;
@@ -312,16 +282,6 @@ async function main() {
   ) {
     process.exitCode = 1;
   }
-}
-
-function parseUrl(url: string) {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 5432),
-    username: decodeURIComponent(parsed.username),
-    password: decodeURIComponent(parsed.password),
-  };
 }
 
 await main();

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import net from "node:net";
 import postgres from "postgres";
 import { afterEach, describe, expect, test } from "vitest";
+import { connectionOf, databaseProxy } from "../support/database-proxy";
 import { freshDataDirectory, startServer, stopAllServers } from "../support/built-server";
 
 // The built server with PostgreSQL behind a loopback proxy the test can cut:
@@ -12,43 +12,6 @@ import { freshDataDirectory, startServer, stopAllServers } from "../support/buil
 afterEach(stopAllServers);
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-/** A TCP proxy to PostgreSQL: `down()` drops every connection and refuses new ones. */
-async function databaseProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  const up = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.once("close", () => sockets.delete(socket));
-          socket.on("error", () => {});
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, "127.0.0.1", () => {
-        const address = server?.address();
-        port = typeof address === "object" && address ? address.port : port;
-        resolve();
-      });
-    });
-  await up();
-  return {
-    port: () => port,
-    up,
-    async down() {
-      // Closing waits for open connections, so they are dropped first.
-      const closed = new Promise<void>((resolve) =>
-        server ? server.close(() => resolve()) : resolve(),
-      );
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
-}
 
 describe.runIf(serverUrl)("a PostgreSQL outage", () => {
   test("a server started during one serves the last good content, then connects when the database returns", async () => {
@@ -105,13 +68,3 @@ describe.runIf(serverUrl)("a PostgreSQL outage", () => {
     }
   }, 90_000);
 });
-
-function connectionOf(url: string) {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 5432),
-    username: decodeURIComponent(parsed.username),
-    password: decodeURIComponent(parsed.password),
-  };
-}
