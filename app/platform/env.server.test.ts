@@ -10,6 +10,7 @@ describe("parseEnv", () => {
       LOG_LEVEL: "info",
       DATA_DIR: ".data",
       IMAGE_CACHE_MAX_MB: 512,
+      SHUTDOWN_GRACE_SECONDS: 10,
       ENQUIRY_RETENTION_DAYS: 365,
       TURNSTILE_VERIFY_URL: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
     });
@@ -28,6 +29,7 @@ describe("parseEnv", () => {
         DATABASE_URL: "postgres://site:secret@db.internal:5432/pub",
         DATA_DIR: "/data",
         IMAGE_CACHE_MAX_MB: "2048",
+        SHUTDOWN_GRACE_SECONDS: "25",
         ENQUIRY_RETENTION_DAYS: "90",
         TURNSTILE_SITE_KEY: "0x4AAAAAAAsitekey",
         TURNSTILE_SECRET_KEY: "0x4AAAAAAAsecret",
@@ -44,6 +46,7 @@ describe("parseEnv", () => {
       DATABASE_URL: "postgres://site:secret@db.internal:5432/pub",
       DATA_DIR: "/data",
       IMAGE_CACHE_MAX_MB: 2048,
+      SHUTDOWN_GRACE_SECONDS: 25,
       ENQUIRY_RETENTION_DAYS: 90,
       TURNSTILE_SITE_KEY: "0x4AAAAAAAsitekey",
       TURNSTILE_SECRET_KEY: "0x4AAAAAAAsecret",
@@ -58,6 +61,12 @@ describe("parseEnv", () => {
   test.each([
     ["PORT", "abc", /PORT: must be a whole number from 0 to 65535 \(got "abc"\)/],
     ["PORT", "70000", /PORT: must be a whole number/],
+    [
+      "SHUTDOWN_GRACE_SECONDS",
+      "0",
+      /SHUTDOWN_GRACE_SECONDS: must be a whole number of seconds from 1 to 3600/,
+    ],
+    ["SHUTDOWN_GRACE_SECONDS", "2.5", /SHUTDOWN_GRACE_SECONDS: must be a whole number of seconds/],
     ["PORT", "3.5", /PORT: must be a whole number/],
     ["TRUST_PROXY", "maybe", /TRUST_PROXY: must be "true" or "false"/],
     ["DATABASE_URL", "mysql://db/pub", /DATABASE_URL: must be a Postgres connection string/],

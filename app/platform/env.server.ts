@@ -53,6 +53,12 @@ const envSchema = z
       .min(16, { error: "must be a whole number of megabytes from 16 to 1048576" })
       .max(1_048_576, { error: "must be a whole number of megabytes from 16 to 1048576" })
       .default(512),
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number({ error: "must be a whole number of seconds from 1 to 3600" })
+      .int({ error: "must be a whole number of seconds from 1 to 3600" })
+      .min(1, { error: "must be a whole number of seconds from 1 to 3600" })
+      .max(3600, { error: "must be a whole number of seconds from 1 to 3600" })
+      .default(10),
     ENQUIRY_RETENTION_DAYS: z.coerce
       .number({ error: "must be a whole number of days from 1 to 3650" })
       .int({ error: "must be a whole number of days from 1 to 3650" })

@@ -1,4 +1,4 @@
-import { createServer, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import type { ServerBuild } from "react-router";
@@ -21,6 +21,7 @@ import { warmSiteContent } from "~/site/site-content.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/logger.server";
 import { answerMethodBeforeFetch, createAppHandler, type AppHandler } from "./app";
+import { gracefulShutdown } from "./shutdown";
 
 /** The React Router build this server runs; tests import it from the built file. */
 export const build = serverBuild as unknown as ServerBuild;
@@ -28,9 +29,6 @@ export { createAppHandler };
 
 /** The empty embedded database the build makes beside this file, for a first start to copy. */
 const PGLITE_TEMPLATE = fileURLToPath(new URL("./pglite-template", import.meta.url));
-
-/** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 const MINIMUM_NODE = [22, 22] as const;
 
@@ -139,8 +137,6 @@ async function start() {
     clientIpHeader: env.CLIENT_IP_HEADER,
   });
 
-  const open = new Set<ServerResponse>();
-  let stopping = false;
   const listener = createRequestListener(log.enabled("info") ? withAccessLog(handler) : handler, {
     trustProxy: env.TRUST_PROXY,
     onError(error) {
@@ -151,13 +147,13 @@ async function start() {
   const server = createServer(
     { requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 },
     (req, res) => {
-      open.add(res);
-      res.once("close", () => open.delete(res));
-      if (stopping) res.setHeader("Connection", "close");
+      shutdown.track(res);
       if (answerMethodBeforeFetch(req, res, { trustProxy: env.TRUST_PROXY })) return;
       void listener(req, res);
     },
   );
+
+  const shutdown = gracefulShutdown(server, { graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000, log });
 
   const stopPurge = startDailyPurge({
     database: sharedDatabase,
@@ -175,29 +171,15 @@ async function start() {
   });
 
   function stop(signal: NodeJS.Signals) {
-    if (stopping) return;
-    stopping = true;
+    if (shutdown.stopping) return;
     stopPurge();
-    const deadline = setTimeout(() => {
-      log.warn("Requests still open after the grace period; exiting anyway");
-      server.closeAllConnections();
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    deadline.unref();
-    // Stop listening at once; the callback runs when the last connection ends.
-    server.close(async (error) => {
-      clearTimeout(deadline);
-      if (error) log.error("Error while closing the server", { error });
-      await closeSharedDatabase().catch((closeError: unknown) => {
-        log.error("Error while closing the database", { error: closeError });
+    void shutdown.stop(signal).then(async (code) => {
+      await closeSharedDatabase().catch((error: unknown) => {
+        log.error("Error while closing the database", { error });
       });
       log.info("Stopped");
-      process.exit(error ? 1 : 0);
+      process.exit(code);
     });
-    server.closeIdleConnections();
-    // Responses still to be written tell their clients not to reuse the connection.
-    for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
-    log.info(`${signal}: no longer accepting connections; finishing ${open.size} open request(s)`);
   }
 
   process.once("SIGTERM", stop);

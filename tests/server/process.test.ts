@@ -251,4 +251,54 @@ describe("shutdown", () => {
     expect(response).toMatch(/connection: close/i);
     expect(await server.exited).toBe(0);
   });
+
+  test("SIGTERM answers the connections queued but not yet accepted, instead of resetting them", async () => {
+    const server = await startServer();
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    // While the process is stopped the kernel completes the connections and
+    // queues them; the signal then arrives together with all of them.
+    server.process.kill("SIGSTOP");
+    const connections = Array.from({ length: 40 }, () => rawConnection(server.url));
+    try {
+      for (const connection of connections) connection.socket.on("error", () => {});
+      await Promise.all(connections.map(({ connected }) => connected));
+      for (const { socket } of connections) {
+        socket.write("GET /about HTTP/1.1\r\nHost: localhost\r\n\r\n");
+      }
+      server.process.kill("SIGTERM");
+    } finally {
+      server.process.kill("SIGCONT");
+    }
+    const responses = await Promise.all(connections.map(({ closed }) => closed));
+    expect(responses.map((response) => response.slice(0, "HTTP/1.1 200".length))).toEqual(
+      Array(40).fill("HTTP/1.1 200"),
+    );
+    expect(responses.every((response) => /connection: close/i.test(response))).toBe(true);
+    expect(await server.exited).toBe(0);
+  });
+
+  test("a request still unanswered when the grace period ends gets 503 with Retry-After, not a reset", async () => {
+    const server = await startServer({ SHUTDOWN_GRACE_SECONDS: "1" });
+    const connection = rawConnection(server.url);
+    await connection.connected;
+    // A client that starts a post and never finishes its body.
+    connection.socket.write(
+      "POST /theme HTTP/1.1\r\nHost: localhost\r\n" +
+        "Content-Type: application/x-www-form-urlencoded\r\n" +
+        "Content-Length: 100\r\nExpect: 100-continue\r\n\r\n",
+    );
+    await connection.receive("100 Continue");
+    connection.socket.write("theme=da");
+
+    server.process.kill("SIGTERM");
+    const response = await connection.closed;
+    expect(response).toMatch(/HTTP\/1\.1 503/);
+    expect(response).toMatch(/retry-after: 5/i);
+    expect(response).toMatch(/content-security-policy: /i);
+    expect(response).toMatch(/it may not have been saved/);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(
+      /1 request\(s\) still open after the 1 s grace period: 1 answered 503/,
+    );
+  });
 });
