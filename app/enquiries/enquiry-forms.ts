@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withThousands } from "~/platform/thousands";
 import { formatLongDate } from "~/hours/dates";
 import { formatSpan } from "~/hours/hours-summary";
 import {
@@ -77,7 +78,7 @@ const messageSchema = z
   )
   .refine(
     (message) => characterCount(message) <= MESSAGE_MAX,
-    `Keep your message to ${MESSAGE_MAX.toLocaleString("en-CA")} characters or fewer.`,
+    `Keep your message to ${withThousands(MESSAGE_MAX)} characters or fewer.`,
   );
 
 const consentSchema = z

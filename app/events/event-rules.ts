@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withThousands } from "~/platform/thousands";
 import { torontoInstant, torontoWall } from "~/hours/opening-hours";
 import { formatLongDate } from "~/hours/dates";
 import { cleanLine } from "~/platform/typed-input";
@@ -102,7 +103,7 @@ export const eventSchema = z
     }),
     description: textSchema({
       max: EVENT_DESCRIPTION_MAX,
-      tooLong: `Keep the description to ${EVENT_DESCRIPTION_MAX.toLocaleString("en-CA")} characters or fewer.`,
+      tooLong: `Keep the description to ${withThousands(EVENT_DESCRIPTION_MAX)} characters or fewer.`,
     }),
     startDate: dateField("Enter the date of the event."),
     startTime: timeField("Enter the time the event starts."),

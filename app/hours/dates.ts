@@ -1,8 +1,7 @@
-import { formatWallTime, torontoWall } from "./opening-hours";
+import { WEEKDAY_NAMES, formatWallTime, torontoWall } from "./opening-hours";
 
 // Names are spelled out rather than taken from Intl, whose short forms vary
 // between engines ("Sep" or "Sept.") and would make server and browser disagree.
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = [
   "January",
   "February",
@@ -25,7 +24,7 @@ export function dateParts(date: string): DateParts {
   const utc = new Date(`${date}T00:00:00Z`);
   const month = MONTHS[utc.getUTCMonth()] ?? "";
   return {
-    weekday: DAYS[utc.getUTCDay()] ?? "",
+    weekday: WEEKDAY_NAMES[utc.getUTCDay()] ?? "",
     day: utc.getUTCDate(),
     month,
     monthShort: month.slice(0, 3),

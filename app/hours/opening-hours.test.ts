@@ -9,6 +9,9 @@ import {
   torontoDate,
   torontoInstant,
   torontoMidnightAfter,
+  torontoOffsetsAround,
+  torontoWall,
+  torontoWallFrom,
   torontoWeekday,
   weekHours,
   type HoursException,
@@ -68,6 +71,61 @@ describe("torontoDate and torontoWeekday", () => {
 
   test("in winter Toronto is five hours behind (Wed 23:30 EST)", () => {
     expect(torontoDate(new Date("2026-01-15T04:30:00Z"))).toBe("2026-01-14");
+  });
+});
+
+describe("torontoOffsetsAround", () => {
+  const offsets = torontoOffsetsAround(new Date("2026-11-25T17:00:00Z"));
+  const intlWall = (instant: Date) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone: "America/Toronto",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      })
+        .formatToParts(instant)
+        .map(({ type, value }) => [type, value]),
+    );
+    return {
+      date: `${parts.year}-${parts.month}-${parts.day}`,
+      time: `${parts.hour}:${parts.minute}`,
+    };
+  };
+
+  test("covers the day before to more than a year ahead, with each change of the clocks", () => {
+    expect(offsets.from).toBe(Date.parse("2026-11-24T00:00:00Z"));
+    expect(offsets.until).toBeGreaterThan(Date.parse("2027-12-25T00:00:00Z"));
+    expect(offsets.changes).toEqual([
+      [Date.parse("2026-11-24T00:00:00Z"), -300],
+      [Date.parse("2027-03-14T07:00:00Z"), -240],
+      [Date.parse("2027-11-07T06:00:00Z"), -300],
+    ]);
+  });
+
+  test("tells the same wall clock as Intl, minute by minute around each change", () => {
+    for (const [at] of offsets.changes.slice(1)) {
+      for (let minute = -90; minute <= 90; minute++) {
+        const instant = new Date(at + minute * 60_000 + 30_000);
+        expect(torontoWallFrom(offsets, instant)).toEqual(intlWall(instant));
+      }
+    }
+  });
+
+  test("tells the same wall clock as Intl every hour of its span", () => {
+    for (let ms = offsets.from; ms < offsets.until; ms += 3 * 3_600_000 + 60_000) {
+      expect(torontoWallFrom(offsets, new Date(ms))).toEqual(intlWall(new Date(ms)));
+    }
+  });
+
+  test("leaves instants outside its span to Intl", () => {
+    expect(torontoWallFrom(offsets, new Date(offsets.from - 1))).toBeUndefined();
+    expect(torontoWallFrom(offsets, new Date(offsets.until))).toBeUndefined();
+    const later = new Date(offsets.until + 86_400_000);
+    expect(torontoWall(later)).toEqual(intlWall(later));
   });
 });
 

@@ -56,8 +56,18 @@ const wallClock = new Intl.DateTimeFormat("en-CA", {
   minute: "2-digit",
   hourCycle: "h23",
 });
+/** Weekday names, 0 = Sunday; spelled out, as Intl's would cost the browser its start-up. */
+export const WEEKDAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
 // Dates are handled as UTC midnights, so these name the date itself.
-const dayNames = new Intl.DateTimeFormat("en-CA", { weekday: "long", timeZone: "UTC" });
+const dayNames = { format: (date: Date) => WEEKDAY_NAMES[date.getUTCDay()] ?? "" };
 // Fixed month names: Intl's short months differ between engines ("Sep" or
 // "Sept."), which would make the server's text and the browser's disagree.
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -75,21 +85,107 @@ type Wall = Readonly<{ date: string; time: WallTime }>;
 const wallMemo = new Map<number, Wall>();
 const WALL_MEMO_SIZE = 4096;
 
+/**
+ * Toronto's offsets from UTC over a span of time, as the server's time-zone
+ * data has them: from each `changes` instant (ms) on, its offset in minutes
+ * holds, the first from `from`, the last until `until`. A page carries one
+ * (see `rememberTorontoOffsets`) so the browser can tell Toronto's time by
+ * arithmetic: the first use of Intl costs a phone tens of milliseconds of
+ * ICU start-up while the page is starting.
+ */
+export type TorontoOffsets = {
+  from: number;
+  until: number;
+  changes: Array<[at: number, minutes: number]>;
+};
+
+let knownOffsets: TorontoOffsets | undefined;
+
+/** From now on, tell Toronto's time within `offsets`' span by its offsets instead of Intl. */
+export function rememberTorontoOffsets(offsets: TorontoOffsets): void {
+  knownOffsets = offsets;
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/** The wall clock at the start of a minute, from Intl's time-zone data. */
+function intlWall(minuteMs: number): Wall {
+  const parts = Object.fromEntries(
+    wallClock.formatToParts(new Date(minuteMs)).map(({ type, value }) => [type, value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+/** The Toronto wall clock of an instant by `offsets`, or undefined outside their span. */
+export function torontoWallFrom(offsets: TorontoOffsets, instant: Date): Wall | undefined {
+  const minuteMs = Math.floor(instant.getTime() / MINUTE) * MINUTE;
+  if (minuteMs < offsets.from || minuteMs >= offsets.until) return undefined;
+  let offset = 0;
+  for (const [at, minutes] of offsets.changes) {
+    if (at > minuteMs) break;
+    offset = minutes;
+  }
+  const wall = new Date(minuteMs + offset * MINUTE);
+  return {
+    date: `${wall.getUTCFullYear()}-${twoDigits(wall.getUTCMonth() + 1)}-${twoDigits(wall.getUTCDate())}`,
+    time: `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`,
+  };
+}
+
 /** The Toronto date ("YYYY-MM-DD") and wall time ("HH:MM") of an instant. */
 export function torontoWall(instant: Date): Wall {
   const minute = Math.floor(instant.getTime() / MINUTE);
   const known = wallMemo.get(minute);
   if (known) return known;
-  const parts = Object.fromEntries(
-    wallClock.formatToParts(instant).map(({ type, value }) => [type, value]),
+  const wall: Wall = Object.freeze(
+    (knownOffsets && torontoWallFrom(knownOffsets, instant)) ?? intlWall(minute * MINUTE),
   );
-  const wall: Wall = Object.freeze({
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-  });
   if (wallMemo.size >= WALL_MEMO_SIZE) wallMemo.delete(wallMemo.keys().next().value as number);
   wallMemo.set(minute, wall);
   return wall;
+}
+
+/** Toronto's offset from UTC at the start of a minute, in minutes, from Intl's data. */
+function intlOffsetAt(minuteMs: number): number {
+  const { date, time } = intlWall(minuteMs);
+  return (wallMs(date, time) - minuteMs) / MINUTE;
+}
+
+/** How far ahead a page's offsets reach; Intl answers for anything later. */
+const OFFSETS_DAYS_AHEAD = 400;
+let offsetsMemo: { day: number; offsets: TorontoOffsets } | undefined;
+
+/**
+ * Toronto's offsets from the UTC day before `instant` to 400 days after it,
+ * from Intl's time-zone data (at most one change a day, as Toronto's clocks
+ * have). Worked out once a UTC day.
+ */
+export function torontoOffsetsAround(instant: Date): TorontoOffsets {
+  const day = Math.floor(instant.getTime() / DAY);
+  if (offsetsMemo?.day === day) return offsetsMemo.offsets;
+  const from = (day - 1) * DAY;
+  const until = (day + OFFSETS_DAYS_AHEAD + 1) * DAY;
+  let offset = intlOffsetAt(from);
+  const changes: TorontoOffsets["changes"] = [[from, offset]];
+  for (let end = from + DAY; end <= until; end += DAY) {
+    const next = intlOffsetAt(end);
+    if (next === offset) continue;
+    // The minute the clocks change, between the day's start (old offset) and its end (new).
+    let [before, after] = [end - DAY, end];
+    while (after - before > MINUTE) {
+      const middle = before + Math.floor((after - before) / 2 / MINUTE) * MINUTE;
+      if (intlOffsetAt(middle) === offset) before = middle;
+      else after = middle;
+    }
+    changes.push([after, next]);
+    offset = next;
+  }
+  const offsets = { from, until, changes };
+  offsetsMemo = { day, offsets };
+  return offsets;
 }
 
 /** A wall-clock date and time read as if it were UTC: arithmetic on it ignores the clocks changing. */

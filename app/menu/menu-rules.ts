@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withThousands } from "~/platform/thousands";
 import { lineSchema, textSchema } from "~/platform/form-rules";
 import { parseDollars } from "~/platform/typed-input";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
@@ -89,7 +90,7 @@ export const sectionSchema = z
     slug: z.string().transform((value) => value.trim().toLowerCase()),
     description: text(
       SECTION_DESCRIPTION_MAX,
-      `Keep the description to ${SECTION_DESCRIPTION_MAX.toLocaleString("en-CA")} characters or fewer.`,
+      `Keep the description to ${withThousands(SECTION_DESCRIPTION_MAX)} characters or fewer.`,
     ),
     note: text(SECTION_NOTE_MAX, `Keep the note to ${SECTION_NOTE_MAX} characters or fewer.`),
     hidden: tickBox,
@@ -164,7 +165,7 @@ export const itemSchema = z
     ),
     description: text(
       ITEM_DESCRIPTION_MAX,
-      `Keep the description to ${ITEM_DESCRIPTION_MAX.toLocaleString("en-CA")} characters or fewer.`,
+      `Keep the description to ${withThousands(ITEM_DESCRIPTION_MAX)} characters or fewer.`,
     ),
     price: priceSchema,
     portion: line(

@@ -1,14 +1,18 @@
-const cad = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD" });
-const cadWhole = new Intl.NumberFormat("en-CA", {
-  style: "currency",
-  currency: "CAD",
-  maximumFractionDigits: 0,
-});
+import { withThousands } from "~/platform/thousands";
 
-/** A price in cents as the menu prints it: "$19.50"; whole dollars of large sums as "$2,500". */
+/**
+ * A price in cents as the menu prints it, the en-CA way: "$19.50"; whole
+ * dollars of large sums as "$2,500". Written out rather than asked of
+ * Intl.NumberFormat, whose first use in a browser costs a phone tens of
+ * milliseconds while the page is starting; the tests hold it to Intl's output.
+ */
 export function formatPrice(cents: number): string {
-  if (cents >= 100_000 && cents % 100 === 0) return cadWhole.format(cents / 100);
-  return cad.format(cents / 100);
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a price in cents: ${cents}`);
+  const sign = cents < 0 ? "-" : "";
+  const whole = Math.floor(Math.abs(cents) / 100);
+  const rest = Math.abs(cents) % 100;
+  if (Math.abs(cents) >= 100_000 && rest === 0) return `${sign}$${withThousands(whole)}`;
+  return `${sign}$${withThousands(whole)}.${String(rest).padStart(2, "0")}`;
 }
 
 /** The amount as schema.org wants it: "19.50". */

@@ -3,7 +3,7 @@ import type { Route } from "./+types/site-layout";
 import { RouteErrorView } from "~/components/error-view";
 import { SiteChrome } from "~/components/site-chrome";
 import { JsonLd } from "~/components/json-ld";
-import { torontoDate } from "~/hours/opening-hours";
+import { rememberTorontoOffsets, torontoDate } from "~/hours/opening-hours";
 import { useSiteOrigin, type SiteFrame } from "~/site/site-frame";
 import { loadSiteFrame } from "~/site/site-frame.server";
 import { restaurantJsonLd, serializeJsonLd } from "~/site/structured-data";
@@ -21,6 +21,9 @@ function RestaurantStructuredData({ settings, schedule, renderedAt }: SiteFrame)
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  // Before anything below asks what time it is in Toronto (the status line,
+  // the footer, event dates): the browser then works it out without Intl.
+  rememberTorontoOffsets(loaderData.torontoOffsets);
   return (
     <SiteChrome>
       <RestaurantStructuredData {...loaderData} />

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { SiteFrame, SiteIdentity } from "./site-frame";
 import { siteContent } from "./site-content.server";
+import { torontoOffsetsAround } from "~/hours/opening-hours";
 
 /**
  * What every page's frame shows: the pub's details and hours for the footer,
@@ -11,7 +12,12 @@ export async function loadSiteFrame(context: Readonly<RouterContextProvider>): P
   const content = siteContent(context);
   const now = new Date();
   const [settings, schedule] = await Promise.all([content.settings(), content.schedule(now)]);
-  return { settings, schedule, renderedAt: now.toISOString() };
+  return {
+    settings,
+    schedule,
+    renderedAt: now.toISOString(),
+    torontoOffsets: torontoOffsetsAround(now),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { OpeningSchedule } from "~/hours/opening-hours";
+import type { OpeningSchedule, TorontoOffsets } from "~/hours/opening-hours";
 import type { SiteSettings } from "./site-settings";
 
 /** What the site layout's loader sends every page: the pub's details and hours. */
@@ -8,6 +8,8 @@ export type SiteFrame = {
   schedule: OpeningSchedule;
   /** When the server rendered the page, so the browser can tell how stale "open now" is. */
   renderedAt: string;
+  /** Toronto's offsets from UTC around `renderedAt`, so the browser tells Toronto's time without Intl. */
+  torontoOffsets: TorontoOffsets;
 };
 
 /** The layout's data (settings, hours), or undefined when the layout's loader failed. */

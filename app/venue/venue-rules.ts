@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withThousands } from "~/platform/thousands";
 import {
   checkboxSchema,
   lineSchema,
@@ -46,7 +47,7 @@ const nameSchema = lineSchema({
 
 const descriptionSchema = textSchema({
   max: DESCRIPTION_MAX,
-  tooLong: `Keep the description to ${DESCRIPTION_MAX.toLocaleString("en-CA")} characters or fewer.`,
+  tooLong: `Keep the description to ${withThousands(DESCRIPTION_MAX)} characters or fewer.`,
 });
 
 export const spaceSchema = z

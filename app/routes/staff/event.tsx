@@ -1,4 +1,5 @@
 import type { Route } from "./+types/event";
+import { withThousands } from "~/platform/thousands";
 import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import {
@@ -209,7 +210,7 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
               {...field("description")}
               label="Description"
               optional
-              hint={`Up to ${EVENT_DESCRIPTION_MAX.toLocaleString("en-CA")} characters.`}
+              hint={`Up to ${withThousands(EVENT_DESCRIPTION_MAX)} characters.`}
               rows={5}
             />
             <PictureField

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/venue-package";
+import { withThousands } from "~/platform/thousands";
 import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -144,7 +145,7 @@ export default function StaffPackagePage({ loaderData, actionData }: Route.Compo
               {...field("description")}
               label="Description"
               optional
-              hint={`Up to ${DESCRIPTION_MAX.toLocaleString("en-CA")} characters.`}
+              hint={`Up to ${withThousands(DESCRIPTION_MAX)} characters.`}
               rows={4}
             />
             <CheckboxField

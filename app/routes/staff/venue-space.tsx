@@ -1,4 +1,5 @@
 import type { Route } from "./+types/venue-space";
+import { withThousands } from "~/platform/thousands";
 import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -177,7 +178,7 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
               {...field("description")}
               label="Description"
               optional
-              hint={`Up to ${DESCRIPTION_MAX.toLocaleString("en-CA")} characters.`}
+              hint={`Up to ${withThousands(DESCRIPTION_MAX)} characters.`}
               rows={5}
             />
             <TextAreaField
