@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { log } from "~/platform/logger.server";
 import { nonceContext } from "~/platform/context";
+import { deferHydration } from "~/platform/deferred-hydration";
 
 export const streamTimeout = 5_000;
 
@@ -49,7 +50,8 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           pipe(body);
-          readableStreamToString(stream).then((html) => {
+          readableStreamToString(stream).then((rendered) => {
+            const { html } = deferHydration(rendered);
             responseHeaders.set("Content-Length", String(Buffer.byteLength(html)));
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           }, reject);

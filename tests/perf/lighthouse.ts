@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result, type RunnerResult } from "lighthouse";
 import { findChromium } from "../support/chromium.ts";
+import { scriptsNamedIn } from "../support/scripts-named.ts";
 import { formatTable, median, positiveInteger, writeResult } from "./report.ts";
 import { buildDirectory, startServer } from "./server.ts";
 
@@ -214,21 +215,13 @@ type ScriptSize = {
   gzipBytes: number;
   encoding: string;
   lighthouseBytes: number;
-  /** Named in the served HTML (`<script src>` or `<link rel="modulepreload">`), not loaded later. */
+  /** Named in the served HTML (`<script src>`, a module preload or the deferred hydration's list), not imported by another script. */
   inHtml: boolean;
 };
 
-/** Script paths the home page's HTML names, as `<script src>` or module preloads. */
+/** Script paths the home page's HTML has the browser load. */
 async function scriptsNamedInHtml(origin: string): Promise<Set<string>> {
-  const html = await (await fetch(`${origin}/`)).text();
-  const named = new Set<string>();
-  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
-    const isScript = tag.startsWith("<script");
-    if (!isScript && !/\brel="modulepreload"/.test(tag)) continue;
-    const address = tag.match(isScript ? /\bsrc="([^"]+)"/ : /\bhref="([^"]+)"/)?.[1];
-    if (address) named.add(new URL(address.replaceAll("&amp;", "&"), origin).pathname);
-  }
-  return named;
+  return new Set(scriptsNamedIn(await (await fetch(`${origin}/`)).text(), origin));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { clientDirectory, importBuiltServer, type ClientAddress } from "../support/built-server";
 import { openTestDatabase, type TestDatabase } from "../support/test-database";
+import { scriptsNamedIn } from "../support/scripts-named";
 
 /**
  * The home page's scripts against the budget `npm run lighthouse` holds it
@@ -28,18 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.[Symbol.asyncDispose]();
 });
-
-/** Script paths the page's HTML names, as `<script src>` or module preloads. */
-function scriptsNamedIn(html: string): string[] {
-  const named = new Set<string>();
-  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
-    const isScript = tag.startsWith("<script");
-    if (!isScript && !/\brel="modulepreload"/.test(tag)) continue;
-    const address = tag.match(isScript ? /\bsrc="([^"]+)"/ : /\bhref="([^"]+)"/)?.[1];
-    if (address) named.add(new URL(address, "http://localhost").pathname);
-  }
-  return [...named];
-}
 
 test("the scripts the home page loads up front stay within 135 KB gzipped", async () => {
   const page = await handle(new Request("http://localhost/"));
