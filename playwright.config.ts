@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_STAFF_PASSWORD, staffAccounts } from "./tests/e2e/fixtures.ts";
 import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium.ts";
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from "./tests/support/server-options.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const E2E_DATA_DIR = `node_modules/.cache/e2e-data-${PORT}`;
@@ -10,10 +11,11 @@ const executablePath = findChromium();
  * The staff list, made with the server's own command before it starts: the
  * password goes in on standard input, as an operator would type it.
  */
+const node = ["node", ...SERVER_NODE_OPTIONS].join(" ");
 const addStaff = staffAccounts
   .map(
     ({ email }) =>
-      `printf '%s\\n' "$E2E_STAFF_PASSWORD" | node ./build/server/index.js staff-add --email ${email} --role owner --password-stdin`,
+      `printf '%s\\n' "$E2E_STAFF_PASSWORD" | ${node} ./build/server/index.js staff-add --email ${email} --role owner --password-stdin`,
   )
   .join(" && ");
 
@@ -44,15 +46,17 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The tests run against the production build, served as in production.
+    // The tests run against the production build, served as in production
+    // (with the options and environment `npm run serve` gives it).
     // A fresh embedded database each run, migrated and seeded as on a first
     // start, with the staff the tests sign in as.
-    command: `rm -rf ${E2E_DATA_DIR} && ${addStaff} && node ./build/server/index.js`,
+    command: `rm -rf ${E2E_DATA_DIR} && ${addStaff} && ${node} ./build/server/index.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
     // Each staff-add opens and migrates the database: a few seconds apiece.
     timeout: 300_000,
     env: {
+      ...SERVER_ENV,
       NODE_ENV: "production",
       PORT: String(PORT),
       LOG_LEVEL: "warn",

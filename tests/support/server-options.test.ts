@@ -25,6 +25,13 @@ describe("the server starts everywhere with the options its memory depends on", 
     }
   });
 
+  test("the browser tests' server", () => {
+    const config = read("playwright.config.ts");
+    expect(config).toContain('const node = ["node", ...SERVER_NODE_OPTIONS].join(" ");');
+    expect(config).toContain("&& ${node} ./build/server/index.js`");
+    expect(config).toMatch(/env: \{\n\s+\.\.\.SERVER_ENV,/);
+  });
+
   test("the Docker image", () => {
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
     expect(cmd).toEqual(["node", ...SERVER_NODE_OPTIONS, "build/server/index.js"]);
