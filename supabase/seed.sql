@@ -620,6 +620,8 @@ insert into public.menu_items (
 
 -- Specials ---------------------------------------------------------------------
 
+-- A special with one price shows it; a deal on several things (happy hour)
+-- has none, and its description says what is offered.
 insert into public.specials (title, description, price_cents, weekday, starts_on, ends_on, starts_at, ends_at, sort_order, published) values
   ('Sunday Roast',
     'Roast Ontario beef carved to order with a Yorkshire pudding, roast potatoes, seasonal vegetables and proper gravy. Served until it runs out.',
@@ -647,19 +649,19 @@ insert into public.specials (title, description, price_cents, weekday, starts_on
     3600, 6, null, null, '17:00', '23:00', 10, true),
   ('Happy Hour',
     '$7 house pints, $9 house wine and half-price nachos and poutine, Monday to Friday.',
-    700, 1, null, null, '15:00', '18:00', 100, true),
+    null, 1, null, null, '15:00', '18:00', 100, true),
   ('Happy Hour',
     '$7 house pints, $9 house wine and half-price nachos and poutine, Monday to Friday.',
-    700, 2, null, null, '15:00', '18:00', 100, true),
+    null, 2, null, null, '15:00', '18:00', 100, true),
   ('Happy Hour',
     '$7 house pints, $9 house wine and half-price nachos and poutine, Monday to Friday.',
-    700, 3, null, null, '15:00', '18:00', 100, true),
+    null, 3, null, null, '15:00', '18:00', 100, true),
   ('Happy Hour',
     '$7 house pints, $9 house wine and half-price nachos and poutine, Monday to Friday.',
-    700, 4, null, null, '15:00', '18:00', 100, true),
+    null, 4, null, null, '15:00', '18:00', 100, true),
   ('Happy Hour',
     '$7 house pints, $9 house wine and half-price nachos and poutine, Monday to Friday.',
-    700, 5, null, null, '15:00', '18:00', 100, true),
+    null, 5, null, null, '15:00', '18:00', 100, true),
   -- This year's December: always current or still to come.
   ('Mulled Cider Season',
     'Hot Ontario apple cider mulled with cinnamon and clove, with a shot of Canadian rye or spiced rum, all through December.',
