@@ -22,7 +22,7 @@ import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/enquiries
 import { checkForm, contactEnquirySchema } from "~/enquiries/enquiry-forms";
 import { env } from "~/platform/env.server";
 import { usePublicEnv } from "~/platform/public-env";
-import { formatSpan } from "~/hours/hours-summary";
+import { formatDayLine } from "~/hours/hours-summary";
 import { pageMeta } from "~/site/meta";
 import { torontoDate, weekHours } from "~/hours/opening-hours";
 import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
@@ -189,8 +189,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                         : ""}
                     </p>
                     <p className="text-muted-foreground">
-                      {holiday.closed ? "Closed" : formatSpan(holiday)}
-                      {holiday.note ? ` · ${holiday.note}` : ""}
+                      {formatDayLine(holiday.closed ? null : holiday, holiday.note)}
                     </p>
                   </li>
                 ))}
