@@ -16,6 +16,7 @@ import {
   contactFields,
   contactTopicLabels,
   contactTopics,
+  linkedContactTopic,
   type ContactField,
 } from "~/enquiries/enquiry-fields";
 import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/enquiries/submission.server";
@@ -46,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       submissionToken: enquiry.submissionToken,
       receipt: enquiry.receipt,
       retentionDays: env.ENQUIRY_RETENTION_DAYS,
+      topic: linkedContactTopic(new URL(request.url).searchParams),
     },
     { headers: enquiry.headers },
   );
@@ -97,7 +99,8 @@ const detailLink =
   "inline-flex min-h-11 items-center gap-3 text-lg font-semibold text-primary underline-offset-4 hover:underline";
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, schedule, renderedAt, week, holidays, receipt, submissionToken } = loaderData;
+  const { settings, schedule, renderedAt, week, holidays, receipt, submissionToken, topic } =
+    loaderData;
   const directions = directionsLinks(settings);
   const { TURNSTILE_SITE_KEY } = usePublicEnv();
 
@@ -251,6 +254,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                   </PurposeNotice>
                 }
                 submitLabel="Send message"
+                initialValues={topic ? { topic } : undefined}
               >
                 {(field) => (
                   <>

@@ -227,6 +227,14 @@ describe("the contact page", () => {
   });
 });
 
+test("the contact form starts on the topic a link chose, when it is one of the list", async () => {
+  expect((await contactLoader(get("/contact?topic=accessibility"))).data.topic).toBe(
+    "accessibility",
+  );
+  expect((await contactLoader(get("/contact?topic=<script>"))).data.topic).toBeNull();
+  expect((await contactLoader(get("/contact"))).data.topic).toBeNull();
+});
+
 test("the layout loader gives every page the pub's details and its opening schedule", async () => {
   const layout = await layoutLoader(get("/"));
   const [settings] = await db.query<{ name: string; phone: string }>(
