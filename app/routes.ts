@@ -8,6 +8,7 @@ export default [
     route("about", "routes/about.tsx"),
     route("venue", "routes/venue.tsx"),
     route("contact", "routes/contact.tsx"),
+    route("accessibility", "routes/accessibility.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The staff area: its own frame, sessions in cookies, never cached or indexed.

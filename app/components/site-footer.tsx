@@ -5,7 +5,7 @@ import { OpenStatus } from "~/hours/open-status";
 import { ThemeSwitch } from "~/theme/theme-switch";
 import { summariseWeeklyHours } from "~/hours/hours-summary";
 import { torontoDate } from "~/hours/opening-hours";
-import { primaryNavigation } from "~/site/site";
+import { footerNavigation, primaryNavigation } from "~/site/site";
 import { useSiteFrame } from "~/site/site-frame";
 import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
 
@@ -109,9 +109,20 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-shell-border">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-shell-muted sm:px-6">
-          © {copyrightYear(frame?.renderedAt)} {settings?.name}
-        </p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-4 text-sm text-shell-muted sm:px-6">
+          <p>
+            © {copyrightYear(frame?.renderedAt)} {settings?.name}
+          </p>
+          <ul className="flex flex-wrap gap-x-6" aria-label="About this site">
+            {footerNavigation.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
     </footer>
   );

@@ -48,6 +48,17 @@ export const contactTopicLabels: Record<ContactTopic, string> = {
   media: "Media and press",
 };
 
+/**
+ * The topic a link to the contact form chose (`/contact?topic=accessibility`),
+ * or null for none or one that is not on the list.
+ */
+export function linkedContactTopic(params: URLSearchParams): ContactTopic | null {
+  const topic = params.get("topic");
+  return (contactTopics as readonly (string | null)[]).includes(topic)
+    ? (topic as ContactTopic)
+    : null;
+}
+
 /** The words of the newsletter opt-in, stored with each opt-in as CASL asks. */
 export const NEWSLETTER_WORDING =
   "Yes, send me the pub's newsletter about events and specials, about once a month. I can unsubscribe at any time.";

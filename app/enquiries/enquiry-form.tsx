@@ -35,6 +35,8 @@ export type EnquiryFormProps<Field extends string> = {
   turnstileFallback: ReactNode;
   purposeNotice: ReactNode;
   submitLabel: string;
+  /** What the fields hold before any post, such as a topic chosen by the link that led here. */
+  initialValues?: Partial<Record<Field, string>>;
   /** The form's own fields; `field(name)` gives each its id, error, typed value and focus. */
   children: (field: (name: Field) => BoundField) => ReactNode;
 };
@@ -57,6 +59,7 @@ export function EnquiryForm<Field extends string>({
   turnstileFallback,
   purposeNotice,
   submitLabel,
+  initialValues,
   children,
 }: EnquiryFormProps<Field>) {
   const token = actionData?.submissionToken ?? submissionToken;
@@ -67,6 +70,7 @@ export function EnquiryForm<Field extends string>({
       fields={fields}
       labels={labels}
       actionData={actionData}
+      initialValues={initialValues}
       loadValidator={loadValidator}
       isOwnPost={(form) => form.get(SUBMISSION_FIELD) === token}
       hidden={

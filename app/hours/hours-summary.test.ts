@@ -1,5 +1,5 @@
-import { expect, test } from "vitest";
-import { formatSpan, summariseWeeklyHours } from "./hours-summary";
+import { describe, expect, test } from "vitest";
+import { describeDay, formatDayLine, formatSpan, summariseWeeklyHours } from "./hours-summary";
 import type { WeeklyHours } from "./opening-hours";
 
 const day = (weekday: WeeklyHours["weekday"], opensAt: string, closesAt: string): WeeklyHours => ({
@@ -38,4 +38,31 @@ test("a weekday without hours reads as closed", () => {
 
 test("formatSpan says closed for no hours", () => {
   expect(formatSpan(null)).toBe("Closed");
+});
+
+describe("a day with a note", () => {
+  const boxingDay = { opensAt: "12:00", closesAt: "23:00" };
+
+  test("a closed day whose note says so is the note alone", () => {
+    expect(formatDayLine(null, "Closed for Christmas Day")).toBe("Closed for Christmas Day");
+    expect(describeDay(null, "closed today")).toEqual({ hours: "closed today", note: "" });
+  });
+
+  test("a closed day with another note says Closed, then the note", () => {
+    expect(formatDayLine(null, "Staff party")).toBe("Closed · Staff party");
+    expect(formatDayLine(null, "Closedown sale")).toBe("Closed · Closedown sale");
+  });
+
+  test("special hours keep their note after the hours", () => {
+    expect(formatDayLine(boxingDay, "Boxing Day hours")).toBe("noon – 11 pm · Boxing Day hours");
+    expect(describeDay(boxingDay, "Closed early for a wedding")).toEqual({
+      hours: "noon – 11 pm",
+      note: "Closed early for a wedding",
+    });
+  });
+
+  test("without a note, the hours alone", () => {
+    expect(formatDayLine(null, undefined)).toBe("Closed");
+    expect(formatDayLine(boxingDay, "  ")).toBe("noon – 11 pm");
+  });
 });

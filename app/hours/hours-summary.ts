@@ -11,6 +11,32 @@ export function formatSpan(hours: { opensAt: string; closesAt: string } | null):
   return hours ? `${formatWallTime(hours.opensAt)} – ${formatWallTime(hours.closesAt)}` : "Closed";
 }
 
+/** A day's hours and the note staff gave it, each as it is shown. */
+export type DayDescription = { hours: string; note: string };
+
+/**
+ * A day's hours beside its note, saying "Closed" once: a closed day whose note
+ * already says so ("Closed for Christmas Day") is the note alone; any other
+ * note ("Boxing Day hours", "Staff party") follows the hours.
+ */
+export function describeDay(
+  hours: { opensAt: string; closesAt: string } | null,
+  note: string | undefined,
+): DayDescription {
+  const said = note?.trim() ?? "";
+  if (!hours && /^closed\b/i.test(said)) return { hours: said, note: "" };
+  return { hours: formatSpan(hours), note: said };
+}
+
+/** The same on one line: "Closed for Christmas Day", "Closed · Staff party", "noon – 11 pm · Boxing Day hours". */
+export function formatDayLine(
+  hours: { opensAt: string; closesAt: string } | null,
+  note: string | undefined,
+): string {
+  const day = describeDay(hours, note);
+  return day.note ? `${day.hours} · ${day.note}` : day.hours;
+}
+
 /**
  * The week in as few lines as it takes: consecutive days with the same hours
  * share a line ("Mon–Wed", "11:30 am – midnight").

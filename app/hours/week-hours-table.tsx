@@ -1,6 +1,6 @@
 import { cn } from "~/platform/cn";
 import { dateParts } from "./dates";
-import { formatSpan } from "./hours-summary";
+import { describeDay } from "./hours-summary";
 import { formatWallTime, type WeekDayHours } from "./opening-hours";
 
 /** Monday to Sunday with the bar's and the kitchen's hours; today is marked in words too. */
@@ -24,6 +24,7 @@ export function WeekHoursTable({ week, className }: { week: WeekDayHours[]; clas
       <tbody>
         {week.map((day) => {
           const { monthShort, day: dayOfMonth } = dateParts(day.date);
+          const described = describeDay(day.hours, day.note);
           return (
             <tr
               key={day.date}
@@ -43,9 +44,9 @@ export function WeekHoursTable({ week, className }: { week: WeekDayHours[]; clas
                 </span>
               </th>
               <td className="py-3 pr-4 tabular-nums">
-                {formatSpan(day.hours)}
-                {day.note ? (
-                  <span className="block text-sm text-muted-foreground">{day.note}</span>
+                {described.hours}
+                {described.note ? (
+                  <span className="block text-sm text-muted-foreground">{described.note}</span>
                 ) : null}
               </td>
               <td className="py-3 pr-2 tabular-nums">

@@ -47,6 +47,12 @@ describe("the item form's rules", () => {
     });
   });
 
+  test("gluten is named by its cereal: barley, oats, rye and triticale as well as wheat", () => {
+    expect(
+      itemSchema.parse(item({ allergens: "barley,oats,rye,triticale,wheat" })).allergens,
+    ).toEqual(["barley", "oats", "rye", "triticale", "wheat"]);
+  });
+
   test("a kept picture needs a description, unless it is being removed", () => {
     const kept = { imagePath: "uploads/0123456789abcdef.jpg" };
     expect(checkItem(item(kept))).toEqual({

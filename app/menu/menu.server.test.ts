@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { getSpecials } from "~/specials/specials.server";
 import { getMenu } from "./menu.server";
+import type { Allergen } from "./menu";
+
+const GLUTEN_CEREALS: readonly Allergen[] = ["wheat", "triticale", "barley", "oats", "rye"];
+const glutenSources = (allergens: readonly Allergen[]) =>
+  allergens.filter((allergen) => GLUTEN_CEREALS.includes(allergen));
 
 describe.each(drivers)("the menu on %s", (driver) => {
   let db: TestDatabase;
@@ -43,6 +48,26 @@ describe.each(drivers)("the menu on %s", (driver) => {
     const pictured = items.filter((item) => item.image);
     expect(pictured.length).toBeGreaterThan(0);
     for (const item of pictured) expect(item.image?.alt).not.toBe("");
+  });
+
+  test("every beer brewed from grain names the cereal its gluten comes from", async () => {
+    const menu = await getMenu(db);
+    const beers = menu
+      .filter((section) => ["draught", "bottles", "non-alcoholic"].includes(section.slug))
+      .flatMap((section) => section.items)
+      .filter((item) => /\b(ale|lager|stout|bitter|ipa|pilsner|sour|hefeweizen)\b/i.test(item.name))
+      .filter((item) => !item.dietaryTags.includes("gluten-free"));
+    expect(beers.length).toBeGreaterThanOrEqual(10);
+    for (const beer of beers) expect(glutenSources(beer.allergens), beer.name).not.toEqual([]);
+    const stout = beers.find((beer) => beer.name.includes("Oatmeal Stout"));
+    expect(stout?.allergens).toEqual(expect.arrayContaining(["barley", "oats"]));
+  });
+
+  test("nothing tagged gluten-free lists a gluten source", async () => {
+    const items = (await getMenu(db)).flatMap((section) => section.items);
+    const glutenFree = items.filter((item) => item.dietaryTags.includes("gluten-free"));
+    expect(glutenFree.length).toBeGreaterThan(0);
+    for (const item of glutenFree) expect(glutenSources(item.allergens), item.name).toEqual([]);
   });
 
   test("values bound to a query are never read as SQL", async () => {

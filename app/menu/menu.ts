@@ -28,7 +28,10 @@ export const DIET_FILTERS = [
 ] as const satisfies readonly DietaryTag[];
 export type DietFilter = (typeof DIET_FILTERS)[number];
 
-/** Health Canada's priority food allergens. */
+/**
+ * Health Canada's priority food allergens. Gluten is named by the cereal it
+ * comes from (wheat, triticale, barley, oats, rye), as labels name it.
+ */
 export const ALLERGENS = [
   "eggs",
   "milk",
@@ -42,6 +45,10 @@ export const ALLERGENS = [
   "sulphites",
   "tree-nuts",
   "wheat",
+  "triticale",
+  "barley",
+  "oats",
+  "rye",
 ] as const;
 export type Allergen = (typeof ALLERGENS)[number];
 
@@ -58,6 +65,10 @@ export const ALLERGEN_LABELS: Record<Allergen, string> = {
   sulphites: "Sulphites",
   "tree-nuts": "Tree nuts",
   wheat: "Wheat (gluten)",
+  triticale: "Triticale (gluten)",
+  barley: "Barley (gluten)",
+  oats: "Oats (gluten)",
+  rye: "Rye (gluten)",
 };
 
 export const BADGES = ["new", "house-favourite", "local"] as const;

@@ -63,7 +63,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
     {
       question: "Can I bring my kids?",
       answer:
-        "Families are welcome in the dining room until 9 pm and there's a kids' menu. After 9 pm, and at the bar at any hour, guests must be 19 or over, as Ontario's liquor rules require.",
+        "Yes. Our house policy: guests under 19 are welcome with an adult until 9 pm, and there's a kids' menu. After 9 pm, and at the bar at any hour, the pub is for guests 19 and over. Ontario's drinking age is 19, so we ask for ID.",
     },
     {
       question: "Where do I park?",

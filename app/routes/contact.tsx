@@ -16,13 +16,14 @@ import {
   contactFields,
   contactTopicLabels,
   contactTopics,
+  linkedContactTopic,
   type ContactField,
 } from "~/enquiries/enquiry-fields";
 import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/enquiries/submission.server";
 import { checkForm, contactEnquirySchema } from "~/enquiries/enquiry-forms";
 import { env } from "~/platform/env.server";
 import { usePublicEnv } from "~/platform/public-env";
-import { formatSpan } from "~/hours/hours-summary";
+import { formatDayLine } from "~/hours/hours-summary";
 import { pageMeta } from "~/site/meta";
 import { torontoDate, weekHours } from "~/hours/opening-hours";
 import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
@@ -46,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       submissionToken: enquiry.submissionToken,
       receipt: enquiry.receipt,
       retentionDays: env.ENQUIRY_RETENTION_DAYS,
+      topic: linkedContactTopic(new URL(request.url).searchParams),
     },
     { headers: enquiry.headers },
   );
@@ -97,7 +99,8 @@ const detailLink =
   "inline-flex min-h-11 items-center gap-3 text-lg font-semibold text-primary underline-offset-4 hover:underline";
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, schedule, renderedAt, week, holidays, receipt, submissionToken } = loaderData;
+  const { settings, schedule, renderedAt, week, holidays, receipt, submissionToken, topic } =
+    loaderData;
   const directions = directionsLinks(settings);
   const { TURNSTILE_SITE_KEY } = usePublicEnv();
 
@@ -189,8 +192,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                         : ""}
                     </p>
                     <p className="text-muted-foreground">
-                      {holiday.closed ? "Closed" : formatSpan(holiday)}
-                      {holiday.note ? ` · ${holiday.note}` : ""}
+                      {formatDayLine(holiday.closed ? null : holiday, holiday.note)}
                     </p>
                   </li>
                 ))}
@@ -252,6 +254,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                   </PurposeNotice>
                 }
                 submitLabel="Send message"
+                initialValues={topic ? { topic } : undefined}
               >
                 {(field) => (
                   <>

@@ -10,6 +10,7 @@ import { eventEnd } from "~/events/events";
 import { MENU_QUERY_MAX_LENGTH, type MenuListItem, type MenuListSection } from "~/menu/menu";
 import { torontoDate, torontoWeekday } from "~/hours/opening-hours";
 import { loader as aboutLoader } from "./about";
+import { loader as accessibilityLoader } from "./accessibility";
 import { loader as contactLoader } from "./contact";
 import { loader as homeLoader } from "./home";
 import { loader as menuLoader } from "./menu";
@@ -225,6 +226,27 @@ describe("the contact page", () => {
       await db.query("delete from public.hours_exceptions where note = any($1)", [[past, current]]);
     }
   });
+});
+
+test("the accessibility statement gives the pub's name, phone and email as the settings have them", async () => {
+  const [settings] = await db.query<{ name: string; phone: string; email: string }>(
+    "select name, phone, email from public.site_settings",
+  );
+  const statement = await accessibilityLoader(get("/accessibility"));
+  expect(statement).toMatchObject({
+    name: settings?.name,
+    phone: settings?.phone,
+    email: settings?.email,
+  });
+  expect(statement.linksToBooking).toBeTypeOf("boolean");
+});
+
+test("the contact form starts on the topic a link chose, when it is one of the list", async () => {
+  expect((await contactLoader(get("/contact?topic=accessibility"))).data.topic).toBe(
+    "accessibility",
+  );
+  expect((await contactLoader(get("/contact?topic=<script>"))).data.topic).toBeNull();
+  expect((await contactLoader(get("/contact"))).data.topic).toBeNull();
 });
 
 test("the layout loader gives every page the pub's details and its opening schedule", async () => {

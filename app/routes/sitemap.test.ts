@@ -25,7 +25,7 @@ describe("GET /sitemap.xml", () => {
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
   });
 
-  test("lists the five pages as absolute URLs on the request's origin", async () => {
+  test("lists the public pages as absolute URLs on the request's origin", async () => {
     const xml = await get("https://pub.example/sitemap.xml").text();
     expect(xml).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
@@ -37,6 +37,7 @@ describe("GET /sitemap.xml", () => {
       "https://pub.example/about",
       "https://pub.example/venue",
       "https://pub.example/contact",
+      "https://pub.example/accessibility",
     ]);
   });
 

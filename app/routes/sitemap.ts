@@ -1,6 +1,6 @@
 import { env } from "~/platform/env.server";
 import { cacheControl } from "~/platform/cache-control";
-import { primaryNavigation } from "~/site/site";
+import { publicPages } from "~/site/site";
 import type { Route } from "./+types/sitemap";
 
 const XML_ESCAPES: Record<string, string> = {
@@ -15,7 +15,7 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
 }
 
-/** The pages in the main navigation, as absolute URLs on `origin`. */
+/** The site's public pages, as absolute URLs on `origin`. */
 export function sitemapXml(origin: string, paths: readonly string[]): string {
   const urls = paths
     .map((path) => `  <url>\n    <loc>${escapeXml(new URL(path, origin).href)}</loc>\n  </url>`)
@@ -31,16 +31,10 @@ export function sitemapXml(origin: string, paths: readonly string[]): string {
 
 export function loader({ request }: Route.LoaderArgs) {
   const origin = env.SITE_URL ?? new URL(request.url).origin;
-  return new Response(
-    sitemapXml(
-      origin,
-      primaryNavigation.map((page) => page.to),
-    ),
-    {
-      headers: {
-        "Content-Type": "application/xml; charset=utf-8",
-        "Cache-Control": cacheControl.publicFile,
-      },
+  return new Response(sitemapXml(origin, publicPages), {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": cacheControl.publicFile,
     },
-  );
+  });
 }

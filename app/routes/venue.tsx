@@ -1,4 +1,4 @@
-import { AccessibilityIcon, CheckIcon, PhoneIcon, UsersIcon } from "lucide-react";
+import { AccessibilityIcon, CheckIcon, FootprintsIcon, PhoneIcon, UsersIcon } from "lucide-react";
 import { data } from "react-router";
 import type { Route } from "./+types/venue";
 import { EnquiryConfirmation } from "~/enquiries/enquiry-confirmation";
@@ -199,10 +199,18 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
                   </ul>
                 ) : null}
                 <p className="mt-4 flex items-start gap-2 text-sm">
-                  <AccessibilityIcon
-                    aria-hidden="true"
-                    className="mt-0.5 size-4 shrink-0 text-primary"
-                  />
+                  {/* The wheelchair sign only where a wheelchair can go; steps otherwise. */}
+                  {space.stepFree ? (
+                    <AccessibilityIcon
+                      aria-hidden="true"
+                      className="mt-0.5 size-4 shrink-0 text-primary"
+                    />
+                  ) : (
+                    <FootprintsIcon
+                      aria-hidden="true"
+                      className="mt-0.5 size-4 shrink-0 text-primary"
+                    />
+                  )}
                   <span>
                     <span className="font-semibold">
                       {space.stepFree ? "Step-free access." : "Reached by stairs."}

@@ -31,3 +31,38 @@ describe("page titles", () => {
     expect(meta.some((tag) => "property" in tag && tag.property === "og:site_name")).toBe(false);
   });
 });
+
+describe("the share image", () => {
+  const meta = pageMeta({
+    title: "Menu",
+    description: "",
+    path: "/menu",
+    matches: [root, frame("The Renamed Tavern")],
+  });
+  const content = (key: string) => {
+    const tag = meta.find(
+      (tag) => ("property" in tag ? tag.property : "name" in tag ? tag.name : "") === key,
+    );
+    return tag && "content" in tag ? tag.content : undefined;
+  };
+
+  test("is a 1200 × 630 JPEG rendition of the share card, typed as one", () => {
+    const url = new URL(String(content("og:image")));
+    expect(url.origin + url.pathname).toBe("https://pub.example/img/social/share-card.svg");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ w: "1200", h: "630", fm: "jpeg" });
+    expect(content("og:image:type")).toBe("image/jpeg");
+    expect(content("og:image:width")).toBe("1200");
+    expect(content("og:image:height")).toBe("630");
+  });
+
+  test("is the same picture, with the same description, for X (Twitter)", () => {
+    expect(content("twitter:card")).toBe("summary_large_image");
+    expect(content("twitter:image")).toBe(content("og:image"));
+    expect(content("twitter:image:alt")).toBe("The Renamed Tavern: the taproom at dusk");
+  });
+
+  test("is left out while the origin is not known", () => {
+    const withoutOrigin = pageMeta({ title: "Menu", description: "", path: "/menu", matches: [] });
+    expect(JSON.stringify(withoutOrigin)).not.toContain("image");
+  });
+});

@@ -2,8 +2,13 @@ import type { MetaDescriptor } from "react-router";
 import { SHARE_IMAGE } from "~/images/images";
 import type { SiteFrame } from "./site-frame";
 
-/** Sharing previews need a bitmap: the share card, rendered by the image optimiser. */
+/**
+ * Sharing previews need a JPEG or PNG: the share card, drawn as an SVG and
+ * rendered by the image optimiser as a 1200 × 630 JPEG (`fm` says so; the
+ * response's Content-Type is image/jpeg, whatever the source's name ends in).
+ */
 const SHARE_CARD = `/img/social/share-card.svg?w=${SHARE_IMAGE.width}&h=${SHARE_IMAGE.height}&fm=${SHARE_IMAGE.format}`;
+const SHARE_CARD_TYPE = `image/${SHARE_IMAGE.format}`;
 
 type MatchWithData = { id: string; loaderData?: unknown } | undefined;
 
@@ -41,19 +46,23 @@ export function pageMeta({ title, description, path, matches }: PageMetaInput): 
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     ...(url ? [{ property: "og:url", content: url }] : []),
-    ...(origin
-      ? [
-          { property: "og:image", content: new URL(SHARE_CARD, origin).href },
-          { property: "og:image:width", content: "1200" },
-          { property: "og:image:height", content: "630" },
-          {
-            property: "og:image:alt",
-            content: siteName ? `${siteName}: the taproom at dusk` : "The taproom at dusk",
-          },
-          { name: "twitter:card", content: "summary_large_image" },
-        ]
-      : []),
+    ...(origin ? shareImageMeta(new URL(SHARE_CARD, origin).href, siteName) : []),
     { property: "og:locale", content: "en_CA" },
+  ];
+}
+
+/** The share card for Open Graph and X (Twitter), with its type, size and description. */
+function shareImageMeta(url: string, siteName: string | undefined): MetaDescriptor[] {
+  const alt = siteName ? `${siteName}: the taproom at dusk` : "The taproom at dusk";
+  return [
+    { property: "og:image", content: url },
+    { property: "og:image:type", content: SHARE_CARD_TYPE },
+    { property: "og:image:width", content: String(SHARE_IMAGE.width) },
+    { property: "og:image:height", content: String(SHARE_IMAGE.height) },
+    { property: "og:image:alt", content: alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image", content: url },
+    { name: "twitter:image:alt", content: alt },
   ];
 }
 

@@ -46,9 +46,26 @@ test("formatAddress gives the street, city and province on one line", () => {
 });
 
 describe("directionsLinks", () => {
-  test("Google Maps gets directions to the pub's coordinates", () => {
+  test("Google Maps searches for the pub by name and address, so it opens the listing", () => {
+    const google = new URL(directionsLinks(settings).google);
+    expect(google.origin + google.pathname).toBe("https://www.google.com/maps/search/");
+    expect(google.searchParams.get("api")).toBe("1");
+    expect(google.searchParams.get("query")).toBe(
+      "The Pub & Grill, Dundas Street at Richmond Street, London, ON N6A 1H3",
+    );
+    expect([...google.searchParams.keys()]).toEqual(["api", "query"]);
+  });
+
+  test("the Google query is encoded, so an ampersand stays in the name", () => {
     expect(directionsLinks(settings).google).toBe(
-      "https://www.google.com/maps/dir/?api=1&destination=42.9849%2C-81.2453",
+      "https://www.google.com/maps/search/?api=1&query=The+Pub+%26+Grill%2C+Dundas+Street+at+Richmond+Street%2C+London%2C+ON+N6A+1H3",
+    );
+  });
+
+  test("an empty postal code leaves no stray space", () => {
+    const google = new URL(directionsLinks({ ...settings, postalCode: "" }).google);
+    expect(google.searchParams.get("query")).toBe(
+      "The Pub & Grill, Dundas Street at Richmond Street, London, ON",
     );
   });
 

@@ -42,12 +42,28 @@ export function telephoneHref(phone: string): string {
   return `tel:${digits.length === 10 ? `+1${digits}` : digits}`;
 }
 
-/** Directions from wherever the visitor is, in the two map apps phones have. */
+/**
+ * The pub in the two map apps phones have. Google Maps searches for the name
+ * and address (its Maps URLs API), so it opens the pub's own listing, with
+ * its Directions button, rather than a bare pin; Apple Maps gets directions
+ * to the coordinates, labelled with the name.
+ */
 export function directionsLinks(settings: SiteSettings): { google: string; apple: string } {
   const destination = `${settings.latitude},${settings.longitude}`;
-  const google = new URL("https://www.google.com/maps/dir/");
+  const google = new URL("https://www.google.com/maps/search/");
   google.searchParams.set("api", "1");
-  google.searchParams.set("destination", destination);
+  google.searchParams.set(
+    "query",
+    [
+      settings.name,
+      settings.streetAddress,
+      settings.locality,
+      `${settings.region} ${settings.postalCode}`,
+    ]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(", "),
+  );
   const apple = new URL("https://maps.apple.com/");
   apple.searchParams.set("daddr", destination);
   apple.searchParams.set("q", settings.name);

@@ -11,3 +11,9 @@ export const primaryNavigation = [
   { to: "/venue", label: "Venue" },
   { to: "/contact", label: "Contact" },
 ] as const;
+
+/** Pages linked from the footer alone, beside the copyright line. */
+export const footerNavigation = [{ to: "/accessibility", label: "Accessibility" }] as const;
+
+/** Every public page, as the sitemap lists them. */
+export const publicPages = [...primaryNavigation, ...footerNavigation].map((page) => page.to);

@@ -22,4 +22,15 @@ describe.each(drivers)("the specials on %s", (driver) => {
     const weekdays = new Set(specials.flatMap((s) => (s.weekday === null ? [] : [s.weekday])));
     expect(weekdays.size).toBe(7);
   });
+
+  test("a deal on several things has no one price; a dish special has its own", async () => {
+    const specials = await getSpecials(db, today);
+    const happyHours = specials.filter((special) => special.title === "Happy Hour");
+    expect(happyHours).toHaveLength(5);
+    for (const happyHour of happyHours) {
+      expect(happyHour.priceCents).toBeNull();
+      expect(happyHour.description).toMatch(/\$7 house pints/);
+    }
+    expect(specials.find((special) => special.title === "Wing Night")?.priceCents).toBe(1200);
+  });
 });

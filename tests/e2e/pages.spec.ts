@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test, waitForHydration } from "./fixtures";
 
-// What the five pages show, read from the sample content in supabase/seed.sql.
+// What the public pages show, read from the sample content in supabase/seed.sql.
 
 const SITE_NAME = "The Squire Pub & Grill";
 
@@ -16,12 +17,22 @@ const contentPages = [
     title: `Contact | ${SITE_NAME}`,
     heading: "Contact and hours",
   },
+  {
+    path: "/accessibility",
+    name: "Accessibility",
+    title: `Accessibility | ${SITE_NAME}`,
+    heading: "Accessibility",
+  },
 ] as const;
 
 const PHONE = "519-555-0134";
 const TELEPHONE_HREF = "tel:+15195550134";
 const EMAIL = "hello@thesquire.example";
-const GOOGLE_MAPS = /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/;
+/** The pub's listing found by name and address, not a pin at its coordinates. */
+const GOOGLE_MAPS = `https://www.google.com/maps/search/?${new URLSearchParams({
+  api: "1",
+  query: `${SITE_NAME}, Dundas Street at Richmond Street, London, ON N6A`,
+})}`;
 const APPLE_MAPS = /^https:\/\/maps\.apple\.com\/\?daddr=/;
 const OPEN_STATUS = /^(Open now · until \S.*|Closed · opens \S.*)$/;
 
@@ -163,6 +174,28 @@ test.describe("every page", () => {
   }
 });
 
+test("shares a 1200 × 630 JPEG, for Open Graph and X alike, that really is one", async ({
+  page,
+}) => {
+  await page.goto("/menu");
+  const meta = (attribute: "property" | "name", key: string) =>
+    page.locator(`meta[${attribute}="${key}"]`).getAttribute("content");
+  const image = new URL((await meta("property", "og:image")) ?? "");
+  expect(image.searchParams.get("fm")).toBe("jpeg");
+  expect(await meta("property", "og:image:type")).toBe("image/jpeg");
+  expect(await meta("property", "og:image:width")).toBe("1200");
+  expect(await meta("property", "og:image:height")).toBe("630");
+  expect(await meta("property", "og:image:alt")).toMatch(/^\S/);
+  expect(await meta("name", "twitter:image")).toBe(image.href);
+  expect(await meta("name", "twitter:image:alt")).toBe(await meta("property", "og:image:alt"));
+
+  const response = await page.request.get(image.pathname + image.search);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/jpeg");
+  const { format, width, height } = await sharp(await response.body()).metadata();
+  expect({ format, width, height }).toEqual({ format: "jpeg", width: 1200, height: 630 });
+});
+
 test.describe("home", () => {
   test("says whether the pub is open now", async ({ page }) => {
     await page.goto("/");
@@ -181,6 +214,24 @@ test.describe("home", () => {
     const specials = page.getByRole("region", { name: "Today's specials" });
     await expect(specials).toContainText(today.dayName);
     await expect(specials.getByRole("heading", { level: 3 })).toHaveText(expected);
+  });
+
+  test("gives a dish special its price and leaves happy hour's deals to its words", async ({
+    page,
+  }) => {
+    const today = torontoToday();
+    const dishSpecial = SPECIALS_BY_WEEKDAY[today.weekday]?.[0] ?? "";
+    test.skip(
+      !SPECIALS_BY_WEEKDAY[today.weekday]?.includes("Happy Hour"),
+      "Happy Hour runs Monday to Friday",
+    );
+    await page.goto("/");
+    const specials = page.getByRole("region", { name: "Today's specials" }).getByRole("listitem");
+    const happyHour = specials.filter({ has: page.getByRole("heading", { name: "Happy Hour" }) });
+    await expect(happyHour).toContainText("$7 house pints, $9 house wine");
+    await expect(happyHour).not.toContainText(/\$\d+\.\d\d/);
+    const dish = specials.filter({ has: page.getByRole("heading", { name: dishSpecial }) });
+    await expect(dish).toContainText(/\$\d+\.\d\d/);
   });
 
   test("shows the house favourites with pictures that load", async ({ page }) => {
@@ -415,6 +466,16 @@ test.describe("menu", () => {
 });
 
 test.describe("about", () => {
+  test("states the age rule for families as the house's policy, not as law", async ({ page }) => {
+    await page.goto("/about");
+    const question = page.locator("details").filter({ hasText: "Can I bring my kids?" });
+    await question.locator("summary").click();
+    await expect(question).toContainText(
+      "Our house policy: guests under 19 are welcome with an adult until 9 pm",
+    );
+    await expect(question).not.toContainText("Ontario's liquor rules require");
+  });
+
   test("lists what is on tap", async ({ page }) => {
     await page.goto("/about");
     const beers = page.getByRole("list", { name: "On tap now" }).locator("> li");
@@ -431,6 +492,27 @@ test.describe("venue", () => {
     { name: "Upstairs Hall", seated: "80", standing: "120" },
     { name: "The Patio", seated: "40", standing: "60" },
   ];
+
+  test("shows the wheelchair sign only beside step-free spaces, steps beside the stairs", async ({
+    page,
+  }) => {
+    await page.goto("/venue");
+    const access = (name: string) =>
+      page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) })
+        .locator("p")
+        .filter({ hasText: /^(Step-free access|Reached by stairs)\./ });
+    const hall = access("Upstairs Hall");
+    await expect(hall).toContainText("Reached by stairs.");
+    await expect(hall.locator("svg.lucide-footprints")).toHaveCount(1);
+    await expect(hall.locator("svg.lucide-accessibility")).toHaveCount(0);
+    for (const name of ["The Snug", "The Patio"]) {
+      await expect(access(name)).toContainText("Step-free access.");
+      await expect(access(name).locator("svg.lucide-accessibility")).toHaveCount(1);
+      await expect(access(name).locator("svg.lucide-footprints")).toHaveCount(0);
+    }
+  });
 
   test("shows the three spaces", async ({ page }) => {
     await page.goto("/venue");
@@ -484,8 +566,11 @@ test.describe("contact", () => {
     await page.goto("/contact");
     const holidays = page.getByRole("region", { name: "Hours this week" }).getByRole("listitem");
     await expect(holidays).toHaveCount(4);
-    await expect(holidays.filter({ hasText: "Closed for Christmas Day" })).toContainText(
-      "Closed ·",
+    // A closed day whose note says so reads once: not "Closed · Closed for Christmas Day".
+    const christmas = holidays.filter({ hasText: "Closed for Christmas Day" });
+    await expect(christmas.locator("p").nth(1)).toHaveText("Closed for Christmas Day");
+    await expect(holidays.filter({ hasText: "Boxing Day hours" }).locator("p").nth(1)).toHaveText(
+      "noon – 11 pm · Boxing Day hours",
     );
     for (const note of [
       "Boxing Day hours",

@@ -68,7 +68,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("base6
 const renderedAt = (html: string) => html.match(/renderedAt\\?",\\?"([^"\\]+)/)?.[1];
 
 describe("pages the same for everyone", () => {
-  test.each(["/", "/menu", "/about"])(
+  test.each(["/", "/menu", "/about", "/accessibility"])(
     "%s is rendered once, then served from memory to every visitor",
     async (path) => {
       const first = await get(path, { "Accept-Encoding": "br, gzip" });

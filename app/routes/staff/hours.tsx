@@ -7,6 +7,7 @@ import { Link } from "~/components/ui/link";
 import { checkbox, type BoundField } from "~/components/ui/checked-form";
 import { CheckboxField, TextField } from "~/components/ui/form-fields";
 import { formatLongDate } from "~/hours/dates";
+import { formatDayLine } from "~/hours/hours-summary";
 import {
   DAY_NAMES,
   HOURS_FORMS,
@@ -281,14 +282,18 @@ export default function HoursPage({ loaderData, actionData }: Route.ComponentPro
                 title={formatDateRange(exception.startsOn, exception.endsOn)}
                 details={
                   <>
-                    {exception.closed
-                      ? "Closed"
-                      : formatDayHours({
+                    {exception.closed ? (
+                      formatDayLine(null, exception.note)
+                    ) : (
+                      <>
+                        {formatDayHours({
                           opensAt: exception.opensAt!,
                           closesAt: exception.closesAt!,
                           kitchenClosesAt: exception.kitchenClosesAt,
                         })}
-                    {exception.note ? ` · ${exception.note}` : ""}
+                        {exception.note ? ` · ${exception.note}` : ""}
+                      </>
+                    )}
                   </>
                 }
                 badges={

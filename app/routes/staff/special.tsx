@@ -132,7 +132,7 @@ export default function SpecialPage({ loaderData, actionData }: Route.ComponentP
             <TextField
               {...field("price")}
               label="Price"
-              hint="In dollars, such as 14.50. Leave empty when there is no one price."
+              hint="In dollars, such as 14.50. Leave empty for a deal with no one price, such as a happy hour, and say the offer in the description."
               inputMode="decimal"
               optional
             />

@@ -1,0 +1,225 @@
+import { CheckIcon, CircleAlertIcon, MailIcon, MessageSquareIcon, PhoneIcon } from "lucide-react";
+import type { Route } from "./+types/accessibility";
+import { Link } from "~/components/ui/link";
+import { PageHeader } from "~/components/page-header";
+import { SectionHeading } from "~/components/section-heading";
+import { dateParts } from "~/hours/dates";
+import { siteContent } from "~/site/site-content.server";
+import { pageMeta } from "~/site/meta";
+import { telephoneHref } from "~/site/site-settings";
+import { publicPageHeaders } from "~/platform/page-headers";
+import { usePublicEnv } from "~/platform/public-env";
+
+/** When this statement was last checked against the site; change it with each review. */
+const STATEMENT_REVIEWED_ON = "2026-11-25";
+
+/** The contact form, opened on its Accessibility topic. */
+const ACCESSIBILITY_CONTACT_PATH = "/contact?topic=accessibility#write";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await siteContent(context).settings();
+  return {
+    name: settings.name,
+    phone: settings.phone,
+    email: settings.email,
+    accessibilityNote: settings.accessibilityNote,
+    /** Booking or ordering happens on another company's site. */
+    linksToBooking: settings.reservationUrl !== null || settings.orderingUrl !== null,
+  };
+}
+
+const DESCRIPTION =
+  "How the site meets WCAG 2.2 AA, where it still falls short, and how to ask for help or for anything on it in another format.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Accessibility",
+    description: DESCRIPTION,
+    path: "/accessibility",
+    matches,
+  });
+
+export const headers = publicPageHeaders;
+
+/** "November 25, 2026" */
+function formatReviewDate(date: string): string {
+  const { month, day } = dateParts(date);
+  return `${month} ${day}, ${date.slice(0, 4)}`;
+}
+
+const WHAT_WORKS = [
+  {
+    title: "Keyboard",
+    text: "Every link, button, menu filter and form works with a keyboard alone, in a logical order, with a visible focus outline. A “Skip to main content” link comes first, and the menu on phones keeps focus inside it until it closes.",
+  },
+  {
+    title: "Screen readers",
+    text: "Pages are built from headings, landmarks and lists, pictures carry text descriptions, and each form field has its own label. A form’s mistakes are listed at the top and named beside each field, and what you typed is kept.",
+  },
+  {
+    title: "Contrast and colour",
+    text: "Text and controls meet WCAG AA contrast in the light and the dark theme, and nothing is told by colour alone: open or closed, dietary tags and allergens are all written out.",
+  },
+  {
+    title: "Text size and zoom",
+    text: "Text grows with your browser’s settings and zoom, and pages reflow to a single column on narrow screens without scrolling sideways.",
+  },
+  {
+    title: "Reduced motion",
+    text: "If your device asks for reduced motion, the site’s animations and transitions finish at once instead of moving.",
+  },
+  {
+    title: "Without JavaScript",
+    text: "Every page, the menu’s filters and both forms work without JavaScript; it only adds checks as you type and quicker page changes.",
+  },
+] as const;
+
+export default function AccessibilityPage({ loaderData }: Route.ComponentProps) {
+  const { name, phone, email, accessibilityNote, linksToBooking } = loaderData;
+  const { TURNSTILE_SITE_KEY } = usePublicEnv();
+  const limits = [
+    "Directions open in Google Maps or Apple Maps, and our social media links lead to those networks. Their accessibility is outside our control.",
+    ...(linksToBooking
+      ? [
+          "Online booking or ordering, where we offer it, happens on another company’s site, which we do not control. You can always book or order by phone instead.",
+        ]
+      : []),
+    "Our staff write the text descriptions of the photos they add to the menu, events and rooms. A new photo’s description may be shorter than it should be: tell us and we’ll improve it.",
+    "The menu, specials and events change often and are updated by hand, so a mistake can slip in. If something reads wrongly with your assistive technology, please let us know.",
+    ...(TURNSTILE_SITE_KEY
+      ? [
+          "The forms use Cloudflare Turnstile to stop spam. It usually passes unseen, but it needs JavaScript and may occasionally ask you to tick a box. If it gets in your way, call or email us instead.",
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <PageHeader eyebrow="Accessibility statement" title="Accessibility">
+        <p>
+          We want everyone to be able to use this site and visit {name}. This page says what the
+          site does to be accessible, where it still falls short, and how to reach us if something
+          gets in your way.
+        </p>
+      </PageHeader>
+
+      <section
+        aria-labelledby="standard-title"
+        className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20"
+      >
+        <SectionHeading id="standard-title" eyebrow="The standard" title="What we aim for">
+          <p>
+            The site aims to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA.
+            Ontario’s accessibility law (the AODA) asks websites to meet WCAG 2.0 level AA; version
+            2.2 includes everything it asks and more. Each change to the site is checked with
+            automated accessibility tests on every page, in the light and dark themes, and the forms
+            are tested by keyboard alone.
+          </p>
+        </SectionHeading>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="What works">
+          {WHAT_WORKS.map((item) => (
+            <li key={item.title} className="border-l-4 border-primary bg-card p-5">
+              <p className="flex items-center gap-2 font-semibold">
+                <CheckIcon aria-hidden="true" className="size-5 shrink-0 text-primary" />
+                {item.title}
+              </p>
+              <p className="mt-2 text-muted-foreground">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="limits-title" className="border-y border-border bg-card">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
+          <SectionHeading id="limits-title" eyebrow="Honestly" title="Known limits">
+            <p>What we know does not yet work as well as it should, or is not ours to fix.</p>
+          </SectionHeading>
+          <ul className="mt-8 grid max-w-3xl gap-4">
+            {limits.map((limit) => (
+              <li key={limit} className="flex items-start gap-3">
+                <CircleAlertIcon
+                  aria-hidden="true"
+                  className="mt-0.5 size-5 shrink-0 text-amber-600"
+                />
+                <span>{limit}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="help-title"
+        className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20"
+      >
+        <SectionHeading id="help-title" eyebrow="Ask us" title="Help, feedback and other formats">
+          <p>
+            If part of the site is hard to use, or you would like anything on it (the menu, hours,
+            allergens, event details) in another format, such as large print, plain text by email or
+            read to you over the phone, ask us and we’ll arrange it with you at no extra cost.
+            Feedback about the site or the pub is welcome the same way.
+          </p>
+        </SectionHeading>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+          <li className="border-l-4 border-primary bg-card p-5">
+            <MessageSquareIcon aria-hidden="true" className="size-6 text-primary" />
+            <p className="mt-3">
+              <Link
+                to={ACCESSIBILITY_CONTACT_PATH}
+                className="font-semibold text-primary underline underline-offset-4"
+              >
+                Write to us
+              </Link>{" "}
+              with the contact form; its topic is set to Accessibility.
+            </p>
+          </li>
+          <li className="border-l-4 border-primary bg-card p-5">
+            <PhoneIcon aria-hidden="true" className="size-6 text-primary" />
+            <p className="mt-3">
+              Call{" "}
+              <a
+                href={telephoneHref(phone)}
+                className="font-semibold whitespace-nowrap text-primary underline underline-offset-4"
+              >
+                {phone}
+              </a>
+              .
+            </p>
+          </li>
+          <li className="border-l-4 border-primary bg-card p-5">
+            <MailIcon aria-hidden="true" className="size-6 text-primary" />
+            <p className="mt-3">
+              Email{" "}
+              <a
+                href={`mailto:${email}`}
+                className="font-semibold break-all text-primary underline underline-offset-4"
+              >
+                {email}
+              </a>
+              .
+            </p>
+          </li>
+        </ul>
+        <div className="mt-12 max-w-2xl space-y-4 text-muted-foreground">
+          <h3 className="text-2xl text-foreground">Visiting the pub</h3>
+          {accessibilityNote ? <p>{accessibilityNote}</p> : null}
+          <p>
+            The entrance, washrooms and each room’s access are described on{" "}
+            <Link to="/about" className="font-semibold text-primary underline underline-offset-4">
+              the about page
+            </Link>{" "}
+            and{" "}
+            <Link to="/venue" className="font-semibold text-primary underline underline-offset-4">
+              the venue page
+            </Link>
+            .
+          </p>
+          <p className="border-t border-border pt-4 text-sm">
+            This statement was last reviewed on{" "}
+            <time dateTime={STATEMENT_REVIEWED_ON}>{formatReviewDate(STATEMENT_REVIEWED_ON)}</time>.
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}
