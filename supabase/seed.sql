@@ -782,7 +782,7 @@ insert into public.venue_spaces (slug, name, summary, description, seated_capaci
     '{"Private fireplace","Own bar service","TV with HDMI for slides"}',
     true,
     'On the main floor, step-free from the street, next to the accessible washroom.',
-    '[{"path":"rooms/the-snug.svg","alt":"A small wood-panelled room with leather banquettes around tables and a lit fireplace."}]'::jsonb,
+    '[{"path":"rooms/the-snug.svg","alt":"A small wood-panelled room with leather banquettes around tables and a lit fireplace."},{"path":"drinks/wine.svg","alt":"A glass of red wine beside the bottle, with a cheese board and grapes."},{"path":"drinks/stout.svg","alt":"A pint of dark stout with a thick, creamy head in a tulip glass."}]'::jsonb,
     10),
   ('upstairs-hall',
     'Upstairs Hall',
@@ -792,7 +792,7 @@ insert into public.venue_spaces (slug, name, summary, description, seated_capaci
     '{"Small stage and PA","Projector and screen","Private bar"}',
     false,
     'Reached by a staircase; there is no lift. Washrooms are on the main floor.',
-    '[{"path":"rooms/upstairs-hall.svg","alt":"A long hall with rows of tables, tall windows down one side and a small stage at the far end."}]'::jsonb,
+    '[{"path":"rooms/upstairs-hall.svg","alt":"A long hall with rows of tables, tall windows down one side and a small stage at the far end."},{"path":"events/live-music.svg","alt":"The small stage set for live music: an acoustic guitar on its stand, an amp, a microphone and a stool in warm spotlights."},{"path":"events/trivia.svg","alt":"A trivia night on the big screen: a question with four answer choices, a quizmaster at the lectern, and answer sheets and pints on the tables."}]'::jsonb,
     20),
   ('patio',
     'The Patio',
@@ -802,7 +802,7 @@ insert into public.venue_spaces (slug, name, summary, description, seated_capaci
     '{"String lights","Umbrellas","Heaters"}',
     true,
     'Step-free from the main bar.',
-    '[{"path":"rooms/patio.svg","alt":"An outdoor patio with tables under market umbrellas and strings of lights overhead."}]'::jsonb,
+    '[{"path":"rooms/patio.svg","alt":"An outdoor patio with tables under market umbrellas and strings of lights overhead."},{"path":"drinks/cocktail.svg","alt":"A Caesar in a celery-salt-rimmed glass with ice, a celery stalk and a lime wedge."},{"path":"drinks/pint.svg","alt":"A pint of amber ale with a creamy head, beaded with condensation, on a green coaster."}]'::jsonb,
     30);
 
 insert into public.venue_packages (name, description, price_cents, price_unit, minimum_guests, includes, sort_order) values

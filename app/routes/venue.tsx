@@ -5,7 +5,6 @@ import { EnquiryConfirmation } from "~/enquiries/enquiry-confirmation";
 import { EnquiryForm, PurposeNotice, type Validator } from "~/enquiries/enquiry-form";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { PageHeader } from "~/components/page-header";
-import { ResponsiveImage } from "~/images/responsive-image";
 import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/components/ui/button";
 import { pictureFor } from "~/images/pictures.server";
@@ -26,6 +25,7 @@ import { formatPrice } from "~/menu/price";
 import { usePublicEnv } from "~/platform/public-env";
 import { telephoneHref } from "~/site/site-settings";
 import { largestCapacity, type VenueSpace } from "~/venue/venue";
+import { SpaceGallery } from "~/venue/space-gallery";
 
 /** The spaces as the enquiry form offers them. */
 const enquirySpaces = (spaces: readonly VenueSpace[]): EnquirySpace[] =>
@@ -49,7 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pictured = await Promise.all(
     spaces.map(async (space) => ({
       ...space,
-      picture: await pictureFor(context, space.photos[0] ?? null),
+      pictures: (await Promise.all(space.photos.map((photo) => pictureFor(context, photo)))).filter(
+        (picture) => picture !== null,
+      ),
     })),
   );
   return data(
@@ -151,17 +153,12 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
               id={space.slug}
               className="grid scroll-mt-24 gap-6 border-b border-border pb-12 last:border-b-0 lg:grid-cols-2 lg:gap-10"
             >
-              {space.picture ? (
-                <ResponsiveImage
-                  image={space.picture.source}
-                  alt={space.picture.alt}
-                  sizes="(min-width: 1024px) 560px, 100vw"
-                  aspectRatio={16 / 9}
-                  maxWidth={768}
-                  priority={index === 0}
-                  className={`h-auto w-full border border-border ${index % 2 === 1 ? "lg:order-last" : ""}`}
-                />
-              ) : null}
+              <SpaceGallery
+                name={space.name}
+                pictures={space.pictures}
+                priority={index === 0}
+                className={index % 2 === 1 ? "lg:order-last" : undefined}
+              />
               <div>
                 <h3 className="text-3xl tracking-tight">{space.name}</h3>
                 <p className="mt-2 text-lg text-muted-foreground">{space.summary}</p>
