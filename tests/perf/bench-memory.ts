@@ -49,7 +49,7 @@ const ACCEPT = {
 };
 /** How long a response may take before it counts as failed. */
 const RESPONSE_TIMEOUT_SECONDS = 30;
-const PAGES = ["/", "/menu", "/about", "/venue", "/contact"];
+const PAGES = ["/", "/menu", "/about", "/venue", "/contact", "/accessibility"];
 /** The client router's requests when it navigates to a page (`/_.data` is the home page's). */
 const DATA = ["/_.data", "/menu.data", "/about.data", "/venue.data", "/contact.data"];
 

@@ -96,7 +96,7 @@ type Measurement = {
 };
 
 /**
- * The targets: the yardstick, the five pages, and, read from the home page
+ * The targets: the yardstick, the six public pages, and, read from the home page
  * itself, a versioned (immutable) image variant from a srcset and the hashed
  * framework script it preloads.
  */
@@ -119,6 +119,7 @@ async function findTargets(origin: string, yardstick: string): Promise<Target[]>
     { name: "home", origin, path: "/", headers: page, goal: shared },
     { name: "menu", origin, path: "/menu", headers: page, goal: shared },
     { name: "about", origin, path: "/about", headers: page, goal: shared },
+    { name: "accessibility", origin, path: "/accessibility", headers: page, goal: shared },
     { name: "contact", origin, path: "/contact", headers: page, goal: form },
     { name: "venue", origin, path: "/venue", headers: page, goal: form },
     { name: "image", origin, path: image, headers: { ...BROWSER_HEADERS, Accept: ACCEPT.image } },

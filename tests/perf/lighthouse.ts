@@ -26,6 +26,7 @@ const PAGES = [
   { name: "about", path: "/about" },
   { name: "venue", path: "/venue" },
   { name: "contact", path: "/contact" },
+  { name: "accessibility", path: "/accessibility" },
 ] as const;
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
