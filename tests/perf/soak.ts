@@ -208,6 +208,8 @@ async function main() {
   await Promise.all([...Array.from({ length: connections }, () => visitor(done)), schedule]);
   clearInterval(reporter);
   await server.stop();
+  // The proxy's listener would keep the script from exiting.
+  await proxy.down();
 
   // What was stored, against what the visitors were told.
   const check = postgres({
