@@ -9,32 +9,65 @@ import type { RateLimit } from "./form-protection";
  * each stored only as a keyed hash.
  */
 
+/** One bucket's count as an attempt is made: its window's hits (this one included), the window before's, and how far into its window it is. */
+export type WindowCount = { hits: number; previousHits: number; elapsedSeconds: number };
+
 /**
  * Counts one submission in `bucket`'s current window and returns the count so
- * far and when the window ends. One statement, so concurrent posts on several
- * instances each get their own count.
+ * far, the previous window's and how far into the window the database's
+ * clock is. One statement, so concurrent posts on several instances each get
+ * their own count.
  */
 export async function countSubmission(
   db: Database,
   bucket: string,
   windowSeconds: number,
-): Promise<{ hits: number; resetsAt: Date }> {
-  const [row] = await db.query<{ hits: number; resetsAt: string }>(
-    `insert into public.form_rate_limits as limits (bucket, window_start, hits)
-     values (
-       $1,
-       to_timestamp(floor(extract(epoch from now()) / $2::int) * $2::int),
-       1
+): Promise<WindowCount> {
+  const [row] = await db.query<WindowCount>(
+    `with counted as (
+       insert into public.form_rate_limits as limits (bucket, window_start, hits)
+       values (
+         $1,
+         to_timestamp(floor(extract(epoch from now()) / $2::int) * $2::int),
+         1
+       )
+       on conflict (bucket, window_start) do update set hits = limits.hits + 1
+       returning hits, window_start
      )
-     on conflict (bucket, window_start) do update set hits = limits.hits + 1
-     returning hits, to_char(
-       (window_start + make_interval(secs => $2::int)) at time zone 'UTC',
-       'YYYY-MM-DD"T"HH24:MI:SS"Z"'
-     ) as "resetsAt"`,
+     select counted.hits,
+       coalesce((
+         select previous.hits from public.form_rate_limits previous
+         where previous.bucket = $1
+           and previous.window_start = counted.window_start - make_interval(secs => $2::int)
+       ), 0) as "previousHits",
+       extract(epoch from now() - counted.window_start)::float8 as "elapsedSeconds"
+     from counted`,
     [bucket, windowSeconds],
   );
   if (!row) throw new Error("The rate limit count returned no row");
-  return { hits: row.hits, resetsAt: new Date(row.resetsAt) };
+  return row;
+}
+
+/**
+ * The seconds until another attempt is allowed, or null when this one is
+ * within the limit. The limit holds over any `windowSeconds`, not only within
+ * fixed windows: the previous window's attempts count in proportion to how
+ * much of it the sliding window still covers (so a burst across a window's
+ * end cannot double the limit). The wait is until one more attempt, counted
+ * the same way, would be within the limit, if none is made meanwhile.
+ */
+export function secondsUntilAllowedBy(
+  { hits, previousHits, elapsedSeconds }: WindowCount,
+  { max, windowSeconds }: RateLimit,
+): number | null {
+  const covered = Math.max(0, 1 - elapsedSeconds / windowSeconds);
+  if (hits + previousHits * covered <= max) return null;
+  // Seconds from this window's start at which one more attempt would fit.
+  const allowedAt =
+    hits + 1 <= max && previousHits > 0
+      ? windowSeconds * (1 - (max - hits - 1) / previousHits)
+      : windowSeconds * (2 - Math.max(0, max - 1) / hits);
+  return Math.max(1, Math.ceil(allowedAt - elapsedSeconds));
 }
 
 const ADDRESS_KEY = "client-address-hash";
@@ -75,15 +108,12 @@ export type RateLimitCheck = { bucket: string; limit: RateLimit };
 export async function secondsUntilAllowed(
   db: Database,
   checks: readonly RateLimitCheck[],
-  now = Date.now(),
 ): Promise<number | null> {
   let wait: number | null = null;
   for (const { bucket, limit } of checks) {
-    const { hits, resetsAt } = await countSubmission(db, bucket, limit.windowSeconds);
-    if (hits > limit.max) {
-      const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now) / 1000));
-      wait = Math.max(wait ?? 0, seconds);
-    }
+    const count = await countSubmission(db, bucket, limit.windowSeconds);
+    const seconds = secondsUntilAllowedBy(count, limit);
+    if (seconds !== null) wait = Math.max(wait ?? 0, seconds);
   }
   return wait;
 }

@@ -297,7 +297,8 @@ describe("the contact form", () => {
       expect(result.status).toBe(429);
       const retryAfter = Number(result.headers.get("Retry-After"));
       expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(3600);
+      // The window slides: three posts now still count for part of the next hour.
+      expect(retryAfter).toBeLessThanOrEqual(2 * 3600);
       expect(result.formError).toMatch(/several messages in a short time/);
       expect(result.values.message).toBe(fields.message);
       expect(await enquiryCount()).toBe(before);

@@ -1531,10 +1531,24 @@ describe("the enquiry forms under random and hostile posts", () => {
         `address ${address} ${Math.floor(now / PER_ADDRESS.windowMs)}`,
         `email ${email} ${Math.floor(now / PER_EMAIL.windowMs)}`,
       ];
-      const before = buckets(Date.now());
-      const limited =
-        (counted.get(before[0]!) ?? 0) + 1 > PER_ADDRESS.max ||
-        (counted.get(before[1]!) ?? 0) + 1 > PER_EMAIL.max;
+      const sentAt = Date.now();
+      const before = buckets(sentAt);
+      // The server's sliding window: this window's count, this post included,
+      // and the previous window's in proportion to how much of it is covered.
+      const limits: Array<[string, typeof PER_ADDRESS | typeof PER_EMAIL]> = [
+        [`address ${address}`, PER_ADDRESS],
+        [`email ${email}`, PER_EMAIL],
+      ];
+      const excess = limits.map(([bucket, { max, windowMs }]) => {
+        const window = Math.floor(sentAt / windowMs);
+        const covered = 1 - (sentAt - window * windowMs) / windowMs;
+        const current = counted.get(`${bucket} ${window}`) ?? 0;
+        const previous = counted.get(`${bucket} ${window - 1}`) ?? 0;
+        return current + 1 + previous * covered - max;
+      });
+      const limited = excess.some((over) => over > 0);
+      // The server's clock reads a moment later: a count a hair over the limit may be within it.
+      const borderline = excess.some((over) => over > 0 && over < 0.01);
       const canonical = payload.expectation === "valid" ? canonicalOf(payload) : "?";
 
       let response: Response;
@@ -1557,7 +1571,7 @@ describe("the enquiry forms under random and hostile posts", () => {
       else if (payload.expectation === "valid") {
         if (token && stored.has(token))
           allowed = stored.get(token) === canonical ? [303] : [303, 409];
-        else allowed = newWindow ? [303, 429] : limited ? [429] : [303];
+        else allowed = newWindow || borderline ? [303, 429] : limited ? [429] : [303];
       } else allowed = [303, 400, 409, 429];
       if (status >= 500) fail(`answered ${status}: ${body.slice(0, 300)}`);
       else if (!allowed.includes(status))
