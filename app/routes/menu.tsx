@@ -1,6 +1,7 @@
-import { SearchIcon, XIcon } from "lucide-react";
-import { data, Form } from "react-router";
+import { XIcon } from "lucide-react";
+import { data } from "react-router";
 import type { Route } from "./+types/menu";
+import { MenuFilterForm } from "~/menu/menu-filter-form";
 import { MenuList, type MenuListEntry } from "~/menu/menu-list";
 import { JsonLd } from "~/components/json-ld";
 import type { StylesheetHandle } from "~/components/site-stylesheet";
@@ -12,11 +13,9 @@ import { shareImageUrl } from "~/images/pictures";
 import { siteContent } from "~/site/site-content.server";
 import { cn } from "~/platform/cn";
 import {
-  DIET_FILTERS,
   DIETARY_LABELS,
   filterMenu,
   menuListItem,
-  MENU_QUERY_MAX_LENGTH,
   parseMenuFilter,
   type MenuFilter,
 } from "~/menu/menu";
@@ -100,52 +99,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
       {loaderData.structuredData ? <MenuStructuredData sections={sections} /> : null}
 
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <Form
-          method="get"
-          role="search"
-          aria-label="Filter the menu"
-          className="mt-8 grid gap-4 border border-border bg-card p-4 sm:p-5 md:grid-cols-[1fr_auto] md:items-end"
-        >
-          <fieldset className="min-w-0">
-            <legend className="text-sm font-semibold">Diet</legend>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {(["all", ...DIET_FILTERS] as const).map((diet) => (
-                <label key={diet} className="relative">
-                  <input
-                    type="radio"
-                    name="diet"
-                    value={diet}
-                    defaultChecked={(filter.diet ?? "all") === diet}
-                    className="peer sr-only"
-                  />
-                  <span className="inline-flex min-h-11 cursor-pointer items-center border-2 border-border px-4 font-semibold peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-foreground">
-                    {diet === "all" ? "Everything" : DIETARY_LABELS[diet]}
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-            <div className="flex-1">
-              <label htmlFor="menu-search" className="text-sm font-semibold">
-                Search the menu
-              </label>
-              <input
-                id="menu-search"
-                type="search"
-                name="q"
-                defaultValue={filter.query}
-                maxLength={MENU_QUERY_MAX_LENGTH}
-                placeholder="Burger, wings, IPA…"
-                className="mt-2 block h-12 w-full min-w-0 border-2 border-border bg-background px-3 text-base placeholder:text-muted-foreground focus:border-primary focus:outline-none md:w-64"
-              />
-            </div>
-            <button type="submit" className={buttonVariants()}>
-              <SearchIcon aria-hidden="true" />
-              Show
-            </button>
-          </div>
-        </Form>
+        <MenuFilterForm filter={filter} />
 
         {problems.length > 0 ? (
           <div
