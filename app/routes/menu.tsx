@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/menu";
 import { MenuFilterForm } from "~/menu/menu-filter-form";
 import { MenuList, type MenuListEntry } from "~/menu/menu-list";
+import { MenuSectionNav } from "~/menu/menu-section-nav";
 import { JsonLd } from "~/components/json-ld";
 import type { StylesheetHandle } from "~/components/site-stylesheet";
 import { Link } from "~/components/ui/link";
@@ -128,26 +129,8 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      {!filtered ? (
-        <nav
-          aria-label="Menu sections"
-          className="sticky top-16 z-20 mt-4 border-y border-border bg-background/95 backdrop-blur lg:top-20"
-        >
-          {/* Unfiltered, the sections shown are every section with something in it. */}
-          <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-2 text-sm font-semibold whitespace-nowrap *:shrink-0 sm:px-6">
-            {sections.map((section) => (
-              <li key={section.slug}>
-                <a
-                  href={`#${section.slug}`}
-                  className="inline-flex min-h-11 items-center px-3 hover:bg-muted"
-                >
-                  {section.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      {/* Unfiltered, the sections shown are every section with something in it. */}
+      {!filtered ? <MenuSectionNav sections={sections} /> : null}
 
       <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
         {sections.length === 0 ? (
@@ -166,7 +149,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
               key={section.slug}
               id={section.slug}
               aria-labelledby={`${section.slug}-title`}
-              className="scroll-mt-36 pt-12 lg:scroll-mt-40"
+              className="scroll-mt-36 pt-12 lg:scroll-mt-40 short:scroll-mt-12"
             >
               <div className="border-b-2 border-foreground pb-3">
                 <h2 id={`${section.slug}-title`} className="text-3xl tracking-tight">

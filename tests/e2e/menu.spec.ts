@@ -192,3 +192,101 @@ test.describe("menu filters", () => {
     });
   });
 });
+
+test.describe("the section bar", () => {
+  const sectionBar = (page: Page) => page.getByRole("navigation", { name: "Menu sections" });
+
+  test("shows that it scrolls, and scrolls by buttons a keyboard reaches", async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, "the buttons are for wider screens; a phone swipes the bar");
+    await page.goto("/menu");
+    await waitForHydration(page);
+    const bar = sectionBar(page);
+    const links = bar.getByRole("link");
+    const left = bar.getByRole("button", { name: "Scroll section links left" });
+    const right = bar.getByRole("button", { name: "Scroll section links right" });
+    await expect(links.last()).not.toBeInViewport();
+    await expect(right).toBeVisible();
+    await expect(right).toHaveAttribute("aria-disabled", "false");
+    await expect(left).toHaveAttribute("aria-disabled", "true");
+
+    await links.first().focus();
+    await page.keyboard.press("Shift+Tab");
+    await expect(left).toBeFocused();
+    await links.last().focus();
+    await page.keyboard.press("Tab");
+    await expect(right).toBeFocused();
+    await expect(right).toHaveAttribute("aria-disabled", "true");
+    await expect(links.first()).not.toBeInViewport();
+
+    await left.focus();
+    await page.keyboard.press("Enter");
+    await expect(right).toHaveAttribute("aria-disabled", "false");
+    await page.keyboard.press("Enter");
+    await expect(left).toHaveAttribute("aria-disabled", "true");
+    await expect(links.first()).toBeInViewport();
+  });
+
+  test("marks the section being read, and keeps its link in view", async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    await page.goto("/menu");
+    await waitForHydration(page);
+    const bar = sectionBar(page);
+    const marked = bar.locator('a[aria-current="true"]');
+    await expect(marked).toHaveCount(0);
+    const cocktails = bar.getByRole("link", { name: "Cocktails", exact: true });
+    await expect(cocktails).not.toBeInViewport();
+
+    await page.evaluate(() => document.getElementById("cocktails")?.scrollIntoView());
+    const top = await scrollTop(page);
+    await expect(marked).toHaveCount(1);
+    await expect(cocktails).toHaveAttribute("aria-current", "true");
+    await expect(cocktails).toHaveCSS("text-decoration-line", "underline");
+    await expect(cocktails).toBeInViewport({ ratio: 1 });
+    // The bar scrolled to its link; the page stayed where the visitor put it.
+    expect(await scrollTop(page)).toBe(top);
+    await expectNoA11yViolations();
+
+    await bar.getByRole("link", { name: "Burgers", exact: true }).click();
+    await expect(page).toHaveURL(/\/menu#burgers$/);
+    await expect(bar.getByRole("link", { name: "Burgers", exact: true })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    await expect(marked).toHaveCount(1);
+  });
+
+  test.describe("on a phone on its side", () => {
+    test.use({ viewport: { width: 740, height: 360 } });
+
+    test("what sticks to the top takes at most a fifth of the screen", async ({ page }) => {
+      await page.goto("/menu");
+      await waitForHydration(page);
+      await page.evaluate(() => document.getElementById("cocktails")?.scrollIntoView());
+      await expect(
+        sectionBar(page).getByRole("link", { name: "Cocktails", exact: true }),
+      ).toHaveAttribute("aria-current", "true");
+
+      const covered = await page.evaluate(() => {
+        const height = window.innerHeight;
+        const onScreen = (element: Element | null) => {
+          const box = element?.getBoundingClientRect();
+          return box ? Math.max(0, Math.min(box.bottom, height) - Math.max(box.top, 0)) : 0;
+        };
+        const header = document.querySelector("body header");
+        const bar = document.querySelector('nav[aria-label="Menu sections"]');
+        return { header: onScreen(header), bar: onScreen(bar), height };
+      });
+      expect(covered.bar).toBeGreaterThan(0);
+      expect(covered.header + covered.bar).toBeLessThanOrEqual(covered.height / 5);
+      // The section's heading shows below the bar, not under it.
+      await expect(page.getByRole("heading", { level: 2, name: "Cocktails" })).toBeInViewport({
+        ratio: 1,
+      });
+    });
+  });
+});
