@@ -7,7 +7,7 @@ import { primaryNavigation } from "~/site/site";
 
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-30 border-b border-shell-border bg-shell text-shell-foreground">
+    <header className="sticky top-0 z-30 border-b border-shell-border bg-shell text-shell-foreground short:relative">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6 lg:h-20">
         <Brand />
         <nav aria-label="Main" className="ml-auto hidden md:block">

@@ -3,6 +3,7 @@ import {
   featuredItems,
   filterMenu,
   MENU_QUERY_MAX_LENGTH,
+  menuFilterSearch,
   parseMenuFilter,
   type MenuItem,
   type MenuSection,
@@ -110,6 +111,26 @@ describe("parseMenuFilter", () => {
   test("a search at the limit is kept whole", () => {
     const query = "b".repeat(MENU_QUERY_MAX_LENGTH);
     expect(parse(`q=${query}`)).toEqual({ filter: { diet: null, query }, problems: [] });
+  });
+});
+
+describe("menuFilterSearch", () => {
+  test("the whole menu has no query string", () => {
+    expect(menuFilterSearch({ diet: null, query: "" })).toBe("");
+  });
+
+  test("only what narrows the menu is named", () => {
+    expect(menuFilterSearch({ diet: "vegan", query: "" })).toBe("?diet=vegan");
+    expect(menuFilterSearch({ diet: null, query: "fish and chips" })).toBe("?q=fish+and+chips");
+    expect(menuFilterSearch({ diet: "gluten-free", query: "wings" })).toBe(
+      "?diet=gluten-free&q=wings",
+    );
+  });
+
+  test("reads back as the same filter", () => {
+    const filter = { diet: "dairy-free", query: "crème & “brûlée”" } as const;
+    const search = menuFilterSearch(filter);
+    expect(parseMenuFilter(new URLSearchParams(search)).filter).toEqual(filter);
   });
 });
 

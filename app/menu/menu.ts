@@ -190,6 +190,18 @@ export function parseMenuFilter(params: URLSearchParams): MenuFilterResult {
   return { filter: { diet, query }, problems };
 }
 
+/**
+ * The query string for a filter, as short as it can be: "" for the whole
+ * menu, so its URL stays `/menu`, and no empty `q` or `diet=all`.
+ */
+export function menuFilterSearch({ diet, query }: MenuFilter): string {
+  const params = new URLSearchParams();
+  if (diet) params.set("diet", diet);
+  if (query) params.set("q", query);
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
 /** Lower case without accents, so "creme brulee" finds "Crème brûlée". */
 function fold(text: string): string {
   return text

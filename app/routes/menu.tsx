@@ -1,7 +1,9 @@
-import { SearchIcon, XIcon } from "lucide-react";
-import { data, Form } from "react-router";
+import { XIcon } from "lucide-react";
+import { data } from "react-router";
 import type { Route } from "./+types/menu";
+import { MenuFilterForm } from "~/menu/menu-filter-form";
 import { MenuList, type MenuListEntry } from "~/menu/menu-list";
+import { MenuSectionNav } from "~/menu/menu-section-nav";
 import { JsonLd } from "~/components/json-ld";
 import type { StylesheetHandle } from "~/components/site-stylesheet";
 import { Link } from "~/components/ui/link";
@@ -12,11 +14,9 @@ import { shareImageUrl } from "~/images/pictures";
 import { siteContent } from "~/site/site-content.server";
 import { cn } from "~/platform/cn";
 import {
-  DIET_FILTERS,
   DIETARY_LABELS,
   filterMenu,
   menuListItem,
-  MENU_QUERY_MAX_LENGTH,
   parseMenuFilter,
   type MenuFilter,
 } from "~/menu/menu";
@@ -100,52 +100,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
       {loaderData.structuredData ? <MenuStructuredData sections={sections} /> : null}
 
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <Form
-          method="get"
-          role="search"
-          aria-label="Filter the menu"
-          className="mt-8 grid gap-4 border border-border bg-card p-4 sm:p-5 md:grid-cols-[1fr_auto] md:items-end"
-        >
-          <fieldset className="min-w-0">
-            <legend className="text-sm font-semibold">Diet</legend>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {(["all", ...DIET_FILTERS] as const).map((diet) => (
-                <label key={diet} className="relative">
-                  <input
-                    type="radio"
-                    name="diet"
-                    value={diet}
-                    defaultChecked={(filter.diet ?? "all") === diet}
-                    className="peer sr-only"
-                  />
-                  <span className="inline-flex min-h-11 cursor-pointer items-center border-2 border-border px-4 font-semibold peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-foreground">
-                    {diet === "all" ? "Everything" : DIETARY_LABELS[diet]}
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-            <div className="flex-1">
-              <label htmlFor="menu-search" className="text-sm font-semibold">
-                Search the menu
-              </label>
-              <input
-                id="menu-search"
-                type="search"
-                name="q"
-                defaultValue={filter.query}
-                maxLength={MENU_QUERY_MAX_LENGTH}
-                placeholder="Burger, wings, IPA…"
-                className="mt-2 block h-12 w-full min-w-0 border-2 border-border bg-background px-3 text-base placeholder:text-muted-foreground focus:border-primary focus:outline-none md:w-64"
-              />
-            </div>
-            <button type="submit" className={buttonVariants()}>
-              <SearchIcon aria-hidden="true" />
-              Show
-            </button>
-          </div>
-        </Form>
+        <MenuFilterForm filter={filter} />
 
         {problems.length > 0 ? (
           <div
@@ -174,26 +129,8 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      {!filtered ? (
-        <nav
-          aria-label="Menu sections"
-          className="sticky top-16 z-20 mt-4 border-y border-border bg-background/95 backdrop-blur lg:top-20"
-        >
-          {/* Unfiltered, the sections shown are every section with something in it. */}
-          <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-2 text-sm font-semibold whitespace-nowrap *:shrink-0 sm:px-6">
-            {sections.map((section) => (
-              <li key={section.slug}>
-                <a
-                  href={`#${section.slug}`}
-                  className="inline-flex min-h-11 items-center px-3 hover:bg-muted"
-                >
-                  {section.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      {/* Unfiltered, the sections shown are every section with something in it. */}
+      {!filtered ? <MenuSectionNav sections={sections} /> : null}
 
       <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
         {sections.length === 0 ? (
@@ -212,7 +149,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
               key={section.slug}
               id={section.slug}
               aria-labelledby={`${section.slug}-title`}
-              className="scroll-mt-36 pt-12 lg:scroll-mt-40"
+              className="scroll-mt-36 pt-12 lg:scroll-mt-40 short:scroll-mt-12"
             >
               <div className="border-b-2 border-foreground pb-3">
                 <h2 id={`${section.slug}-title`} className="text-3xl tracking-tight">

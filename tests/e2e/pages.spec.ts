@@ -93,30 +93,11 @@ async function brokenImages(page: Page): Promise<string[]> {
 /** The dishes and drinks listed on the menu page (not the tags inside them). */
 const menuItems = (page: Page) => page.locator("main section[id] > ul > li");
 
-/** The menu's result line: "89 items", or "Showing 12 vegan items". */
-const resultLine = (page: Page) => page.getByRole("main").getByRole("status");
-
 /** "YYYY-MM-DD" of the year's first Wednesday in February, when Toronto keeps standard time. */
 function firstWednesdayOfFebruary(year: number): string {
   const first = new Date(Date.UTC(year, 1, 1));
   first.setUTCDate(1 + ((3 - first.getUTCDay() + 7) % 7));
   return first.toISOString().slice(0, 10);
-}
-
-/** Picks a diet the way a visitor does: by its label, as the radio itself is visually hidden. */
-async function chooseDiet(page: Page, diet: string) {
-  await page
-    .getByRole("search", { name: "Filter the menu" })
-    .getByText(diet, { exact: true })
-    .click();
-  await expect(page.getByRole("radio", { name: diet })).toBeChecked();
-}
-
-/** The number the result line states, once it reads like `pattern`. */
-async function shownCount(page: Page, pattern: RegExp): Promise<number> {
-  await expect(resultLine(page)).toHaveText(pattern);
-  const match = pattern.exec((await resultLine(page).textContent()) ?? "");
-  return Number(match?.[1]);
 }
 
 test.describe("every page", () => {
@@ -381,87 +362,6 @@ test.describe("menu", () => {
       "Gluten-free",
       "Spicy",
     ]);
-  });
-
-  test("filters by diet through client navigation", async ({ page }) => {
-    await page.goto("/menu");
-    await waitForHydration(page);
-    // A full page load would lose this.
-    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await chooseDiet(page, "Vegan");
-    await page.getByRole("button", { name: "Show" }).click();
-
-    await expect(page).toHaveURL(/\/menu\?diet=vegan(&q=)?$/);
-    const count = await shownCount(page, /^Showing (\d+) vegan items$/);
-    await expect(menuItems(page)).toHaveCount(count);
-    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
-  });
-
-  test("answers an unknown diet with 400, the reason and the whole menu", async ({
-    page,
-    allowConsoleErrors,
-  }) => {
-    allowConsoleErrors(/status of 400/);
-    const response = await page.goto("/menu?diet=bogus");
-    expect(response?.status()).toBe(400);
-    await expect(page.getByRole("alert")).toContainText("There is no “bogus” filter");
-    const count = await shownCount(page, /^(\d+) items$/);
-    expect(count).toBeGreaterThan(0);
-    await expect(menuItems(page)).toHaveCount(count);
-  });
-
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-
-    test("choosing Vegan lists only vegan items, as many as it says", async ({ page }) => {
-      await page.goto("/menu");
-      await chooseDiet(page, "Vegan");
-      await page.getByRole("button", { name: "Show" }).click();
-
-      await expect(page).toHaveURL(/\/menu\?diet=vegan/);
-      const count = await shownCount(page, /^Showing (\d+) vegan items$/);
-      expect(count).toBeGreaterThan(0);
-      await expect(menuItems(page)).toHaveCount(count);
-      const notVegan = menuItems(page).filter({
-        hasNot: page.getByRole("list", { name: "Dietary" }).getByText("Vegan", { exact: true }),
-      });
-      await expect(notVegan).toHaveCount(0);
-    });
-
-    test("searching narrows the list", async ({ page }) => {
-      await page.goto("/menu");
-      const everything = await shownCount(page, /^(\d+) items$/);
-      await page.getByRole("searchbox", { name: "Search the menu" }).fill("burger");
-      await page.getByRole("button", { name: "Show" }).click();
-
-      await expect(page).toHaveURL(/\/menu\?diet=all&q=burger$/);
-      const count = await shownCount(page, /^Showing (\d+) items matching “burger”$/);
-      expect(count).toBeGreaterThan(0);
-      expect(count).toBeLessThan(everything);
-      await expect(menuItems(page)).toHaveCount(count);
-      await expect(menuItems(page).filter({ hasText: "Squire Smash Burger" })).toHaveCount(1);
-      await expect(menuItems(page).filter({ hasText: "Crispy Calamari" })).toHaveCount(0);
-    });
-
-    test("a search with no match says so, and Clear filters brings the menu back", async ({
-      page,
-    }) => {
-      await page.goto("/menu");
-      const everything = await shownCount(page, /^(\d+) items$/);
-      await page.getByRole("searchbox", { name: "Search the menu" }).fill("haggis");
-      await page.getByRole("button", { name: "Show" }).click();
-
-      await expect(
-        page.getByRole("heading", { name: "Nothing on the menu matches" }),
-      ).toBeVisible();
-      await expect(resultLine(page)).toHaveText("Showing 0 items matching “haggis”");
-      await expect(menuItems(page)).toHaveCount(0);
-
-      await page.getByRole("link", { name: "Clear filters" }).click();
-      await expect(page).toHaveURL("/menu");
-      await expect(resultLine(page)).toHaveText(`${everything} items`);
-      await expect(menuItems(page)).toHaveCount(everything);
-    });
   });
 });
 

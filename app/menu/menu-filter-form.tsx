@@ -1,0 +1,131 @@
+import { SearchIcon } from "lucide-react";
+import { useEffect, useRef, type FormEvent } from "react";
+import { Form, useLocation, useNavigate } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/platform/cn";
+import {
+  DIET_FILTERS,
+  DIETARY_LABELS,
+  MENU_QUERY_MAX_LENGTH,
+  menuFilterSearch,
+  parseMenuFilter,
+  type MenuFilter,
+} from "./menu";
+
+/** How long typing must pause before the menu follows the search box. */
+const SEARCH_PAUSE_MS = 350;
+
+/** The form's fields as a query string, read the way the loader reads them. */
+function searchFor(form: HTMLFormElement): string {
+  const fields = [...new FormData(form)].flatMap(([name, value]) =>
+    typeof value === "string" ? [[name, value]] : [],
+  );
+  return menuFilterSearch(parseMenuFilter(new URLSearchParams(fields)).filter);
+}
+
+/**
+ * The diet chips and the search box. Without JavaScript they are a GET form
+ * and "Show" sends it. With it, the menu follows each choice (and the search
+ * once typing pauses) by client navigation: the URL is replaced rather than
+ * pushed, the page stays where it is, and the page's result line, a live
+ * region, says how many dishes are left. "Show" is then hidden.
+ */
+export function MenuFilterForm({ filter }: { filter: MenuFilter }) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const pendingSearch = useRef<number | undefined>(undefined);
+  /** The query string this form last asked for, to tell its own navigations from others. */
+  const requested = useRef(search);
+
+  function apply(form: HTMLFormElement) {
+    window.clearTimeout(pendingSearch.current);
+    const next = searchFor(form);
+    requested.current = next;
+    if (next === search) return;
+    void navigate({ search: next }, { replace: true, preventScrollReset: true });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    apply(event.currentTarget);
+  }
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    if (event.target instanceof HTMLInputElement && event.target.type === "search") {
+      window.clearTimeout(pendingSearch.current);
+      pendingSearch.current = window.setTimeout(() => apply(form), SEARCH_PAUSE_MS);
+    } else {
+      apply(form);
+    }
+  }
+
+  useEffect(() => () => window.clearTimeout(pendingSearch.current), []);
+
+  // The fields are the visitor's own until something else changes the filter
+  // (Clear filters, Back): then they are set to match the page.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || search === requested.current) return;
+    window.clearTimeout(pendingSearch.current);
+    requested.current = search;
+    const diet = form.elements.namedItem("diet");
+    if (diet instanceof RadioNodeList) diet.value = filter.diet ?? "all";
+    const query = form.elements.namedItem("q");
+    if (query instanceof HTMLInputElement) query.value = filter.query;
+  }, [search, filter.diet, filter.query]);
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      role="search"
+      aria-label="Filter the menu"
+      onSubmit={onSubmit}
+      onChange={onChange}
+      className="mt-8 grid gap-4 border border-border bg-card p-4 sm:p-5 md:grid-cols-[1fr_auto] md:items-end"
+    >
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-semibold">Diet</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {(["all", ...DIET_FILTERS] as const).map((diet) => (
+            <label key={diet} className="relative">
+              <input
+                type="radio"
+                name="diet"
+                value={diet}
+                defaultChecked={(filter.diet ?? "all") === diet}
+                className="peer sr-only"
+              />
+              <span className="inline-flex min-h-11 cursor-pointer items-center border-2 border-border px-4 font-semibold peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-foreground">
+                {diet === "all" ? "Everything" : DIETARY_LABELS[diet]}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {/* One row at every width, and as wide without "Show": hiding it moves nothing. */}
+      <div className="flex items-end gap-2 md:w-96">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="menu-search" className="text-sm font-semibold">
+            Search the menu
+          </label>
+          <input
+            id="menu-search"
+            type="search"
+            name="q"
+            defaultValue={filter.query}
+            maxLength={MENU_QUERY_MAX_LENGTH}
+            placeholder="Burger, wings, IPA…"
+            className="mt-2 block h-12 w-full min-w-0 border-2 border-border bg-background px-3 text-base placeholder:text-muted-foreground focus:border-primary focus:outline-none"
+          />
+        </div>
+        <button type="submit" className={cn(buttonVariants(), "in-data-hydrated:hidden")}>
+          <SearchIcon aria-hidden="true" />
+          Show
+        </button>
+      </div>
+    </Form>
+  );
+}
