@@ -45,8 +45,8 @@ export function NavigationSheet({
                     cn(
                       "flex items-center border-l-4 px-4 py-3 font-display text-2xl transition-colors",
                       isActive
-                        ? "border-shell-accent text-white"
-                        : "border-transparent text-shell-foreground/80 hover:text-white",
+                        ? "border-shell-accent text-white forced-colors:border-[CanvasText]"
+                        : "border-transparent text-shell-foreground/80 hover:text-white forced-colors:border-[Canvas]",
                     )
                   }
                 >

@@ -118,7 +118,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
                     defaultChecked={(filter.diet ?? "all") === diet}
                     className="peer sr-only"
                   />
-                  <span className="inline-flex min-h-11 cursor-pointer items-center border-2 border-input px-4 font-semibold peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-foreground">
+                  <span className="inline-flex min-h-11 cursor-pointer items-center border-2 border-input px-4 font-semibold peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-foreground forced-colors:peer-checked:forced-selected">
                     {diet === "all" ? "Everything" : DIETARY_LABELS[diet]}
                   </span>
                 </label>
