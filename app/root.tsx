@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { DeploymentWatcher } from "~/components/deployment-watcher";
 import { RouteErrorView } from "~/components/error-view";
 import { NavigationProgress } from "~/components/navigation-progress";
+import { PageFocus } from "~/components/page-focus";
 import { SiteStylesheet } from "~/components/site-stylesheet";
 import { Toaster, showToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/platform/use-hydrated";
@@ -86,6 +87,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <NavigationProgress />
+      <PageFocus />
       <Outlet />
       <Toaster theme={theme} />
       <DeploymentWatcher />

@@ -1,4 +1,4 @@
-import type { RefObject } from "react";
+import { useRef, type RefObject } from "react";
 import { NavLink } from "~/components/ui/link";
 import { ThemeSwitch } from "~/theme/theme-switch";
 import { Sheet, SheetContent, SheetTitle } from "~/components/ui/sheet";
@@ -18,10 +18,17 @@ export function NavigationSheet({
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   const site = useSiteIdentity();
+  const navigation = useRef<HTMLElement>(null);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
         closeLabel="Close site navigation"
+        // Radix would start on the first control that is not a link: the
+        // theme buttons, where Enter changes the theme. The links come first.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          navigation.current?.querySelector("a")?.focus();
+        }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocusTo.current?.focus();
@@ -33,7 +40,7 @@ export function NavigationSheet({
             <p className="mt-1 text-sm text-shell-muted">{site.description}</p>
           ) : null}
         </div>
-        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+        <nav ref={navigation} aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
           <ul>
             {primaryNavigation.map((item) => (
               <li key={item.to}>
@@ -45,8 +52,8 @@ export function NavigationSheet({
                     cn(
                       "flex items-center border-l-4 px-4 py-3 font-display text-2xl transition-colors",
                       isActive
-                        ? "border-shell-accent text-white"
-                        : "border-transparent text-shell-foreground/80 hover:text-white",
+                        ? "border-shell-accent text-white forced-colors:border-[CanvasText]"
+                        : "border-transparent text-shell-foreground/80 hover:text-white forced-colors:border-[Canvas]",
                     )
                   }
                 >

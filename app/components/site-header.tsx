@@ -21,7 +21,7 @@ export function SiteHeader() {
                     cn(
                       "relative inline-flex h-11 items-center px-3 text-[0.9375rem] font-medium transition-colors after:absolute after:inset-x-3 after:bottom-1 after:h-0.5 after:transition-colors lg:px-4 lg:after:inset-x-4",
                       isActive
-                        ? "text-white after:bg-shell-accent"
+                        ? "text-white after:bg-shell-accent forced-colors:after:bg-[CanvasText]"
                         : "text-shell-foreground/75 after:bg-transparent hover:text-white",
                     )
                   }

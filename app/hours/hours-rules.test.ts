@@ -109,7 +109,7 @@ describe("the week's hours", () => {
     [
       { kitchen1: "23:30" },
       "kitchen1",
-      /kitchen must close after opening \(11 am\) and by closing time \(11 pm\)/,
+      /kitchen must close after opening \(11\u00a0am\) and by closing time \(11\u00a0pm\)/,
     ],
     [{ kitchen1: "10:00" }, "kitchen1", /kitchen must close after opening/],
     [{ kitchen1: "9pm" }, "kitchen1", /Enter a time/],
@@ -128,7 +128,7 @@ describe("the week's hours", () => {
       ok: false,
       errors: {
         closes5: expect.stringMatching(
-          /^Friday night runs until 5 am, past Saturday's opening at 4 am\./,
+          /^Friday night runs until 5\u00a0am, past Saturday's opening at 4\u00a0am\./,
         ) as string,
       },
     });
@@ -198,7 +198,7 @@ describe("tonight's quick changes", () => {
     expect(checkForm(closingEarlySchema(tonight), { closesAt: "00:30" }).ok).toBe(true);
     expect(checkForm(closingEarlySchema(tonight), { closesAt: "07:00" })).toMatchObject({
       ok: false,
-      errors: { closesAt: expect.stringMatching(/Tonight opens at 11:30 am/) as string },
+      errors: { closesAt: expect.stringMatching(/Tonight opens at 11:30\u00a0am/) as string },
     });
     expect(checkForm(closingEarlySchema(tonight), { closesAt: "11:30" })).toMatchObject({
       ok: false,
@@ -214,7 +214,7 @@ describe("tonight's quick changes", () => {
     expect(checkForm(kitchenEarlySchema(tonight), { kitchenClosesAt: "20:00" }).ok).toBe(true);
     expect(checkForm(kitchenEarlySchema(tonight), { kitchenClosesAt: "02:00" })).toMatchObject({
       ok: false,
-      errors: { kitchenClosesAt: expect.stringMatching(/11:30 am to 1 am/) as string },
+      errors: { kitchenClosesAt: expect.stringMatching(/11:30\u00a0am to 1\u00a0am/) as string },
     });
     expect(checkForm(kitchenEarlySchema(tonight), { kitchenClosesAt: "" })).toMatchObject({
       ok: false,

@@ -20,10 +20,10 @@ test("consecutive days with the same hours share a line, Monday first", () => {
     day(6, "11:00", "02:00"),
   ];
   expect(summariseWeeklyHours(weekly)).toEqual([
-    { days: "Mon–Wed", hours: "11:30 am – midnight" },
-    { days: "Thu", hours: "11:30 am – 1 am" },
-    { days: "Fri–Sat", hours: "11 am – 2 am" },
-    { days: "Sun", hours: "11 am – 11 pm" },
+    { days: "Mon–Wed", hours: "11:30\u00a0am – midnight" },
+    { days: "Thu", hours: "11:30\u00a0am – 1\u00a0am" },
+    { days: "Fri–Sat", hours: "11\u00a0am – 2\u00a0am" },
+    { days: "Sun", hours: "11\u00a0am – 11\u00a0pm" },
   ]);
 });
 
@@ -31,7 +31,7 @@ test("a weekday without hours reads as closed", () => {
   const lines = summariseWeeklyHours([day(2, "16:00", "23:00")]);
   expect(lines).toEqual([
     { days: "Mon", hours: "Closed" },
-    { days: "Tue", hours: "4 pm – 11 pm" },
+    { days: "Tue", hours: "4\u00a0pm – 11\u00a0pm" },
     { days: "Wed–Sun", hours: "Closed" },
   ]);
 });
@@ -54,15 +54,17 @@ describe("a day with a note", () => {
   });
 
   test("special hours keep their note after the hours", () => {
-    expect(formatDayLine(boxingDay, "Boxing Day hours")).toBe("noon – 11 pm · Boxing Day hours");
+    expect(formatDayLine(boxingDay, "Boxing Day hours")).toBe(
+      "noon – 11\u00a0pm · Boxing Day hours",
+    );
     expect(describeDay(boxingDay, "Closed early for a wedding")).toEqual({
-      hours: "noon – 11 pm",
+      hours: "noon – 11\u00a0pm",
       note: "Closed early for a wedding",
     });
   });
 
   test("without a note, the hours alone", () => {
     expect(formatDayLine(null, undefined)).toBe("Closed");
-    expect(formatDayLine(boxingDay, "  ")).toBe("noon – 11 pm");
+    expect(formatDayLine(boxingDay, "  ")).toBe("noon – 11\u00a0pm");
   });
 });

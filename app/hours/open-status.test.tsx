@@ -24,14 +24,14 @@ describe("OpenStatus on the server", () => {
 
   test("says it is open, and until when, as of the loader's instant (Fri 22:00 EDT)", () => {
     const { html, text } = render(openAt);
-    expect(text).toBe("Open now · until 2 am");
+    expect(text).toBe("Open now · until 2\u00a0am");
     expect(html).toContain("<strong>Open now</strong>");
     expect(html).toContain('data-open="true"');
   });
 
   test("says it is closed, and when it opens (Fri 10:00 EDT)", () => {
     const { html, text } = render(closedAt);
-    expect(text).toBe("Closed · opens at 11 am");
+    expect(text).toBe("Closed · opens at 11\u00a0am");
     expect(html).toContain('data-open="false"');
   });
 

@@ -205,7 +205,7 @@ describe("openStatusAt on an ordinary week", () => {
       opensAt: new Date("2026-06-17T15:00:00Z"),
       opensAtWall: "11:00",
     });
-    expect(textAt("2026-06-17T14:00:00Z")).toBe("Closed · opens at 11 am");
+    expect(textAt("2026-06-17T14:00:00Z")).toBe("Closed · opens at 11\u00a0am");
   });
 
   test("opens exactly at the opening time (Wed 11:00 EDT)", () => {
@@ -215,7 +215,7 @@ describe("openStatusAt on an ordinary week", () => {
   test("open at 1:30 am on Saturday thanks to Friday's span until 2 am (Sat 01:30 EDT)", () => {
     const status = statusAt("2026-06-20T05:30:00Z");
     expect(status).toMatchObject({ open: true, closesAt: new Date("2026-06-20T06:00:00Z") });
-    expect(textAt("2026-06-20T05:30:00Z")).toBe("Open now · until 2 am");
+    expect(textAt("2026-06-20T05:30:00Z")).toBe("Open now · until 2\u00a0am");
   });
 
   test("closed at 2:00 exactly, opening again at 11 (Sat 02:00 EDT)", () => {
@@ -224,7 +224,7 @@ describe("openStatusAt on an ordinary week", () => {
       opensAt: new Date("2026-06-20T15:00:00Z"),
       opensAtWall: "11:00",
     });
-    expect(textAt("2026-06-20T06:00:00Z")).toBe("Closed · opens at 11 am");
+    expect(textAt("2026-06-20T06:00:00Z")).toBe("Closed · opens at 11\u00a0am");
   });
 
   test("the kitchen is closed while the bar is open (Fri 23:30 EDT)", () => {
@@ -255,7 +255,7 @@ describe("openStatusAt on an ordinary week", () => {
   });
 
   test("Sunday closes at 11:30 pm (Sun 20:00 EDT)", () => {
-    expect(textAt("2026-06-15T00:00:00Z")).toBe("Open now · until 11:30 pm");
+    expect(textAt("2026-06-15T00:00:00Z")).toBe("Open now · until 11:30\u00a0pm");
   });
 
   test("Sunday morning opens at noon (Sun 10:00 EDT)", () => {
@@ -268,15 +268,15 @@ describe("openStatusAt on an ordinary week", () => {
       opensAt: new Date("2026-06-16T15:00:00Z"),
       opensAtWall: "11:00",
     });
-    expect(textAt("2026-06-15T16:00:00Z")).toBe("Closed · opens tomorrow at 11 am");
+    expect(textAt("2026-06-15T16:00:00Z")).toBe("Closed · opens tomorrow at 11\u00a0am");
   });
 
   test("late Monday evening, already Tuesday in UTC, it still opens tomorrow (Mon 23:00 EDT)", () => {
-    expect(textAt("2026-06-16T03:00:00Z")).toBe("Closed · opens tomorrow at 11 am");
+    expect(textAt("2026-06-16T03:00:00Z")).toBe("Closed · opens tomorrow at 11\u00a0am");
   });
 
   test("after Sunday's close it opens on Tuesday, skipping Monday (Sun 23:45 EDT)", () => {
-    expect(textAt("2026-06-15T03:45:00Z")).toBe("Closed · opens Tuesday at 11 am");
+    expect(textAt("2026-06-15T03:45:00Z")).toBe("Closed · opens Tuesday at 11\u00a0am");
   });
 });
 
@@ -288,7 +288,7 @@ describe("openStatusAt with exceptions", () => {
       opensAtWall: "11:00",
       note: "Closed for Christmas",
     });
-    expect(textAt("2026-12-25T17:00:00Z")).toBe("Closed · opens tomorrow at 11 am");
+    expect(textAt("2026-12-25T17:00:00Z")).toBe("Closed · opens tomorrow at 11\u00a0am");
   });
 
   test("Christmas Eve's Thursday span still runs past midnight into Christmas (Fri Dec 25 00:30 EST)", () => {
@@ -317,7 +317,7 @@ describe("openStatusAt with exceptions", () => {
       opensAtWall: "11:00",
       note: "Closed for renovations",
     });
-    expect(textAt("2026-08-04T16:00:00Z")).toBe("Closed · opens Aug 11 at 11 am");
+    expect(textAt("2026-08-04T16:00:00Z")).toBe("Closed · opens Aug 11 at 11\u00a0am");
   });
 
   test("closed on the last day of the renovation week too (Sun Aug 9 13:00 EDT)", () => {
@@ -325,7 +325,7 @@ describe("openStatusAt with exceptions", () => {
       open: false,
       note: "Closed for renovations",
     });
-    expect(textAt("2026-08-09T17:00:00Z")).toBe("Closed · opens Tuesday at 11 am");
+    expect(textAt("2026-08-09T17:00:00Z")).toBe("Closed · opens Tuesday at 11\u00a0am");
   });
 
   test("New Year's Eve runs until 3 am, with its note (Fri Jan 1 02:30 EST)", () => {
@@ -338,7 +338,7 @@ describe("openStatusAt with exceptions", () => {
       kitchenClosesAtWall: "22:00",
       note: "New Year's Eve party",
     });
-    expect(textAt("2027-01-01T07:30:00Z")).toBe("Open now · until 3 am");
+    expect(textAt("2027-01-01T07:30:00Z")).toBe("Open now · until 3\u00a0am");
   });
 
   test("New Year's Eve's special hours show their note before opening (Thu Dec 31 10:00 EST)", () => {
@@ -388,7 +388,7 @@ describe("openStatusAt across daylight-saving switches", () => {
       closesAt: new Date("2026-03-08T07:00:00Z"),
       closesAtWall: "02:00",
     });
-    expect(textAt("2026-03-08T06:59:00Z")).toBe("Open now · until 2 am");
+    expect(textAt("2026-03-08T06:59:00Z")).toBe("Open now · until 2\u00a0am");
   });
 
   test("the 2 am closing in the spring-forward gap is when the clocks jump (Sun Mar 8 03:00 EDT)", () => {
@@ -445,16 +445,16 @@ describe("openStatusAt across daylight-saving switches", () => {
 
 describe("formatWallTime", () => {
   test.each([
-    ["11:00", "11 am"],
-    ["11:30", "11:30 am"],
+    ["11:00", "11\u00a0am"],
+    ["11:30", "11:30\u00a0am"],
     ["12:00", "noon"],
-    ["12:30", "12:30 pm"],
+    ["12:30", "12:30\u00a0pm"],
     ["00:00", "midnight"],
     ["24:00", "midnight"],
-    ["00:30", "12:30 am"],
-    ["02:00", "2 am"],
-    ["17:45", "5:45 pm"],
-    ["23:05", "11:05 pm"],
+    ["00:30", "12:30\u00a0am"],
+    ["02:00", "2\u00a0am"],
+    ["17:45", "5:45\u00a0pm"],
+    ["23:05", "11:05\u00a0pm"],
   ])("%s is %s", (time, expected) => {
     expect(formatWallTime(time)).toBe(expected);
   });
@@ -471,7 +471,7 @@ describe("describeOpenStatus", () => {
     const now = new Date("2026-12-21T17:00:00Z");
     expect(describeOpenStatus(closedUntil("2026-12-27T16:00:00Z"), now)).toEqual({
       label: "Closed",
-      detail: "opens Sunday at 11 am",
+      detail: "opens Sunday at 11\u00a0am",
     });
   });
 
@@ -479,7 +479,7 @@ describe("describeOpenStatus", () => {
     const now = new Date("2026-12-19T17:00:00Z");
     expect(describeOpenStatus(closedUntil("2026-12-27T16:00:00Z"), now)).toEqual({
       label: "Closed",
-      detail: "opens Dec 27 at 11 am",
+      detail: "opens Dec 27 at 11\u00a0am",
     });
   });
 

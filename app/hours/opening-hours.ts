@@ -348,14 +348,17 @@ export function nextHoursChange(instant: Date, schedule: OpeningSchedule): Date 
   return new Date(Math.min(midnight, ...moments.filter((moment) => moment > now)));
 }
 
-/** "11 am", "11:30 am", "noon", "midnight", "5:45 pm". */
+/**
+ * "11 am", "11:30 am", "noon", "midnight", "5:45 pm": the space before am/pm
+ * is a no-break space, so a narrow screen never splits a time across lines.
+ */
 export function formatWallTime(time: WallTime): string {
   const [hours = 0, minute = 0] = time.split(":").map(Number);
   const hour = hours % 24;
   if (minute === 0 && hour === 0) return "midnight";
   if (minute === 0 && hour === 12) return "noon";
   const minutes = minute === 0 ? "" : `:${String(minute).padStart(2, "0")}`;
-  return `${hour % 12 || 12}${minutes} ${hour < 12 ? "am" : "pm"}`;
+  return `${hour % 12 || 12}${minutes}\u00a0${hour < 12 ? "am" : "pm"}`;
 }
 
 /** "", "tomorrow ", "Tuesday " or "Dec 27 ": when `date` is, seen from `today`. */

@@ -98,7 +98,7 @@ export function MenuFilterForm({ filter }: { filter: MenuFilter }) {
                 defaultChecked={(filter.diet ?? "all") === diet}
                 className="peer sr-only"
               />
-              <span className="inline-flex min-h-11 cursor-pointer items-center border-2 border-border px-4 font-semibold peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-foreground">
+              <span className="inline-flex min-h-11 cursor-pointer items-center border-2 border-input px-4 font-semibold peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-foreground forced-colors:peer-checked:forced-selected">
                 {diet === "all" ? "Everything" : DIETARY_LABELS[diet]}
               </span>
             </label>
@@ -118,7 +118,7 @@ export function MenuFilterForm({ filter }: { filter: MenuFilter }) {
             defaultValue={filter.query}
             maxLength={MENU_QUERY_MAX_LENGTH}
             placeholder="Burger, wings, IPA…"
-            className="mt-2 block h-12 w-full min-w-0 border-2 border-border bg-background px-3 text-base placeholder:text-muted-foreground focus:border-primary focus:outline-none"
+            className="mt-2 block h-12 w-full min-w-0 border-2 border-input bg-background px-3 text-base placeholder:text-muted-foreground focus:border-primary focus:outline-none"
           />
         </div>
         <button type="submit" className={cn(buttonVariants(), "in-data-hydrated:hidden")}>

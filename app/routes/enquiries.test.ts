@@ -668,7 +668,7 @@ describe("the venue form", () => {
     const early = answered(
       await postVenue(await venueForm({ date, startTime: "12:00" }), contextFor(fresh)),
     );
-    expect(early.errors.startTime).toMatch(/5 pm – 9 pm/);
+    expect(early.errors.startTime).toMatch(/5\u00a0pm – 9\u00a0pm/);
     expect(
       await postVenue(await venueForm({ date, startTime: "18:30" }), contextFor(fresh)),
     ).toHaveRedirect("/venue#enquiry-sent");

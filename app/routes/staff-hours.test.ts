@@ -111,10 +111,11 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     expect(refusal.errors).toEqual({
       opens1: "Enter a time such as 21:30 (00:00 to 23:59).",
       closes2: "Closing time must be after opening time, or after midnight up to 6 am.",
-      kitchen3: "The kitchen must close after opening (11:30 am) and by closing time (midnight).",
+      kitchen3:
+        "The kitchen must close after opening (11:30\u00a0am) and by closing time (midnight).",
       open4: "Tick the box or leave it clear.",
       closes5: expect.stringMatching(
-        /^Friday night runs until 5 am, past Saturday's opening/,
+        /^Friday night runs until 5\u00a0am, past Saturday's opening/,
       ) as string,
     });
     expect(refusal.formError).toBe("Please check 5 answers and save again.");
@@ -154,7 +155,7 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     expect(overlapping.status).toBe(400);
     const refusal = (await overlapping.json()) as Refusal;
     expect(refusal.errors.startsOn).toBe(
-      "These dates overlap another exception, Wednesday, March 17: 4 pm to 11 pm, kitchen until 9 pm (Staff training in the afternoon). Change or delete that one first.",
+      "These dates overlap another exception, Wednesday, March 17: 4\u00a0pm to 11\u00a0pm, kitchen until 9\u00a0pm (Staff training in the afternoon). Change or delete that one first.",
     );
     expect(refusal.values.endsOn).toBe(addDays(DAY, 1));
 

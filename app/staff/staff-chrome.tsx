@@ -103,8 +103,8 @@ function StaffNavigation() {
                 cn(
                   "inline-flex min-h-11 items-center border-b-3 px-3 text-sm font-semibold underline-offset-4 hover:text-white hover:underline",
                   isActive
-                    ? "border-shell-accent text-white"
-                    : "border-transparent text-shell-foreground/80",
+                    ? "border-shell-accent text-white forced-colors:border-[CanvasText]"
+                    : "border-transparent text-shell-foreground/80 forced-colors:border-[Canvas]",
                 )
               }
             >

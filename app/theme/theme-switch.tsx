@@ -69,7 +69,7 @@ function ThemeButton({
       value={theme}
       aria-pressed={pressed}
       className={cn(
-        "inline-flex h-10 items-center justify-center gap-2 text-sm font-medium text-shell-muted transition-colors hover:text-shell-foreground aria-pressed:bg-shell-foreground aria-pressed:text-shell",
+        "inline-flex h-10 items-center justify-center gap-2 text-sm font-medium text-shell-muted transition-colors hover:text-shell-foreground aria-pressed:bg-shell-foreground aria-pressed:text-shell forced-colors:aria-pressed:forced-selected",
         labelled ? "flex-1 px-3" : "w-10",
       )}
       {...props}

@@ -617,7 +617,7 @@ test.describe("venue form", () => {
       ["Email", details.email],
       ["Space", "The Snug"],
       ["Date", longDate(details.date)],
-      ["Start time", "7 pm"],
+      ["Start time", "7\u00a0pm"],
       ["Guests", "30"],
       ["Newsletter", "No"],
     ]);
@@ -663,7 +663,7 @@ test.describe("venue form", () => {
         ["Email", details.email],
         ["Space", "The Snug"],
         ["Date", longDate(details.date)],
-        ["Start time", "7 pm"],
+        ["Start time", "7\u00a0pm"],
         ["Guests", "24"],
         ["Newsletter", "No"],
       ]);

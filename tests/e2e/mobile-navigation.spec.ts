@@ -29,6 +29,51 @@ test.describe("mobile navigation", () => {
     await expect(trigger).toBeFocused();
   });
 
+  test("opens on its first link, and Tab goes through it in the order it reads", async ({
+    page,
+  }) => {
+    await page.goto("/menu");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open site navigation" }).click();
+    const dialog = page.getByRole("dialog");
+    // Not a theme button, where Enter would change the theme at once.
+    await expect(dialog.getByRole("link", { name: "Home" })).toBeFocused();
+
+    // Back one to the first stop, then once around.
+    await page.keyboard.press("Shift+Tab");
+    const stops: { name: string; top: number; left: number }[] = [];
+    for (let i = 0; i < 9; i++) {
+      stops.push(
+        await page.evaluate(() => {
+          const focused = document.activeElement;
+          const box = focused?.getBoundingClientRect();
+          return {
+            name: focused?.getAttribute("aria-label") ?? focused?.textContent?.trim() ?? "",
+            top: Math.round(box?.top ?? 0),
+            left: Math.round(box?.left ?? 0),
+          };
+        }),
+      );
+      await page.keyboard.press("Tab");
+    }
+    expect(stops.map(({ name }) => name)).toEqual([
+      "Close site navigation",
+      "Home",
+      "Menu",
+      "About",
+      "Venue",
+      "Contact",
+      "Light",
+      "Dark",
+      "System",
+    ]);
+    // The order they read in: top to bottom, and left to right along a row.
+    const readingOrder = stops.toSorted((a, b) => a.top - b.top || a.left - b.left);
+    expect(stops).toEqual(readingOrder);
+    // Round again to the close button.
+    await expect(dialog.getByRole("button", { name: "Close site navigation" })).toBeFocused();
+  });
+
   test("the close button closes it", async ({ page }) => {
     await page.goto("/menu");
     await waitForHydration(page);

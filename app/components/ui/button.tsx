@@ -8,8 +8,9 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: "bg-primary text-primary-foreground hover:bg-primary/90",
-        secondary: "bg-foreground text-background hover:bg-foreground/85",
+        // Forced colours drop fills: a border keeps the button's shape.
+        default: "bg-primary text-primary-foreground hover:bg-primary/90 forced-colors:border-2",
+        secondary: "bg-foreground text-background hover:bg-foreground/85 forced-colors:border-2",
         outline:
           "border-2 border-foreground/80 bg-transparent text-foreground hover:bg-foreground hover:text-background",
         ghost: "text-foreground hover:bg-muted",

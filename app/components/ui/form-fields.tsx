@@ -77,7 +77,7 @@ export const controlClass = (error: string | undefined) =>
     // Scrolled to (focus, summary links) clear of the sticky header.
     "mt-2 block w-full scroll-mt-28 rounded-none border-2 bg-card px-3 py-2.5 text-lg text-card-foreground",
     "placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring",
-    error ? "border-destructive" : "border-foreground/40",
+    error ? "border-destructive" : "border-input",
   );
 
 function controlProps(id: string, { name, hint, error, optional, conditional }: FieldFrame) {

@@ -39,13 +39,14 @@ export function SheetContent({
         )}
         {...props}
       >
-        {children}
+        {/* First in the document as it is first on screen (top right), so Tab follows the eye. */}
         <DialogPrimitive.Close
-          className="absolute top-3 right-3 inline-flex size-11 items-center justify-center text-shell-foreground hover:bg-white/10"
+          className="absolute top-3 right-3 z-10 inline-flex size-11 items-center justify-center text-shell-foreground hover:bg-white/10"
           aria-label={closeLabel}
         >
           <XIcon aria-hidden="true" className="size-6" />
         </DialogPrimitive.Close>
+        {children}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

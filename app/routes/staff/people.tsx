@@ -108,7 +108,7 @@ function MemberActions({ member }: { member: Member }) {
             id={formId}
             name="role"
             defaultValue={member.role}
-            className="block min-h-11 w-full border-2 border-foreground/40 bg-card px-3 text-lg text-card-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            className="block min-h-11 w-full border-2 border-input bg-card px-3 text-lg text-card-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>
@@ -161,7 +161,7 @@ function InvitationLink({ invited }: { invited: NonNullable<PeopleActionData["in
           readOnly
           value={invited.link}
           onFocus={(event) => event.currentTarget.select()}
-          className="min-h-11 min-w-0 flex-1 basis-64 border-2 border-foreground/40 bg-card px-3 font-mono text-sm text-card-foreground"
+          className="min-h-11 min-w-0 flex-1 basis-64 border-2 border-input bg-card px-3 font-mono text-sm text-card-foreground"
         />
         {hydrated ? (
           <Button
