@@ -19,6 +19,7 @@ import {
 } from "./enquiry-fields";
 import { type FieldErrors, type FormValues, formValues } from "~/platform/form-check";
 import { log } from "~/platform/logger.server";
+import { outcomeUnknown } from "~/platform/database/database.server";
 import {
   clientAddressContext,
   databaseContext,
@@ -133,9 +134,21 @@ export async function submitEnquiry<Field extends string>({
     return reply(
       503,
       {
-        // A query that timed out may still land; the form's token keeps a
-        // second try from storing it twice, so the visitor can simply resend.
+        // Nothing was stored (see `unsure` for when that cannot be known).
         formError: `We couldn't save your message just now, so it has not been sent. What you typed is still here: please try again in a few minutes (it won't arrive twice)${await callUs()}.`,
+      },
+      { "Retry-After": "60" },
+    );
+  };
+
+  // The connection was lost while the enquiry was being saved: it may have
+  // landed or not. The form's token makes sending it again safe either way.
+  const unsure = async (error: unknown) => {
+    log.error("An enquiry may or may not have been stored", { kind, error });
+    return reply(
+      503,
+      {
+        formError: `We lost touch with our database while saving your message, so we can't tell whether it arrived. What you typed is still here: please send it again in a few minutes; if it did arrive, it won't arrive twice${await callUs()}.`,
       },
       { "Retry-After": "60" },
     );
@@ -236,12 +249,18 @@ export async function submitEnquiry<Field extends string>({
       );
     }
 
-    const result = await storeEnquiry(database, {
-      ...enquiry,
-      submissionToken,
-      fingerprint,
-      newsletterWording: enquiry.newsletter ? NEWSLETTER_WORDING : null,
-    });
+    let result;
+    try {
+      result = await storeEnquiry(database, {
+        ...enquiry,
+        submissionToken,
+        fingerprint,
+        newsletterWording: enquiry.newsletter ? NEWSLETTER_WORDING : null,
+      });
+    } catch (error) {
+      if (!outcomeUnknown(error)) throw error;
+      return unsure(error);
+    }
     if (result.status === "token-reused") {
       return reply(409, {
         formError:

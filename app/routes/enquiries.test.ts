@@ -11,7 +11,7 @@ import {
 } from "../../tests/support/test-database";
 import { action as contactAction, loader as contactLoader } from "./contact";
 import { action as venueAction } from "./venue";
-import type { Database } from "~/platform/database/database.server";
+import { DatabaseUnavailableError, type Database } from "~/platform/database/database.server";
 import { siteContent } from "~/site/site-content.server";
 import type { EnquiryActionData } from "~/enquiries/enquiry-fields";
 import { rateLimitAddress } from "~/platform/rate-limit.server";
@@ -377,6 +377,33 @@ describe("the contact form", () => {
       expect(result.formError).toMatch(/519-555-0134/);
       expect(result.values).toMatchObject({ name: fields.name, message: fields.message });
       expect(await rowsWithToken(fields.submission!)).toEqual([]);
+    });
+
+    test("a connection lost while the enquiry is saved: 503 that says it cannot tell, and sending again stores it once", async () => {
+      // The commit lands, then the connection goes before its answer comes back.
+      const database: Database = {
+        ...db,
+        async transaction<T>(work: (tx: Database) => Promise<T>) {
+          await db.transaction(work);
+          throw new DatabaseUnavailableError("The database is unavailable (CONNECTION_CLOSED)", {
+            outcomeUnknown: true,
+          });
+        },
+      };
+      const context = contextFor(database);
+      await siteContent(context).settings();
+      const fields = contactForm();
+      const result = answered(await postContact(fields, context));
+      expect(result.status).toBe(503);
+      expect(result.formError).toMatch(/can.t tell whether it arrived/);
+      expect(result.formError).not.toMatch(/has not been sent/);
+      expect(result.formError).toMatch(/won.t arrive twice/);
+      expect(result.values).toMatchObject({ name: fields.name, message: fields.message });
+
+      // The visitor sends the same form again once the database answers.
+      const again = await postContact(fields, contextFor(db));
+      expect(again).toHaveRedirect("/contact#enquiry-sent");
+      expect(await rowsWithToken(fields.submission!)).toHaveLength(1);
     });
 
     test("with nothing cached either, it still answers 503 with the text kept", async () => {

@@ -4,7 +4,10 @@
 // with the requests, the 5xx answers, p99 and the server's memory. At the end
 // the database is checked against what the visitors were told: every
 // accepted enquiry stored once, every refused one not at all (and its
-// answer still holding what was typed).
+// answer still holding what was typed). A post the server could not tell
+// about (the connection lost while saving it: "we can't tell whether it
+// arrived") is sent again at the end, as its visitor is asked to, and must
+// then be accepted and stored once.
 //
 // The server reaches PostgreSQL through a loopback proxy this script runs,
 // so an outage is the proxy dropping every connection and refusing new ones,
@@ -89,6 +92,9 @@ async function main() {
   const outcomes: Outcome[] = [];
   const accepted = new Set<string>();
   const refused = new Map<string, number>();
+  /** Posts answered "we can't tell whether it arrived", to send again at the end. */
+  const uncertain = new Map<string, { client: string; body: URLSearchParams }>();
+  let resentAndRefused = 0;
   let lostInput = 0;
   const started = Date.now();
   const lines: string[][] = [];
@@ -136,10 +142,28 @@ async function main() {
     const text = await response.text();
     if (response.status === 303) accepted.add(token);
     else {
-      refused.set(token, response.status);
+      // The connection went while it was being saved: it may have landed.
+      if (/tell whether it arrived/.test(text)) uncertain.set(token, { client, body });
+      else refused.set(token, response.status);
       if (!text.includes(message.slice(0, 40))) lostInput += 1;
     }
     return response.status;
+  }
+
+  /** Sends a post the server could not tell about again, as its visitor is asked to. */
+  async function sendAgain(
+    token: string,
+    { client, body }: { client: string; body: URLSearchParams },
+  ) {
+    const response = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { [CLIENT_IP_HEADER]: client, Origin: server.url },
+    });
+    await response.arrayBuffer();
+    if (response.status === 303) accepted.add(token);
+    else resentAndRefused += 1;
   }
 
   async function visitor(stop: () => boolean) {
@@ -207,6 +231,8 @@ async function main() {
   console.log("time\tdatabase\trequests\t503\tother 5xx or failed\tp99 ms\tRSS MB");
   await Promise.all([...Array.from({ length: connections }, () => visitor(done)), schedule]);
   clearInterval(reporter);
+  // The database is back: what the server could not tell about is sent again.
+  for (const [token, post] of uncertain) await sendAgain(token, post);
   await server.stop();
   // The proxy's listener would keep the script from exiting.
   await proxy.down();
@@ -258,6 +284,8 @@ async function main() {
     failed: outcomes.filter((o) => o.status === 0).length,
     enquiriesAccepted: accepted.size,
     enquiriesRefused: refused.size,
+    enquiriesUncertainThenSentAgain: uncertain.size,
+    sentAgainAndRefused: resentAndRefused,
     refusedByStatus: Object.fromEntries(
       [...new Set(refused.values())].map((status) => [
         status,
@@ -280,6 +308,7 @@ async function main() {
     refusedAndStored ||
     acceptedAndLost ||
     duplicated ||
+    resentAndRefused ||
     lostInput
   ) {
     process.exitCode = 1;

@@ -28,46 +28,76 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** The database could not answer: down, unreachable or too slow. */
+/**
+ * The database could not answer: down, unreachable or too slow. When the
+ * connection was lost, or the wait given up, after work had been sent,
+ * `outcomeUnknown` says so: a write may have landed (a commit whose answer
+ * never came back) or not, and nobody can tell until the database answers.
+ */
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
+  readonly outcomeUnknown: boolean;
+
+  constructor(message: string, options: ErrorOptions & { outcomeUnknown?: boolean } = {}) {
+    super(message, options);
+    this.outcomeUnknown = options.outcomeUnknown ?? false;
+  }
+}
+
+/** Whether `error` leaves it unknown if the work sent to the database took effect. */
+export function outcomeUnknown(error: unknown): boolean {
+  return error instanceof DatabaseUnavailableError && error.outcomeUnknown;
 }
 
 function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new DatabaseUnavailableError(`${what} took longer than ${QUERY_TIMEOUT_MS} ms`)),
+      () =>
+        reject(
+          new DatabaseUnavailableError(`${what} took longer than ${QUERY_TIMEOUT_MS} ms`, {
+            outcomeUnknown: true,
+          }),
+        ),
       QUERY_TIMEOUT_MS,
     );
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Failures to connect at all: nothing was sent. */
+const NOT_CONNECTED = [
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "CONNECT_TIMEOUT",
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+];
+
+/** A connection lost, perhaps after work was sent on it. */
+const CONNECTION_LOST = [
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+];
+
 /** Connection failures become DatabaseUnavailableError; SQL errors stay what they are. */
-function classify(error: unknown): unknown {
+export function classifyDatabaseError(error: unknown): unknown {
   if (error instanceof DatabaseUnavailableError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  const connectionCodes = [
-    "ECONNREFUSED",
-    "ECONNRESET",
-    "ETIMEDOUT",
-    "ENOTFOUND",
-    "EAI_AGAIN",
-    "EPIPE",
-    "CONNECT_TIMEOUT",
-    "CONNECTION_CLOSED",
-    "CONNECTION_ENDED",
-    "CONNECTION_DESTROYED",
-    "57P01", // admin_shutdown
-    "57P02", // crash_shutdown
-    "57P03", // cannot_connect_now
-    "53300", // too_many_connections
-  ];
-  if (typeof code === "string" && connectionCodes.includes(code)) {
-    return new DatabaseUnavailableError(`The database is unavailable (${code})`, { cause: error });
-  }
-  return error;
+  if (typeof code !== "string") return error;
+  const lost = CONNECTION_LOST.includes(code);
+  if (!lost && !NOT_CONNECTED.includes(code)) return error;
+  return new DatabaseUnavailableError(`The database is unavailable (${code})`, {
+    cause: error,
+    outcomeUnknown: lost,
+  });
 }
 
 async function guarded<T>(work: () => Promise<T>, what?: string): Promise<T> {
@@ -75,7 +105,7 @@ async function guarded<T>(work: () => Promise<T>, what?: string): Promise<T> {
     // Scripts and transactions (migrations) may rightly take long; single queries may not.
     return await (what ? withTimeout(work(), what) : work());
   } catch (error) {
-    throw classify(error);
+    throw classifyDatabaseError(error);
   }
 }
 
