@@ -35,7 +35,7 @@ export function ThemeSwitch({
       <div
         role="group"
         aria-label="Colour theme"
-        className="inline-flex border border-shell-border bg-shell"
+        className="inline-flex border border-shell-control bg-shell"
       >
         {labelled ? (
           themes.map((theme) => (

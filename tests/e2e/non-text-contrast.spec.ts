@@ -79,6 +79,14 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expectBordersOfAtLeast3To1(fieldsOf(page.locator("form#contact-form")), "field");
     });
 
+    test("the theme switch's edge stands out from the header and the footer", async ({ page }) => {
+      await page.goto("/");
+      await expectBordersOfAtLeast3To1(
+        page.getByRole("group", { name: "Colour theme" }).filter({ visible: true }),
+        "theme switch",
+      );
+    });
+
     test("the venue form's fields stand out from the form", async ({ page }) => {
       await page.goto("/venue");
       await expectBordersOfAtLeast3To1(fieldsOf(page.locator("form#venue-form")), "field");
