@@ -20,6 +20,13 @@ import {
   type FormValues,
 } from "~/platform/form-check";
 
+/**
+ * After a send, further presses are taken for the same one until the router
+ * reports the post under way (then `pending` holds them), or for this long
+ * at most.
+ */
+const RESEND_GUARD_MS = 1_000;
+
 /** Checks a form's values; loaded on first use, so people who only read the page never fetch the rules. */
 export type Validator<Field extends string> = (values: FormValues<Field>) => FieldErrors<Field>;
 
@@ -137,6 +144,11 @@ export function CheckedForm<Field extends string>({
   const touched = useRef(new Set<string>());
   const pointerDown = useRef(false);
   const waitingForRules = useRef(false);
+  const sentAt = useRef(Number.NEGATIVE_INFINITY);
+  // The router has taken the post over (or finished with it): `pending` says the rest.
+  useEffect(() => {
+    sentAt.current = Number.NEGATIVE_INFINITY;
+  }, [navigation.state]);
 
   useEffect(() => {
     const down = () => void (pointerDown.current = true);
@@ -232,7 +244,9 @@ export function CheckedForm<Field extends string>({
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (pending) {
+    // The router's state says a post is under way only after React has
+    // rendered again: a double-click's second press can come before that.
+    if (pending || performance.now() - sentAt.current < RESEND_GUARD_MS) {
       event.preventDefault();
       return;
     }
@@ -258,6 +272,7 @@ export function CheckedForm<Field extends string>({
     const count = Object.keys(found).length;
     if (count === 0) {
       // On its way: the last summary no longer applies.
+      sentAt.current = performance.now();
       setState((current) => ({ ...current, summary: null }));
       return;
     }
