@@ -1,5 +1,11 @@
 import { formatLongDate } from "./dates";
-import { formatWallTime, torontoWall, type WallTime, type Weekday } from "./opening-hours";
+import {
+  WEEKDAY_NAMES,
+  formatWallTime,
+  torontoWall,
+  type WallTime,
+  type Weekday,
+} from "./opening-hours";
 
 /**
  * What the hours editor's forms share between the server and the browser
@@ -20,15 +26,6 @@ export const NOTE_MAX = 200;
 
 /** Monday first, as the week reads on the site. */
 export const WEEK_ORDER: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 0];
-export const DAY_NAMES = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-] as const;
 
 // The week's form: four fields a day, named by the weekday's number.
 export const dayFields = (day: Weekday) =>
@@ -39,7 +36,7 @@ export const weekFields: readonly WeekField[] = WEEK_ORDER.flatMap((day) => dayF
 /** Short names for the error summary: "Friday closes: …". */
 export const weekLabels = Object.fromEntries(
   WEEK_ORDER.flatMap((day) => {
-    const name = DAY_NAMES[day];
+    const name = WEEKDAY_NAMES[day];
     const [open, opens, closes, kitchen] = dayFields(day);
     return [
       [open, `${name}`],

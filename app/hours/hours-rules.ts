@@ -3,7 +3,6 @@ import { cleanLine, characterCount } from "~/platform/typed-input";
 import { formatLongDate } from "./dates";
 import {
   CLOSES_SAME_MESSAGE,
-  DAY_NAMES,
   EXCEPTION_DAYS_AHEAD,
   EXCEPTION_DAYS_BEHIND,
   EXCEPTION_LONGEST_DAYS,
@@ -25,7 +24,13 @@ import {
   type KitchenEarlyField,
   type WeekField,
 } from "./hours-editor";
-import { formatWallTime, type DailyHours, type WallTime, type WeeklyHours } from "./opening-hours";
+import {
+  WEEKDAY_NAMES,
+  formatWallTime,
+  type DailyHours,
+  type WallTime,
+  type WeeklyHours,
+} from "./opening-hours";
 
 /**
  * The hours editor's rules: one schema per form, run by the action on the
@@ -95,7 +100,7 @@ function overlappingNights(week: readonly WeeklyHours[]): Issue[] {
     if (!closesAfterMidnight(night.opensAt, night.closesAt)) continue;
     const next = week.find(({ weekday }) => weekday === (night.weekday + 1) % 7);
     if (!next || next.opensAt >= night.closesAt) continue;
-    const [name, nextName] = [DAY_NAMES[night.weekday], DAY_NAMES[next.weekday]];
+    const [name, nextName] = [WEEKDAY_NAMES[night.weekday], WEEKDAY_NAMES[next.weekday]];
     problems.push({
       path: dayFields(night.weekday)[2],
       message: `${name} night runs until ${formatWallTime(night.closesAt)}, past ${nextName}'s opening at ${formatWallTime(next.opensAt)}. Close ${name} earlier or open ${nextName} later.`,

@@ -66,8 +66,8 @@ export const WEEKDAY_NAMES = [
   "Friday",
   "Saturday",
 ] as const;
-// Dates are handled as UTC midnights, so these name the date itself.
-const dayNames = { format: (date: Date) => WEEKDAY_NAMES[date.getUTCDay()] ?? "" };
+/** The weekday of a date ("YYYY-MM-DD"), read as a UTC midnight, so it names the date itself. */
+const weekdayName = (date: string) => WEEKDAY_NAMES[weekdayOf(date)];
 // Fixed month names: Intl's short months differ between engines ("Sep" or
 // "Sept."), which would make the server's text and the browser's disagree.
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -366,7 +366,7 @@ function dayAhead(today: string, date: string): string {
   const days = daysBetween(today, date);
   if (days <= 0) return "";
   if (days === 1) return "tomorrow ";
-  if (days <= 6) return `${dayNames.format(new Date(date))} `;
+  if (days <= 6) return `${weekdayName(date)} `;
   return `${monthDays.format(new Date(date))} `;
 }
 
@@ -397,7 +397,7 @@ export function weekHours(now: Date, schedule: OpeningSchedule): WeekDayHours[] 
     return {
       date,
       weekday: weekdayOf(date),
-      dayName: dayNames.format(new Date(date)),
+      dayName: weekdayName(date),
       hours: "closed" in hours ? null : hours,
       ...withNote(note),
       isToday: date === today,

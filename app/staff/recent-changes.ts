@@ -1,4 +1,5 @@
 import { dateParts } from "~/hours/dates";
+import { WEEKDAY_NAMES } from "~/hours/opening-hours";
 
 /**
  * The audit log in plain words: "Changed the menu item “Wings”: price,
@@ -42,12 +43,11 @@ const day = (value: unknown) => {
   const { day: number, monthShort } = dateParts(date);
   return `${number} ${monthShort}`;
 };
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** How each table's rows are named: a noun and the row's own words. */
 const subjects: Record<string, (row: Row) => string> = {
   site_settings: () => "the site settings",
-  opening_hours: (row) => `the opening hours for ${WEEKDAYS[Number(row.weekday)] ?? "a day"}`,
+  opening_hours: (row) => `the opening hours for ${WEEKDAY_NAMES[Number(row.weekday)] ?? "a day"}`,
   hours_exceptions: (row) => {
     const from = day(row.starts_on);
     const to = day(row.ends_on);

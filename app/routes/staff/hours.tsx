@@ -9,7 +9,6 @@ import { CheckboxField, TextField } from "~/components/ui/form-fields";
 import { formatLongDate } from "~/hours/dates";
 import { formatDayLine } from "~/hours/hours-summary";
 import {
-  DAY_NAMES,
   HOURS_FORMS,
   NOTE_MAX,
   WEEK_ORDER,
@@ -44,7 +43,12 @@ import {
   kitchenEarlySchema,
   weekHoursSchema,
 } from "~/hours/hours-rules";
-import { formatWallTime, torontoDate, type WeeklyHours } from "~/hours/opening-hours";
+import {
+  WEEKDAY_NAMES,
+  formatWallTime,
+  torontoDate,
+  type WeeklyHours,
+} from "~/hours/opening-hours";
 import { cn } from "~/platform/cn";
 import { checkForm, type CheckedFormData, type FieldErrors } from "~/platform/form-check";
 import {
@@ -356,7 +360,7 @@ export default function HoursPage({ loaderData, actionData }: Route.ComponentPro
 /** One day of the week's form: open or not, and its three times. */
 function DayFields({ day, field }: { day: number; field: (name: WeekField) => BoundField }) {
   const [open, opens, closes, kitchen] = dayFields(day as (typeof WEEK_ORDER)[number]);
-  const name = DAY_NAMES[day as (typeof WEEK_ORDER)[number]];
+  const name = WEEKDAY_NAMES[day as (typeof WEEK_ORDER)[number]];
   return (
     <fieldset className="border-t border-border pt-5">
       <legend className="float-left w-full text-xl font-semibold">{name}</legend>
