@@ -133,12 +133,7 @@ async function main() {
       message,
       consent: "on",
     });
-    const response = await fetch(`${server.url}/contact`, {
-      method: "POST",
-      body,
-      redirect: "manual",
-      headers: { [CLIENT_IP_HEADER]: client, Origin: server.url },
-    });
+    const response = await postContact(client, body);
     const text = await response.text();
     if (response.status === 303) accepted.add(token);
     else {
@@ -150,17 +145,22 @@ async function main() {
     return response.status;
   }
 
-  /** Sends a post the server could not tell about again, as its visitor is asked to. */
-  async function sendAgain(
-    token: string,
-    { client, body }: { client: string; body: URLSearchParams },
-  ) {
-    const response = await fetch(`${server.url}/contact`, {
+  /** A contact-form post from `client`, as its browser sends it. */
+  function postContact(client: string, body: URLSearchParams) {
+    return fetch(`${server.url}/contact`, {
       method: "POST",
       body,
       redirect: "manual",
       headers: { [CLIENT_IP_HEADER]: client, Origin: server.url },
     });
+  }
+
+  /** Sends a post the server could not tell about again, as its visitor is asked to. */
+  async function sendAgain(
+    token: string,
+    { client, body }: { client: string; body: URLSearchParams },
+  ) {
+    const response = await postContact(client, body);
     await response.arrayBuffer();
     if (response.status === 303) accepted.add(token);
     else resentAndRefused += 1;
