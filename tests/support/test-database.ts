@@ -48,7 +48,14 @@ const templateFile = path.resolve(
   "node_modules/.cache/test-databases",
   `pglite-${sqlFingerprint()}.tar.gz`,
 );
-const SERVER_TEMPLATE = `pub_site_test_template_${sqlFingerprint()}`;
+/**
+ * The server's template database, named by the SQL and by this checkout, so
+ * that two checkouts sharing one test server never drop each other's.
+ */
+const SERVER_TEMPLATE = `pub_site_tpl_${sqlFingerprint()}_${createHash("sha256")
+  .update(path.resolve("."))
+  .digest("hex")
+  .slice(0, 8)}`;
 /** An embedded database on disk, migrated and seeded, for servers started by tests to copy. */
 export const templateDataDirectory = path.resolve(
   "node_modules/.cache/test-databases",
@@ -93,7 +100,7 @@ export async function prepareTemplates(): Promise<void> {
       // name is derived from, and a server keeps databases between runs.
       await admin.unsafe(`drop database if exists "${SERVER_TEMPLATE}" with (force)`);
       {
-        const building = `${SERVER_TEMPLATE}_building_${process.pid}`;
+        const building = `${SERVER_TEMPLATE}_b${process.pid}`;
         await admin.unsafe(`drop database if exists "${building}"`);
         await admin.unsafe(`create database "${building}"`);
         const db = openPostgres(databaseUrl(serverUrl, building));
