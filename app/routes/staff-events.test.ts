@@ -5,308 +5,312 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CookieJar } from "../../tests/support/staff-requests";
 import { staffHarness, testImageStore, type Refusal } from "../../tests/support/staff-session";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as eventAction, loader as eventLoader } from "./staff/event";
 import { loader as eventsLoader } from "./staff/events";
 import { getEvents } from "~/events/events.server";
 
-let db: TestDatabase;
-let staff: ReturnType<typeof staffHarness>;
-let jar: CookieJar;
-let root: string;
+describe.each(drivers)("the events editor's routes on %s", (driver) => {
+  let db: TestDatabase;
+  let staff: ReturnType<typeof staffHarness>;
+  let jar: CookieJar;
+  let root: string;
 
-beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "staff-events-"));
-  db = await openTestDatabase();
-  staff = staffHarness(db, { imageStore: testImageStore(root) });
-  jar = await staff.signedIn();
-});
-afterAll(async () => {
-  await db?.[Symbol.asyncDispose]();
-  if (root) await rm(root, { recursive: true, force: true });
-});
-
-const validEvent = {
-  "form-id": "event-form",
-  title: "Quiz for Charity",
-  slug: "",
-  summary: "Six rounds, all proceeds to the food bank.",
-  description: "",
-  startDate: "2026-07-18",
-  startTime: "19:30",
-  endDate: "",
-  endTime: "22:00",
-  status: "scheduled",
-  price: "$5",
-  imageAlt: "",
-  imageKept: "",
-  imageRemove: "",
-  hidden: "",
-};
-
-function post(id: string, fields: Record<string, string>, cookies = jar) {
-  return staff.submit(cookies, `/staff/events/${id}`, fields, eventAction, { id });
-}
-
-async function body(response: Response) {
-  return (await response.json()) as Refusal;
-}
-
-async function savedRow(slug: string) {
-  const [row] = await db.query<{
-    id: number;
-    startsAt: string;
-    endsAt: string | null;
-    priceCents: number | null;
-    published: boolean;
-    status: string;
-  }>(
-    `select id::int as id, to_json(starts_at)#>>'{}' as "startsAt",
-       to_json(ends_at)#>>'{}' as "endsAt", price_cents as "priceCents", published, status
-     from public.events where slug = $1`,
-    [slug],
-  );
-  return row;
-}
-
-describe("the events editor's pages", () => {
-  test("a signed-out visitor is sent to sign in, and their post changes nothing", async () => {
-    const response = await post("new", { ...validEvent, title: "Sneaky" }, new CookieJar());
-    expect(response.headers.get("Location")).toMatch(/^\/staff\/sign-in/);
-    expect(await savedRow("sneaky")).toBeUndefined();
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "staff-events-"));
+    db = await openTestDatabase(driver);
+    staff = staffHarness(db, { imageStore: testImageStore(root) });
+    jar = await staff.signedIn();
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+    if (root) await rm(root, { recursive: true, force: true });
   });
 
-  test("lists upcoming events soonest first, and past ones apart", async () => {
-    const response = await staff.load(jar, "/staff/events", eventsLoader);
-    expect(response.status).toBe(200);
-    const page = (await response.json()) as {
-      upcoming: { slug: string; startsAt: string }[];
-      past: { slug: string }[];
-      page: number | null;
-    };
-    expect(page.upcoming.length).toBeGreaterThan(0);
-    const starts = page.upcoming.map((event) => event.startsAt);
-    expect(starts).toEqual([...starts].sort());
-    expect(page.past.length).toBeGreaterThan(0);
-    const upcomingSlugs = new Set(page.upcoming.map((event) => event.slug));
-    expect(page.past.filter((event) => upcomingSlugs.has(event.slug))).toEqual([]);
-    expect(page.page).toBeNull();
-  });
+  const validEvent = {
+    "form-id": "event-form",
+    title: "Quiz for Charity",
+    slug: "",
+    summary: "Six rounds, all proceeds to the food bank.",
+    description: "",
+    startDate: "2026-07-18",
+    startTime: "19:30",
+    endDate: "",
+    endTime: "22:00",
+    status: "scheduled",
+    price: "$5",
+    imageAlt: "",
+    imageKept: "",
+    imageRemove: "",
+    hidden: "",
+  };
 
-  test("adds an event: slug from the title, Toronto summer time, price in cents, a toast", async () => {
-    const response = await post("new", validEvent);
-    const row = await savedRow("quiz-for-charity");
-    expect(row).toMatchObject({
-      startsAt: "2026-07-18T23:30:00+00:00",
-      endsAt: "2026-07-19T02:00:00+00:00",
-      priceCents: 500,
-      published: true,
-      status: "scheduled",
-    });
-    expect(response).toHaveRedirect(`/staff/events/${row!.id}`);
-    expect(response.headers.get("Set-Cookie")).toMatch(/toast=/);
-  });
-
-  test("a January date is on Toronto standard time, and an event can run past midnight", async () => {
-    await post("new", {
-      ...validEvent,
-      title: "Robbie Burns Night",
-      startDate: "2027-01-25",
-      startTime: "8:00 pm",
-      endDate: "2027-01-26",
-      endTime: "1:00 am",
-    });
-    expect(await savedRow("robbie-burns-night")).toMatchObject({
-      startsAt: "2027-01-26T01:00:00+00:00",
-      endsAt: "2027-01-26T06:00:00+00:00",
-    });
-  });
-
-  test("the form shows the saved event on Toronto's clock", async () => {
-    const row = await savedRow("quiz-for-charity");
-    const response = await staff.load(jar, `/staff/events/${row!.id}`, eventLoader, {
-      id: String(row!.id),
-    });
-    const page = (await response.json()) as { values: Record<string, string> };
-    expect(page.values).toMatchObject({
-      startDate: "2026-07-18",
-      startTime: "19:30",
-      endTime: "22:00",
-      endDate: "",
-      price: "5.00",
-      hidden: "",
-    });
-  });
-
-  test("edits an event: cancelled and hidden, and the public reader no longer lists it", async () => {
-    const row = await savedRow("quiz-for-charity");
-    const response = await post(String(row!.id), {
-      ...validEvent,
-      slug: "quiz-for-charity",
-      status: "cancelled",
-      hidden: "on",
-    });
-    expect(response).toHaveRedirect(`/staff/events/${row!.id}`);
-    expect(await savedRow("quiz-for-charity")).toMatchObject({
-      status: "cancelled",
-      published: false,
-    });
-    const listed = await getEvents(db, new Date("2026-07-01T00:00:00Z"));
-    expect(listed.map((event) => event.slug)).not.toContain("quiz-for-charity");
-  });
-
-  test.each([
-    ["an end before the start", { endTime: "18:00" }, "endTime", /after the start/],
-    ["a date that does not exist", { startDate: "2026-02-30" }, "startDate", /does not exist/],
-    ["a date in words", { startDate: "next friday" }, "startDate", /such as 2026-07-18/],
-    ["a time that is not one", { startTime: "25:00" }, "startTime", /19:30/],
-    ["a negative price", { price: "-5" }, "price", /cannot be negative/],
-    ["a price in words", { price: "five" }, "price", /such as 14.50/],
-    ["a huge title", { title: "x".repeat(100_000) }, "title", /100 characters/],
-    ["no title", { title: "  " }, "title", /title/],
-    ["an unknown status", { status: "postponed" }, "status", /cancelled/],
-    ["a slug with spaces", { slug: "quiz night!" }, "slug", /hyphens/],
-    [
-      "a time skipped by the clocks",
-      { startDate: "2026-03-08", startTime: "02:30" },
-      "startTime",
-      /clocks go forward/,
-    ],
-  ])(
-    "refuses %s with a 400, the field's message and everything typed kept",
-    async (_, change, field, message) => {
-      const fields = { ...validEvent, title: "Refused Night", ...change };
-      const response = await post("new", fields);
-      expect(response.status).toBe(400);
-      const answer = await body(response);
-      expect(answer.errors[field]).toMatch(message);
-      expect(answer.formError).toMatch(/check 1 answer/);
-      expect(answer.values).toMatchObject(
-        Object.fromEntries(Object.entries(change).map(([key, value]) => [key, value])),
-      );
-      expect(await savedRow("refused-night")).toBeUndefined();
-    },
-  );
-
-  function multipart(fields: Record<string, string>, file?: File) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) {
-      // As a browser posts the form: an unticked box is not sent at all.
-      if (!(key === "imageRemove" && value === "")) form.set(key, value);
-    }
-    if (file) form.set("image", file);
-    return staff.submit(jar, "/staff/events/new", form, eventAction, { id: "new" });
+  function post(id: string, fields: Record<string, string>, cookies = jar) {
+    return staff.submit(cookies, `/staff/events/${id}`, fields, eventAction, { id });
   }
 
-  const png = async () =>
-    new Uint8Array(
-      await sharp({
-        create: { width: 32, height: 24, channels: 3, background: "#a33" },
-      })
-        .png()
-        .toBuffer(),
-    );
+  async function body(response: Response) {
+    return (await response.json()) as Refusal;
+  }
 
-  test("a picture with its description is saved with the event (a PNG named .jpg too)", async () => {
-    const response = await multipart(
-      { ...validEvent, title: "Pictured Night", imageAlt: "A fiddler on the small stage." },
-      new File([await png()], "stage.jpg", { type: "image/jpeg" }),
+  async function savedRow(slug: string) {
+    const [row] = await db.query<{
+      id: number;
+      startsAt: string;
+      endsAt: string | null;
+      priceCents: number | null;
+      published: boolean;
+      status: string;
+    }>(
+      `select id::int as id, to_json(starts_at)#>>'{}' as "startsAt",
+         to_json(ends_at)#>>'{}' as "endsAt", price_cents as "priceCents", published, status
+       from public.events where slug = $1`,
+      [slug],
     );
-    expect(response.headers.get("Location")).toMatch(/^\/staff\/events\/\d+$/);
-    const [row] = await db.query<{ imagePath: string; imageAlt: string }>(
-      `select image_path as "imagePath", image_alt as "imageAlt" from public.events
-       where slug = 'pictured-night'`,
-    );
-    expect(row?.imagePath).toMatch(/^uploads\/[0-9a-f]{16}\.png$/);
-    expect(row?.imageAlt).toBe("A fiddler on the small stage.");
-  });
+    return row;
+  }
 
-  test("a picture without a description is refused, and the upload is kept for the next try", async () => {
-    const response = await multipart(
-      { ...validEvent, title: "Undescribed Night" },
-      new File([await png()], "stage.png", { type: "image/png" }),
-    );
-    expect(response.status).toBe(400);
-    const answer = await body(response);
-    expect(answer.errors.imageAlt).toMatch(/Describe the picture/);
-    expect(answer.values.imageKept).toMatch(/^uploads\//);
-    expect(answer.values.title).toBe("Undescribed Night");
-    // Sent again with the kept path and a description, it is saved.
-    const again = await multipart({
-      ...validEvent,
-      title: "Undescribed Night",
-      imageKept: answer.values.imageKept!,
-      imageAlt: "Chairs stacked on a stage.",
+  describe("the events editor's pages", () => {
+    test("a signed-out visitor is sent to sign in, and their post changes nothing", async () => {
+      const response = await post("new", { ...validEvent, title: "Sneaky" }, new CookieJar());
+      expect(response.headers.get("Location")).toMatch(/^\/staff\/sign-in/);
+      expect(await savedRow("sneaky")).toBeUndefined();
     });
-    expect(again.headers.get("Location")).toMatch(/^\/staff\/events\/\d+$/);
-    const [row] = await db.query<{ imagePath: string }>(
-      `select image_path as "imagePath" from public.events where slug = 'undescribed-night'`,
-    );
-    expect(row?.imagePath).toBe(answer.values.imageKept);
-  });
 
-  test("an SVG, or text named .png, is refused as a picture with the other fields kept", async () => {
-    for (const file of [
-      new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "logo.svg", {
-        type: "image/svg+xml",
-      }),
-      new File(["not a picture"], "photo.png", { type: "image/png" }),
-    ]) {
+    test("lists upcoming events soonest first, and past ones apart", async () => {
+      const response = await staff.load(jar, "/staff/events", eventsLoader);
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as {
+        upcoming: { slug: string; startsAt: string }[];
+        past: { slug: string }[];
+        page: number | null;
+      };
+      expect(page.upcoming.length).toBeGreaterThan(0);
+      const starts = page.upcoming.map((event) => event.startsAt);
+      expect(starts).toEqual([...starts].sort());
+      expect(page.past.length).toBeGreaterThan(0);
+      const upcomingSlugs = new Set(page.upcoming.map((event) => event.slug));
+      expect(page.past.filter((event) => upcomingSlugs.has(event.slug))).toEqual([]);
+      expect(page.page).toBeNull();
+    });
+
+    test("adds an event: slug from the title, Toronto summer time, price in cents, a toast", async () => {
+      const response = await post("new", validEvent);
+      const row = await savedRow("quiz-for-charity");
+      expect(row).toMatchObject({
+        startsAt: "2026-07-18T23:30:00+00:00",
+        endsAt: "2026-07-19T02:00:00+00:00",
+        priceCents: 500,
+        published: true,
+        status: "scheduled",
+      });
+      expect(response).toHaveRedirect(`/staff/events/${row!.id}`);
+      expect(response.headers.get("Set-Cookie")).toMatch(/toast=/);
+    });
+
+    test("a January date is on Toronto standard time, and an event can run past midnight", async () => {
+      await post("new", {
+        ...validEvent,
+        title: "Robbie Burns Night",
+        startDate: "2027-01-25",
+        startTime: "8:00 pm",
+        endDate: "2027-01-26",
+        endTime: "1:00 am",
+      });
+      expect(await savedRow("robbie-burns-night")).toMatchObject({
+        startsAt: "2027-01-26T01:00:00+00:00",
+        endsAt: "2027-01-26T06:00:00+00:00",
+      });
+    });
+
+    test("the form shows the saved event on Toronto's clock", async () => {
+      const row = await savedRow("quiz-for-charity");
+      const response = await staff.load(jar, `/staff/events/${row!.id}`, eventLoader, {
+        id: String(row!.id),
+      });
+      const page = (await response.json()) as { values: Record<string, string> };
+      expect(page.values).toMatchObject({
+        startDate: "2026-07-18",
+        startTime: "19:30",
+        endTime: "22:00",
+        endDate: "",
+        price: "5.00",
+        hidden: "",
+      });
+    });
+
+    test("edits an event: cancelled and hidden, and the public reader no longer lists it", async () => {
+      const row = await savedRow("quiz-for-charity");
+      const response = await post(String(row!.id), {
+        ...validEvent,
+        slug: "quiz-for-charity",
+        status: "cancelled",
+        hidden: "on",
+      });
+      expect(response).toHaveRedirect(`/staff/events/${row!.id}`);
+      expect(await savedRow("quiz-for-charity")).toMatchObject({
+        status: "cancelled",
+        published: false,
+      });
+      const listed = await getEvents(db, new Date("2026-07-01T00:00:00Z"));
+      expect(listed.map((event) => event.slug)).not.toContain("quiz-for-charity");
+    });
+
+    test.each([
+      ["an end before the start", { endTime: "18:00" }, "endTime", /after the start/],
+      ["a date that does not exist", { startDate: "2026-02-30" }, "startDate", /does not exist/],
+      ["a date in words", { startDate: "next friday" }, "startDate", /such as 2026-07-18/],
+      ["a time that is not one", { startTime: "25:00" }, "startTime", /19:30/],
+      ["a negative price", { price: "-5" }, "price", /cannot be negative/],
+      ["a price in words", { price: "five" }, "price", /such as 14.50/],
+      ["a huge title", { title: "x".repeat(100_000) }, "title", /100 characters/],
+      ["no title", { title: "  " }, "title", /title/],
+      ["an unknown status", { status: "postponed" }, "status", /cancelled/],
+      ["a slug with spaces", { slug: "quiz night!" }, "slug", /hyphens/],
+      [
+        "a time skipped by the clocks",
+        { startDate: "2026-03-08", startTime: "02:30" },
+        "startTime",
+        /clocks go forward/,
+      ],
+    ])(
+      "refuses %s with a 400, the field's message and everything typed kept",
+      async (_, change, field, message) => {
+        const fields = { ...validEvent, title: "Refused Night", ...change };
+        const response = await post("new", fields);
+        expect(response.status).toBe(400);
+        const answer = await body(response);
+        expect(answer.errors[field]).toMatch(message);
+        expect(answer.formError).toMatch(/check 1 answer/);
+        expect(answer.values).toMatchObject(
+          Object.fromEntries(Object.entries(change).map(([key, value]) => [key, value])),
+        );
+        expect(await savedRow("refused-night")).toBeUndefined();
+      },
+    );
+
+    function multipart(fields: Record<string, string>, file?: File) {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) {
+        // As a browser posts the form: an unticked box is not sent at all.
+        if (!(key === "imageRemove" && value === "")) form.set(key, value);
+      }
+      if (file) form.set("image", file);
+      return staff.submit(jar, "/staff/events/new", form, eventAction, { id: "new" });
+    }
+
+    const png = async () =>
+      new Uint8Array(
+        await sharp({
+          create: { width: 32, height: 24, channels: 3, background: "#a33" },
+        })
+          .png()
+          .toBuffer(),
+      );
+
+    test("a picture with its description is saved with the event (a PNG named .jpg too)", async () => {
       const response = await multipart(
-        { ...validEvent, title: "Svg Night", imageAlt: "A logo." },
-        file,
+        { ...validEvent, title: "Pictured Night", imageAlt: "A fiddler on the small stage." },
+        new File([await png()], "stage.jpg", { type: "image/jpeg" }),
+      );
+      expect(response.headers.get("Location")).toMatch(/^\/staff\/events\/\d+$/);
+      const [row] = await db.query<{ imagePath: string; imageAlt: string }>(
+        `select image_path as "imagePath", image_alt as "imageAlt" from public.events
+         where slug = 'pictured-night'`,
+      );
+      expect(row?.imagePath).toMatch(/^uploads\/[0-9a-f]{16}\.png$/);
+      expect(row?.imageAlt).toBe("A fiddler on the small stage.");
+    });
+
+    test("a picture without a description is refused, and the upload is kept for the next try", async () => {
+      const response = await multipart(
+        { ...validEvent, title: "Undescribed Night" },
+        new File([await png()], "stage.png", { type: "image/png" }),
       );
       expect(response.status).toBe(400);
       const answer = await body(response);
-      expect(answer.errors.image).toMatch(/JPEG, PNG, WebP or AVIF/);
-      expect(answer.values).toMatchObject({ title: "Svg Night", imageAlt: "A logo." });
-    }
-    expect(await savedRow("svg-night")).toBeUndefined();
-  });
+      expect(answer.errors.imageAlt).toMatch(/Describe the picture/);
+      expect(answer.values.imageKept).toMatch(/^uploads\//);
+      expect(answer.values.title).toBe("Undescribed Night");
+      // Sent again with the kept path and a description, it is saved.
+      const again = await multipart({
+        ...validEvent,
+        title: "Undescribed Night",
+        imageKept: answer.values.imageKept!,
+        imageAlt: "Chairs stacked on a stage.",
+      });
+      expect(again.headers.get("Location")).toMatch(/^\/staff\/events\/\d+$/);
+      const [row] = await db.query<{ imagePath: string }>(
+        `select image_path as "imagePath" from public.events where slug = 'undescribed-night'`,
+      );
+      expect(row?.imagePath).toBe(answer.values.imageKept);
+    });
 
-  test("a file posted for a text field counts as empty", async () => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(validEvent)) form.set(key, value);
-    form.set("title", new File(["x"], "title.txt"));
-    const response = await staff.submit(jar, "/staff/events/new", form, eventAction, { id: "new" });
-    expect(response.status).toBe(400);
-    expect((await body(response)).errors.title).toMatch(/Enter the event's title/);
-  });
+    test("an SVG, or text named .png, is refused as a picture with the other fields kept", async () => {
+      for (const file of [
+        new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "logo.svg", {
+          type: "image/svg+xml",
+        }),
+        new File(["not a picture"], "photo.png", { type: "image/png" }),
+      ]) {
+        const response = await multipart(
+          { ...validEvent, title: "Svg Night", imageAlt: "A logo." },
+          file,
+        );
+        expect(response.status).toBe(400);
+        const answer = await body(response);
+        expect(answer.errors.image).toMatch(/JPEG, PNG, WebP or AVIF/);
+        expect(answer.values).toMatchObject({ title: "Svg Night", imageAlt: "A logo." });
+      }
+      expect(await savedRow("svg-night")).toBeUndefined();
+    });
 
-  test("a web address already in use is a clear error on that field, not a server error", async () => {
-    const response = await post("new", { ...validEvent, title: "Trivia Night" });
-    expect(response.status).toBe(400);
-    const answer = await body(response);
-    expect(answer.errors.slug).toMatch(/already uses the web address “trivia-night”/);
-    expect(answer.values.title).toBe("Trivia Night");
-  });
+    test("a file posted for a text field counts as empty", async () => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(validEvent)) form.set(key, value);
+      form.set("title", new File(["x"], "title.txt"));
+      const response = await staff.submit(jar, "/staff/events/new", form, eventAction, {
+        id: "new",
+      });
+      expect(response.status).toBe(400);
+      expect((await body(response)).errors.title).toMatch(/Enter the event's title/);
+    });
 
-  test("unknown or malformed ids are 404s, for reading, saving and deleting", async () => {
-    for (const id of ["999999", "abc", "0", "1e3"]) {
-      const read = await staff.load(jar, `/staff/events/${id}`, eventLoader, { id });
-      expect(read.status).toBe(404);
-      expect((await post(id, validEvent)).status).toBe(404);
-    }
-    const deleting = await post("999999", { intent: "delete", confirm: "yes" });
-    expect(deleting.status).toBe(404);
-  });
+    test("a web address already in use is a clear error on that field, not a server error", async () => {
+      const response = await post("new", { ...validEvent, title: "Trivia Night" });
+      expect(response.status).toBe(400);
+      const answer = await body(response);
+      expect(answer.errors.slug).toMatch(/already uses the web address “trivia-night”/);
+      expect(answer.values.title).toBe("Trivia Night");
+    });
 
-  test("delete asks first, then deletes", async () => {
-    const row = await savedRow("robbie-burns-night");
-    const asked = await post(String(row!.id), { intent: "delete" });
-    expect(asked.status).toBe(200);
-    expect(await asked.json()).toEqual({ confirmDelete: true });
-    expect(await savedRow("robbie-burns-night")).toBeDefined();
-    const confirmed = await post(String(row!.id), { intent: "delete", confirm: "yes" });
-    expect(confirmed).toHaveRedirect("/staff/events");
-    expect(await savedRow("robbie-burns-night")).toBeUndefined();
-  });
+    test("unknown or malformed ids are 404s, for reading, saving and deleting", async () => {
+      for (const id of ["999999", "abc", "0", "1e3"]) {
+        const read = await staff.load(jar, `/staff/events/${id}`, eventLoader, { id });
+        expect(read.status).toBe(404);
+        expect((await post(id, validEvent)).status).toBe(404);
+      }
+      const deleting = await post("999999", { intent: "delete", confirm: "yes" });
+      expect(deleting.status).toBe(404);
+    });
 
-  test("every write lands in the audit log under the staff member", async () => {
-    const [entry] = await db.query<{ count: number }>(
-      `select count(*)::int as count from public.audit_log
-       where table_name = 'events' and actor is not null`,
-    );
-    expect(entry!.count).toBeGreaterThanOrEqual(4);
+    test("delete asks first, then deletes", async () => {
+      const row = await savedRow("robbie-burns-night");
+      const asked = await post(String(row!.id), { intent: "delete" });
+      expect(asked.status).toBe(200);
+      expect(await asked.json()).toEqual({ confirmDelete: true });
+      expect(await savedRow("robbie-burns-night")).toBeDefined();
+      const confirmed = await post(String(row!.id), { intent: "delete", confirm: "yes" });
+      expect(confirmed).toHaveRedirect("/staff/events");
+      expect(await savedRow("robbie-burns-night")).toBeUndefined();
+    });
+
+    test("every write lands in the audit log under the staff member", async () => {
+      const [entry] = await db.query<{ count: number }>(
+        `select count(*)::int as count from public.audit_log
+         where table_name = 'events' and actor is not null`,
+      );
+      expect(entry!.count).toBeGreaterThanOrEqual(4);
+    });
   });
 });

@@ -8,6 +8,7 @@ import { CookieJar } from "../../tests/support/staff-requests";
 import { staffHarness, testImageStore } from "../../tests/support/staff-session";
 import {
   contextWithDatabase,
+  drivers,
   databaseWithOutage,
   openTestDatabase,
   type TestDatabase,
@@ -27,677 +28,691 @@ import { removeStaffMember } from "~/staff/staff.server";
  * what was typed.
  */
 
-let db: TestDatabase;
-let staff: ReturnType<typeof staffHarness>;
-let jar: CookieJar;
-let wingsId: number;
-let startersId: number;
-let imageRoot: string;
+describe.each(drivers)("the menu editor's routes on %s", (driver) => {
+  let db: TestDatabase;
+  let staff: ReturnType<typeof staffHarness>;
+  let jar: CookieJar;
+  let wingsId: number;
+  let startersId: number;
+  let imageRoot: string;
 
-beforeAll(async () => {
-  imageRoot = await mkdtemp(path.join(tmpdir(), "staff-menu-"));
-  db = await openTestDatabase();
-  staff = staffHarness(db, { imageStore: testImageStore(imageRoot) });
-  jar = await staff.signedIn();
-  const sections = await db.query<{ id: number; slug: string }>(
-    "select id::int as id, slug from public.menu_sections",
-  );
-  wingsId = sections.find((section) => section.slug === "wings")!.id;
-  startersId = sections.find((section) => section.slug === "starters")!.id;
-});
-afterAll(async () => {
-  await db?.[Symbol.asyncDispose]();
-  await rm(imageRoot, { recursive: true, force: true });
-});
-
-type Handler = (args: never) => unknown;
-
-function get(path: string, handler: Handler, params: Record<string, string> = {}, cookies = jar) {
-  return staff.load(cookies, path, handler, params);
-}
-
-/** A form post, with fields that may repeat. */
-function post(
-  path: string,
-  handler: Handler,
-  fields: Record<string, string> | [string, string][],
-  params: Record<string, string> = {},
-  cookies = jar,
-) {
-  return staff.submit(cookies, path, fields, handler, params);
-}
-
-/** A post with a file, as a browser sends a form with `encType="multipart/form-data"`. */
-function postMultipart(
-  path: string,
-  handler: Handler,
-  fields: Record<string, string>,
-  file: File | null,
-  params: Record<string, string>,
-) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  // A browser sends an empty file part when nothing is chosen.
-  body.append("imageFile", file ?? new File([], "", { type: "application/octet-stream" }));
-  return staff.submit(jar, path, body, handler, params);
-}
-
-async function png(colour = "#c0392b") {
-  return sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-}
-
-/** What a visitor sees on /menu now (a fresh context, as another instance would have). */
-async function publicMenu(): Promise<MenuListSection[]> {
-  const result = await publicMenuLoader(
-    routeArgs(new Request("http://localhost/menu"), {
-      // A wrapper of its own starts with an empty content cache.
-      context: contextWithDatabase(databaseWithOutage(db).database),
-    }),
-  );
-  return "init" in result ? result.data.sections : result.sections;
-}
-
-async function staffMenu(): Promise<EditorMenu> {
-  const response = await get("/staff/menu", listLoader);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { menu: EditorMenu }).menu;
-}
-
-type Refusal = {
-  values: Record<string, string>;
-  errors: Record<string, string>;
-  formError: string;
-};
-
-const goodItem = (values: Partial<Record<ItemField, string>> = {}): Record<string, string> => ({
-  "form-id": "menu-item",
-  sectionId: String(wingsId),
-  name: "Ghost Pepper Wings",
-  description: "Only for the brave.",
-  price: "$19.50",
-  portion: "1 lb",
-  available: "on",
-  ...values,
-});
-
-describe("the menu list", () => {
-  test("without a session, the list and its posts send the visitor to sign in", async () => {
-    const signedOut = new CookieJar();
-    expect(await get("/staff/menu", listLoader, {}, signedOut)).toHaveRedirect(
-      "/staff/sign-in?redirectTo=%2Fstaff%2Fmenu",
+  beforeAll(async () => {
+    imageRoot = await mkdtemp(path.join(tmpdir(), "staff-menu-"));
+    db = await openTestDatabase(driver);
+    staff = staffHarness(db, { imageStore: testImageStore(imageRoot) });
+    jar = await staff.signedIn();
+    const sections = await db.query<{ id: number; slug: string }>(
+      "select id::int as id, slug from public.menu_sections",
     );
-    const itemId = (await staffMenu())[0]!.items[0]!.id;
-    const response = await post(
-      "/staff/menu",
-      listAction,
-      { intent: "mark-unavailable", item: String(itemId) },
-      {},
-      signedOut,
+    wingsId = sections.find((section) => section.slug === "wings")!.id;
+    startersId = sections.find((section) => section.slug === "starters")!.id;
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+    await rm(imageRoot, { recursive: true, force: true });
+  });
+
+  type Handler = (args: never) => unknown;
+
+  function get(path: string, handler: Handler, params: Record<string, string> = {}, cookies = jar) {
+    return staff.load(cookies, path, handler, params);
+  }
+
+  /** A form post, with fields that may repeat. */
+  function post(
+    path: string,
+    handler: Handler,
+    fields: Record<string, string> | [string, string][],
+    params: Record<string, string> = {},
+    cookies = jar,
+  ) {
+    return staff.submit(cookies, path, fields, handler, params);
+  }
+
+  /** A post with a file, as a browser sends a form with `encType="multipart/form-data"`. */
+  function postMultipart(
+    path: string,
+    handler: Handler,
+    fields: Record<string, string>,
+    file: File | null,
+    params: Record<string, string>,
+  ) {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    // A browser sends an empty file part when nothing is chosen.
+    body.append("imageFile", file ?? new File([], "", { type: "application/octet-stream" }));
+    return staff.submit(jar, path, body, handler, params);
+  }
+
+  async function png(colour = "#c0392b") {
+    return sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+  }
+
+  /** What a visitor sees on /menu now (a fresh context, as another instance would have). */
+  async function publicMenu(): Promise<MenuListSection[]> {
+    const result = await publicMenuLoader(
+      routeArgs(new Request("http://localhost/menu"), {
+        // A wrapper of its own starts with an empty content cache.
+        context: contextWithDatabase(databaseWithOutage(db).database),
+      }),
     );
-    expect(response.headers.get("Location")).toMatch(/^\/staff\/sign-in/);
-    expect((await staffMenu())[0]!.items[0]!.available).toBe(true);
-  });
+    return "init" in result ? result.data.sections : result.sections;
+  }
 
-  test("lists every section and item, hidden ones too, in order", async () => {
-    await db.query("update public.menu_sections set published = false where id = $1", [startersId]);
-    try {
-      const menu = await staffMenu();
-      const starters = menu.find((section) => section.id === startersId);
-      expect(starters?.hidden).toBe(true);
-      expect(starters?.items.length).toBeGreaterThan(0);
-      expect(menu.map((section) => section.slug).slice(0, 2)).toEqual(["starters", "wings"]);
-    } finally {
-      await db.query("update public.menu_sections set published = true where id = $1", [
-        startersId,
-      ]);
-    }
-  });
+  async function staffMenu(): Promise<EditorMenu> {
+    const response = await get("/staff/menu", listLoader);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { menu: EditorMenu }).menu;
+  }
 
-  test("one post marks an item not available today, with a toast; the menu says so; and back", async () => {
-    const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
-    const response = await post("/staff/menu", listAction, {
-      intent: "mark-unavailable",
-      item: String(item.id),
-    });
-    expect(response).toHaveRedirect(`/staff/menu#item-${item.id}`);
-    expect(response.status).toBe(303);
-    expect(response).toSetCookie("toast");
-    const shown = (await publicMenu()).flatMap((s) => s.items).find((i) => i.id === item.id);
-    expect(shown?.available).toBe(false);
+  type Refusal = {
+    values: Record<string, string>;
+    errors: Record<string, string>;
+    formError: string;
+  };
 
-    const back = await post("/staff/menu", listAction, {
-      intent: "mark-available",
-      item: String(item.id),
-    });
-    expect(back).toHaveRedirect(`/staff/menu#item-${item.id}`);
-    const again = (await publicMenu()).flatMap((s) => s.items).find((i) => i.id === item.id);
-    expect(again?.available).toBe(true);
-  });
-
-  test("move up and down reorder items and sections; the public menu follows", async () => {
-    const before = (await staffMenu()).find((s) => s.id === wingsId)!.items.map((i) => i.id);
-    expect(
-      await post("/staff/menu", listAction, { intent: "move-down", item: String(before[0]) }),
-    ).toHaveRedirect(`/staff/menu#item-${before[0]}`);
-    const after = (await publicMenu()).find((s) => s.id === wingsId)!.items.map((i) => i.id);
-    expect(after.slice(0, 2)).toEqual([before[1], before[0]]);
-    await post("/staff/menu", listAction, { intent: "move-up", item: String(before[0]) });
-
-    const sections = (await staffMenu()).map((s) => s.id);
-    await post("/staff/menu", listAction, { intent: "move-up", section: String(sections[1]) });
-    expect((await publicMenu()).map((s) => s.id).slice(0, 2)).toEqual([sections[1], sections[0]]);
-    await post("/staff/menu", listAction, { intent: "move-down", section: String(sections[1]) });
-    expect((await staffMenu()).map((s) => s.id)).toEqual(sections);
-  });
-
-  test("moving the first item up changes nothing and says so", async () => {
-    const first = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
-    const response = await post("/staff/menu", listAction, {
-      intent: "move-up",
-      item: String(first.id),
-    });
-    expect(response).toHaveRedirect(`/staff/menu#item-${first.id}`);
-    expect(response).toSetCookie("toast");
-    const toast = decodeURIComponent(
-      /^toast=([^;]*)/.exec(response.headers.getSetCookie()[0]!)![1]!,
-    );
-    expect(Buffer.from(toast, "base64").toString()).toContain("is already first.");
-    expect((await staffMenu()).find((s) => s.id === wingsId)!.items[0]!.id).toBe(first.id);
-  });
-
-  test.each([
-    [{ intent: "mark-unavailable", item: "987654" }, 404],
-    [{ intent: "move-up", section: "987654" }, 404],
-    [{ intent: "mark-unavailable", item: "abc" }, 400],
-    [{ intent: "mark-unavailable" }, 400],
-    [{ intent: "mark-unavailable", section: "1" }, 400],
-    [{ intent: "publish-everything", item: "1" }, 400],
-    [{ item: "1" }, 400],
-  ])("refuses %j with %i", async (fields, status) => {
-    const response = await post("/staff/menu", listAction, fields);
-    expect(response.status).toBe(status);
-  });
-
-  test("an item id sent twice is refused, not guessed at", async () => {
-    const [a, b] = (await staffMenu()).find((s) => s.id === wingsId)!.items;
-    const response = await post("/staff/menu", listAction, [
-      ["intent", "mark-unavailable"],
-      ["item", String(a!.id)],
-      ["item", String(b!.id)],
-    ]);
-    expect(response.status).toBe(400);
-    const items = (await staffMenu()).find((s) => s.id === wingsId)!.items;
-    expect(items.every((item) => item.available)).toBe(true);
-  });
-
-  test("someone taken off the staff list can no longer change the menu", async () => {
-    const leaving = await staff.signedIn();
-    const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
-    await removeStaffMember(db, leaving.userId);
-    const response = await post(
-      "/staff/menu",
-      listAction,
-      { intent: "mark-unavailable", item: String(item.id) },
-      {},
-      leaving,
-    );
-    expect(response.headers.get("Location")).toMatch(/^\/staff\/sign-in/);
-    expect((await staffMenu()).find((s) => s.id === wingsId)!.items[0]!.available).toBe(true);
-  });
-});
-
-describe("the item editor", () => {
-  test("adds an item to the chosen section, redirects with a toast, and visitors see it", async () => {
-    const response = await post("/staff/menu/items/new", itemAction, goodItem(), { id: "new" });
-    expect(response.status).toBe(303);
-    expect(response).toSetCookie("toast");
-    const id = Number(/#item-(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
-    expect(id).toBeGreaterThan(0);
-    const wings = (await publicMenu()).find((s) => s.id === wingsId)!;
-    expect(wings.items.at(-1)).toMatchObject({
-      id,
-      name: "Ghost Pepper Wings",
-      priceCents: 1950,
-      portion: "1 lb",
-      available: true,
-    });
-
-    const page = await get(`/staff/menu/items/${id}`, itemLoader, { id: String(id) });
-    expect(((await page.json()) as { item: { name: string } }).item.name).toBe(
-      "Ghost Pepper Wings",
-    );
-  });
-
-  test("a new item's form starts in the section it was added from", async () => {
-    const page = await get(`/staff/menu/items/new?section=${startersId}`, itemLoader, {
-      id: "new",
-    });
-    expect(await page.json()).toMatchObject({ item: null, startIn: startersId });
-    const unknown = await get("/staff/menu/items/new?section=987654", itemLoader, { id: "new" });
-    expect(await unknown.json()).toMatchObject({ startIn: null });
-  });
-
-  test("edits tags, hides the item, and the public menu drops it", async () => {
-    const created = await post(
-      "/staff/menu/items/new",
-      itemAction,
-      goodItem({ name: "Soon Hidden" }),
-      { id: "new" },
-    );
-    const id = /#item-(\d+)$/.exec(created.headers.get("Location") ?? "")![1]!;
-    const response = await post(
-      `/staff/menu/items/${id}`,
-      itemAction,
-      [
-        ...Object.entries(goodItem({ name: "Soon Hidden", hidden: "on" })),
-        ["dietaryTags", "spicy"],
-        ["dietaryTags", "gluten-free"],
-        ["allergens", "milk"],
-        ["badges", "new"],
-      ],
-      { id },
-    );
-    expect(response).toHaveRedirect(`/staff/menu#item-${id}`);
-    const staffItem = (await staffMenu())
-      .flatMap((s) => s.items)
-      .find((item) => item.id === Number(id));
-    expect(staffItem).toMatchObject({
-      hidden: true,
-      dietaryTags: ["spicy", "gluten-free"],
-      allergens: ["milk"],
-      badges: ["new"],
-    });
-    const names = (await publicMenu()).flatMap((s) => s.items).map((item) => item.name);
-    expect(names).not.toContain("Soon Hidden");
-  });
-
-  const refusals: [string, Record<string, string> | [string, string][], ItemField, RegExp][] = [
-    ["a negative price", goodItem({ price: "-4.00" }), "price", /cannot be negative/],
-    ["a price of abc", goodItem({ price: "abc" }), "price", /such as 14\.50/],
-    ["a price over $10,000", goodItem({ price: "10000.00" }), "price", /at most \$9,999\.99/],
-    ["an empty name", goodItem({ name: "" }), "name", /Enter the item’s name/],
-    ["a name too long", goodItem({ name: "W".repeat(101) }), "name", /100 characters/],
-    ["a section id that is not a number", goodItem({ sectionId: "wings" }), "sectionId", /listed/],
-    [
-      "an unknown section id",
-      goodItem({ sectionId: "987654" }),
-      "sectionId",
-      /no longer on the menu/,
-    ],
-    [
-      "an unknown tag",
-      [...Object.entries(goodItem()), ["dietaryTags", "keto"]],
-      "dietaryTags",
-      /“keto” is not one of the dietary tags/,
-    ],
-    [
-      "an unknown allergen",
-      [...Object.entries(goodItem()), ["allergens", "gluten"]],
-      "allergens",
-      /“gluten” is not one of the allergens/,
-    ],
-    [
-      "a name sent twice (a list where text goes)",
-      [...Object.entries(goodItem()), ["name", "Second Name"]],
-      "name",
-      /sent more than once/,
-    ],
-    [
-      "a price sent twice",
-      [...Object.entries(goodItem()), ["price", "1.00"]],
-      "price",
-      /sent more than once/,
-    ],
-    ["a tick box with a made-up value", goodItem({ hidden: "please" }), "hidden", /Tick the box/],
-    ["missing fields", { "form-id": "menu-item", name: "Only a Name" }, "price", /Enter a price/],
-  ];
-
-  test.each(refusals)(
-    "refuses %s with 400, a message by the field, and what was typed",
-    async (_, fields, field, message) => {
-      const before = await db.query<{ count: number }>(
-        "select count(*)::int as count from public.menu_items",
-      );
-      const response = await post("/staff/menu/items/new", itemAction, fields, { id: "new" });
-      expect(response.status).toBe(400);
-      const body = (await response.json()) as Refusal;
-      expect(body.errors[field]).toMatch(message);
-      expect(body.formError).toMatch(/Please check \d answers? and save again\./);
-      const sent = new URLSearchParams(fields);
-      for (const name of ITEM_FIELDS) {
-        if (sent.getAll(name).length === 1) expect(body.values[name]).toBe(sent.get(name));
-      }
-      const after = await db.query<{ count: number }>(
-        "select count(*)::int as count from public.menu_items",
-      );
-      expect(after).toEqual(before);
-    },
-  );
-
-  test("refusing an edit leaves the saved item as it was", async () => {
-    const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
-    const response = await post(
-      `/staff/menu/items/${item.id}`,
-      itemAction,
-      goodItem({ name: "Changed", price: "-1" }),
-      { id: String(item.id) },
-    );
-    expect(response.status).toBe(400);
-    const after = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
-    expect(after).toEqual(item);
-  });
-
-  test.each(["987654", "0", "abc", "1.5", "99999999999999999999"])(
-    "an unknown item id %j is a 404, for the page and its posts",
-    async (id) => {
-      expect((await get(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(404);
-      expect((await post(`/staff/menu/items/${id}`, itemAction, goodItem(), { id })).status).toBe(
-        404,
-      );
-      expect(
-        (await post(`/staff/menu/items/${id}`, itemAction, { intent: "delete" }, { id })).status,
-      ).toBe(404);
-    },
-  );
-
-  test("delete asks first, then deletes with a toast", async () => {
-    const created = await post(
-      "/staff/menu/items/new",
-      itemAction,
-      goodItem({ name: "Short Lived" }),
-      { id: "new" },
-    );
-    const id = /#item-(\d+)$/.exec(created.headers.get("Location") ?? "")![1]!;
-    const asked = await post(`/staff/menu/items/${id}`, itemAction, { intent: "delete" }, { id });
-    expect(asked.status).toBe(200);
-    expect(await asked.json()).toEqual({ confirmDelete: true });
-    expect((await get(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(200);
-
-    const deleted = await post(
-      `/staff/menu/items/${id}`,
-      itemAction,
-      { intent: "delete", confirm: "yes" },
-      { id },
-    );
-    expect(deleted).toHaveRedirect(`/staff/menu#section-${wingsId}`);
-    expect(deleted).toSetCookie("toast");
-    expect((await get(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(404);
-  });
-});
-
-describe("the section editor", () => {
-  const goodSection = (values: Record<string, string> = {}) => ({
-    "form-id": "menu-section",
-    name: "Late Night Bites",
-    slug: "",
-    description: "From ten until close.",
-    note: "",
+  const goodItem = (values: Partial<Record<ItemField, string>> = {}): Record<string, string> => ({
+    "form-id": "menu-item",
+    sectionId: String(wingsId),
+    name: "Ghost Pepper Wings",
+    description: "Only for the brave.",
+    price: "$19.50",
+    portion: "1 lb",
+    available: "on",
     ...values,
   });
 
-  test("adds a section with an address made from its name; visitors see it once it has items", async () => {
-    const response = await post("/staff/menu/sections/new", sectionAction, goodSection(), {
-      id: "new",
+  describe("the menu list", () => {
+    test("without a session, the list and its posts send the visitor to sign in", async () => {
+      const signedOut = new CookieJar();
+      expect(await get("/staff/menu", listLoader, {}, signedOut)).toHaveRedirect(
+        "/staff/sign-in?redirectTo=%2Fstaff%2Fmenu",
+      );
+      const itemId = (await staffMenu())[0]!.items[0]!.id;
+      const response = await post(
+        "/staff/menu",
+        listAction,
+        { intent: "mark-unavailable", item: String(itemId) },
+        {},
+        signedOut,
+      );
+      expect(response.headers.get("Location")).toMatch(/^\/staff\/sign-in/);
+      expect((await staffMenu())[0]!.items[0]!.available).toBe(true);
     });
-    expect(response.status).toBe(303);
-    expect(response).toSetCookie("toast");
-    const id = Number(/#section-(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
-    const section = (await staffMenu()).find((s) => s.id === id);
-    expect(section).toMatchObject({ slug: "late-night-bites", hidden: false });
-    expect((await staffMenu()).at(-1)?.id).toBe(id);
-    // An empty section shows nothing; with an item, visitors see it.
-    expect((await publicMenu()).map((s) => s.slug)).not.toContain("late-night-bites");
-    await post("/staff/menu/items/new", itemAction, goodItem({ sectionId: String(id) }), {
-      id: "new",
-    });
-    expect((await publicMenu()).map((s) => s.slug)).toContain("late-night-bites");
-  });
 
-  test("hiding a section takes it and its items off the public menu", async () => {
-    const page = await get(`/staff/menu/sections/${startersId}`, sectionLoader, {
-      id: String(startersId),
-    });
-    const { section } = (await page.json()) as { section: Record<string, string> };
-    const response = await post(
-      `/staff/menu/sections/${startersId}`,
-      sectionAction,
-      { ...goodSection(), ...section, hidden: "on" } as Record<string, string>,
-      { id: String(startersId) },
-    );
-    expect(response).toHaveRedirect(`/staff/menu#section-${startersId}`);
-    try {
-      const visible = await publicMenu();
-      expect(visible.map((s) => s.id)).not.toContain(startersId);
-    } finally {
-      await db.query("update public.menu_sections set published = true where id = $1", [
+    test("lists every section and item, hidden ones too, in order", async () => {
+      await db.query("update public.menu_sections set published = false where id = $1", [
         startersId,
       ]);
-    }
+      try {
+        const menu = await staffMenu();
+        const starters = menu.find((section) => section.id === startersId);
+        expect(starters?.hidden).toBe(true);
+        expect(starters?.items.length).toBeGreaterThan(0);
+        expect(menu.map((section) => section.slug).slice(0, 2)).toEqual(["starters", "wings"]);
+      } finally {
+        await db.query("update public.menu_sections set published = true where id = $1", [
+          startersId,
+        ]);
+      }
+    });
+
+    test("one post marks an item not available today, with a toast; the menu says so; and back", async () => {
+      const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+      const response = await post("/staff/menu", listAction, {
+        intent: "mark-unavailable",
+        item: String(item.id),
+      });
+      expect(response).toHaveRedirect(`/staff/menu#item-${item.id}`);
+      expect(response.status).toBe(303);
+      expect(response).toSetCookie("toast");
+      const shown = (await publicMenu()).flatMap((s) => s.items).find((i) => i.id === item.id);
+      expect(shown?.available).toBe(false);
+
+      const back = await post("/staff/menu", listAction, {
+        intent: "mark-available",
+        item: String(item.id),
+      });
+      expect(back).toHaveRedirect(`/staff/menu#item-${item.id}`);
+      const again = (await publicMenu()).flatMap((s) => s.items).find((i) => i.id === item.id);
+      expect(again?.available).toBe(true);
+    });
+
+    test("move up and down reorder items and sections; the public menu follows", async () => {
+      const before = (await staffMenu()).find((s) => s.id === wingsId)!.items.map((i) => i.id);
+      expect(
+        await post("/staff/menu", listAction, { intent: "move-down", item: String(before[0]) }),
+      ).toHaveRedirect(`/staff/menu#item-${before[0]}`);
+      const after = (await publicMenu()).find((s) => s.id === wingsId)!.items.map((i) => i.id);
+      expect(after.slice(0, 2)).toEqual([before[1], before[0]]);
+      await post("/staff/menu", listAction, { intent: "move-up", item: String(before[0]) });
+
+      const sections = (await staffMenu()).map((s) => s.id);
+      await post("/staff/menu", listAction, { intent: "move-up", section: String(sections[1]) });
+      expect((await publicMenu()).map((s) => s.id).slice(0, 2)).toEqual([sections[1], sections[0]]);
+      await post("/staff/menu", listAction, { intent: "move-down", section: String(sections[1]) });
+      expect((await staffMenu()).map((s) => s.id)).toEqual(sections);
+    });
+
+    test("moving the first item up changes nothing and says so", async () => {
+      const first = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+      const response = await post("/staff/menu", listAction, {
+        intent: "move-up",
+        item: String(first.id),
+      });
+      expect(response).toHaveRedirect(`/staff/menu#item-${first.id}`);
+      expect(response).toSetCookie("toast");
+      const toast = decodeURIComponent(
+        /^toast=([^;]*)/.exec(response.headers.getSetCookie()[0]!)![1]!,
+      );
+      expect(Buffer.from(toast, "base64").toString()).toContain("is already first.");
+      expect((await staffMenu()).find((s) => s.id === wingsId)!.items[0]!.id).toBe(first.id);
+    });
+
+    test.each([
+      [{ intent: "mark-unavailable", item: "987654" }, 404],
+      [{ intent: "move-up", section: "987654" }, 404],
+      [{ intent: "mark-unavailable", item: "abc" }, 400],
+      [{ intent: "mark-unavailable" }, 400],
+      [{ intent: "mark-unavailable", section: "1" }, 400],
+      [{ intent: "publish-everything", item: "1" }, 400],
+      [{ item: "1" }, 400],
+    ])("refuses %j with %i", async (fields, status) => {
+      const response = await post("/staff/menu", listAction, fields);
+      expect(response.status).toBe(status);
+    });
+
+    test("an item id sent twice is refused, not guessed at", async () => {
+      const [a, b] = (await staffMenu()).find((s) => s.id === wingsId)!.items;
+      const response = await post("/staff/menu", listAction, [
+        ["intent", "mark-unavailable"],
+        ["item", String(a!.id)],
+        ["item", String(b!.id)],
+      ]);
+      expect(response.status).toBe(400);
+      const items = (await staffMenu()).find((s) => s.id === wingsId)!.items;
+      expect(items.every((item) => item.available)).toBe(true);
+    });
+
+    test("someone taken off the staff list can no longer change the menu", async () => {
+      const leaving = await staff.signedIn();
+      const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+      await removeStaffMember(db, leaving.userId);
+      const response = await post(
+        "/staff/menu",
+        listAction,
+        { intent: "mark-unavailable", item: String(item.id) },
+        {},
+        leaving,
+      );
+      expect(response.headers.get("Location")).toMatch(/^\/staff\/sign-in/);
+      expect((await staffMenu()).find((s) => s.id === wingsId)!.items[0]!.available).toBe(true);
+    });
   });
 
-  test.each([
-    [
-      "a web address another section has",
-      { slug: "wings" },
-      "slug",
-      /already has the web address “wings”/,
-    ],
-    [
-      "a name whose address another section has",
-      { name: "Wings!" },
-      "slug",
-      /already has the web address “wings”/,
-    ],
-    ["an address with spaces", { slug: "late night" }, "slug", /letters a to z/],
-    ["an empty name", { name: "" }, "name", /Enter the section’s name/],
-    ["a name too long", { name: "S".repeat(101) }, "name", /100 characters/],
-    ["a tick box with a made-up value", { hidden: "yes" }, "hidden", /Tick the box/],
-  ])("refuses %s, keeping what was typed", async (_, values, field, message) => {
-    const fields = goodSection(values);
-    const response = await post("/staff/menu/sections/new", sectionAction, fields, { id: "new" });
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as Refusal;
-    expect(body.errors[field]).toMatch(message);
-    expect(body.values.name).toBe(fields.name);
-    expect(body.values.description).toBe(fields.description);
-  });
+  describe("the item editor", () => {
+    test("adds an item to the chosen section, redirects with a toast, and visitors see it", async () => {
+      const response = await post("/staff/menu/items/new", itemAction, goodItem(), { id: "new" });
+      expect(response.status).toBe(303);
+      expect(response).toSetCookie("toast");
+      const id = Number(/#item-(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
+      expect(id).toBeGreaterThan(0);
+      const wings = (await publicMenu()).find((s) => s.id === wingsId)!;
+      expect(wings.items.at(-1)).toMatchObject({
+        id,
+        name: "Ghost Pepper Wings",
+        priceCents: 1950,
+        portion: "1 lb",
+        available: true,
+      });
 
-  test("a name sent as a list is refused", async () => {
-    const response = await post(
-      "/staff/menu/sections/new",
-      sectionAction,
-      [...Object.entries(goodSection()), ["name", "Other"]],
-      { id: "new" },
-    );
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as Refusal).errors.name).toMatch(/more than once/);
-  });
+      const page = await get(`/staff/menu/items/${id}`, itemLoader, { id: String(id) });
+      expect(((await page.json()) as { item: { name: string } }).item.name).toBe(
+        "Ghost Pepper Wings",
+      );
+    });
 
-  test("an unknown section id is a 404", async () => {
-    expect((await get("/staff/menu/sections/987654", sectionLoader, { id: "987654" })).status).toBe(
-      404,
-    );
-    expect(
-      (await post("/staff/menu/sections/987654", sectionAction, goodSection(), { id: "987654" }))
-        .status,
-    ).toBe(404);
-  });
-
-  test("deleting a section asks first, saying its items go too", async () => {
-    const created = await post(
-      "/staff/menu/sections/new",
-      sectionAction,
-      goodSection({ name: "Doomed" }),
-      { id: "new" },
-    );
-    const id = /#section-(\d+)$/.exec(created.headers.get("Location") ?? "")![1]!;
-    await post(
-      "/staff/menu/items/new",
-      itemAction,
-      goodItem({ sectionId: id, name: "Doomed Dish" }),
-      {
+    test("a new item's form starts in the section it was added from", async () => {
+      const page = await get(`/staff/menu/items/new?section=${startersId}`, itemLoader, {
         id: "new",
+      });
+      expect(await page.json()).toMatchObject({ item: null, startIn: startersId });
+      const unknown = await get("/staff/menu/items/new?section=987654", itemLoader, { id: "new" });
+      expect(await unknown.json()).toMatchObject({ startIn: null });
+    });
+
+    test("edits tags, hides the item, and the public menu drops it", async () => {
+      const created = await post(
+        "/staff/menu/items/new",
+        itemAction,
+        goodItem({ name: "Soon Hidden" }),
+        { id: "new" },
+      );
+      const id = /#item-(\d+)$/.exec(created.headers.get("Location") ?? "")![1]!;
+      const response = await post(
+        `/staff/menu/items/${id}`,
+        itemAction,
+        [
+          ...Object.entries(goodItem({ name: "Soon Hidden", hidden: "on" })),
+          ["dietaryTags", "spicy"],
+          ["dietaryTags", "gluten-free"],
+          ["allergens", "milk"],
+          ["badges", "new"],
+        ],
+        { id },
+      );
+      expect(response).toHaveRedirect(`/staff/menu#item-${id}`);
+      const staffItem = (await staffMenu())
+        .flatMap((s) => s.items)
+        .find((item) => item.id === Number(id));
+      expect(staffItem).toMatchObject({
+        hidden: true,
+        dietaryTags: ["spicy", "gluten-free"],
+        allergens: ["milk"],
+        badges: ["new"],
+      });
+      const names = (await publicMenu()).flatMap((s) => s.items).map((item) => item.name);
+      expect(names).not.toContain("Soon Hidden");
+    });
+
+    const refusals: [string, Record<string, string> | [string, string][], ItemField, RegExp][] = [
+      ["a negative price", goodItem({ price: "-4.00" }), "price", /cannot be negative/],
+      ["a price of abc", goodItem({ price: "abc" }), "price", /such as 14\.50/],
+      ["a price over $10,000", goodItem({ price: "10000.00" }), "price", /at most \$9,999\.99/],
+      ["an empty name", goodItem({ name: "" }), "name", /Enter the item’s name/],
+      ["a name too long", goodItem({ name: "W".repeat(101) }), "name", /100 characters/],
+      [
+        "a section id that is not a number",
+        goodItem({ sectionId: "wings" }),
+        "sectionId",
+        /listed/,
+      ],
+      [
+        "an unknown section id",
+        goodItem({ sectionId: "987654" }),
+        "sectionId",
+        /no longer on the menu/,
+      ],
+      [
+        "an unknown tag",
+        [...Object.entries(goodItem()), ["dietaryTags", "keto"]],
+        "dietaryTags",
+        /“keto” is not one of the dietary tags/,
+      ],
+      [
+        "an unknown allergen",
+        [...Object.entries(goodItem()), ["allergens", "gluten"]],
+        "allergens",
+        /“gluten” is not one of the allergens/,
+      ],
+      [
+        "a name sent twice (a list where text goes)",
+        [...Object.entries(goodItem()), ["name", "Second Name"]],
+        "name",
+        /sent more than once/,
+      ],
+      [
+        "a price sent twice",
+        [...Object.entries(goodItem()), ["price", "1.00"]],
+        "price",
+        /sent more than once/,
+      ],
+      ["a tick box with a made-up value", goodItem({ hidden: "please" }), "hidden", /Tick the box/],
+      ["missing fields", { "form-id": "menu-item", name: "Only a Name" }, "price", /Enter a price/],
+    ];
+
+    test.each(refusals)(
+      "refuses %s with 400, a message by the field, and what was typed",
+      async (_, fields, field, message) => {
+        const before = await db.query<{ count: number }>(
+          "select count(*)::int as count from public.menu_items",
+        );
+        const response = await post("/staff/menu/items/new", itemAction, fields, { id: "new" });
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as Refusal;
+        expect(body.errors[field]).toMatch(message);
+        expect(body.formError).toMatch(/Please check \d answers? and save again\./);
+        const sent = new URLSearchParams(fields);
+        for (const name of ITEM_FIELDS) {
+          if (sent.getAll(name).length === 1) expect(body.values[name]).toBe(sent.get(name));
+        }
+        const after = await db.query<{ count: number }>(
+          "select count(*)::int as count from public.menu_items",
+        );
+        expect(after).toEqual(before);
       },
     );
-    const page = await get(`/staff/menu/sections/${id}`, sectionLoader, { id });
-    expect(await page.json()).toMatchObject({ itemCount: 1 });
-    const asked = await post(
-      `/staff/menu/sections/${id}`,
-      sectionAction,
-      { intent: "delete" },
-      { id },
-    );
-    expect(await asked.json()).toEqual({ confirmDelete: true });
-    const deleted = await post(
-      `/staff/menu/sections/${id}`,
-      sectionAction,
-      { intent: "delete", confirm: "yes" },
-      { id },
-    );
-    expect(deleted).toHaveRedirect("/staff/menu");
-    const names = (await staffMenu()).flatMap((s) => s.items).map((item) => item.name);
-    expect(names).not.toContain("Doomed Dish");
-  });
-});
 
-describe("the item editor's picture", () => {
-  const savedId = (response: Response) =>
-    Number(/#item-(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
-
-  test("a PNG named .jpg is read by its content and saved with its description", async () => {
-    const file = new File([await png()], "nachos.jpg", { type: "image/jpeg" });
-    const response = await postMultipart(
-      "/staff/menu/items/new",
-      itemAction,
-      goodItem({ name: "Pictured Wings", imageAlt: "Red wings in a basket." }),
-      file,
-      { id: "new" },
-    );
-    expect(response.status).toBe(303);
-    const id = savedId(response);
-    const [row] = await db.query<{ path: string; alt: string }>(
-      "select image_path as path, image_alt as alt from public.menu_items where id = $1",
-      [id],
-    );
-    expect(row?.path).toMatch(/^uploads\/[0-9a-f]{16}\.png$/);
-    expect(row?.alt).toBe("Red wings in a basket.");
-  });
-
-  test("a picture without a description is refused, the upload kept for the next post", async () => {
-    const file = new File([await png("#2e86c1")], "wings.png", { type: "image/png" });
-    const fields = goodItem({ name: "Blue Wings" });
-    const refused = await postMultipart("/staff/menu/items/new", itemAction, fields, file, {
-      id: "new",
-    });
-    expect(refused.status).toBe(400);
-    const body = (await refused.json()) as Refusal;
-    expect(body.errors).toEqual({
-      imageAlt: "Describe the picture for people who cannot see it.",
-    });
-    expect(body.values.imagePath).toMatch(/^uploads\/[0-9a-f]{16}\.png$/);
-    expect(body.values.name).toBe("Blue Wings");
-
-    // The form comes back with the upload in its kept field: nothing to choose again.
-    const saved = await postMultipart(
-      "/staff/menu/items/new",
-      itemAction,
-      { ...fields, imagePath: body.values.imagePath!, imageAlt: "Wings on a blue plate." },
-      null,
-      { id: "new" },
-    );
-    expect(saved.status).toBe(303);
-    const [row] = await db.query<{ path: string }>(
-      "select image_path as path from public.menu_items where id = $1",
-      [savedId(saved)],
-    );
-    expect(row?.path).toBe(body.values.imagePath);
-  });
-
-  test.each([
-    [
-      "an SVG",
-      () =>
-        new File(
-          ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
-          "x.svg",
-          {
-            type: "image/svg+xml",
-          },
-        ),
-      /Choose a JPEG, PNG, WebP or AVIF picture/,
-    ],
-    [
-      "a text file named .png",
-      () => new File(["not a picture"], "menu.png", { type: "image/png" }),
-      /Choose a JPEG, PNG, WebP or AVIF picture/,
-    ],
-    [
-      "a file over 10 MB",
-      () => new File([new Uint8Array(10 * 1024 * 1024 + 1)], "huge.jpg", { type: "image/jpeg" }),
-      /10 MB/,
-    ],
-  ])(
-    "%s is refused by the picture field, the rest kept, nothing saved",
-    async (_, make, message) => {
-      const fields = goodItem({ name: "Never Saved", imageAlt: "Something." });
-      const before = await db.query<{ count: number }>(
-        "select count(*)::int as count from public.menu_items",
+    test("refusing an edit leaves the saved item as it was", async () => {
+      const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+      const response = await post(
+        `/staff/menu/items/${item.id}`,
+        itemAction,
+        goodItem({ name: "Changed", price: "-1" }),
+        { id: String(item.id) },
       );
-      const response = await postMultipart("/staff/menu/items/new", itemAction, fields, make(), {
+      expect(response.status).toBe(400);
+      const after = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+      expect(after).toEqual(item);
+    });
+
+    test.each(["987654", "0", "abc", "1.5", "99999999999999999999"])(
+      "an unknown item id %j is a 404, for the page and its posts",
+      async (id) => {
+        expect((await get(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(404);
+        expect((await post(`/staff/menu/items/${id}`, itemAction, goodItem(), { id })).status).toBe(
+          404,
+        );
+        expect(
+          (await post(`/staff/menu/items/${id}`, itemAction, { intent: "delete" }, { id })).status,
+        ).toBe(404);
+      },
+    );
+
+    test("delete asks first, then deletes with a toast", async () => {
+      const created = await post(
+        "/staff/menu/items/new",
+        itemAction,
+        goodItem({ name: "Short Lived" }),
+        { id: "new" },
+      );
+      const id = /#item-(\d+)$/.exec(created.headers.get("Location") ?? "")![1]!;
+      const asked = await post(`/staff/menu/items/${id}`, itemAction, { intent: "delete" }, { id });
+      expect(asked.status).toBe(200);
+      expect(await asked.json()).toEqual({ confirmDelete: true });
+      expect((await get(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(200);
+
+      const deleted = await post(
+        `/staff/menu/items/${id}`,
+        itemAction,
+        { intent: "delete", confirm: "yes" },
+        { id },
+      );
+      expect(deleted).toHaveRedirect(`/staff/menu#section-${wingsId}`);
+      expect(deleted).toSetCookie("toast");
+      expect((await get(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(404);
+    });
+  });
+
+  describe("the section editor", () => {
+    const goodSection = (values: Record<string, string> = {}) => ({
+      "form-id": "menu-section",
+      name: "Late Night Bites",
+      slug: "",
+      description: "From ten until close.",
+      note: "",
+      ...values,
+    });
+
+    test("adds a section with an address made from its name; visitors see it once it has items", async () => {
+      const response = await post("/staff/menu/sections/new", sectionAction, goodSection(), {
         id: "new",
       });
+      expect(response.status).toBe(303);
+      expect(response).toSetCookie("toast");
+      const id = Number(/#section-(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
+      const section = (await staffMenu()).find((s) => s.id === id);
+      expect(section).toMatchObject({ slug: "late-night-bites", hidden: false });
+      expect((await staffMenu()).at(-1)?.id).toBe(id);
+      // An empty section shows nothing; with an item, visitors see it.
+      expect((await publicMenu()).map((s) => s.slug)).not.toContain("late-night-bites");
+      await post("/staff/menu/items/new", itemAction, goodItem({ sectionId: String(id) }), {
+        id: "new",
+      });
+      expect((await publicMenu()).map((s) => s.slug)).toContain("late-night-bites");
+    });
+
+    test("hiding a section takes it and its items off the public menu", async () => {
+      const page = await get(`/staff/menu/sections/${startersId}`, sectionLoader, {
+        id: String(startersId),
+      });
+      const { section } = (await page.json()) as { section: Record<string, string> };
+      const response = await post(
+        `/staff/menu/sections/${startersId}`,
+        sectionAction,
+        { ...goodSection(), ...section, hidden: "on" } as Record<string, string>,
+        { id: String(startersId) },
+      );
+      expect(response).toHaveRedirect(`/staff/menu#section-${startersId}`);
+      try {
+        const visible = await publicMenu();
+        expect(visible.map((s) => s.id)).not.toContain(startersId);
+      } finally {
+        await db.query("update public.menu_sections set published = true where id = $1", [
+          startersId,
+        ]);
+      }
+    });
+
+    test.each([
+      [
+        "a web address another section has",
+        { slug: "wings" },
+        "slug",
+        /already has the web address “wings”/,
+      ],
+      [
+        "a name whose address another section has",
+        { name: "Wings!" },
+        "slug",
+        /already has the web address “wings”/,
+      ],
+      ["an address with spaces", { slug: "late night" }, "slug", /letters a to z/],
+      ["an empty name", { name: "" }, "name", /Enter the section’s name/],
+      ["a name too long", { name: "S".repeat(101) }, "name", /100 characters/],
+      ["a tick box with a made-up value", { hidden: "yes" }, "hidden", /Tick the box/],
+    ])("refuses %s, keeping what was typed", async (_, values, field, message) => {
+      const fields = goodSection(values);
+      const response = await post("/staff/menu/sections/new", sectionAction, fields, { id: "new" });
       expect(response.status).toBe(400);
       const body = (await response.json()) as Refusal;
-      expect(body.errors.imageFile).toMatch(message);
-      expect(body.values).toMatchObject({
-        name: "Never Saved",
-        imageAlt: "Something.",
-        imagePath: "",
-      });
-      expect(
-        await db.query<{ count: number }>("select count(*)::int as count from public.menu_items"),
-      ).toEqual(before);
-    },
-  );
+      expect(body.errors[field]).toMatch(message);
+      expect(body.values.name).toBe(fields.name);
+      expect(body.values.description).toBe(fields.description);
+    });
 
-  test("a kept path that names no known picture is refused", async () => {
-    const response = await postMultipart(
-      "/staff/menu/items/new",
-      itemAction,
-      goodItem({ imagePath: "uploads/0123456789abcdef.jpg", imageAlt: "Gone." }),
-      null,
-      { id: "new" },
-    );
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as Refusal).errors.imageFile).toMatch(/no longer available/);
+    test("a name sent as a list is refused", async () => {
+      const response = await post(
+        "/staff/menu/sections/new",
+        sectionAction,
+        [...Object.entries(goodSection()), ["name", "Other"]],
+        { id: "new" },
+      );
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as Refusal).errors.name).toMatch(/more than once/);
+    });
+
+    test("an unknown section id is a 404", async () => {
+      expect(
+        (await get("/staff/menu/sections/987654", sectionLoader, { id: "987654" })).status,
+      ).toBe(404);
+      expect(
+        (await post("/staff/menu/sections/987654", sectionAction, goodSection(), { id: "987654" }))
+          .status,
+      ).toBe(404);
+    });
+
+    test("deleting a section asks first, saying its items go too", async () => {
+      const created = await post(
+        "/staff/menu/sections/new",
+        sectionAction,
+        goodSection({ name: "Doomed" }),
+        { id: "new" },
+      );
+      const id = /#section-(\d+)$/.exec(created.headers.get("Location") ?? "")![1]!;
+      await post(
+        "/staff/menu/items/new",
+        itemAction,
+        goodItem({ sectionId: id, name: "Doomed Dish" }),
+        {
+          id: "new",
+        },
+      );
+      const page = await get(`/staff/menu/sections/${id}`, sectionLoader, { id });
+      expect(await page.json()).toMatchObject({ itemCount: 1 });
+      const asked = await post(
+        `/staff/menu/sections/${id}`,
+        sectionAction,
+        { intent: "delete" },
+        { id },
+      );
+      expect(await asked.json()).toEqual({ confirmDelete: true });
+      const deleted = await post(
+        `/staff/menu/sections/${id}`,
+        sectionAction,
+        { intent: "delete", confirm: "yes" },
+        { id },
+      );
+      expect(deleted).toHaveRedirect("/staff/menu");
+      const names = (await staffMenu()).flatMap((s) => s.items).map((item) => item.name);
+      expect(names).not.toContain("Doomed Dish");
+    });
   });
 
-  test("removing an item's picture takes it off", async () => {
-    const file = new File([await png("#27ae60")], "green.png", { type: "image/png" });
-    const created = await postMultipart(
-      "/staff/menu/items/new",
-      itemAction,
-      goodItem({ name: "Green Wings", imageAlt: "Green wings." }),
-      file,
-      { id: "new" },
+  describe("the item editor's picture", () => {
+    const savedId = (response: Response) =>
+      Number(/#item-(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
+
+    test("a PNG named .jpg is read by its content and saved with its description", async () => {
+      const file = new File([await png()], "nachos.jpg", { type: "image/jpeg" });
+      const response = await postMultipart(
+        "/staff/menu/items/new",
+        itemAction,
+        goodItem({ name: "Pictured Wings", imageAlt: "Red wings in a basket." }),
+        file,
+        { id: "new" },
+      );
+      expect(response.status).toBe(303);
+      const id = savedId(response);
+      const [row] = await db.query<{ path: string; alt: string }>(
+        "select image_path as path, image_alt as alt from public.menu_items where id = $1",
+        [id],
+      );
+      expect(row?.path).toMatch(/^uploads\/[0-9a-f]{16}\.png$/);
+      expect(row?.alt).toBe("Red wings in a basket.");
+    });
+
+    test("a picture without a description is refused, the upload kept for the next post", async () => {
+      const file = new File([await png("#2e86c1")], "wings.png", { type: "image/png" });
+      const fields = goodItem({ name: "Blue Wings" });
+      const refused = await postMultipart("/staff/menu/items/new", itemAction, fields, file, {
+        id: "new",
+      });
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as Refusal;
+      expect(body.errors).toEqual({
+        imageAlt: "Describe the picture for people who cannot see it.",
+      });
+      expect(body.values.imagePath).toMatch(/^uploads\/[0-9a-f]{16}\.png$/);
+      expect(body.values.name).toBe("Blue Wings");
+
+      // The form comes back with the upload in its kept field: nothing to choose again.
+      const saved = await postMultipart(
+        "/staff/menu/items/new",
+        itemAction,
+        { ...fields, imagePath: body.values.imagePath!, imageAlt: "Wings on a blue plate." },
+        null,
+        { id: "new" },
+      );
+      expect(saved.status).toBe(303);
+      const [row] = await db.query<{ path: string }>(
+        "select image_path as path from public.menu_items where id = $1",
+        [savedId(saved)],
+      );
+      expect(row?.path).toBe(body.values.imagePath);
+    });
+
+    test.each([
+      [
+        "an SVG",
+        () =>
+          new File(
+            ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+            "x.svg",
+            {
+              type: "image/svg+xml",
+            },
+          ),
+        /Choose a JPEG, PNG, WebP or AVIF picture/,
+      ],
+      [
+        "a text file named .png",
+        () => new File(["not a picture"], "menu.png", { type: "image/png" }),
+        /Choose a JPEG, PNG, WebP or AVIF picture/,
+      ],
+      [
+        "a file over 10 MB",
+        () => new File([new Uint8Array(10 * 1024 * 1024 + 1)], "huge.jpg", { type: "image/jpeg" }),
+        /10 MB/,
+      ],
+    ])(
+      "%s is refused by the picture field, the rest kept, nothing saved",
+      async (_, make, message) => {
+        const fields = goodItem({ name: "Never Saved", imageAlt: "Something." });
+        const before = await db.query<{ count: number }>(
+          "select count(*)::int as count from public.menu_items",
+        );
+        const response = await postMultipart("/staff/menu/items/new", itemAction, fields, make(), {
+          id: "new",
+        });
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as Refusal;
+        expect(body.errors.imageFile).toMatch(message);
+        expect(body.values).toMatchObject({
+          name: "Never Saved",
+          imageAlt: "Something.",
+          imagePath: "",
+        });
+        expect(
+          await db.query<{ count: number }>("select count(*)::int as count from public.menu_items"),
+        ).toEqual(before);
+      },
     );
-    const id = String(savedId(created));
-    const page = await get(`/staff/menu/items/${id}`, itemLoader, { id });
-    const { item } = (await page.json()) as { item: { imagePath: string } };
-    const removed = await postMultipart(
-      `/staff/menu/items/${id}`,
-      itemAction,
-      goodItem({ name: "Green Wings", imagePath: item.imagePath, imageRemove: "on", imageAlt: "" }),
-      null,
-      { id },
-    );
-    expect(removed.status).toBe(303);
-    const [row] = await db.query<{ path: string | null }>(
-      "select image_path as path from public.menu_items where id = $1",
-      [Number(id)],
-    );
-    expect(row?.path).toBeNull();
+
+    test("a kept path that names no known picture is refused", async () => {
+      const response = await postMultipart(
+        "/staff/menu/items/new",
+        itemAction,
+        goodItem({ imagePath: "uploads/0123456789abcdef.jpg", imageAlt: "Gone." }),
+        null,
+        { id: "new" },
+      );
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as Refusal).errors.imageFile).toMatch(/no longer available/);
+    });
+
+    test("removing an item's picture takes it off", async () => {
+      const file = new File([await png("#27ae60")], "green.png", { type: "image/png" });
+      const created = await postMultipart(
+        "/staff/menu/items/new",
+        itemAction,
+        goodItem({ name: "Green Wings", imageAlt: "Green wings." }),
+        file,
+        { id: "new" },
+      );
+      const id = String(savedId(created));
+      const page = await get(`/staff/menu/items/${id}`, itemLoader, { id });
+      const { item } = (await page.json()) as { item: { imagePath: string } };
+      const removed = await postMultipart(
+        `/staff/menu/items/${id}`,
+        itemAction,
+        goodItem({
+          name: "Green Wings",
+          imagePath: item.imagePath,
+          imageRemove: "on",
+          imageAlt: "",
+        }),
+        null,
+        { id },
+      );
+      expect(removed.status).toBe(303);
+      const [row] = await db.query<{ path: string | null }>(
+        "select image_path as path from public.menu_items where id = $1",
+        [Number(id)],
+      );
+      expect(row?.path).toBeNull();
+    });
   });
 });

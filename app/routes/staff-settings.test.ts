@@ -12,238 +12,240 @@ import { settingsFormValues } from "~/site/settings-editor.server";
 import { asRole, createAuthUser, rolledBack } from "../../tests/support/database-roles";
 import { withStaffClaims } from "~/staff/staff-transaction.server";
 
-let db: TestDatabase;
-let staff: ReturnType<typeof staffHarness>;
-let original: Record<string, string>;
+describe.each(drivers)("the settings editor's routes on %s", (driver) => {
+  let db: TestDatabase;
+  let staff: ReturnType<typeof staffHarness>;
+  let original: Record<string, string>;
 
-let pictures: string;
+  let pictures: string;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  pictures = await mkdtemp(path.join(tmpdir(), "settings-pictures-"));
-  staff = staffHarness(db, { imageStore: testImageStore(pictures) });
-  original = (await settingsFormValues(db))!;
-});
-afterAll(async () => {
-  await db?.[Symbol.asyncDispose]();
-  await rm(pictures, { recursive: true, force: true });
-});
-
-/** The settings form as a browser sends it with a file chosen: multipart. */
-function withPicture(changes: Record<string, string>, file: File) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ ...original, ...changes })) form.set(name, value);
-  form.set("heroImage", file);
-  return form;
-}
-
-async function save(jar: CookieJar, changes: Record<string, string>) {
-  return staff.run(staff.post("/staff/settings", { ...original, ...changes }, jar), jar, action);
-}
-
-describe("the site details editor", () => {
-  test("shows the saved details to an editor", async () => {
-    const jar = await staff.signedIn("editor");
-    const response = await staff.run(staff.get("/staff/settings", jar), jar, loader);
-    expect(response.status).toBe(200);
-    const { values } = (await response.json()) as { values: Record<string, string> };
-    expect(values).toMatchObject({ name: "The Squire Pub & Grill", region: "ON" });
-    expect(values.socialLinks).toContain("https://www.instagram.com/example");
+  beforeAll(async () => {
+    db = await openTestDatabase(driver);
+    pictures = await mkdtemp(path.join(tmpdir(), "settings-pictures-"));
+    staff = staffHarness(db, { imageStore: testImageStore(pictures) });
+    original = (await settingsFormValues(db))!;
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+    await rm(pictures, { recursive: true, force: true });
   });
 
-  test("a good post saves as the staff member, logs it and says so", async () => {
-    const jar = await staff.signedIn("editor");
-    try {
-      const response = await save(jar, {
-        phone: "(519) 555-0199",
-        postalCode: "n6a1b2",
-        socialLinks: "https://instagram.com/thepub\r\n\r\nhttps://www.untappd.com/v/thepub",
-        transitNote: "Bus 2 stops at the door.",
+  /** The settings form as a browser sends it with a file chosen: multipart. */
+  function withPicture(changes: Record<string, string>, file: File) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...original, ...changes })) form.set(name, value);
+    form.set("heroImage", file);
+    return form;
+  }
+
+  async function save(jar: CookieJar, changes: Record<string, string>) {
+    return staff.run(staff.post("/staff/settings", { ...original, ...changes }, jar), jar, action);
+  }
+
+  describe("the site details editor", () => {
+    test("shows the saved details to an editor", async () => {
+      const jar = await staff.signedIn("editor");
+      const response = await staff.run(staff.get("/staff/settings", jar), jar, loader);
+      expect(response.status).toBe(200);
+      const { values } = (await response.json()) as { values: Record<string, string> };
+      expect(values).toMatchObject({ name: "The Squire Pub & Grill", region: "ON" });
+      expect(values.socialLinks).toContain("https://www.instagram.com/example");
+    });
+
+    test("a good post saves as the staff member, logs it and says so", async () => {
+      const jar = await staff.signedIn("editor");
+      try {
+        const response = await save(jar, {
+          phone: "(519) 555-0199",
+          postalCode: "n6a1b2",
+          socialLinks: "https://instagram.com/thepub\r\n\r\nhttps://www.untappd.com/v/thepub",
+          transitNote: "Bus 2 stops at the door.",
+        });
+        expect(response).toHaveRedirect("/staff/settings");
+        expect(response.headers.get("Set-Cookie")).toMatch(/toast=/);
+        const settings = await getSiteSettings(db);
+        expect(settings).toMatchObject({
+          phone: "519-555-0199",
+          postalCode: "N6A 1B2",
+          transitNote: "Bus 2 stops at the door.",
+          socialLinks: [
+            { network: "instagram", url: "https://instagram.com/thepub" },
+            { network: "untappd", url: "https://www.untappd.com/v/thepub" },
+          ],
+        });
+        const [logged] = await db.query<{ actor: string; operation: string }>(
+          `select actor::text as actor, operation from public.audit_log
+           where table_name = 'site_settings' order by id desc limit 1`,
+        );
+        expect(logged).toEqual({ actor: jar.userId, operation: "UPDATE" });
+      } finally {
+        await save(jar, {});
+      }
+    });
+
+    test.each([
+      ["name", "", "Enter the pub's name."],
+      ["name", "x".repeat(101), "Keep the pub's name to 100 characters or fewer."],
+      ["phone", "555-0134", "Enter a 10-digit phone number such as 519-555-0134."],
+      ["email", "hello@", "Enter an email address such as hello@example.com."],
+      ["postalCode", "12345", "Enter a postal code such as N6A 1B2."],
+      ["region", "Ontario", "Enter the province as two letters, such as ON."],
+      [
+        "latitude",
+        "north",
+        "Enter the latitude as a number such as 42.9836, with at most 6 decimals.",
+      ],
+      ["longitude", "-181", "The longitude is between -180 and 180."],
+      [
+        "reservationUrl",
+        "javascript:alert(1)",
+        "Enter the reservations link as a full address starting https://, or leave it empty.",
+      ],
+      [
+        "socialLinks",
+        "instagram.com/pub",
+        "“instagram.com/pub” is not a web address. Put one address starting https:// on each line.",
+      ],
+    ])(
+      "refuses a bad %s (%j) with a clear message and keeps what was typed",
+      async (field, value, message) => {
+        const jar = await staff.signedIn("editor");
+        const before = await getSiteSettings(db);
+        const response = await save(jar, { [field]: value, tagline: "Kept as typed" });
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as {
+          errors: Record<string, string>;
+          values: Record<string, string>;
+          formError: string;
+        };
+        expect(body.errors).toEqual({ [field]: message });
+        expect(body.formError).toBe("Please check 1 answer and save again.");
+        expect(body.values).toMatchObject({ [field]: value, tagline: "Kept as typed" });
+        expect(await getSiteSettings(db)).toEqual(before);
+      },
+    );
+
+    test("a post of the wrong shape (fields missing, repeated) is refused, not a 500", async () => {
+      const jar = await staff.signedIn("editor");
+      const form = new URLSearchParams([
+        ["name", "One"],
+        ["name", "Two"],
+      ]);
+      const request = new Request("http://localhost/staff/settings", {
+        method: "POST",
+        body: form,
+        headers: { Cookie: jar.header(), Origin: "http://localhost" },
       });
-      expect(response).toHaveRedirect("/staff/settings");
-      expect(response.headers.get("Set-Cookie")).toMatch(/toast=/);
-      const settings = await getSiteSettings(db);
-      expect(settings).toMatchObject({
-        phone: "519-555-0199",
-        postalCode: "N6A 1B2",
-        transitNote: "Bus 2 stops at the door.",
-        socialLinks: [
-          { network: "instagram", url: "https://instagram.com/thepub" },
-          { network: "untappd", url: "https://www.untappd.com/v/thepub" },
-        ],
-      });
-      const [logged] = await db.query<{ actor: string; operation: string }>(
-        `select actor::text as actor, operation from public.audit_log
-         where table_name = 'site_settings' order by id desc limit 1`,
+      const response = await staff.run(request, jar, action);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { errors: Record<string, string> };
+      expect(body.errors.streetAddress).toBe("Enter the street address.");
+    });
+
+    test("without a session the editor sends people to sign in, and saves nothing", async () => {
+      const before = await getSiteSettings(db);
+      const jar = new CookieJar();
+      const response = await staff.run(
+        staff.post("/staff/settings", { ...original, name: "Taken over" }, jar),
+        jar,
+        action,
       );
-      expect(logged).toEqual({ actor: jar.userId, operation: "UPDATE" });
-    } finally {
-      await save(jar, {});
-    }
+      expect(response).toHaveRedirect("/staff/sign-in?redirectTo=%2Fstaff%2Fsettings");
+      expect(await getSiteSettings(db)).toEqual(before);
+    });
   });
 
-  test.each([
-    ["name", "", "Enter the pub's name."],
-    ["name", "x".repeat(101), "Keep the pub's name to 100 characters or fewer."],
-    ["phone", "555-0134", "Enter a 10-digit phone number such as 519-555-0134."],
-    ["email", "hello@", "Enter an email address such as hello@example.com."],
-    ["postalCode", "12345", "Enter a postal code such as N6A 1B2."],
-    ["region", "Ontario", "Enter the province as two letters, such as ON."],
-    [
-      "latitude",
-      "north",
-      "Enter the latitude as a number such as 42.9836, with at most 6 decimals.",
-    ],
-    ["longitude", "-181", "The longitude is between -180 and 180."],
-    [
-      "reservationUrl",
-      "javascript:alert(1)",
-      "Enter the reservations link as a full address starting https://, or leave it empty.",
-    ],
-    [
-      "socialLinks",
-      "instagram.com/pub",
-      "“instagram.com/pub” is not a web address. Put one address starting https:// on each line.",
-    ],
-  ])(
-    "refuses a bad %s (%j) with a clear message and keeps what was typed",
-    async (field, value, message) => {
+  describe("the home page picture", () => {
+    test("a new picture is stored, described and shown on the home page's settings", async () => {
+      const jar = await staff.signedIn("editor");
+      const png = await sharp({
+        create: { width: 64, height: 48, channels: 3, background: "#884422" },
+      })
+        .png()
+        .toBuffer();
+      try {
+        const response = await staff.run(
+          staff.post(
+            "/staff/settings",
+            withPicture(
+              { heroImageAlt: "The bar at noon" },
+              new File([png], "bar.jpg", { type: "image/jpeg" }),
+            ),
+            jar,
+          ),
+          jar,
+          action,
+        );
+        expect(response).toHaveRedirect("/staff/settings");
+        const hero = (await getSiteSettings(db))?.heroImage;
+        expect(hero).toEqual({
+          path: expect.stringMatching(/^uploads\/[0-9a-f]{16}\.png$/),
+          alt: "The bar at noon",
+        });
+      } finally {
+        await save(jar, {});
+      }
+    });
+
+    test("a picture without a description is refused, and the upload is kept for the next try", async () => {
       const jar = await staff.signedIn("editor");
       const before = await getSiteSettings(db);
-      const response = await save(jar, { [field]: value, tagline: "Kept as typed" });
-      expect(response.status).toBe(400);
-      const body = (await response.json()) as {
-        errors: Record<string, string>;
-        values: Record<string, string>;
-        formError: string;
-      };
-      expect(body.errors).toEqual({ [field]: message });
-      expect(body.formError).toBe("Please check 1 answer and save again.");
-      expect(body.values).toMatchObject({ [field]: value, tagline: "Kept as typed" });
-      expect(await getSiteSettings(db)).toEqual(before);
-    },
-  );
-
-  test("a post of the wrong shape (fields missing, repeated) is refused, not a 500", async () => {
-    const jar = await staff.signedIn("editor");
-    const form = new URLSearchParams([
-      ["name", "One"],
-      ["name", "Two"],
-    ]);
-    const request = new Request("http://localhost/staff/settings", {
-      method: "POST",
-      body: form,
-      headers: { Cookie: jar.header(), Origin: "http://localhost" },
-    });
-    const response = await staff.run(request, jar, action);
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { errors: Record<string, string> };
-    expect(body.errors.streetAddress).toBe("Enter the street address.");
-  });
-
-  test("without a session the editor sends people to sign in, and saves nothing", async () => {
-    const before = await getSiteSettings(db);
-    const jar = new CookieJar();
-    const response = await staff.run(
-      staff.post("/staff/settings", { ...original, name: "Taken over" }, jar),
-      jar,
-      action,
-    );
-    expect(response).toHaveRedirect("/staff/sign-in?redirectTo=%2Fstaff%2Fsettings");
-    expect(await getSiteSettings(db)).toEqual(before);
-  });
-});
-
-describe("the home page picture", () => {
-  test("a new picture is stored, described and shown on the home page's settings", async () => {
-    const jar = await staff.signedIn("editor");
-    const png = await sharp({
-      create: { width: 64, height: 48, channels: 3, background: "#884422" },
-    })
-      .png()
-      .toBuffer();
-    try {
+      const png = await sharp({
+        create: { width: 8, height: 8, channels: 3, background: "#000000" },
+      })
+        .png()
+        .toBuffer();
       const response = await staff.run(
         staff.post(
           "/staff/settings",
-          withPicture(
-            { heroImageAlt: "The bar at noon" },
-            new File([png], "bar.jpg", { type: "image/jpeg" }),
-          ),
+          withPicture({ heroImageAlt: "" }, new File([png], "night.png", { type: "image/png" })),
           jar,
         ),
         jar,
         action,
       );
-      expect(response).toHaveRedirect("/staff/settings");
-      const hero = (await getSiteSettings(db))?.heroImage;
-      expect(hero).toEqual({
-        path: expect.stringMatching(/^uploads\/[0-9a-f]{16}\.png$/),
-        alt: "The bar at noon",
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as {
+        errors: Record<string, string>;
+        values: Record<string, string>;
+      };
+      expect(body.errors).toEqual({
+        heroImageAlt: "Describe the picture for people who cannot see it.",
       });
-    } finally {
-      await save(jar, {});
-    }
-  });
-
-  test("a picture without a description is refused, and the upload is kept for the next try", async () => {
-    const jar = await staff.signedIn("editor");
-    const before = await getSiteSettings(db);
-    const png = await sharp({
-      create: { width: 8, height: 8, channels: 3, background: "#000000" },
-    })
-      .png()
-      .toBuffer();
-    const response = await staff.run(
-      staff.post(
-        "/staff/settings",
-        withPicture({ heroImageAlt: "" }, new File([png], "night.png", { type: "image/png" })),
-        jar,
-      ),
-      jar,
-      action,
-    );
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as {
-      errors: Record<string, string>;
-      values: Record<string, string>;
-    };
-    expect(body.errors).toEqual({
-      heroImageAlt: "Describe the picture for people who cannot see it.",
+      expect(body.values.heroImageKept).toMatch(/^uploads\/[0-9a-f]{16}\.png$/);
+      expect(await getSiteSettings(db)).toEqual(before);
     });
-    expect(body.values.heroImageKept).toMatch(/^uploads\/[0-9a-f]{16}\.png$/);
-    expect(await getSiteSettings(db)).toEqual(before);
-  });
 
-  test("an SVG is refused by its content whatever its name, and nothing changes", async () => {
-    const jar = await staff.signedIn("editor");
-    const before = await getSiteSettings(db);
-    const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
-    const response = await staff.run(
-      staff.post(
-        "/staff/settings",
-        withPicture({}, new File([svg], "innocent.png", { type: "image/png" })),
+    test("an SVG is refused by its content whatever its name, and nothing changes", async () => {
+      const jar = await staff.signedIn("editor");
+      const before = await getSiteSettings(db);
+      const svg =
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
+      const response = await staff.run(
+        staff.post(
+          "/staff/settings",
+          withPicture({}, new File([svg], "innocent.png", { type: "image/png" })),
+          jar,
+        ),
         jar,
-      ),
-      jar,
-      action,
-    );
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { errors: Record<string, string> };
-    expect(body.errors.heroImage).toBe("Choose a JPEG, PNG, WebP or AVIF picture.");
-    expect(await getSiteSettings(db)).toEqual(before);
-  });
+        action,
+      );
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { errors: Record<string, string> };
+      expect(body.errors.heroImage).toBe("Choose a JPEG, PNG, WebP or AVIF picture.");
+      expect(await getSiteSettings(db)).toEqual(before);
+    });
 
-  test("ticking Remove picture takes the picture off the home page", async () => {
-    const jar = await staff.signedIn("editor");
-    try {
-      const response = await save(jar, { heroImageRemove: "on" });
-      expect(response).toHaveRedirect("/staff/settings");
-      expect((await getSiteSettings(db))?.heroImage).toBeNull();
-    } finally {
-      await save(jar, {});
-    }
+    test("ticking Remove picture takes the picture off the home page", async () => {
+      const jar = await staff.signedIn("editor");
+      try {
+        const response = await save(jar, { heroImageRemove: "on" });
+        expect(response).toHaveRedirect("/staff/settings");
+        expect((await getSiteSettings(db))?.heroImage).toBeNull();
+      } finally {
+        await save(jar, {});
+      }
+    });
   });
 });
 

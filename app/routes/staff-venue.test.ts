@@ -5,283 +5,295 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type CookieJar } from "../../tests/support/staff-requests";
 import { staffHarness, testImageStore } from "../../tests/support/staff-session";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as venueAction, loader as venueLoader } from "./staff/venue";
 import { action as packageAction, loader as packageLoader } from "./staff/venue-package";
 import { action as spaceAction, loader as spaceLoader } from "./staff/venue-space";
 import { largestCapacity } from "~/venue/venue";
 import { getVenueSpaces } from "~/venue/venue.server";
 
-let db: TestDatabase;
-let staff: ReturnType<typeof staffHarness>;
-let jar: CookieJar;
-let root: string;
+describe.each(drivers)("the venue editor's routes on %s", (driver) => {
+  let db: TestDatabase;
+  let staff: ReturnType<typeof staffHarness>;
+  let jar: CookieJar;
+  let root: string;
 
-beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "staff-venue-"));
-  db = await openTestDatabase();
-  staff = staffHarness(db, { imageStore: testImageStore(root) });
-  jar = await staff.signedIn();
-});
-afterAll(async () => {
-  await db?.[Symbol.asyncDispose]();
-  if (root) await rm(root, { recursive: true, force: true });
-});
-
-type Handler = (args: never) => unknown;
-
-function send(path: string, handler: Handler, fields: Record<string, string>, id?: string) {
-  return staff.submit(jar, path, fields, handler, id ? { id } : {});
-}
-
-function read(path: string, handler: Handler, id?: string) {
-  return staff.load(jar, path, handler, id ? { id } : {});
-}
-
-async function refusal(response: Response) {
-  expect(response.status).toBe(400);
-  return (await response.json()) as {
-    values: Record<string, string>;
-    errors: Record<string, string>;
-  };
-}
-
-const validSpace = {
-  "form-id": "space-form",
-  name: "The Cellar Bar",
-  slug: "",
-  summary: "A stone-walled bar below the pub.",
-  description: "",
-  seatedCapacity: "24",
-  standingCapacity: "40",
-  features: "Private bar, Sound system\nExposed brick",
-  stepFree: "",
-  accessibilityNote: "Twelve steps down; no lift.",
-  hidden: "",
-};
-
-const validPackage = {
-  "form-id": "package-form",
-  name: "Cellar Buffet",
-  description: "",
-  price: "$28.50",
-  priceUnit: "per-guest",
-  minimumGuests: "15",
-  includes: "Hot buffet\nSoft drinks, all night",
-  hidden: "",
-};
-
-const spaceIdOf = async (slug: string) =>
-  (
-    await db.query<{ id: number }>(
-      "select id::int as id from public.venue_spaces where slug = $1",
-      [slug],
-    )
-  )[0]?.id;
-
-describe("the venue editor's pages", () => {
-  test("adds a space: the slug from its name, lists split, a toast, and the enquiry form's capacity", async () => {
-    const response = await send("/staff/venue/spaces/new", spaceAction, validSpace, "new");
-    const id = await spaceIdOf("the-cellar-bar");
-    expect(response).toHaveRedirect(`/staff/venue/spaces/${id}`);
-    const page = await read(`/staff/venue/spaces/${id}`, spaceLoader, String(id));
-    expect(((await page.json()) as { values: Record<string, string> }).values).toMatchObject({
-      features: "Private bar\nSound system\nExposed brick",
-      seatedCapacity: "24",
-    });
-    // The venue enquiry form checks party sizes against the largest capacity.
-    const listed = (await getVenueSpaces(db)).find((space) => space.id === id)!;
-    expect(largestCapacity(listed)).toBe(40);
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "staff-venue-"));
+    db = await openTestDatabase(driver);
+    staff = staffHarness(db, { imageStore: testImageStore(root) });
+    jar = await staff.signedIn();
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+    if (root) await rm(root, { recursive: true, force: true });
   });
 
-  test.each([
-    ["a negative capacity", { seatedCapacity: "-4" }, "seatedCapacity", /cannot be negative/],
-    ["a capacity in words", { standingCapacity: "forty" }, "standingCapacity", /whole number/],
-    ["a fractional capacity", { standingCapacity: "12.5" }, "standingCapacity", /whole number/],
-    [
-      "no capacity at all",
-      { seatedCapacity: "0", standingCapacity: "0" },
-      "seatedCapacity",
-      /seated or standing/,
-    ],
-    ["a huge name", { name: "n".repeat(50_000) }, "name", /100 characters/],
-    ["too many features", { features: "x,".repeat(30) }, "features", /at most 20/],
-    ["a taken slug", { slug: "the-cellar-bar" }, "slug", /already uses/],
-  ])("refuses a space with %s, keeping what was typed", async (_, change, field, message) => {
-    const answer = await refusal(
-      await send("/staff/venue/spaces/new", spaceAction, { ...validSpace, ...change }, "new"),
-    );
-    expect(answer.errors[field]).toMatch(message);
-    expect(answer.values).toMatchObject(change);
-  });
+  type Handler = (args: never) => unknown;
 
-  test("adds a package priced per guest, and refuses bad prices and minimums", async () => {
-    const added = await send("/staff/venue/packages/new", packageAction, validPackage, "new");
-    expect(added.headers.get("Location")).toMatch(/^\/staff\/venue\/packages\/\d+$/);
-    const [row] = await db.query<{ priceCents: number; includes: string[] }>(
-      `select price_cents as "priceCents", includes from public.venue_packages
-       where name = 'Cellar Buffet'`,
-    );
-    expect(row).toEqual({ priceCents: 2850, includes: ["Hot buffet", "Soft drinks, all night"] });
-
-    for (const [change, field, message] of [
-      [{ price: "-10" }, "price", /cannot be negative/],
-      [{ price: "ten dollars" }, "price", /such as 14.50/],
-      [{ price: "" }, "price", /such as 14.50/],
-      [{ minimumGuests: "0" }, "minimumGuests", /at least 1/],
-      [{ priceUnit: "per-hour" }, "priceUnit", /per guest or a flat/],
-    ] as const) {
-      const answer = await refusal(
-        await send(
-          "/staff/venue/packages/new",
-          packageAction,
-          { ...validPackage, ...change },
-          "new",
-        ),
-      );
-      expect(answer.errors[field]).toMatch(message);
-    }
-  });
-
-  test("moves a space up the list with the arrow buttons' post", async () => {
-    const before = (
-      (await (await read("/staff/venue", venueLoader)).json()) as {
-        spaces: { id: number }[];
-      }
-    ).spaces.map((space) => space.id);
-    const last = before.at(-1)!;
-    const moved = await send("/staff/venue", venueAction, {
-      intent: "move-up",
-      list: "space",
-      id: String(last),
-    });
-    expect(moved).toHaveRedirect(`/staff/venue#venue_spaces-${last}`);
-    const after = (
-      (await (await read("/staff/venue", venueLoader)).json()) as {
-        spaces: { id: number }[];
-      }
-    ).spaces.map((space) => space.id);
-    expect(after.at(-2)).toBe(last);
-    expect(
-      (await send("/staff/venue", venueAction, { intent: "move-up", list: "space", id: "999999" }))
-        .status,
-    ).toBe(404);
-    expect(
-      (await send("/staff/venue", venueAction, { intent: "jump", list: "space", id: String(last) }))
-        .status,
-    ).toBe(400);
-  });
-
-  test("unknown ids are 404s; delete asks first", async () => {
-    for (const id of ["999999", "x"]) {
-      expect((await read(`/staff/venue/spaces/${id}`, spaceLoader, id)).status).toBe(404);
-      expect((await read(`/staff/venue/packages/${id}`, packageLoader, id)).status).toBe(404);
-      expect((await send(`/staff/venue/spaces/${id}`, spaceAction, validSpace, id)).status).toBe(
-        404,
-      );
-    }
-    const id = String(await spaceIdOf("the-cellar-bar"));
-    const asked = await send(`/staff/venue/spaces/${id}`, spaceAction, { intent: "delete" }, id);
-    expect(await asked.json()).toEqual({ confirmDelete: true });
-    const deleted = await send(
-      `/staff/venue/spaces/${id}`,
-      spaceAction,
-      { intent: "delete", confirm: "yes" },
-      id,
-    );
-    expect(deleted).toHaveRedirect("/staff/venue");
-    expect(await spaceIdOf("the-cellar-bar")).toBeUndefined();
-  });
-
-  function multipart(id: string, fields: Record<string, string>, files: Record<string, File>) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) {
-      // As a browser posts the form: an unticked box is not sent at all.
-      if (!(key.startsWith("photoRemove") && value === "")) form.set(key, value);
-    }
-    for (const [key, file] of Object.entries(files)) form.set(key, file);
-    return staff.submit(jar, `/staff/venue/spaces/${id}`, form, spaceAction, { id });
+  function send(path: string, handler: Handler, fields: Record<string, string>, id?: string) {
+    return staff.submit(jar, path, fields, handler, id ? { id } : {});
   }
 
-  const photo = async () =>
-    new File(
-      [
-        new Uint8Array(
-          await sharp({ create: { width: 40, height: 30, channels: 3, background: "#345" } })
-            .jpeg()
-            .toBuffer(),
-        ),
-      ],
-      "room.jpg",
-      { type: "image/jpeg" },
-    );
+  function read(path: string, handler: Handler, id?: string) {
+    return staff.load(jar, path, handler, id ? { id } : {});
+  }
 
-  test("a seeded space keeps its photos on save, takes a new one, and asks for its description", async () => {
-    const [seeded] = await db.query<{ id: number }>(
-      "select id::int as id from public.venue_spaces where jsonb_array_length(photos) > 0 order by id limit 1",
-    );
-    const id = String(seeded!.id);
-    const page = (await (await read(`/staff/venue/spaces/${id}`, spaceLoader, id)).json()) as {
+  async function refusal(response: Response) {
+    expect(response.status).toBe(400);
+    return (await response.json()) as {
       values: Record<string, string>;
+      errors: Record<string, string>;
     };
-    const before = (await getVenueSpaces(db)).find((space) => space.id === seeded!.id)!.photos;
-    const slot = before.length;
+  }
 
-    const refused = await refusal(
-      await multipart(
+  const validSpace = {
+    "form-id": "space-form",
+    name: "The Cellar Bar",
+    slug: "",
+    summary: "A stone-walled bar below the pub.",
+    description: "",
+    seatedCapacity: "24",
+    standingCapacity: "40",
+    features: "Private bar, Sound system\nExposed brick",
+    stepFree: "",
+    accessibilityNote: "Twelve steps down; no lift.",
+    hidden: "",
+  };
+
+  const validPackage = {
+    "form-id": "package-form",
+    name: "Cellar Buffet",
+    description: "",
+    price: "$28.50",
+    priceUnit: "per-guest",
+    minimumGuests: "15",
+    includes: "Hot buffet\nSoft drinks, all night",
+    hidden: "",
+  };
+
+  const spaceIdOf = async (slug: string) =>
+    (
+      await db.query<{ id: number }>(
+        "select id::int as id from public.venue_spaces where slug = $1",
+        [slug],
+      )
+    )[0]?.id;
+
+  describe("the venue editor's pages", () => {
+    test("adds a space: the slug from its name, lists split, a toast, and the enquiry form's capacity", async () => {
+      const response = await send("/staff/venue/spaces/new", spaceAction, validSpace, "new");
+      const id = await spaceIdOf("the-cellar-bar");
+      expect(response).toHaveRedirect(`/staff/venue/spaces/${id}`);
+      const page = await read(`/staff/venue/spaces/${id}`, spaceLoader, String(id));
+      expect(((await page.json()) as { values: Record<string, string> }).values).toMatchObject({
+        features: "Private bar\nSound system\nExposed brick",
+        seatedCapacity: "24",
+      });
+      // The venue enquiry form checks party sizes against the largest capacity.
+      const listed = (await getVenueSpaces(db)).find((space) => space.id === id)!;
+      expect(largestCapacity(listed)).toBe(40);
+    });
+
+    test.each([
+      ["a negative capacity", { seatedCapacity: "-4" }, "seatedCapacity", /cannot be negative/],
+      ["a capacity in words", { standingCapacity: "forty" }, "standingCapacity", /whole number/],
+      ["a fractional capacity", { standingCapacity: "12.5" }, "standingCapacity", /whole number/],
+      [
+        "no capacity at all",
+        { seatedCapacity: "0", standingCapacity: "0" },
+        "seatedCapacity",
+        /seated or standing/,
+      ],
+      ["a huge name", { name: "n".repeat(50_000) }, "name", /100 characters/],
+      ["too many features", { features: "x,".repeat(30) }, "features", /at most 20/],
+      ["a taken slug", { slug: "the-cellar-bar" }, "slug", /already uses/],
+    ])("refuses a space with %s, keeping what was typed", async (_, change, field, message) => {
+      const answer = await refusal(
+        await send("/staff/venue/spaces/new", spaceAction, { ...validSpace, ...change }, "new"),
+      );
+      expect(answer.errors[field]).toMatch(message);
+      expect(answer.values).toMatchObject(change);
+    });
+
+    test("adds a package priced per guest, and refuses bad prices and minimums", async () => {
+      const added = await send("/staff/venue/packages/new", packageAction, validPackage, "new");
+      expect(added.headers.get("Location")).toMatch(/^\/staff\/venue\/packages\/\d+$/);
+      const [row] = await db.query<{ priceCents: number; includes: string[] }>(
+        `select price_cents as "priceCents", includes from public.venue_packages
+         where name = 'Cellar Buffet'`,
+      );
+      expect(row).toEqual({ priceCents: 2850, includes: ["Hot buffet", "Soft drinks, all night"] });
+
+      for (const [change, field, message] of [
+        [{ price: "-10" }, "price", /cannot be negative/],
+        [{ price: "ten dollars" }, "price", /such as 14.50/],
+        [{ price: "" }, "price", /such as 14.50/],
+        [{ minimumGuests: "0" }, "minimumGuests", /at least 1/],
+        [{ priceUnit: "per-hour" }, "priceUnit", /per guest or a flat/],
+      ] as const) {
+        const answer = await refusal(
+          await send(
+            "/staff/venue/packages/new",
+            packageAction,
+            { ...validPackage, ...change },
+            "new",
+          ),
+        );
+        expect(answer.errors[field]).toMatch(message);
+      }
+    });
+
+    test("moves a space up the list with the arrow buttons' post", async () => {
+      const before = (
+        (await (await read("/staff/venue", venueLoader)).json()) as {
+          spaces: { id: number }[];
+        }
+      ).spaces.map((space) => space.id);
+      const last = before.at(-1)!;
+      const moved = await send("/staff/venue", venueAction, {
+        intent: "move-up",
+        list: "space",
+        id: String(last),
+      });
+      expect(moved).toHaveRedirect(`/staff/venue#venue_spaces-${last}`);
+      const after = (
+        (await (await read("/staff/venue", venueLoader)).json()) as {
+          spaces: { id: number }[];
+        }
+      ).spaces.map((space) => space.id);
+      expect(after.at(-2)).toBe(last);
+      expect(
+        (
+          await send("/staff/venue", venueAction, {
+            intent: "move-up",
+            list: "space",
+            id: "999999",
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await send("/staff/venue", venueAction, {
+            intent: "jump",
+            list: "space",
+            id: String(last),
+          })
+        ).status,
+      ).toBe(400);
+    });
+
+    test("unknown ids are 404s; delete asks first", async () => {
+      for (const id of ["999999", "x"]) {
+        expect((await read(`/staff/venue/spaces/${id}`, spaceLoader, id)).status).toBe(404);
+        expect((await read(`/staff/venue/packages/${id}`, packageLoader, id)).status).toBe(404);
+        expect((await send(`/staff/venue/spaces/${id}`, spaceAction, validSpace, id)).status).toBe(
+          404,
+        );
+      }
+      const id = String(await spaceIdOf("the-cellar-bar"));
+      const asked = await send(`/staff/venue/spaces/${id}`, spaceAction, { intent: "delete" }, id);
+      expect(await asked.json()).toEqual({ confirmDelete: true });
+      const deleted = await send(
+        `/staff/venue/spaces/${id}`,
+        spaceAction,
+        { intent: "delete", confirm: "yes" },
         id,
-        { ...page.values, "form-id": "space-form" },
+      );
+      expect(deleted).toHaveRedirect("/staff/venue");
+      expect(await spaceIdOf("the-cellar-bar")).toBeUndefined();
+    });
+
+    function multipart(id: string, fields: Record<string, string>, files: Record<string, File>) {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) {
+        // As a browser posts the form: an unticked box is not sent at all.
+        if (!(key.startsWith("photoRemove") && value === "")) form.set(key, value);
+      }
+      for (const [key, file] of Object.entries(files)) form.set(key, file);
+      return staff.submit(jar, `/staff/venue/spaces/${id}`, form, spaceAction, { id });
+    }
+
+    const photo = async () =>
+      new File(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 40, height: 30, channels: 3, background: "#345" } })
+              .jpeg()
+              .toBuffer(),
+          ),
+        ],
+        "room.jpg",
+        { type: "image/jpeg" },
+      );
+
+    test("a seeded space keeps its photos on save, takes a new one, and asks for its description", async () => {
+      const [seeded] = await db.query<{ id: number }>(
+        "select id::int as id from public.venue_spaces where jsonb_array_length(photos) > 0 order by id limit 1",
+      );
+      const id = String(seeded!.id);
+      const page = (await (await read(`/staff/venue/spaces/${id}`, spaceLoader, id)).json()) as {
+        values: Record<string, string>;
+      };
+      const before = (await getVenueSpaces(db)).find((space) => space.id === seeded!.id)!.photos;
+      const slot = before.length;
+
+      const refused = await refusal(
+        await multipart(
+          id,
+          { ...page.values, "form-id": "space-form" },
+          {
+            [`photo${slot}`]: await photo(),
+          },
+        ),
+      );
+      expect(refused.errors[`photoAlt${slot}`]).toMatch(/Describe the picture/);
+      expect(refused.values[`photoKept${slot}`]).toMatch(/^uploads\//);
+      expect(refused.values.photoKept0).toBe(before[0]!.path);
+
+      const saved = await multipart(
+        id,
         {
-          [`photo${slot}`]: await photo(),
+          ...refused.values,
+          "form-id": "space-form",
+          [`photoAlt${slot}`]: "The room set for dinner.",
         },
-      ),
-    );
-    expect(refused.errors[`photoAlt${slot}`]).toMatch(/Describe the picture/);
-    expect(refused.values[`photoKept${slot}`]).toMatch(/^uploads\//);
-    expect(refused.values.photoKept0).toBe(before[0]!.path);
+        {},
+      );
+      expect(saved).toHaveRedirect(`/staff/venue/spaces/${id}`);
+      const after = (await getVenueSpaces(db)).find((space) => space.id === seeded!.id)!.photos;
+      expect(after).toEqual([
+        ...before,
+        { path: refused.values[`photoKept${slot}`], alt: "The room set for dinner." },
+      ]);
 
-    const saved = await multipart(
-      id,
-      {
-        ...refused.values,
-        "form-id": "space-form",
-        [`photoAlt${slot}`]: "The room set for dinner.",
-      },
-      {},
-    );
-    expect(saved).toHaveRedirect(`/staff/venue/spaces/${id}`);
-    const after = (await getVenueSpaces(db)).find((space) => space.id === seeded!.id)!.photos;
-    expect(after).toEqual([
-      ...before,
-      { path: refused.values[`photoKept${slot}`], alt: "The room set for dinner." },
-    ]);
+      // Removing the new photo leaves the seeded ones.
+      const removed = await multipart(
+        id,
+        { ...refused.values, "form-id": "space-form", [`photoRemove${slot}`]: "on" },
+        {},
+      );
+      expect(removed).toHaveRedirect(`/staff/venue/spaces/${id}`);
+      expect((await getVenueSpaces(db)).find((space) => space.id === seeded!.id)!.photos).toEqual(
+        before,
+      );
+    });
 
-    // Removing the new photo leaves the seeded ones.
-    const removed = await multipart(
-      id,
-      { ...refused.values, "form-id": "space-form", [`photoRemove${slot}`]: "on" },
-      {},
-    );
-    expect(removed).toHaveRedirect(`/staff/venue/spaces/${id}`);
-    expect((await getVenueSpaces(db)).find((space) => space.id === seeded!.id)!.photos).toEqual(
-      before,
-    );
-  });
-
-  test("an SVG photo is refused with the other fields kept", async () => {
-    const answer = await refusal(
-      await multipart(
-        "new",
-        { ...validSpace, name: "Svg Room", photoAlt0: "A logo." },
-        {
-          photo0: new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "room.svg", {
-            type: "image/svg+xml",
-          }),
-        },
-      ),
-    );
-    expect(answer.errors.photo0).toMatch(/JPEG, PNG, WebP or AVIF/);
-    expect(answer.values).toMatchObject({ name: "Svg Room", photoAlt0: "A logo." });
-    expect(await spaceIdOf("svg-room")).toBeUndefined();
+    test("an SVG photo is refused with the other fields kept", async () => {
+      const answer = await refusal(
+        await multipart(
+          "new",
+          { ...validSpace, name: "Svg Room", photoAlt0: "A logo." },
+          {
+            photo0: new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "room.svg", {
+              type: "image/svg+xml",
+            }),
+          },
+        ),
+      );
+      expect(answer.errors.photo0).toMatch(/JPEG, PNG, WebP or AVIF/);
+      expect(answer.values).toMatchObject({ name: "Svg Room", photoAlt0: "A logo." });
+      expect(await spaceIdOf("svg-room")).toBeUndefined();
+    });
   });
 });

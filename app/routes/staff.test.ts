@@ -5,6 +5,7 @@ import { formPost } from "../../tests/support/route-args";
 import { CookieJar, runRoute } from "../../tests/support/staff-requests";
 import {
   contextWithDatabase,
+  drivers,
   openTestDatabase,
   type TestDatabase,
 } from "../../tests/support/test-database";
@@ -22,525 +23,540 @@ import { WRONG_CREDENTIALS } from "~/staff/sign-in.server";
 import { STAFF_SESSION_COOKIE, requireStaff, staffSession } from "~/staff/session.server";
 import { createSetupCode, removeStaffMember } from "~/staff/staff.server";
 
-let db: TestDatabase;
-let backend: AuthBackend;
-const signingKey = generateSigningKey();
-const password = "correct horse battery staple";
+describe.each(drivers)("the staff area's routes on %s", (driver) => {
+  let db: TestDatabase;
+  let backend: AuthBackend;
+  const signingKey = generateSigningKey();
+  const password = "correct horse battery staple";
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  backend = embeddedAuthBackend(db, signingKey);
-});
-afterAll(async () => {
-  await db?.[Symbol.asyncDispose]();
-});
-
-function contextFor({ address = "203.0.113.9", auth = backend } = {}) {
-  const context = contextWithDatabase(db);
-  context.set(authBackendContext, async () => auth);
-  context.set(clientAddressContext, address);
-  return context;
-}
-
-const LAYOUT: MiddlewareFunction<Response>[] = [staffSession];
-const AREA: MiddlewareFunction<Response>[] = [staffSession, requireStaff];
-
-function get(path: string, jar: CookieJar) {
-  return new Request(new URL(path, "http://localhost"), { headers: { Cookie: jar.header() } });
-}
-
-function post(path: string, fields: Record<string, string>, jar: CookieJar) {
-  return formPost(path, fields, { Cookie: jar.header() });
-}
-
-async function newStaffMember(role: "owner" | "editor" = "editor", userMetadata?: object) {
-  const email = `staff-${randomUUID()}@example.com`;
-  const added = await addStaff(db, backend, { email, role, password });
-  if (userMetadata) {
-    await db.query("update auth.users set raw_user_meta_data = $1::jsonb where id = $2", [
-      JSON.stringify(userMetadata),
-      added.userId,
-    ]);
-  }
-  return { email, userId: added.userId };
-}
-
-/** Signs in through the action, keeping the cookies in a fresh jar. */
-async function signedIn(email: string, context = contextFor()) {
-  const jar = new CookieJar();
-  const response = jar.take(
-    await runRoute(
-      post("/staff/sign-in", { email, password, redirectTo: "/staff" }, jar),
-      context,
-      LAYOUT,
-      signInAction,
-    ),
-  );
-  expect(response).toHaveRedirect("/staff");
-  return jar;
-}
-
-/** The session @supabase/ssr keeps in the jar: "base64-" and base64url JSON, maybe in chunks. */
-function readSession(jar: CookieJar): Record<string, unknown> {
-  const value = jar
-    .names()
-    .filter((name) => name.startsWith(STAFF_SESSION_COOKIE))
-    .sort((a, b) => Number(a.split(".")[1] ?? 0) - Number(b.split(".")[1] ?? 0))
-    .map((name) => decodeURIComponent(jar.cookies.get(name)!))
-    .join("");
-  return JSON.parse(Buffer.from(value.replace(/^base64-/, ""), "base64url").toString());
-}
-
-/** Puts `session` back in one cookie, as a hand-edited cookie would be. */
-function writeSession(jar: CookieJar, session: object) {
-  for (const name of jar.names()) jar.cookies.delete(name);
-  jar.cookies.set(
-    STAFF_SESSION_COOKIE,
-    `base64-${Buffer.from(JSON.stringify(session)).toString("base64url")}`,
-  );
-}
-
-function inbox(jar: CookieJar, path = "/staff", context = contextFor()) {
-  return runRoute(get(path, jar), context, AREA, inboxLoader).then((r) => jar.take(r));
-}
-
-async function storeEnquiry(name: string, message: string) {
-  const [row] = await db.query<{ id: number }>(
-    `insert into public.enquiries (kind, submission_token, fingerprint, name, email, topic, message)
-     values ('contact', $1, $2, $3, 'visitor@example.com', 'general', $4)
-     returning id::int as id`,
-    [randomUUID(), randomBytes(32).toString("hex"), name, message],
-  );
-  return row!.id;
-}
-
-describe("the staff area's gate", () => {
-  test("without a session, a staff page sends the visitor to sign in and back", async () => {
-    const response = await inbox(new CookieJar(), "/staff?q=snug");
-    expect(response).toHaveRedirect("/staff/sign-in?redirectTo=%2Fstaff%3Fq%3Dsnug");
-    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
+  beforeAll(async () => {
+    db = await openTestDatabase(driver);
+    backend = embeddedAuthBackend(db, signingKey);
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
   });
 
-  test("a staff member signs in: session cookies as the library writes them, HttpOnly, Lax, under /staff", async () => {
-    const { email } = await newStaffMember();
-    const jar = new CookieJar();
-    const response = await runRoute(
-      post("/staff/sign-in", { email, password, redirectTo: "/staff?page=2" }, jar),
-      contextFor(),
-      LAYOUT,
-      signInAction,
-    );
-    expect(response).toHaveRedirect("/staff?page=2");
-    expect(response).toSetCookie(STAFF_SESSION_COOKIE, {
-      value: /^base64-/,
-      attributes: [/HttpOnly/i, /SameSite=Lax/i, /Path=\/(;|$)/, /Max-Age=34560000/],
-    });
-    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    jar.take(response);
-    const page = await inbox(jar);
-    expect(page.status).toBe(200);
-  });
-
-  test("a forged cookie gets the sign-in page, and the cookie is cleared", async () => {
-    const { email } = await newStaffMember();
-    const jar = await signedIn(email);
-    const session = readSession(jar) as { access_token: string };
-    const [header, claims, signature] = session.access_token.split(".");
-    const payload = JSON.parse(Buffer.from(claims!, "base64url").toString()) as object;
-    const forgedClaims = Buffer.from(
-      JSON.stringify({ ...payload, sub: randomUUID(), exp: 4_102_444_800 }),
-    ).toString("base64url");
-    session.access_token = [header, forgedClaims, signature].join(".");
-    writeSession(jar, session);
-
-    const response = await inbox(jar);
-    expect(response).toHaveRedirect("/staff/sign-in");
-    expect(response.headers.getSetCookie().join("\n")).toMatch(
-      new RegExp(`${STAFF_SESSION_COOKIE}=; .*Max-Age=0`),
-    );
-    expect(jar.names()).toEqual([]);
-  });
-
-  test("an expired access token is refreshed with the refresh token, and the new cookie set", async () => {
-    const { email } = await newStaffMember();
-    // Tokens that live a minute are inside the library's 90 s refresh margin at once.
-    const shortLived = embeddedAuthBackend(db, signingKey, { accessTokenSeconds: 60 });
-    const context = () => contextFor({ auth: shortLived });
-    const jar = await signedIn(email, context());
-    const before = jar.header();
-    const response = await inbox(jar, "/staff", context());
-    expect(response.status).toBe(200);
-    expect(response).toSetCookie(STAFF_SESSION_COOKIE);
-    expect(jar.header()).not.toBe(before);
-    // The rotated session goes on working.
-    expect((await inbox(jar, "/staff", context())).status).toBe(200);
-  });
-
-  test("a session larger than one cookie is split into chunks and still signs in", async () => {
-    const { email } = await newStaffMember("editor", { bio: "x".repeat(6000) });
-    const jar = await signedIn(email);
-    const chunks = jar.names().filter((name) => name.startsWith(STAFF_SESSION_COOKIE));
-    expect(chunks.length).toBeGreaterThan(1);
-    expect(chunks).toEqual(chunks.map((_, index) => `${STAFF_SESSION_COOKIE}.${index}`).sort());
-    for (const value of jar.cookies.values()) {
-      expect(encodeURIComponent(value).length).toBeLessThanOrEqual(3180);
-    }
-    expect((await inbox(jar)).status).toBe(200);
-  });
-
-  test("taking someone off the staff list ends their access at their next request", async () => {
-    const { email, userId } = await newStaffMember();
-    const jar = await signedIn(email);
-    expect((await inbox(jar)).status).toBe(200);
-    await removeStaffMember(db, userId);
-    const response = await inbox(jar);
-    expect(response).toHaveRedirect("/staff/sign-in");
-    expect(response).toSetCookie("toast");
-    expect(jar.names()).not.toContain(STAFF_SESSION_COOKIE);
-  });
-
-  test("the layout says who is signed in, and nobody when nobody is", async () => {
-    const { email } = await newStaffMember();
-    const jar = await signedIn(email);
-    const layout = await runRoute(get("/staff", jar), contextFor(), LAYOUT, layoutLoader);
-    const site = { name: "The Squire Pub & Grill", shortName: "The Squire" };
-    expect(await layout.json()).toEqual({ signedInAs: email, site: expect.objectContaining(site) });
-    const anonymous = await runRoute(
-      get("/staff/sign-in", new CookieJar()),
-      contextFor(),
-      LAYOUT,
-      layoutLoader,
-    );
-    expect(await anonymous.json()).toEqual({
-      signedInAs: null,
-      site: expect.objectContaining(site),
-    });
-  });
-});
-
-describe("signing in", () => {
-  async function attempt(fields: Record<string, string>, address = `198.51.100.${fields.n ?? 1}`) {
-    return runRoute(
-      post("/staff/sign-in", fields, new CookieJar()),
-      contextFor({ address }),
-      LAYOUT,
-      signInAction,
-    );
+  function contextFor({ address = "203.0.113.9", auth = backend } = {}) {
+    const context = contextWithDatabase(db);
+    context.set(authBackendContext, async () => auth);
+    context.set(clientAddressContext, address);
+    return context;
   }
 
-  test.each([
-    [{ email: "", password: "x" }, "email", "Enter your email address."],
-    [{ email: "not an email", password: "x" }, "email", "Enter an email address"],
-    [{ email: "sam@example.com", password: "" }, "password", "Enter your password."],
-    [{ email: `${"a".repeat(250)}@example.com`, password: "x" }, "email", "at most 254"],
-    [{ email: "sam@example.com", password: "x".repeat(1001) }, "password", "too long"],
-  ])("refuses %j with a message on %s, keeping the email", async (fields, field, message) => {
-    const response = await attempt(fields);
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as {
-      errors: Record<string, string>;
-      values: { email: string };
-    };
-    expect(body.errors[field]).toContain(message);
-    expect(body.values.email).toBe(fields.email.slice(0, 300));
-    expect(response.headers.getSetCookie()).toEqual([]);
-  });
+  const LAYOUT: MiddlewareFunction<Response>[] = [staffSession];
+  const AREA: MiddlewareFunction<Response>[] = [staffSession, requireStaff];
 
-  test("a wrong password and an unknown email get the same answer", async () => {
-    const { email } = await newStaffMember();
-    const wrong = await attempt({ email, password: "not the password" }, "198.51.100.20");
-    const unknown = await attempt(
-      { email: `nobody-${randomUUID()}@example.com`, password },
-      "198.51.100.21",
-    );
-    expect(wrong.status).toBe(400);
-    expect(unknown.status).toBe(400);
-    const [a, b] = (await Promise.all([wrong.json(), unknown.json()])) as {
-      formError: string;
-    }[];
-    expect(a!.formError).toBe(WRONG_CREDENTIALS);
-    expect(b!.formError).toBe(WRONG_CREDENTIALS);
-    expect(wrong.headers.getSetCookie()).toEqual([]);
-  });
+  function get(path: string, jar: CookieJar) {
+    return new Request(new URL(path, "http://localhost"), { headers: { Cookie: jar.header() } });
+  }
 
-  test("an account that is not on the staff list is refused and left signed out", async () => {
-    const email = `someone-${randomUUID()}@example.com`;
-    const { data } = await (
-      await import("~/staff/session.server")
-    )
-      .createAdminClient(backend)!
-      .auth.admin.createUser({ email, password, email_confirm: true });
-    expect(data.user).toBeTruthy();
-    const response = await attempt({ email, password }, "198.51.100.30");
-    expect(response.status).toBe(403);
-    expect(((await response.json()) as { formError: string }).formError).toMatch(
-      /not on the staff list/,
-    );
+  function post(path: string, fields: Record<string, string>, jar: CookieJar) {
+    return formPost(path, fields, { Cookie: jar.header() });
+  }
+
+  async function newStaffMember(role: "owner" | "editor" = "editor", userMetadata?: object) {
+    const email = `staff-${randomUUID()}@example.com`;
+    const added = await addStaff(db, backend, { email, role, password });
+    if (userMetadata) {
+      await db.query("update auth.users set raw_user_meta_data = $1::jsonb where id = $2", [
+        JSON.stringify(userMetadata),
+        added.userId,
+      ]);
+    }
+    return { email, userId: added.userId };
+  }
+
+  /** Signs in through the action, keeping the cookies in a fresh jar. */
+  async function signedIn(email: string, context = contextFor()) {
     const jar = new CookieJar();
-    jar.take(response);
-    expect(jar.names()).toEqual([]);
-  });
-
-  test("after five tries for one email, the sixth waits, whatever the password", async () => {
-    const { email } = await newStaffMember();
-    for (let n = 0; n < 5; n += 1) {
-      const response = await attempt({ email, password: "guess" }, `192.0.2.${n + 1}`);
-      expect(response.status).toBe(400);
-    }
-    const limited = await attempt({ email, password }, "192.0.2.99");
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await limited.json()) as { formError: string }).formError).toMatch(
-      /Too many sign-in attempts/,
-    );
-    expect(limited.headers.getSetCookie()).toEqual([]);
-  });
-
-  test("after twenty tries from one address, the next waits, whichever email it names", async () => {
-    for (let n = 0; n < 20; n += 1) {
-      const response = await attempt(
-        { email: `guess-${n}@example.com`, password: "guess" },
-        "203.0.113.200",
-      );
-      expect(response.status).toBe(400);
-    }
-    const { email } = await newStaffMember();
-    const limited = await attempt({ email, password }, "203.0.113.200");
-    expect(limited.status).toBe(429);
-    expect(limited.headers.getSetCookie()).toEqual([]);
-    // Another address is not held back.
-    expect(await attempt({ email, password }, "203.0.113.201")).toHaveRedirect("/staff");
-  });
-
-  test("the sign-in page sends someone already signed in on, and never off the staff area", async () => {
-    const { email } = await newStaffMember();
-    const jar = await signedIn(email);
-    const response = await runRoute(
-      get("/staff/sign-in?redirectTo=https://evil.example/", jar),
-      contextFor(),
-      LAYOUT,
-      signInLoader,
+    const response = jar.take(
+      await runRoute(
+        post("/staff/sign-in", { email, password, redirectTo: "/staff" }, jar),
+        context,
+        LAYOUT,
+        signInAction,
+      ),
     );
     expect(response).toHaveRedirect("/staff");
-    const fresh = await runRoute(
-      get("/staff/sign-in?redirectTo=//evil.example", new CookieJar()),
-      contextFor(),
-      LAYOUT,
-      signInLoader,
-    );
-    expect(await fresh.json()).toEqual({ redirectTo: "/staff" });
-  });
+    return jar;
+  }
 
-  test("signing out ends the session: its old cookie reads nothing, changes nothing, renews nothing", async () => {
-    const { email } = await newStaffMember();
-    const jar = await signedIn(email);
-    const stolen = new CookieJar();
-    for (const [name, value] of jar.cookies) stolen.cookies.set(name, value);
-    const { refresh_token } = readSession(jar) as { refresh_token: string };
-    const response = jar.take(
-      await runRoute(post("/staff/sign-out", {}, jar), contextFor(), LAYOUT, signOutAction),
-    );
-    expect(response).toHaveRedirect("/staff/sign-in");
-    expect(jar.names()).toEqual(["toast"]);
+  /** The session @supabase/ssr keeps in the jar: "base64-" and base64url JSON, maybe in chunks. */
+  function readSession(jar: CookieJar): Record<string, unknown> {
+    const value = jar
+      .names()
+      .filter((name) => name.startsWith(STAFF_SESSION_COOKIE))
+      .sort((a, b) => Number(a.split(".")[1] ?? 0) - Number(b.split(".")[1] ?? 0))
+      .map((name) => decodeURIComponent(jar.cookies.get(name)!))
+      .join("");
+    return JSON.parse(Buffer.from(value.replace(/^base64-/, ""), "base64url").toString());
+  }
 
-    // The access token's signature holds until it expires (an hour), but
-    // its session is gone: no staff page reads for it...
-    const read = await runRoute(get("/staff", stolen), contextFor(), AREA, inboxLoader);
-    expect(read).toHaveRedirect("/staff/sign-in");
-    // ...writes ask the Auth service first...
-    const id = await storeEnquiry("Replayed Visitor", "Trying an old cookie on a write.");
-    const write = await runRoute(
-      post(`/staff/enquiries/${id}`, { intent: "handled" }, stolen),
-      contextFor(),
-      AREA,
-      enquiryAction,
-      { id: String(id) },
+  /** Puts `session` back in one cookie, as a hand-edited cookie would be. */
+  function writeSession(jar: CookieJar, session: object) {
+    for (const name of jar.names()) jar.cookies.delete(name);
+    jar.cookies.set(
+      STAFF_SESSION_COOKIE,
+      `base64-${Buffer.from(JSON.stringify(session)).toString("base64url")}`,
     );
-    expect(write).toHaveRedirect("/staff/sign-in");
-    // ...and the session cannot be renewed.
-    const refreshed = await backend.fetch(`${backend.url}/auth/v1/token?grant_type=refresh_token`, {
-      method: "POST",
-      headers: { apikey: backend.publishableKey, "Content-Type": "application/json" },
-      body: JSON.stringify({ refresh_token }),
+  }
+
+  function inbox(jar: CookieJar, path = "/staff", context = contextFor()) {
+    return runRoute(get(path, jar), context, AREA, inboxLoader).then((r) => jar.take(r));
+  }
+
+  async function storeEnquiry(name: string, message: string) {
+    const [row] = await db.query<{ id: number }>(
+      `insert into public.enquiries (kind, submission_token, fingerprint, name, email, topic, message)
+       values ('contact', $1, $2, $3, 'visitor@example.com', 'general', $4)
+       returning id::int as id`,
+      [randomUUID(), randomBytes(32).toString("hex"), name, message],
+    );
+    return row!.id;
+  }
+
+  describe("the staff area's gate", () => {
+    test("without a session, a staff page sends the visitor to sign in and back", async () => {
+      const response = await inbox(new CookieJar(), "/staff?q=snug");
+      expect(response).toHaveRedirect("/staff/sign-in?redirectTo=%2Fstaff%3Fq%3Dsnug");
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
     });
-    expect(refreshed.status).toBe(400);
-  });
-});
 
-describe("the enquiries inbox", () => {
-  test("lists enquiries newest first and finds them by what they say", async () => {
-    const { email } = await newStaffMember();
-    const jar = await signedIn(email);
-    const marker = randomUUID();
-    await storeEnquiry("First Visitor", `About the quiz night ${marker}`);
-    await storeEnquiry("Second Visitor", `Lost umbrella ${marker}`);
-    const response = await inbox(jar, `/staff?q=${marker}`);
-    const body = (await response.json()) as {
-      enquiries: { name: string }[];
-      total: number;
-      q: string;
-    };
-    expect(body.total).toBe(2);
-    expect(body.enquiries.map((enquiry) => enquiry.name)).toEqual([
-      "Second Visitor",
-      "First Visitor",
-    ]);
-    expect(body.q).toBe(marker);
-  });
+    test("a staff member signs in: session cookies as the library writes them, HttpOnly, Lax, under /staff", async () => {
+      const { email } = await newStaffMember();
+      const jar = new CookieJar();
+      const response = await runRoute(
+        post("/staff/sign-in", { email, password, redirectTo: "/staff?page=2" }, jar),
+        contextFor(),
+        LAYOUT,
+        signInAction,
+      );
+      expect(response).toHaveRedirect("/staff?page=2");
+      expect(response).toSetCookie(STAFF_SESSION_COOKIE, {
+        value: /^base64-/,
+        attributes: [/HttpOnly/i, /SameSite=Lax/i, /Path=\/(;|$)/, /Max-Age=34560000/],
+      });
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      jar.take(response);
+      const page = await inbox(jar);
+      expect(page.status).toBe(200);
+    });
 
-  test.each(["/staff?page=-3", "/staff?page=abc", `/staff?q=${"x".repeat(500)}`])(
-    "a query string it cannot use (%s) shows the first page of everything",
-    async (path) => {
+    test("a forged cookie gets the sign-in page, and the cookie is cleared", async () => {
       const { email } = await newStaffMember();
       const jar = await signedIn(email);
-      const response = await inbox(jar, path);
-      expect(response.status).toBe(200);
-      expect(((await response.json()) as { page: number }).page).toBe(1);
-    },
-  );
+      const session = readSession(jar) as { access_token: string };
+      const [header, claims, signature] = session.access_token.split(".");
+      const payload = JSON.parse(Buffer.from(claims!, "base64url").toString()) as object;
+      const forgedClaims = Buffer.from(
+        JSON.stringify({ ...payload, sub: randomUUID(), exp: 4_102_444_800 }),
+      ).toString("base64url");
+      session.access_token = [header, forgedClaims, signature].join(".");
+      writeSession(jar, session);
 
-  test("an enquiry is marked handled and back, and a bad post changes nothing", async () => {
-    const { email } = await newStaffMember();
-    const jar = await signedIn(email);
-    const id = await storeEnquiry("Third Visitor", "Do you show the hockey game on Saturday?");
-    const path = `/staff/enquiries/${id}`;
-    const send = (fields: Record<string, string>) =>
-      runRoute(post(path, fields, jar), contextFor(), AREA, enquiryAction, { id: String(id) }).then(
-        (response) => jar.take(response),
+      const response = await inbox(jar);
+      expect(response).toHaveRedirect("/staff/sign-in");
+      expect(response.headers.getSetCookie().join("\n")).toMatch(
+        new RegExp(`${STAFF_SESSION_COOKIE}=; .*Max-Age=0`),
       );
-    const read = async () =>
-      (
-        (await (
-          await runRoute(get(path, jar), contextFor(), AREA, enquiryLoader, { id: String(id) })
-        ).json()) as { enquiry: { handledAt: string | null } }
-      ).enquiry.handledAt;
+      expect(jar.names()).toEqual([]);
+    });
 
-    expect((await send({ intent: "delete" })).status).toBe(400);
-    expect(await read()).toBeNull();
-    expect(await send({ intent: "handled" })).toHaveRedirect(path);
-    expect(await read()).not.toBeNull();
-    expect(await send({ intent: "not-handled" })).toHaveRedirect(path);
-    expect(await read()).toBeNull();
+    test("an expired access token is refreshed with the refresh token, and the new cookie set", async () => {
+      const { email } = await newStaffMember();
+      // Tokens that live a minute are inside the library's 90 s refresh margin at once.
+      const shortLived = embeddedAuthBackend(db, signingKey, { accessTokenSeconds: 60 });
+      const context = () => contextFor({ auth: shortLived });
+      const jar = await signedIn(email, context());
+      const before = jar.header();
+      const response = await inbox(jar, "/staff", context());
+      expect(response.status).toBe(200);
+      expect(response).toSetCookie(STAFF_SESSION_COOKIE);
+      expect(jar.header()).not.toBe(before);
+      // The rotated session goes on working.
+      expect((await inbox(jar, "/staff", context())).status).toBe(200);
+    });
+
+    test("a session larger than one cookie is split into chunks and still signs in", async () => {
+      const { email } = await newStaffMember("editor", { bio: "x".repeat(6000) });
+      const jar = await signedIn(email);
+      const chunks = jar.names().filter((name) => name.startsWith(STAFF_SESSION_COOKIE));
+      expect(chunks.length).toBeGreaterThan(1);
+      expect(chunks).toEqual(chunks.map((_, index) => `${STAFF_SESSION_COOKIE}.${index}`).sort());
+      for (const value of jar.cookies.values()) {
+        expect(encodeURIComponent(value).length).toBeLessThanOrEqual(3180);
+      }
+      expect((await inbox(jar)).status).toBe(200);
+    });
+
+    test("taking someone off the staff list ends their access at their next request", async () => {
+      const { email, userId } = await newStaffMember();
+      const jar = await signedIn(email);
+      expect((await inbox(jar)).status).toBe(200);
+      await removeStaffMember(db, userId);
+      const response = await inbox(jar);
+      expect(response).toHaveRedirect("/staff/sign-in");
+      expect(response).toSetCookie("toast");
+      expect(jar.names()).not.toContain(STAFF_SESSION_COOKIE);
+    });
+
+    test("the layout says who is signed in, and nobody when nobody is", async () => {
+      const { email } = await newStaffMember();
+      const jar = await signedIn(email);
+      const layout = await runRoute(get("/staff", jar), contextFor(), LAYOUT, layoutLoader);
+      const site = { name: "The Squire Pub & Grill", shortName: "The Squire" };
+      expect(await layout.json()).toEqual({
+        signedInAs: email,
+        site: expect.objectContaining(site),
+      });
+      const anonymous = await runRoute(
+        get("/staff/sign-in", new CookieJar()),
+        contextFor(),
+        LAYOUT,
+        layoutLoader,
+      );
+      expect(await anonymous.json()).toEqual({
+        signedInAs: null,
+        site: expect.objectContaining(site),
+      });
+    });
   });
 
-  test.each(["0", "abc", "99999999999999999999", "12345678"])(
-    "an enquiry id that is not one (%s) answers 404",
-    async (id) => {
+  describe("signing in", () => {
+    async function attempt(
+      fields: Record<string, string>,
+      address = `198.51.100.${fields.n ?? 1}`,
+    ) {
+      return runRoute(
+        post("/staff/sign-in", fields, new CookieJar()),
+        contextFor({ address }),
+        LAYOUT,
+        signInAction,
+      );
+    }
+
+    test.each([
+      [{ email: "", password: "x" }, "email", "Enter your email address."],
+      [{ email: "not an email", password: "x" }, "email", "Enter an email address"],
+      [{ email: "sam@example.com", password: "" }, "password", "Enter your password."],
+      [{ email: `${"a".repeat(250)}@example.com`, password: "x" }, "email", "at most 254"],
+      [{ email: "sam@example.com", password: "x".repeat(1001) }, "password", "too long"],
+    ])("refuses %j with a message on %s, keeping the email", async (fields, field, message) => {
+      const response = await attempt(fields);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as {
+        errors: Record<string, string>;
+        values: { email: string };
+      };
+      expect(body.errors[field]).toContain(message);
+      expect(body.values.email).toBe(fields.email.slice(0, 300));
+      expect(response.headers.getSetCookie()).toEqual([]);
+    });
+
+    test("a wrong password and an unknown email get the same answer", async () => {
+      const { email } = await newStaffMember();
+      const wrong = await attempt({ email, password: "not the password" }, "198.51.100.20");
+      const unknown = await attempt(
+        { email: `nobody-${randomUUID()}@example.com`, password },
+        "198.51.100.21",
+      );
+      expect(wrong.status).toBe(400);
+      expect(unknown.status).toBe(400);
+      const [a, b] = (await Promise.all([wrong.json(), unknown.json()])) as {
+        formError: string;
+      }[];
+      expect(a!.formError).toBe(WRONG_CREDENTIALS);
+      expect(b!.formError).toBe(WRONG_CREDENTIALS);
+      expect(wrong.headers.getSetCookie()).toEqual([]);
+    });
+
+    test("an account that is not on the staff list is refused and left signed out", async () => {
+      const email = `someone-${randomUUID()}@example.com`;
+      const { data } = await (
+        await import("~/staff/session.server")
+      )
+        .createAdminClient(backend)!
+        .auth.admin.createUser({ email, password, email_confirm: true });
+      expect(data.user).toBeTruthy();
+      const response = await attempt({ email, password }, "198.51.100.30");
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { formError: string }).formError).toMatch(
+        /not on the staff list/,
+      );
+      const jar = new CookieJar();
+      jar.take(response);
+      expect(jar.names()).toEqual([]);
+    });
+
+    test("after five tries for one email, the sixth waits, whatever the password", async () => {
+      const { email } = await newStaffMember();
+      for (let n = 0; n < 5; n += 1) {
+        const response = await attempt({ email, password: "guess" }, `192.0.2.${n + 1}`);
+        expect(response.status).toBe(400);
+      }
+      const limited = await attempt({ email, password }, "192.0.2.99");
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(((await limited.json()) as { formError: string }).formError).toMatch(
+        /Too many sign-in attempts/,
+      );
+      expect(limited.headers.getSetCookie()).toEqual([]);
+    });
+
+    test("after twenty tries from one address, the next waits, whichever email it names", async () => {
+      for (let n = 0; n < 20; n += 1) {
+        const response = await attempt(
+          { email: `guess-${n}@example.com`, password: "guess" },
+          "203.0.113.200",
+        );
+        expect(response.status).toBe(400);
+      }
+      const { email } = await newStaffMember();
+      const limited = await attempt({ email, password }, "203.0.113.200");
+      expect(limited.status).toBe(429);
+      expect(limited.headers.getSetCookie()).toEqual([]);
+      // Another address is not held back.
+      expect(await attempt({ email, password }, "203.0.113.201")).toHaveRedirect("/staff");
+    });
+
+    test("the sign-in page sends someone already signed in on, and never off the staff area", async () => {
       const { email } = await newStaffMember();
       const jar = await signedIn(email);
       const response = await runRoute(
-        get(`/staff/enquiries/${id}`, jar),
+        get("/staff/sign-in?redirectTo=https://evil.example/", jar),
+        contextFor(),
+        LAYOUT,
+        signInLoader,
+      );
+      expect(response).toHaveRedirect("/staff");
+      const fresh = await runRoute(
+        get("/staff/sign-in?redirectTo=//evil.example", new CookieJar()),
+        contextFor(),
+        LAYOUT,
+        signInLoader,
+      );
+      expect(await fresh.json()).toEqual({ redirectTo: "/staff" });
+    });
+
+    test("signing out ends the session: its old cookie reads nothing, changes nothing, renews nothing", async () => {
+      const { email } = await newStaffMember();
+      const jar = await signedIn(email);
+      const stolen = new CookieJar();
+      for (const [name, value] of jar.cookies) stolen.cookies.set(name, value);
+      const { refresh_token } = readSession(jar) as { refresh_token: string };
+      const response = jar.take(
+        await runRoute(post("/staff/sign-out", {}, jar), contextFor(), LAYOUT, signOutAction),
+      );
+      expect(response).toHaveRedirect("/staff/sign-in");
+      expect(jar.names()).toEqual(["toast"]);
+
+      // The access token's signature holds until it expires (an hour), but
+      // its session is gone: no staff page reads for it...
+      const read = await runRoute(get("/staff", stolen), contextFor(), AREA, inboxLoader);
+      expect(read).toHaveRedirect("/staff/sign-in");
+      // ...writes ask the Auth service first...
+      const id = await storeEnquiry("Replayed Visitor", "Trying an old cookie on a write.");
+      const write = await runRoute(
+        post(`/staff/enquiries/${id}`, { intent: "handled" }, stolen),
         contextFor(),
         AREA,
-        enquiryLoader,
-        { id },
+        enquiryAction,
+        { id: String(id) },
       );
-      expect(response.status).toBe(404);
-    },
-  );
-
-  test("marking asks the Auth service first: a session ended elsewhere is sent to sign in", async () => {
-    const { email, userId } = await newStaffMember();
-    const jar = await signedIn(email);
-    const id = await storeEnquiry("Fourth Visitor", "Is the patio open in November?");
-    // Signed out everywhere (say, from another device) after this page was loaded.
-    await db.query("delete from auth.sessions where user_id = $1", [userId]);
-    const response = await runRoute(
-      post(`/staff/enquiries/${id}`, { intent: "handled" }, jar),
-      contextFor(),
-      AREA,
-      enquiryAction,
-      { id: String(id) },
-    );
-    expect(response).toHaveRedirect("/staff/sign-in");
-    const [row] = await db.query<{ handled: boolean }>(
-      "select handled_at is not null as handled from public.enquiries where id = $1",
-      [id],
-    );
-    expect(row?.handled).toBe(false);
+      expect(write).toHaveRedirect("/staff/sign-in");
+      // ...and the session cannot be renewed.
+      const refreshed = await backend.fetch(
+        `${backend.url}/auth/v1/token?grant_type=refresh_token`,
+        {
+          method: "POST",
+          headers: { apikey: backend.publishableKey, "Content-Type": "application/json" },
+          body: JSON.stringify({ refresh_token }),
+        },
+      );
+      expect(refreshed.status).toBe(400);
+    });
   });
-});
 
-describe("the first owner's setup", () => {
-  test("a one-time link makes the owner, signs them in, and cannot be used again", async () => {
-    await using empty = await openTestDatabase();
-    const auth = embeddedAuthBackend(empty, signingKey);
-    const context = () => {
-      const provided = contextWithDatabase(empty);
-      provided.set(authBackendContext, async () => auth);
-      return provided;
-    };
-    const { code } = await createSetupCode(empty);
-    const path = `/staff/setup?code=${code}`;
-    const jar = new CookieJar();
+  describe("the enquiries inbox", () => {
+    test("lists enquiries newest first and finds them by what they say", async () => {
+      const { email } = await newStaffMember();
+      const jar = await signedIn(email);
+      const marker = randomUUID();
+      await storeEnquiry("First Visitor", `About the quiz night ${marker}`);
+      await storeEnquiry("Second Visitor", `Lost umbrella ${marker}`);
+      const response = await inbox(jar, `/staff?q=${marker}`);
+      const body = (await response.json()) as {
+        enquiries: { name: string }[];
+        total: number;
+        q: string;
+      };
+      expect(body.total).toBe(2);
+      expect(body.enquiries.map((enquiry) => enquiry.name)).toEqual([
+        "Second Visitor",
+        "First Visitor",
+      ]);
+      expect(body.q).toBe(marker);
+    });
 
-    const page = await runRoute(get(path, jar), context(), LAYOUT, setupLoader);
-    expect(((await page.json()) as { state: string }).state).toBe("ready");
-
-    const mismatch = await runRoute(
-      post(path, { email: "owner@example.com", password, confirmPassword: "different" }, jar),
-      context(),
-      LAYOUT,
-      setupAction,
+    test.each(["/staff?page=-3", "/staff?page=abc", `/staff?q=${"x".repeat(500)}`])(
+      "a query string it cannot use (%s) shows the first page of everything",
+      async (path) => {
+        const { email } = await newStaffMember();
+        const jar = await signedIn(email);
+        const response = await inbox(jar, path);
+        expect(response.status).toBe(200);
+        expect(((await response.json()) as { page: number }).page).toBe(1);
+      },
     );
-    expect(mismatch.status).toBe(400);
-    expect(
-      ((await mismatch.json()) as { errors: Record<string, string> }).errors.confirmPassword,
-    ).toMatch(/differ/);
 
-    const short = await runRoute(
-      post(path, { email: "owner@example.com", password: "short", confirmPassword: "short" }, jar),
-      context(),
-      LAYOUT,
-      setupAction,
+    test("an enquiry is marked handled and back, and a bad post changes nothing", async () => {
+      const { email } = await newStaffMember();
+      const jar = await signedIn(email);
+      const id = await storeEnquiry("Third Visitor", "Do you show the hockey game on Saturday?");
+      const path = `/staff/enquiries/${id}`;
+      const send = (fields: Record<string, string>) =>
+        runRoute(post(path, fields, jar), contextFor(), AREA, enquiryAction, {
+          id: String(id),
+        }).then((response) => jar.take(response));
+      const read = async () =>
+        (
+          (await (
+            await runRoute(get(path, jar), contextFor(), AREA, enquiryLoader, { id: String(id) })
+          ).json()) as { enquiry: { handledAt: string | null } }
+        ).enquiry.handledAt;
+
+      expect((await send({ intent: "delete" })).status).toBe(400);
+      expect(await read()).toBeNull();
+      expect(await send({ intent: "handled" })).toHaveRedirect(path);
+      expect(await read()).not.toBeNull();
+      expect(await send({ intent: "not-handled" })).toHaveRedirect(path);
+      expect(await read()).toBeNull();
+    });
+
+    test.each(["0", "abc", "99999999999999999999", "12345678"])(
+      "an enquiry id that is not one (%s) answers 404",
+      async (id) => {
+        const { email } = await newStaffMember();
+        const jar = await signedIn(email);
+        const response = await runRoute(
+          get(`/staff/enquiries/${id}`, jar),
+          contextFor(),
+          AREA,
+          enquiryLoader,
+          { id },
+        );
+        expect(response.status).toBe(404);
+      },
     );
-    expect(short.status).toBe(400);
 
-    const made = jar.take(
-      await runRoute(
-        post(path, { email: "Owner@Example.com", password, confirmPassword: password }, jar),
+    test("marking asks the Auth service first: a session ended elsewhere is sent to sign in", async () => {
+      const { email, userId } = await newStaffMember();
+      const jar = await signedIn(email);
+      const id = await storeEnquiry("Fourth Visitor", "Is the patio open in November?");
+      // Signed out everywhere (say, from another device) after this page was loaded.
+      await db.query("delete from auth.sessions where user_id = $1", [userId]);
+      const response = await runRoute(
+        post(`/staff/enquiries/${id}`, { intent: "handled" }, jar),
+        contextFor(),
+        AREA,
+        enquiryAction,
+        { id: String(id) },
+      );
+      expect(response).toHaveRedirect("/staff/sign-in");
+      const [row] = await db.query<{ handled: boolean }>(
+        "select handled_at is not null as handled from public.enquiries where id = $1",
+        [id],
+      );
+      expect(row?.handled).toBe(false);
+    });
+  });
+
+  describe("the first owner's setup", () => {
+    test("a one-time link makes the owner, signs them in, and cannot be used again", async () => {
+      await using empty = await openTestDatabase(driver);
+      const auth = embeddedAuthBackend(empty, signingKey);
+      const context = () => {
+        const provided = contextWithDatabase(empty);
+        provided.set(authBackendContext, async () => auth);
+        return provided;
+      };
+      const { code } = await createSetupCode(empty);
+      const path = `/staff/setup?code=${code}`;
+      const jar = new CookieJar();
+
+      const page = await runRoute(get(path, jar), context(), LAYOUT, setupLoader);
+      expect(((await page.json()) as { state: string }).state).toBe("ready");
+
+      const mismatch = await runRoute(
+        post(path, { email: "owner@example.com", password, confirmPassword: "different" }, jar),
         context(),
         LAYOUT,
         setupAction,
-      ),
-    );
-    expect(made).toHaveRedirect("/staff");
-    expect(made).toSetCookie(STAFF_SESSION_COOKIE);
-    const [owner] = await empty.query<{ email: string; role: string }>(
-      "select email, role from public.staff",
-    );
-    expect(owner).toEqual({ email: "owner@example.com", role: "owner" });
+      );
+      expect(mismatch.status).toBe(400);
+      expect(
+        ((await mismatch.json()) as { errors: Record<string, string> }).errors.confirmPassword,
+      ).toMatch(/differ/);
 
-    const again = await runRoute(
-      post(path, { email: "second@example.com", password, confirmPassword: password }, jar),
-      context(),
-      LAYOUT,
-      setupAction,
-    );
-    expect(again.status).toBe(410);
-    const after = await runRoute(get(path, new CookieJar()), context(), LAYOUT, setupLoader);
-    expect(((await after.json()) as { state: string }).state).toBe("done");
-  });
+      const short = await runRoute(
+        post(
+          path,
+          { email: "owner@example.com", password: "short", confirmPassword: "short" },
+          jar,
+        ),
+        context(),
+        LAYOUT,
+        setupAction,
+      );
+      expect(short.status).toBe(400);
 
-  test("a made-up code shows that the link has expired", async () => {
-    const response = await runRoute(
-      get("/staff/setup?code=nonsense", new CookieJar()),
-      contextFor(),
-      LAYOUT,
-      setupLoader,
-    );
-    expect(["expired", "done"]).toContain(((await response.json()) as { state: string }).state);
-  });
+      const made = jar.take(
+        await runRoute(
+          post(path, { email: "Owner@Example.com", password, confirmPassword: password }, jar),
+          context(),
+          LAYOUT,
+          setupAction,
+        ),
+      );
+      expect(made).toHaveRedirect("/staff");
+      expect(made).toSetCookie(STAFF_SESSION_COOKIE);
+      const [owner] = await empty.query<{ email: string; role: string }>(
+        "select email, role from public.staff",
+      );
+      expect(owner).toEqual({ email: "owner@example.com", role: "owner" });
 
-  test("with a Supabase project there is no setup page", async () => {
-    const project = { ...backend, embedded: false };
-    const response = await runRoute(
-      get("/staff/setup?code=anything", new CookieJar()),
-      contextFor({ auth: project }),
-      LAYOUT,
-      setupLoader,
-    );
-    expect(response.status).toBe(404);
+      const again = await runRoute(
+        post(path, { email: "second@example.com", password, confirmPassword: password }, jar),
+        context(),
+        LAYOUT,
+        setupAction,
+      );
+      expect(again.status).toBe(410);
+      const after = await runRoute(get(path, new CookieJar()), context(), LAYOUT, setupLoader);
+      expect(((await after.json()) as { state: string }).state).toBe("done");
+    });
+
+    test("a made-up code shows that the link has expired", async () => {
+      const response = await runRoute(
+        get("/staff/setup?code=nonsense", new CookieJar()),
+        contextFor(),
+        LAYOUT,
+        setupLoader,
+      );
+      expect(["expired", "done"]).toContain(((await response.json()) as { state: string }).state);
+    });
+
+    test("with a Supabase project there is no setup page", async () => {
+      const project = { ...backend, embedded: false };
+      const response = await runRoute(
+        get("/staff/setup?code=anything", new CookieJar()),
+        contextFor({ auth: project }),
+        LAYOUT,
+        setupLoader,
+      );
+      expect(response.status).toBe(404);
+    });
   });
 });

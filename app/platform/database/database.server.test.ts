@@ -20,6 +20,28 @@ describe.each(drivers)("the database on %s", (driver) => {
   test("the ping answers while the database is up", async () => {
     await expect(pingDatabase(db)).resolves.toBeUndefined();
   });
+
+  test("a json or jsonb parameter is bound as its JSON text", async () => {
+    const links = JSON.stringify([{ label: "Instagram", url: "https://example.com/pub" }]);
+    const [row] = await db.query<{ json: string; jsonb: string; kind: string; count: number }>(
+      `select $1::json::text as json, $2::jsonb::text as jsonb,
+         jsonb_typeof($2::jsonb) as kind, jsonb_array_length($2::jsonb)::int as count`,
+      [links, links],
+    );
+    expect(row).toEqual({
+      json: links,
+      jsonb: '[{"url": "https://example.com/pub", "label": "Instagram"}]',
+      kind: "array",
+      count: 1,
+    });
+  });
+
+  test("JSON text that is itself a string stays one string", async () => {
+    const [row] = await db.query<{ value: string }>(`select ($1::jsonb) #>> '{}' as value`, [
+      JSON.stringify("[]"),
+    ]);
+    expect(row).toEqual({ value: "[]" });
+  });
 });
 
 describe("classifyDatabaseError", () => {

@@ -7,7 +7,11 @@ import postgres from "postgres";
 /** A query that may take no longer than this before it counts as a database outage. */
 export const QUERY_TIMEOUT_MS = 5_000;
 
-/** Row values a query may bind: every query is parameterised. */
+/**
+ * Row values a query may bind: every query is parameterised. A `json` or
+ * `jsonb` parameter is bound as its JSON text (`JSON.stringify(value)`), on
+ * both drivers alike.
+ */
 export type SqlValue = string | number | boolean | null | readonly string[];
 
 /**
@@ -264,9 +268,24 @@ function postgresDatabase(sql: PostgresClient, root: postgres.Sql): Database {
   };
 }
 
+/**
+ * postgres.js writes a value bound to a `json`/`jsonb` parameter through
+ * `JSON.stringify`, so JSON text given as a string would arrive as a JSON
+ * string ("[]" becomes "\"[]\""). PGlite passes text through as it is. The
+ * site binds JSON as text (`SqlValue` has no objects), so text goes through
+ * unchanged here too, as PGlite does it; anything else is stringified.
+ */
+const JSON_AS_TEXT = {
+  to: 114,
+  from: [114, 3802],
+  serialize: (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value)),
+  parse: (text: string) => JSON.parse(text) as unknown,
+};
+
 /** A Postgres server (Supabase's pooled connection string in production). */
 export function openPostgres(url: string): Database {
   const sql = postgres(url, {
+    types: { json: JSON_AS_TEXT },
     max: 5,
     connect_timeout: 5,
     idle_timeout: 60,
