@@ -4,6 +4,7 @@ import { loadSigningKey, type SigningKey } from "./auth-service/signing-key.serv
 import { sharedDatabase } from "./database/connection.server";
 import type { Database } from "./database/database.server";
 import { env } from "./env.server";
+import { log } from "./logger.server";
 import { retryingFetch } from "./retry.server";
 
 /**
@@ -83,7 +84,10 @@ export async function authBackendFor(db: Database): Promise<AuthBackend> {
       secretKey: env.SUPABASE_SECRET_KEY,
     });
   }
-  return embeddedAuthBackend(db, await loadSigningKey(env.DATA_DIR));
+  const signingKey = await loadSigningKey(db, env.DATA_DIR, {
+    log: (message) => log.info(message),
+  });
+  return embeddedAuthBackend(db, signingKey);
 }
 
 let shared: Promise<AuthBackend> | undefined;

@@ -53,8 +53,18 @@ create table if not exists auth.refresh_tokens (
 );
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
 
+-- The ES256 key the embedded service signs access tokens with: one row, kept
+-- in the database so every instance on it signs and verifies with the same
+-- key, and sessions outlive a restart or a new machine.
+create table if not exists auth.signing_keys (
+  id boolean primary key default true check (id),
+  private_jwk jsonb not null,
+  created_at timestamptz not null default now()
+);
+
 -- Nobody but the server's own connection reads or writes these tables.
-revoke all on auth.users, auth.sessions, auth.refresh_tokens from anon, authenticated, service_role;
+revoke all on auth.users, auth.sessions, auth.refresh_tokens, auth.signing_keys
+  from anon, authenticated, service_role;
 
 -- What Supabase's helpers return: the verified claims of the request, set by
 -- the server with `set_config('request.jwt.claims', …, true)` in a transaction.

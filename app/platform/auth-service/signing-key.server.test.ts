@@ -1,28 +1,49 @@
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { generateSigningKey, loadSigningKey, SIGNING_KEY_FILE } from "./signing-key.server";
 
-let dataDirectory: string;
-const keyFile = () => path.join(dataDirectory, SIGNING_KEY_FILE);
-const modeOf = async (file: string) => (await stat(file)).mode & 0o777;
+describe.each(drivers)("the sign-in service's signing key, on %s", (driver) => {
+  let db: TestDatabase;
+  let dataDirectory: string;
+  const keyFile = () => path.join(dataDirectory, SIGNING_KEY_FILE);
 
-beforeEach(async () => {
-  dataDirectory = await mkdtemp(path.join(tmpdir(), "signing-key-"));
-});
-afterEach(async () => {
-  await rm(dataDirectory, { recursive: true, force: true });
-});
+  beforeAll(async () => {
+    db = await openTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+  });
+  beforeEach(async () => {
+    await db.query("delete from auth.signing_keys");
+    dataDirectory = await mkdtemp(path.join(tmpdir(), "signing-key-"));
+  });
+  afterEach(async () => {
+    await rm(dataDirectory, { recursive: true, force: true });
+  });
 
-describe("the sign-in service's signing key", () => {
-  test("is made on first use in a file only its owner can read", async () => {
-    const key = await loadSigningKey(path.join(dataDirectory, "new-folder"));
+  /** An earlier version's key file, as it wrote it. */
+  async function writeKeyFile() {
+    const key = generateSigningKey();
+    const jwk = { ...key.privateKey.export({ format: "jwk" }), kid: key.kid, alg: "ES256" };
+    await writeFile(keyFile(), `${JSON.stringify(jwk, null, 2)}\n`, { mode: 0o600 });
+    return key;
+  }
 
-    const file = path.join(dataDirectory, "new-folder", SIGNING_KEY_FILE);
-    expect(await modeOf(file)).toBe(0o600);
-    const stored = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
-    expect(stored).toMatchObject({ kty: "EC", crv: "P-256", kid: key.kid, d: expect.any(String) });
+  test("is made on first use and kept in the database, with its public half published", async () => {
+    const key = await loadSigningKey(db, dataDirectory);
+
+    const [row] = await db.query<{ jwk: string }>(
+      "select private_jwk::text as jwk from auth.signing_keys",
+    );
+    expect(JSON.parse(row!.jwk)).toMatchObject({
+      kty: "EC",
+      crv: "P-256",
+      kid: key.kid,
+      d: expect.any(String),
+    });
     expect(key.publicJwk).toEqual({
       kty: "EC",
       crv: "P-256",
@@ -34,47 +55,84 @@ describe("the sign-in service's signing key", () => {
       key_ops: ["verify"],
     });
     expect(key.publicJwk).not.toHaveProperty("d");
+    // Nothing is written to the data folder: another instance has its own.
+    expect(await readdir(dataDirectory)).toEqual([]);
   });
 
-  test("is the same key the next time, with the same kid", async () => {
-    const first = await loadSigningKey(dataDirectory);
-    const second = await loadSigningKey(dataDirectory);
-
-    expect(second.kid).toBe(first.kid);
-    expect(second.publicJwk).toEqual(first.publicJwk);
+  test("is the same key for every instance on the database, whatever its data folder", async () => {
+    const first = await loadSigningKey(db, dataDirectory);
+    const elsewhere = await mkdtemp(path.join(tmpdir(), "signing-key-other-"));
+    try {
+      const second = await loadSigningKey(db, elsewhere);
+      expect(second.kid).toBe(first.kid);
+      expect(second.publicJwk).toEqual(first.publicJwk);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 
   test("several first uses at once agree on one key", async () => {
-    const keys = await Promise.all([1, 2, 3, 4].map(() => loadSigningKey(dataDirectory)));
+    const keys = await Promise.all([1, 2, 3, 4].map(() => loadSigningKey(db)));
 
     expect(new Set(keys.map((key) => key.kid)).size).toBe(1);
-    expect((await loadSigningKey(dataDirectory)).kid).toBe(keys[0]!.kid);
+    expect((await loadSigningKey(db)).kid).toBe(keys[0]!.kid);
+    const [count] = await db.query<{ n: number }>(
+      "select count(*)::int as n from auth.signing_keys",
+    );
+    expect(count!.n).toBe(1);
   });
 
-  test("a key file others can read is made private", async () => {
-    const { kid } = await loadSigningKey(dataDirectory);
-    await chmod(keyFile(), 0o644);
+  test("an earlier version's key file becomes the stored key, so sessions carry over, and goes", async () => {
+    const old = await writeKeyFile();
+    const said: string[] = [];
 
-    const key = await loadSigningKey(dataDirectory);
+    const key = await loadSigningKey(db, dataDirectory, { log: (line) => said.push(line) });
 
-    expect(key.kid).toBe(kid);
-    expect(await modeOf(keyFile())).toBe(0o600);
+    expect(key.kid).toBe(old.kid);
+    expect(said).toEqual([`Moved the sign-in signing key from ${keyFile()} into the database`]);
+    expect(await readdir(dataDirectory)).toEqual([]);
+    expect((await loadSigningKey(db)).kid).toBe(old.kid);
+  });
+
+  test("once the database holds a key, another instance's old file is removed, not used", async () => {
+    const stored = await loadSigningKey(db);
+    await writeKeyFile();
+
+    const key = await loadSigningKey(db, dataDirectory);
+
+    expect(key.kid).toBe(stored.kid);
+    expect(await readdir(dataDirectory)).toEqual([]);
   });
 
   test("a file that holds no private key is refused, not replaced", async () => {
     await writeFile(keyFile(), JSON.stringify(generateSigningKey().publicJwk), { mode: 0o600 });
 
-    await expect(loadSigningKey(dataDirectory)).rejects.toThrow(
+    await expect(loadSigningKey(db, dataDirectory)).rejects.toThrow(
       /does not hold a P-256 private key/,
     );
     expect(JSON.parse(await readFile(keyFile(), "utf8"))).not.toHaveProperty("d");
+    const [count] = await db.query<{ n: number }>(
+      "select count(*)::int as n from auth.signing_keys",
+    );
+    expect(count!.n).toBe(0);
   });
 
-  test("generated keys differ, and each kid is its key's thumbprint", () => {
-    const a = generateSigningKey();
-    const b = generateSigningKey();
-
-    expect(a.kid).not.toBe(b.kid);
-    expect(a.kid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  test("anon, authenticated and service_role cannot read it", async () => {
+    await loadSigningKey(db);
+    for (const role of ["anon", "authenticated", "service_role"]) {
+      const [row] = await db.query<{ allowed: boolean }>(
+        "select has_table_privilege($1, 'auth.signing_keys', 'select') as allowed",
+        [role],
+      );
+      expect(row!.allowed, role).toBe(false);
+    }
   });
+});
+
+test("generated keys differ, and each kid is its key's thumbprint", () => {
+  const a = generateSigningKey();
+  const b = generateSigningKey();
+
+  expect(a.kid).not.toBe(b.kid);
+  expect(a.kid).toMatch(/^[A-Za-z0-9_-]{43}$/);
 });

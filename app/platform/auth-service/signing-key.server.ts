@@ -3,11 +3,11 @@ import {
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
-  randomBytes,
   type KeyObject,
 } from "node:crypto";
-import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
+import { readFile, unlink } from "node:fs/promises";
 import path from "node:path";
+import type { Database } from "../database/database.server";
 
 /** The public half as the JWKS endpoint publishes it. */
 export type PublicSigningJwk = {
@@ -29,10 +29,11 @@ export type SigningKey = {
   publicJwk: PublicSigningJwk;
 };
 
+/**
+ * Where earlier versions kept the key, in DATA_DIR. A key found there is
+ * moved into the database on the next start, so sessions carry over.
+ */
 export const SIGNING_KEY_FILE = "auth-signing-key.json";
-
-/** Only the owner may read the file: it can sign anyone in. */
-const OWNER_ONLY = 0o600;
 
 type EcJwk = { kty: "EC"; crv: "P-256"; x: string; y: string; d?: string };
 
@@ -66,19 +67,14 @@ export function generateSigningKey(): SigningKey {
   return fromPrivateKey(privateKey);
 }
 
-function parseKeyFile(text: string, file: string): SigningKey {
-  let jwk: Partial<EcJwk>;
-  try {
-    jwk = JSON.parse(text) as Partial<EcJwk>;
-  } catch (error) {
-    throw new Error(`${file} is not JSON`, { cause: error });
-  }
+function parseJwk(jwk: Partial<EcJwk> | null, where: string): SigningKey {
   if (jwk?.kty !== "EC" || jwk.crv !== "P-256" || typeof jwk.d !== "string") {
-    throw new Error(`${file} does not hold a P-256 private key`);
+    throw new Error(`${where} does not hold a P-256 private key`);
   }
   return fromPrivateKey(createPrivateKey({ key: jwk as EcJwk, format: "jwk" }));
 }
 
+/** The key from an earlier version's file in `dataDirectory`, or null when there is none. */
 async function readKeyFile(file: string): Promise<SigningKey | null> {
   let text: string;
   try {
@@ -87,44 +83,52 @@ async function readKeyFile(file: string): Promise<SigningKey | null> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
-  const key = parseKeyFile(text, file);
-  // A copy restored from a backup or made by hand may be readable by others.
-  if ((await stat(file)).mode & 0o077) await chmod(file, OWNER_ONLY);
-  return key;
+  let jwk: Partial<EcJwk>;
+  try {
+    jwk = JSON.parse(text) as Partial<EcJwk>;
+  } catch (error) {
+    throw new Error(`${file} is not JSON`, { cause: error });
+  }
+  return parseJwk(jwk, file);
+}
+
+async function storedKey(db: Database): Promise<SigningKey | null> {
+  const [row] = await db.query<{ jwk: string }>(
+    "select private_jwk::text as jwk from auth.signing_keys where id",
+  );
+  return row ? parseJwk(JSON.parse(row.jwk) as Partial<EcJwk>, "auth.signing_keys") : null;
 }
 
 /**
- * The signing key kept in `<dataDirectory>/auth-signing-key.json`, made on
- * first use. Keeping it means sessions survive a restart. The file is written
- * whole under a temporary name and then linked into place, which fails if
- * another process got there first: then that process's key is the one used.
+ * The signing key, kept in the database (`auth.signing_keys`, which only the
+ * server's own connection may read), so that every instance on one database
+ * signs with the same key and sessions survive restarts and new machines.
+ * Made on first use; several instances starting at once agree on the first
+ * one stored. A key file an earlier version left in `dataDirectory` becomes
+ * the stored key when the database has none yet; once the database holds a
+ * key, such a file is removed.
  */
-export async function loadSigningKey(dataDirectory: string): Promise<SigningKey> {
-  const file = path.join(dataDirectory, SIGNING_KEY_FILE);
-  const existing = await readKeyFile(file);
-  if (existing) return existing;
-
-  await mkdir(dataDirectory, { recursive: true });
-  const key = generateSigningKey();
-  const jwk = {
-    ...(key.privateKey.export({ format: "jwk" }) as EcJwk),
-    kid: key.kid,
-    alg: "ES256",
-  };
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(jwk, null, 2)}\n`, {
-    mode: OWNER_ONLY,
-    flag: "wx",
-  });
-  try {
-    await link(temporary, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    const winner = await readKeyFile(file);
-    if (winner) return winner;
-    throw error;
-  } finally {
-    await unlink(temporary);
+export async function loadSigningKey(
+  db: Database,
+  dataDirectory?: string,
+  { log }: { log?: (message: string) => void } = {},
+): Promise<SigningKey> {
+  const file = dataDirectory ? path.join(dataDirectory, SIGNING_KEY_FILE) : undefined;
+  let stored = await storedKey(db);
+  if (!stored) {
+    const fromFile = file ? await readKeyFile(file) : null;
+    const candidate = fromFile ?? generateSigningKey();
+    const jwk = candidate.privateKey.export({ format: "jwk" }) as EcJwk;
+    await db.query(
+      "insert into auth.signing_keys (private_jwk) values ($1::jsonb) on conflict (id) do nothing",
+      [JSON.stringify({ ...jwk, kid: candidate.kid, alg: "ES256" })],
+    );
+    stored = await storedKey(db);
+    if (!stored) throw new Error("The signing key could not be stored");
+    if (fromFile?.kid === stored.kid) {
+      log?.(`Moved the sign-in signing key from ${file} into the database`);
+    }
   }
-  return key;
+  if (file && (await readKeyFile(file).catch(() => null))) await unlink(file).catch(() => {});
+  return stored;
 }
