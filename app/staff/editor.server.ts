@@ -12,6 +12,7 @@ import {
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { CONFIRM_FIELD, DELETE_INTENT } from "./editor-ui";
+import { DATABASE_UNREACHABLE, outageAnswer } from "./outage.server";
 import { confirmSession, staffClaims } from "./session.server";
 import { withStaffClaims } from "./staff-transaction.server";
 
@@ -76,10 +77,11 @@ export async function writeAsStaff<T>(
   context: Readonly<RouterContextProvider>,
   work: (tx: Database) => Promise<T>,
 ): Promise<T> {
+  const claims = staffClaims(context);
   await confirmSession(context);
   try {
     const db = await context.get(databaseContext)();
-    return await withStaffClaims(db, staffClaims(context), work);
+    return await withStaffClaims(db, claims, work);
   } catch (error) {
     throw answerForDatabaseError(error);
   }
@@ -103,13 +105,7 @@ function answerForDatabaseError(error: unknown): unknown {
   if (isRouteResponse(error)) return error;
   if (error instanceof DatabaseUnavailableError) {
     log.error("A staff edit could not reach the database", { error });
-    return data(
-      "The database cannot be reached just now, so nothing was saved. Please try again in a minute.",
-      {
-        status: 503,
-        headers: { "Retry-After": "30" },
-      },
-    );
+    return outageAnswer(DATABASE_UNREACHABLE);
   }
   const code = (error as { code?: unknown } | null)?.code;
   if (code === "42501") {

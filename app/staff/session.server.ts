@@ -4,7 +4,13 @@ import {
   isAuthRetryableFetchError,
   type SupabaseClient,
 } from "@supabase/supabase-js";
-import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import {
+  createContext,
+  data,
+  redirect,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
 import type { AuthBackend } from "~/platform/auth-backend.server";
 import { cacheControl } from "~/platform/cache-control";
 import {
@@ -17,6 +23,8 @@ import {
 import { COOKIE_MAX_AGE_SECONDS, cookieDefaults } from "~/platform/cookies.server";
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { DatabaseUnavailableError } from "~/platform/database/database.server";
+import { DATABASE_UNREACHABLE, outageAnswer } from "./outage.server";
 import { getSignedInStaffMember, type StaffMember } from "./staff.server";
 
 /**
@@ -145,10 +153,7 @@ export function clearedSessionCookies(request: Request): string[] {
 
 function authUnavailable(error: unknown) {
   log.error("Staff sign-in service unavailable", { error });
-  return data("Staff sign-in is unavailable for a moment. Please try again shortly.", {
-    status: 503,
-    headers: { "Retry-After": "30" },
-  });
+  return outageAnswer("Staff sign-in is unavailable for a moment.");
 }
 
 /**
@@ -221,7 +226,7 @@ export function signInPath(returnTo?: string): string {
  * the Auth service, whose user is on the staff list; checked on every
  * request, so removing the row or signing out ends access at once.
  */
-export const requireStaff: MiddlewareFunction<Response> = async ({ url, context }) => {
+export const requireStaff: MiddlewareFunction<Response> = async ({ request, url, context }) => {
   const claims = context.get(sessionClaimsContext);
   // `url` is the page's address (a data request's `.data` and its own
   // parameters removed), the place to come back to after signing in.
@@ -235,6 +240,13 @@ export const requireStaff: MiddlewareFunction<Response> = async ({ url, context 
     });
   } catch (error) {
     log.error("The staff list could not be read", { error });
+    // A post goes on to its action unconfirmed, so a form can be given back
+    // as it was typed: nothing can act as staff (see `staffClaims`) until
+    // the list answers.
+    if (error instanceof DatabaseUnavailableError && !isReadOnly(request)) {
+      context.set(membershipUnconfirmedContext, true);
+      return;
+    }
     throw data("The staff area is unavailable for a moment. Please try again shortly.", {
       status: 503,
       headers: { "Retry-After": "30" },
@@ -257,10 +269,24 @@ export function staffClient(context: Readonly<RouterContextProvider>): SupabaseC
   return supabase;
 }
 
-/** The verified claims; only under requireStaff. */
+/**
+ * Set by requireStaff on a post when the staff list could not be read: the
+ * session is signed, but whether its holder is still staff is not known.
+ */
+const membershipUnconfirmedContext = createContext<boolean>(false);
+
+const isReadOnly = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+/**
+ * The verified claims of a staff member; only under requireStaff. Everything
+ * that acts as staff (writes, reads of staff data, uploads) starts here, so
+ * while the staff list cannot be read nothing does: the outage answer is
+ * thrown instead.
+ */
 export function staffClaims(context: Readonly<RouterContextProvider>): SessionClaims {
   const claims = context.get(sessionClaimsContext);
   if (!claims) throw new Error("staffClaims called outside requireStaff");
+  if (context.get(membershipUnconfirmedContext)) throw outageAnswer(DATABASE_UNREACHABLE);
   return claims;
 }
 

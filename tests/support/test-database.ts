@@ -162,20 +162,26 @@ export function contextWithDatabase(
 
 /**
  * `real` behind a switch: it answers until the outage starts, then every
- * query and transaction fails as an unreachable server does. Each wrapper is
- * a new Database, so it starts with an empty content cache.
+ * query and transaction fails as an unreachable server does (or, for an
+ * outage of `"transactions"`, only transactions: the database going away
+ * between a request's first reads and its write). Each wrapper is a new
+ * Database, so it starts with an empty content cache.
  */
 export function databaseWithOutage(real: Database) {
-  let down = false;
+  let down: "none" | "all" | "transactions" = "none";
   const refused = () => Promise.reject(new DatabaseUnavailableError("connection refused"));
   const database: Database = {
     ...real,
     query<Row extends object>(sql: string, params?: readonly SqlValue[]) {
-      return down ? refused() : real.query<Row>(sql, params);
+      return down === "all" ? refused() : real.query<Row>(sql, params);
     },
     transaction<T>(work: (tx: Database) => Promise<T>) {
-      return down ? refused() : real.transaction(work);
+      return down === "none" ? real.transaction(work) : refused();
     },
   };
-  return { database, startOutage: () => void (down = true) };
+  return {
+    database,
+    startOutage: (what: "all" | "transactions" = "all") => void (down = what),
+    endOutage: () => void (down = "none"),
+  };
 }

@@ -40,6 +40,7 @@ import {
   refusePost,
   writeAsStaff,
 } from "~/staff/editor.server";
+import { keepsFormOnOutage } from "~/staff/outage.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import type { FieldErrors } from "~/platform/form-check";
@@ -51,52 +52,56 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { id, event, values: event ? eventFormValues(event) : newEventValues };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = editorRowId(params.id);
-  const form = await request.formData();
+/** The form comes back as typed when the database cannot take it. */
+export const action = keepsFormOnOutage(
+  { [FORM_ID]: { fields: eventFields } },
+  async ({ params, context }: Route.ActionArgs, form) => {
+    const id = editorRowId(params.id);
 
-  const deleting = await answerDelete(context, form, id, {
-    find: eventForStaff,
-    remove: deleteEvent,
-    deleted: () => redirectWithToast("/staff/events", { type: "success", title: "Event deleted." }),
-  });
-  if (deleting) return deleting;
-
-  // A chosen picture is saved first, so a refusal of the other fields keeps it.
-  const picture = await readPictureFields(context, form, EVENT_PICTURE_NAMES);
-  const post = checkPost(form, eventFields, eventSchema);
-  const values =
-    typeof picture.path === "string" ? { ...post.values, imageKept: picture.path } : post.values;
-  const errors: FieldErrors<EventField> = post.ok ? {} : { ...post.errors };
-  if (picture.error) errors.image = picture.error;
-  if (
-    typeof picture.path === "string" &&
-    !errors.imageAlt &&
-    cleanAlt(post.values.imageAlt) === ""
-  ) {
-    errors.imageAlt = ALT_TEXT_REQUIRED;
-  }
-  if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
-  const event = post.data;
-
-  try {
-    const saved = await writeAsStaff(context, async (tx) => {
-      const current = id === "new" ? null : await eventForStaff(tx, id);
-      if (id !== "new" && !current) return null;
-      // Nothing chosen or kept: the picture stays as it was.
-      const path = picture.path === undefined ? (current?.image?.path ?? null) : picture.path;
-      const chosen = { path, alt: event.imageAlt };
-      if (id === "new") return insertEvent(tx, event, chosen);
-      return (await updateEvent(tx, id, event, chosen)) ? id : null;
+    const deleting = await answerDelete(context, form, id, {
+      find: eventForStaff,
+      remove: deleteEvent,
+      deleted: () =>
+        redirectWithToast("/staff/events", { type: "success", title: "Event deleted." }),
     });
-    if (saved === null) throw notFound();
-    return redirectSaved(`/staff/events/${saved}`);
-  } catch (error) {
-    const refused = refusedByDatabase(error, event.slug);
-    if (refused) return refusePost(values, refused);
-    throw error;
-  }
-}
+    if (deleting) return deleting;
+
+    // A chosen picture is saved first, so a refusal of the other fields keeps it.
+    const picture = await readPictureFields(context, form, EVENT_PICTURE_NAMES);
+    const post = checkPost(form, eventFields, eventSchema);
+    const values =
+      typeof picture.path === "string" ? { ...post.values, imageKept: picture.path } : post.values;
+    const errors: FieldErrors<EventField> = post.ok ? {} : { ...post.errors };
+    if (picture.error) errors.image = picture.error;
+    if (
+      typeof picture.path === "string" &&
+      !errors.imageAlt &&
+      cleanAlt(post.values.imageAlt) === ""
+    ) {
+      errors.imageAlt = ALT_TEXT_REQUIRED;
+    }
+    if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
+    const event = post.data;
+
+    try {
+      const saved = await writeAsStaff(context, async (tx) => {
+        const current = id === "new" ? null : await eventForStaff(tx, id);
+        if (id !== "new" && !current) return null;
+        // Nothing chosen or kept: the picture stays as it was.
+        const path = picture.path === undefined ? (current?.image?.path ?? null) : picture.path;
+        const chosen = { path, alt: event.imageAlt };
+        if (id === "new") return insertEvent(tx, event, chosen);
+        return (await updateEvent(tx, id, event, chosen)) ? id : null;
+      });
+      if (saved === null) throw notFound();
+      return redirectSaved(`/staff/events/${saved}`);
+    } catch (error) {
+      const refused = refusedByDatabase(error, event.slug);
+      if (refused) return refusePost(values, refused);
+      throw error;
+    }
+  },
+);
 
 const cleanAlt = (alt: string) => alt.trim();
 

@@ -36,6 +36,7 @@ import {
   refusePost,
   writeAsStaff,
 } from "~/staff/editor.server";
+import { keepsFormOnOutage } from "~/staff/outage.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
@@ -46,27 +47,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { exception: await editorRow(context, id, getException), today };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = editorRowId(params.id);
-  const form = await request.formData();
-  const deleting = await answerDelete(context, form, id, {
-    find: getException,
-    remove: deleteException,
-    deleted: () => redirectWithToast("/staff/hours", { type: "success", title: "Deleted." }),
-  });
-  if (deleting) return deleting;
+/** The form comes back as typed when the database cannot take it. */
+export const action = keepsFormOnOutage(
+  { [FORM_ID]: { fields: exceptionFields } },
+  async ({ params, context }: Route.ActionArgs, form) => {
+    const id = editorRowId(params.id);
+    const deleting = await answerDelete(context, form, id, {
+      find: getException,
+      remove: deleteException,
+      deleted: () => redirectWithToast("/staff/hours", { type: "success", title: "Deleted." }),
+    });
+    if (deleting) return deleting;
 
-  const post = checkPost(form, exceptionFields, exceptionSchema(torontoDate(new Date())));
-  if (!post.ok) return refusePost(post.values, post.errors);
-  const saved = await writeAsStaff(context, (tx) =>
-    saveException(tx, post.data, id === "new" ? null : id),
-  );
-  if (!saved.ok) {
-    if ("missing" in saved) throw notFound();
-    return refusePost<ExceptionField>(post.values, { startsOn: overlapMessage(saved.overlap) });
-  }
-  return redirectSaved("/staff/hours");
-}
+    const post = checkPost(form, exceptionFields, exceptionSchema(torontoDate(new Date())));
+    if (!post.ok) return refusePost(post.values, post.errors);
+    const saved = await writeAsStaff(context, (tx) =>
+      saveException(tx, post.data, id === "new" ? null : id),
+    );
+    if (!saved.ok) {
+      if ("missing" in saved) throw notFound();
+      return refusePost<ExceptionField>(post.values, { startsOn: overlapMessage(saved.overlap) });
+    }
+    return redirectSaved("/staff/hours");
+  },
+);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(

@@ -65,6 +65,7 @@ import {
   redirectSaved,
   writeAsStaff,
 } from "~/staff/editor.server";
+import { keepsFormOnOutage } from "~/staff/outage.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
@@ -100,76 +101,84 @@ function tonightTakenMessage(other: EditableException): string {
   return `Tonight already has an exception, ${describeException(other)}. Change that one instead.`;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const now = new Date();
-  const today = torontoDate(now);
-  const tonight = tonightDate(now);
-  const formId = form.get("form-id");
+/** The form comes back as typed when the database cannot take it. */
+export const action = keepsFormOnOutage(
+  {
+    [HOURS_FORMS.week]: { fields: weekFields },
+    [HOURS_FORMS.closedDay]: { fields: closedDayFields },
+    [HOURS_FORMS.closingEarly]: { fields: closingEarlyFields },
+    [HOURS_FORMS.kitchenEarly]: { fields: kitchenEarlyFields },
+  },
+  async ({ context }: Route.ActionArgs, form) => {
+    const now = new Date();
+    const today = torontoDate(now);
+    const tonight = tonightDate(now);
+    const formId = form.get("form-id");
 
-  if (formId === HOURS_FORMS.week) {
-    const post = checkPost(form, weekFields, weekHoursSchema());
-    if (!post.ok) return refuse(formId, post.values, post.errors);
-    await writeAsStaff(context, (tx) => saveWeek(tx, post.data));
-    return redirectSaved("/staff/hours");
-  }
-
-  if (formId === HOURS_FORMS.closedDay) {
-    const post = checkPost(form, closedDayFields, closedDaySchema(today));
-    if (!post.ok) return refuse(formId, post.values, post.errors);
-    const { date, note } = post.data;
-    const saved = await writeAsStaff(context, (tx) =>
-      saveException(
-        tx,
-        {
-          startsOn: date,
-          endsOn: date,
-          closed: true,
-          opensAt: null,
-          closesAt: null,
-          kitchenClosesAt: null,
-          note,
-        },
-        null,
-      ),
-    );
-    if (!saved.ok && "overlap" in saved) {
-      return refuse<ClosedDayField>(formId, post.values, { date: overlapMessage(saved.overlap) });
+    if (formId === HOURS_FORMS.week) {
+      const post = checkPost(form, weekFields, weekHoursSchema());
+      if (!post.ok) return refuse(formId, post.values, post.errors);
+      await writeAsStaff(context, (tx) => saveWeek(tx, post.data));
+      return redirectSaved("/staff/hours");
     }
-    return redirectSaved("/staff/hours");
-  }
 
-  if (formId === HOURS_FORMS.closingEarly || formId === HOURS_FORMS.kitchenEarly) {
-    const { hours, exception } = await readAsStaff(context, (tx) => hoursOfNight(tx, tonight));
-    const closing = formId === HOURS_FORMS.closingEarly;
-    const post = closing
-      ? checkPost(form, closingEarlyFields, closingEarlySchema(hours))
-      : checkPost(form, kitchenEarlyFields, kitchenEarlySchema(hours));
-    const field = closing ? "closesAt" : "kitchenClosesAt";
-    if (!post.ok && exception && !hours) {
-      return refuse<string>(formId, post.values, { [field]: tonightTakenMessage(exception) });
+    if (formId === HOURS_FORMS.closedDay) {
+      const post = checkPost(form, closedDayFields, closedDaySchema(today));
+      if (!post.ok) return refuse(formId, post.values, post.errors);
+      const { date, note } = post.data;
+      const saved = await writeAsStaff(context, (tx) =>
+        saveException(
+          tx,
+          {
+            startsOn: date,
+            endsOn: date,
+            closed: true,
+            opensAt: null,
+            closesAt: null,
+            kitchenClosesAt: null,
+            note,
+          },
+          null,
+        ),
+      );
+      if (!saved.ok && "overlap" in saved) {
+        return refuse<ClosedDayField>(formId, post.values, { date: overlapMessage(saved.overlap) });
+      }
+      return redirectSaved("/staff/hours");
     }
-    if (!post.ok) return refuse<string>(formId, post.values, post.errors);
-    const changed = await writeAsStaff(context, (tx) =>
-      changeNight(
-        tx,
-        tonight,
-        post.data,
-        closing ? "Closing early tonight" : "Kitchen closing early tonight",
-      ),
-    );
-    if (!changed.ok) {
-      const message =
-        changed.reason === "closed"
-          ? "The pub is not open tonight."
-          : tonightTakenMessage(changed.other);
-      return refuse<string>(formId, post.values, { [field]: message });
-    }
-    return redirectSaved("/staff/hours");
-  }
 
-  throw data("Choose which hours to save.", { status: 400 });
-}
+    if (formId === HOURS_FORMS.closingEarly || formId === HOURS_FORMS.kitchenEarly) {
+      const { hours, exception } = await readAsStaff(context, (tx) => hoursOfNight(tx, tonight));
+      const closing = formId === HOURS_FORMS.closingEarly;
+      const post = closing
+        ? checkPost(form, closingEarlyFields, closingEarlySchema(hours))
+        : checkPost(form, kitchenEarlyFields, kitchenEarlySchema(hours));
+      const field = closing ? "closesAt" : "kitchenClosesAt";
+      if (!post.ok && exception && !hours) {
+        return refuse<string>(formId, post.values, { [field]: tonightTakenMessage(exception) });
+      }
+      if (!post.ok) return refuse<string>(formId, post.values, post.errors);
+      const changed = await writeAsStaff(context, (tx) =>
+        changeNight(
+          tx,
+          tonight,
+          post.data,
+          closing ? "Closing early tonight" : "Kitchen closing early tonight",
+        ),
+      );
+      if (!changed.ok) {
+        const message =
+          changed.reason === "closed"
+            ? "The pub is not open tonight."
+            : tonightTakenMessage(changed.other);
+        return refuse<string>(formId, post.values, { [field]: message });
+      }
+      return redirectSaved("/staff/hours");
+    }
+
+    throw data("Choose which hours to save.", { status: 400 });
+  },
+);
 
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Hours", matches);
 

@@ -22,6 +22,7 @@ import {
   writeAsStaff,
 } from "~/staff/editor.server";
 import { EditorForm, EditorHeading } from "~/staff/editor-ui";
+import { keepsFormOnOutage } from "~/staff/outage.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
@@ -33,21 +34,24 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { values };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const post = checkPost(form, settingsFields, settingsSchema);
-  // The picture is kept first, so a post refused for another field loses no upload.
-  const picture = await readPictureFields(context, form, heroPictureNames);
-  const values = { ...post.values, heroImageKept: picture.path ?? post.values.heroImageKept };
-  const errors = post.ok ? {} : { ...post.errors };
-  if (picture.error) errors.heroImage = picture.error;
-  if (picture.path && !values.heroImageAlt.trim()) errors.heroImageAlt = ALT_TEXT_REQUIRED;
-  if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
-  const hero = { path: picture.path, alt: post.data.heroImageAlt };
-  const saved = await writeAsStaff(context, (tx) => updateSiteSettings(tx, post.data, hero));
-  if (!saved) throw data("The site settings are missing.", { status: 503 });
-  return redirectSaved("/staff/settings");
-}
+/** The form comes back as typed when the database cannot take it. */
+export const action = keepsFormOnOutage(
+  { [FORM_ID]: { fields: settingsFields } },
+  async ({ context }: Route.ActionArgs, form) => {
+    const post = checkPost(form, settingsFields, settingsSchema);
+    // The picture is kept first, so a post refused for another field loses no upload.
+    const picture = await readPictureFields(context, form, heroPictureNames);
+    const values = { ...post.values, heroImageKept: picture.path ?? post.values.heroImageKept };
+    const errors = post.ok ? {} : { ...post.errors };
+    if (picture.error) errors.heroImage = picture.error;
+    if (picture.path && !values.heroImageAlt.trim()) errors.heroImageAlt = ALT_TEXT_REQUIRED;
+    if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
+    const hero = { path: picture.path, alt: post.data.heroImageAlt };
+    const saved = await writeAsStaff(context, (tx) => updateSiteSettings(tx, post.data, hero));
+    if (!saved) throw data("The site settings are missing.", { status: 503 });
+    return redirectSaved("/staff/settings");
+  },
+);
 
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Site details", matches);
 

@@ -22,6 +22,7 @@ import {
   refusePost,
   writeAsStaff,
 } from "~/staff/editor.server";
+import { keepsFormOnOutage } from "~/staff/outage.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import {
@@ -49,39 +50,42 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { special: await editorRow(context, id, getSpecial), today };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = editorRowId(params.id);
-  const form = await request.formData();
-  const deleting = await answerDelete(context, form, id, {
-    find: getSpecial,
-    remove: deleteSpecial,
-    deleted: () => redirectWithToast("/staff/specials", { type: "success", title: "Deleted." }),
-  });
-  if (deleting) return deleting;
+/** The form comes back as typed when the database cannot take it. */
+export const action = keepsFormOnOutage(
+  { [FORM_ID]: { fields: specialFields } },
+  async ({ params, context }: Route.ActionArgs, form) => {
+    const id = editorRowId(params.id);
+    const deleting = await answerDelete(context, form, id, {
+      find: getSpecial,
+      remove: deleteSpecial,
+      deleted: () => redirectWithToast("/staff/specials", { type: "success", title: "Deleted." }),
+    });
+    if (deleting) return deleting;
 
-  const post = checkPost(form, specialFields, specialSchema(torontoDate(new Date())));
-  if (!post.ok) return refusePost(post.values, post.errors);
-  let savedId: number | null;
-  try {
-    savedId = await writeAsStaff(context, async (tx) =>
-      id === "new"
-        ? addSpecial(tx, post.data)
-        : (await updateSpecial(tx, id, post.data))
-          ? id
-          : null,
-    );
-  } catch (error) {
-    // The form's rules mirror the table's checks; should one still refuse, say so.
-    if (databaseErrorCode(error) !== "23514") throw error;
-    return refusePost<SpecialField>(
-      post.values,
-      {},
-      "The special could not be saved as it is. Check the days, times and price.",
-    );
-  }
-  if (savedId === null) throw notFound();
-  return redirectSaved(`/staff/specials#special-${savedId}`);
-}
+    const post = checkPost(form, specialFields, specialSchema(torontoDate(new Date())));
+    if (!post.ok) return refusePost(post.values, post.errors);
+    let savedId: number | null;
+    try {
+      savedId = await writeAsStaff(context, async (tx) =>
+        id === "new"
+          ? addSpecial(tx, post.data)
+          : (await updateSpecial(tx, id, post.data))
+            ? id
+            : null,
+      );
+    } catch (error) {
+      // The form's rules mirror the table's checks; should one still refuse, say so.
+      if (databaseErrorCode(error) !== "23514") throw error;
+      return refusePost<SpecialField>(
+        post.values,
+        {},
+        "The special could not be saved as it is. Check the days, times and price.",
+      );
+    }
+    if (savedId === null) throw notFound();
+    return redirectSaved(`/staff/specials#special-${savedId}`);
+  },
+);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(loaderData?.special ? loaderData.special.title : "Add a special", matches);

@@ -20,6 +20,7 @@ import {
   refusePost,
   writeAsStaff,
 } from "~/staff/editor.server";
+import { keepsFormOnOutage } from "~/staff/outage.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import {
@@ -48,28 +49,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { pack, values: pack ? packageFormValues(pack) : { priceUnit: "per-guest" } };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = editorRowId(params.id);
-  const form = await request.formData();
+/** The form comes back as typed when the database cannot take it. */
+export const action = keepsFormOnOutage(
+  { [FORM_ID]: { fields: packageFields } },
+  async ({ params, context }: Route.ActionArgs, form) => {
+    const id = editorRowId(params.id);
 
-  const deleting = await answerDelete(context, form, id, {
-    find: packageForStaff,
-    remove: (tx, id) => deleteVenueRow(tx, "venue_packages", id),
-    deleted: () =>
-      redirectWithToast("/staff/venue", { type: "success", title: "Package deleted." }),
-  });
-  if (deleting) return deleting;
+    const deleting = await answerDelete(context, form, id, {
+      find: packageForStaff,
+      remove: (tx, id) => deleteVenueRow(tx, "venue_packages", id),
+      deleted: () =>
+        redirectWithToast("/staff/venue", { type: "success", title: "Package deleted." }),
+    });
+    if (deleting) return deleting;
 
-  const post = checkPost(form, packageFields, packageSchema);
-  if (!post.ok) return refusePost(post.values, post.errors);
-  const pack = post.data;
-  const saved = await writeAsStaff(context, async (tx) => {
-    if (id === "new") return insertPackage(tx, pack);
-    return (await updatePackage(tx, id, pack)) ? id : null;
-  });
-  if (saved === null) throw notFound();
-  return redirectSaved(`/staff/venue/packages/${saved}`);
-}
+    const post = checkPost(form, packageFields, packageSchema);
+    if (!post.ok) return refusePost(post.values, post.errors);
+    const pack = post.data;
+    const saved = await writeAsStaff(context, async (tx) => {
+      if (id === "new") return insertPackage(tx, pack);
+      return (await updatePackage(tx, id, pack)) ? id : null;
+    });
+    if (saved === null) throw notFound();
+    return redirectSaved(`/staff/venue/packages/${saved}`);
+  },
+);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(

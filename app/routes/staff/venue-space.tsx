@@ -21,6 +21,7 @@ import {
   refusePost,
   writeAsStaff,
 } from "~/staff/editor.server";
+import { keepsFormOnOutage } from "~/staff/outage.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import {
@@ -56,52 +57,56 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { space, values };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = editorRowId(params.id);
-  const form = await request.formData();
+/** The form comes back as typed when the database cannot take it. */
+export const action = keepsFormOnOutage(
+  { [FORM_ID]: { fields: spaceFields } },
+  async ({ params, context }: Route.ActionArgs, form) => {
+    const id = editorRowId(params.id);
 
-  const deleting = await answerDelete(context, form, id, {
-    find: spaceForStaff,
-    remove: (tx, id) => deleteVenueRow(tx, "venue_spaces", id),
-    deleted: () => redirectWithToast("/staff/venue", { type: "success", title: "Space deleted." }),
-  });
-  if (deleting) return deleting;
+    const deleting = await answerDelete(context, form, id, {
+      find: spaceForStaff,
+      remove: (tx, id) => deleteVenueRow(tx, "venue_spaces", id),
+      deleted: () =>
+        redirectWithToast("/staff/venue", { type: "success", title: "Space deleted." }),
+    });
+    if (deleting) return deleting;
 
-  // Chosen photos are saved first, so a refusal of the other fields keeps them.
-  const pictures = [];
-  for (const slot of PHOTO_SLOTS) {
-    pictures.push({ slot, ...(await readPictureFields(context, form, photoNames(slot))) });
-  }
-  const post = checkPost(form, spaceFields, spaceSchema);
-  const values = { ...post.values };
-  const errors: FieldErrors<SpaceField> = post.ok ? {} : { ...post.errors };
-  for (const { slot, path, error } of pictures) {
-    const names = photoNames(slot);
-    if (typeof path === "string") values[names.kept] = path;
-    if (error) errors[names.file] = error;
-    if (typeof path === "string" && values[names.alt].trim() === "" && !errors[names.alt]) {
-      errors[names.alt] = ALT_REQUIRED;
+    // Chosen photos are saved first, so a refusal of the other fields keeps them.
+    const pictures = [];
+    for (const slot of PHOTO_SLOTS) {
+      pictures.push({ slot, ...(await readPictureFields(context, form, photoNames(slot))) });
     }
-  }
-  if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
-  const space = post.data;
-  const photos = pictures.flatMap(({ slot, path }) =>
-    typeof path === "string" ? [{ path, alt: space.photoAlts[slot]! }] : [],
-  );
-  try {
-    const saved = await writeAsStaff(context, async (tx) => {
-      if (id === "new") return insertSpace(tx, space, photos);
-      return (await updateSpace(tx, id, space, photos)) ? id : null;
-    });
-    if (saved === null) throw notFound();
-    return redirectSaved(`/staff/venue/spaces/${saved}`);
-  } catch (error) {
-    if (databaseErrorCode(error) !== "23505") throw error;
-    return refusePost(values, {
-      slug: `Another space already uses the web address “${space.slug}”. Enter a different one.`,
-    });
-  }
-}
+    const post = checkPost(form, spaceFields, spaceSchema);
+    const values = { ...post.values };
+    const errors: FieldErrors<SpaceField> = post.ok ? {} : { ...post.errors };
+    for (const { slot, path, error } of pictures) {
+      const names = photoNames(slot);
+      if (typeof path === "string") values[names.kept] = path;
+      if (error) errors[names.file] = error;
+      if (typeof path === "string" && values[names.alt].trim() === "" && !errors[names.alt]) {
+        errors[names.alt] = ALT_REQUIRED;
+      }
+    }
+    if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
+    const space = post.data;
+    const photos = pictures.flatMap(({ slot, path }) =>
+      typeof path === "string" ? [{ path, alt: space.photoAlts[slot]! }] : [],
+    );
+    try {
+      const saved = await writeAsStaff(context, async (tx) => {
+        if (id === "new") return insertSpace(tx, space, photos);
+        return (await updateSpace(tx, id, space, photos)) ? id : null;
+      });
+      if (saved === null) throw notFound();
+      return redirectSaved(`/staff/venue/spaces/${saved}`);
+    } catch (error) {
+      if (databaseErrorCode(error) !== "23505") throw error;
+      return refusePost(values, {
+        slug: `Another space already uses the web address “${space.slug}”. Enter a different one.`,
+      });
+    }
+  },
+);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(

@@ -1,0 +1,224 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { staffHarness, testImageStore, type Refusal } from "../../tests/support/staff-session";
+import { CookieJar } from "../../tests/support/staff-requests";
+import {
+  databaseWithOutage,
+  drivers,
+  openTestDatabase,
+  type TestDatabase,
+} from "../../tests/support/test-database";
+import { action as hoursAction, loader as hoursLoader } from "./staff/hours";
+import { action as itemAction } from "./staff/menu-item";
+import { action as settingsAction } from "./staff/settings";
+import { action as specialAction } from "./staff/special";
+import { settingsFormValues } from "~/site/settings-editor.server";
+import { HOURS_FORMS } from "~/hours/hours-editor";
+
+/**
+ * Staff saving while the database cannot be reached: nothing is saved,
+ * nothing typed is lost. Each form comes back 503, as it was sent, with a
+ * word that nothing was saved; whatever the database was doing when it went
+ * (the staff check before the action, or the write itself).
+ */
+
+describe.each(drivers)("a staff save during a database outage, on %s", (driver) => {
+  let real: TestDatabase;
+  let outage: ReturnType<typeof databaseWithOutage>;
+  let staff: ReturnType<typeof staffHarness>;
+  let jar: CookieJar;
+  let pictures: string;
+
+  beforeAll(async () => {
+    real = await openTestDatabase(driver);
+    outage = databaseWithOutage(real);
+    pictures = await mkdtemp(path.join(tmpdir(), "staff-outage-"));
+    const database = Object.assign(outage.database, {
+      [Symbol.asyncDispose]: () => Promise.resolve(),
+    });
+    staff = staffHarness(database, { imageStore: testImageStore(pictures) });
+    jar = await staff.signedIn("owner");
+  });
+  afterEach(() => outage.endOutage());
+  afterAll(async () => {
+    await real?.[Symbol.asyncDispose]();
+    await rm(pictures, { recursive: true, force: true });
+  });
+
+  const special = {
+    "form-id": "special",
+    title: "Outage Pie Night",
+    description: "A steak and ale pie, typed while the database was away.",
+    price: "$18.50",
+    weekday: "3",
+    startsOn: "",
+    endsOn: "",
+    startsAt: "17:00",
+    endsAt: "22:00",
+    hidden: "",
+  };
+
+  const specialsNamed = async (title: string) =>
+    (
+      await real.query<{ n: number }>(
+        "select count(*)::int as n from public.specials where title = $1",
+        [title],
+      )
+    )[0]!.n;
+
+  async function keptForm(response: Response) {
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toBe("30");
+    return (await response.json()) as Refusal;
+  }
+
+  test.each([
+    ["before the staff check", "all"],
+    ["between the staff check and the save", "transactions"],
+  ] as const)(
+    "gone %s: the form comes back as typed, saying nothing was saved",
+    async (_, what) => {
+      outage.startOutage(what);
+      const response = await staff.submit(jar, "/staff/specials/new", special, specialAction, {
+        id: "new",
+      });
+
+      const answer = await keptForm(response);
+      const { "form-id": formId, ...typed } = special;
+      expect(answer).toEqual({
+        formId,
+        values: typed,
+        errors: {},
+        formError: expect.stringMatching(/^The database cannot be reached just now\./),
+      });
+      expect(answer.formError).toMatch(
+        /Nothing was saved, and what you entered is still here: save again in a minute\./,
+      );
+
+      outage.endOutage();
+      expect(await specialsNamed(special.title)).toBe(0);
+      // Sent again once the database is back, it saves.
+      const again = await staff.submit(jar, "/staff/specials/new", special, specialAction, {
+        id: "new",
+      });
+      expect(again.status).toBe(303);
+      expect(await specialsNamed(special.title)).toBe(1);
+      await real.query("delete from public.specials where title = $1", [special.title]);
+    },
+  );
+
+  test("each of the hours page's forms comes back on its own, with its form-id", async () => {
+    outage.startOutage();
+    const closing = await staff.submit(
+      jar,
+      "/staff/hours",
+      { "form-id": HOURS_FORMS.closingEarly, closesAt: "21:30" },
+      hoursAction,
+    );
+    expect(await keptForm(closing)).toMatchObject({
+      formId: HOURS_FORMS.closingEarly,
+      values: { closesAt: "21:30" },
+      formError: expect.stringMatching(/Nothing was saved/),
+    });
+  });
+
+  test("the site details (a multipart form with a picture) come back as typed; no picture is kept", async () => {
+    outage.endOutage();
+    const values = (await settingsFormValues(real))!;
+    const body = new FormData();
+    const typed = { ...values, "form-id": "settings", phone: "(519) 555-0142" };
+    for (const [name, value] of Object.entries(typed)) {
+      body.set(name, value);
+    }
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: "#2e86c1" },
+    })
+      .png()
+      .toBuffer();
+    body.set("heroImage", new File([png], "room.png", { type: "image/png" }));
+    outage.startOutage();
+
+    const response = await staff.submit(jar, "/staff/settings", body, settingsAction);
+
+    const answer = await keptForm(response);
+    expect(answer.values.phone).toBe("(519) 555-0142");
+    expect(answer.values.name).toBe(values.name);
+    // Whether the sender is still staff could not be checked: nothing was stored for them.
+    expect(await readdir(path.join(pictures, "uploads")).catch(() => [])).toEqual([]);
+    outage.endOutage();
+    expect((await settingsFormValues(real))!.phone).toBe(values.phone);
+  });
+
+  test("a menu item's lists (diets, allergens) come back as they were ticked", async () => {
+    const [section] = await real.query<{ id: number }>(
+      "select id::int as id from public.menu_sections order by sort_order limit 1",
+    );
+    outage.startOutage();
+    const response = await staff.submit(
+      jar,
+      "/staff/menu/items/new",
+      [
+        ["form-id", "menu-item"],
+        ["sectionId", String(section!.id)],
+        ["name", "Outage Poutine"],
+        ["price", "$12"],
+        ["dietaryTags", "vegetarian"],
+        ["dietaryTags", "vegan"],
+        ["allergens", "milk"],
+      ],
+      itemAction,
+      { id: "new" },
+    );
+    const answer = await keptForm(response);
+    expect(answer.values).toMatchObject({
+      name: "Outage Poutine",
+      price: "$12",
+      dietaryTags: "vegetarian,vegan",
+      allergens: "milk",
+    });
+  });
+
+  test("a delete is not a form to give back: the outage page, and nothing deleted", async () => {
+    const [row] = await real.query<{ id: number }>(
+      "select id::int as id from public.specials order by id limit 1",
+    );
+    const id = String(row!.id);
+    outage.startOutage();
+    const answer = await staff.submit(
+      jar,
+      `/staff/specials/${id}`,
+      { intent: "delete", confirm: "yes" },
+      specialAction,
+      { id },
+    );
+    expect(answer.status).toBe(503);
+    expect(await answer.text()).toMatch(
+      /The database cannot be reached just now\. Nothing was saved\./,
+    );
+    outage.endOutage();
+    expect(
+      (await real.query("select 1 from public.specials where id = $1", [row!.id])).length,
+    ).toBe(1);
+  });
+
+  test("a page read during the outage is the 503 page, not a sign-in", async () => {
+    outage.startOutage();
+    const answer = await staff.load(jar, "/staff/hours", hoursLoader);
+    expect(answer.status).toBe(503);
+  });
+
+  test("without a session, a post during the outage still goes to sign-in", async () => {
+    outage.startOutage();
+    const response = await staff.submit(
+      new CookieJar(),
+      "/staff/specials/new",
+      special,
+      specialAction,
+      { id: "new" },
+    );
+    expect(response).toHaveRedirect("/staff/sign-in?redirectTo=%2Fstaff%2Fspecials%2Fnew");
+  });
+});
