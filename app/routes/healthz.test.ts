@@ -5,13 +5,16 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-database";
 import { routeArgs } from "../../tests/support/route-args";
+import { memoryLastGoodStore } from "~/platform/last-good-store.server";
 import { DatabaseUnavailableError, type Database } from "~/platform/database/database.server";
 import { RouterContextProvider } from "react-router";
-import { databaseContext } from "~/platform/context";
+import { databaseContext, lastGoodContentContext } from "~/platform/context";
 import { HEALTH_CHECK_DATABASE_WAIT_MS, loader } from "./healthz";
 
 describe("GET /healthz", () => {
   let db: TestDatabase;
+  /** What a server that has read the content once keeps to serve during an outage. */
+  const kept = () => memoryLastGoodStore({ settings: { name: "The pub" } });
   beforeAll(async () => {
     db = await openTestDatabase();
   });
@@ -38,10 +41,34 @@ describe("GET /healthz", () => {
       query: () => Promise.reject(new DatabaseUnavailableError("connection refused")),
     };
     const response = await loader(
-      routeArgs(new Request("http://localhost/healthz"), { context: contextWithDatabase(down) }),
+      routeArgs(new Request("http://localhost/healthz"), {
+        context: contextWithDatabase(down, kept()),
+      }),
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: "degraded", database: "down" });
+    expect(await response.json()).toMatchObject({
+      status: "degraded",
+      database: "down",
+      content: "last good copy",
+    });
+  });
+
+  test("with the database down and nothing kept to serve, 503: the proxy sends visitors elsewhere", async () => {
+    const down: Database = {
+      ...db,
+      query: () => Promise.reject(new DatabaseUnavailableError("connection refused")),
+    };
+    const response = await loader(
+      routeArgs(new Request("http://localhost/healthz"), { context: contextWithDatabase(down) }),
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toBe("5");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.json()).toMatchObject({
+      status: "unavailable",
+      database: "down",
+      content: "none",
+    });
   });
 
   test("answers degraded within a fraction of a second when the database stalls", async () => {
@@ -53,7 +80,7 @@ describe("GET /healthz", () => {
         return new Promise<never>(() => {});
       },
     };
-    const context = contextWithDatabase(stalled);
+    const context = contextWithDatabase(stalled, kept());
     const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: 3 }, () =>
@@ -73,6 +100,7 @@ describe("GET /healthz", () => {
   test("answers degraded at once when the database cannot even be opened", async () => {
     const context = new RouterContextProvider();
     context.set(databaseContext, () => new Promise<never>(() => {}));
+    context.set(lastGoodContentContext, kept());
     const response = await loader(routeArgs(new Request("http://localhost/healthz"), { context }));
     expect(await response.json()).toMatchObject({ status: "degraded", database: "down" });
   });

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/healthz";
 import { pingDatabase, type Database } from "~/platform/database/database.server";
-import { databaseContext } from "~/platform/context";
+import { databaseContext, lastGoodContentContext } from "~/platform/context";
+import { servesWithoutDatabase } from "~/site/site-content.server";
 import { buildInfo } from "~/platform/build-info";
 import { cacheControl } from "~/platform/cache-control";
 import { log } from "~/platform/logger.server";
@@ -29,9 +30,11 @@ function ping(database: () => Promise<Database>): Promise<void> {
 /**
  * For load balancers and `fly.toml`: 200 while the server can serve pages.
  * A database outage (down, or slower than HEALTH_CHECK_DATABASE_WAIT_MS to
- * answer) is reported ("degraded", database "down") but still answers 200,
- * because pages go on being served from the content cache; failing the check
- * would take a working server out of rotation.
+ * answer) is reported ("degraded", database "down") but still answers 200
+ * while pages are served from the last good copy of the content; failing the
+ * check would take a working server out of rotation. A server with nothing
+ * kept to serve (started during an outage, before it ever read the content)
+ * answers 503 ("unavailable"), so the proxy sends visitors elsewhere.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   let database: "up" | "down" = "up";
@@ -50,13 +53,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   } finally {
     clearTimeout(timer);
   }
+  const serving = database === "up" || servesWithoutDatabase(context.get(lastGoodContentContext));
   return Response.json(
     {
-      status: database === "up" ? "ok" : "degraded",
+      status: database === "up" ? "ok" : serving ? "degraded" : "unavailable",
       database,
+      content: database === "up" ? "current" : serving ? "last good copy" : "none",
       buildId: buildInfo.buildId,
       uptimeSeconds: Math.round(process.uptime()),
     },
-    { headers: { "Cache-Control": cacheControl.noStore } },
+    {
+      status: serving ? 200 : 503,
+      headers: {
+        "Cache-Control": cacheControl.noStore,
+        ...(serving ? {} : { "Retry-After": "5" }),
+      },
+    },
   );
 }

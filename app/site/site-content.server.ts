@@ -15,6 +15,7 @@ import { getVenuePackages, getVenueSpaces } from "~/venue/venue.server";
 import { getSiteSettings } from "./site-settings.server";
 import { databaseContext, lastGoodContentContext, pageChangesAt } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
+import type { LastGoodStore } from "~/platform/last-good-store.server";
 
 const caches = new WeakMap<Database, ContentCache>();
 
@@ -135,6 +136,15 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
     venueSpaces: () => read("venue-spaces", getVenueSpaces),
     venuePackages: () => read("venue-packages", getVenuePackages),
   };
+}
+
+/**
+ * Whether pages can be served from the last good copy alone, the database
+ * out of reach: every page shows the site's settings (name, address, hours
+ * in the footer), so without them none can be.
+ */
+export function servesWithoutDatabase(lastGood: LastGoodStore): boolean {
+  return lastGood.get("settings") !== undefined;
 }
 
 /** "schedule:2026-11-24" belongs to "schedule:latest-day"; a key without a day is its own. */

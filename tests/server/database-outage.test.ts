@@ -67,4 +67,45 @@ describe.runIf(serverUrl)("a PostgreSQL outage", () => {
       await admin.end();
     }
   }, 90_000);
+
+  test("a server started during one with nothing kept says so to the health check, until the database answers", async () => {
+    const admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
+    const name = `pub_site_outage_${randomBytes(4).toString("hex")}`;
+    await admin.unsafe(`create database "${name}"`);
+    const proxy = await databaseProxy(new URL(serverUrl!));
+    const url = new URL(serverUrl!);
+    url.hostname = "127.0.0.1";
+    url.port = String(proxy.port());
+    url.pathname = `/${name}`;
+    try {
+      await proxy.down();
+      // A new machine: an empty data folder, no last good copy of the content.
+      const server = await startServer({ DATABASE_URL: url.href });
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(health.headers.get("Retry-After")).toBe("5");
+      expect(await health.json()).toMatchObject({
+        status: "unavailable",
+        database: "down",
+        content: "none",
+      });
+      expect((await fetch(`${server.url}/`)).status).toBe(503);
+
+      await proxy.up();
+      const seeded = postgres({ ...connectionOf(serverUrl!), database: name, max: 1 });
+      await expect
+        .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 30_000 })
+        .toBe(200);
+      await seeded.file("supabase/seed.sql");
+      await seeded.end();
+      await expect
+        .poll(async () => (await fetch(`${server.url}/`)).status, { timeout: 30_000 })
+        .toBe(200);
+    } finally {
+      await proxy.down();
+      stopAllServers();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  }, 90_000);
 });

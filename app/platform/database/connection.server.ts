@@ -2,6 +2,7 @@ import { env } from "~/platform/env.server";
 import { log } from "~/platform/logger.server";
 import { openDatabase, type Database } from "./database.server";
 import { migrate, seedIfEmpty } from "./migrations.server";
+import { withOutageBreaker } from "./outage-breaker.server";
 
 let shared: Promise<Database> | undefined;
 let pgliteTemplate: string | undefined;
@@ -32,7 +33,15 @@ async function prepareDatabase(): Promise<Database> {
     // Only the embedded database gets the sample content by itself; a server
     // database is seeded on purpose, with `npm run db:seed`.
     if (db.kind === "pglite" && (await seedIfEmpty(db))) log.info("Loaded the sample content");
-    return db;
+    return withOutageBreaker(db, {
+      onChange(state, error) {
+        if (state === "down") {
+          log.error("The database is out of reach; answering from what is kept until it is back", {
+            error,
+          });
+        } else log.info("The database answers again");
+      },
+    });
   } catch (error) {
     await db.close().catch(() => {});
     throw error;

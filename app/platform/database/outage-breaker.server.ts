@@ -1,0 +1,95 @@
+import {
+  DatabaseUnavailableError,
+  pingDatabase,
+  type Database,
+  type SqlValue,
+} from "./database.server";
+
+/** While the database is known to be down, how often it is asked again. */
+export const OUTAGE_PROBE_MS = 1_000;
+
+export type OutageBreakerOptions = {
+  probeMs?: number;
+  /** Waits `ms` (a timer; tests pass their own). */
+  wait?: (ms: number) => Promise<void>;
+  /** Told when the database goes down and when it answers again. */
+  onChange?: (state: "down" | "up", error?: unknown) => void;
+};
+
+export type GuardedDatabase = Database & {
+  /** Whether the database is known to be down just now (calls fail at once). */
+  readonly down: boolean;
+};
+
+const defaultWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * `db` behind a breaker. Once a call finds the database out of reach (no
+ * connection, a connection lost, no answer within the time-out), every call
+ * fails at once with DatabaseUnavailableError, without being sent, until a
+ * ping in the background (straight away, then every `probeMs`) answers.
+ *
+ * So during an outage a page is not held up by the content revision check, a
+ * health check answers at once, and a visitor's post is told in a moment
+ * instead of waiting for the driver's reconnection back-off; each ping is
+ * the only thing waiting on the database. A failure refused here was never
+ * sent: it cannot have been stored.
+ */
+export function withOutageBreaker(
+  db: Database,
+  { probeMs = OUTAGE_PROBE_MS, wait = defaultWait, onChange }: OutageBreakerOptions = {},
+): GuardedDatabase {
+  let outage: { error: unknown } | undefined;
+  let closed = false;
+
+  async function probe() {
+    while (outage && !closed) {
+      try {
+        await pingDatabase(db);
+        outage = undefined;
+        onChange?.("up");
+        return;
+      } catch {
+        await wait(probeMs);
+      }
+    }
+  }
+
+  function refused(): Promise<never> {
+    return Promise.reject(
+      new DatabaseUnavailableError("The database is out of reach; not tried again yet", {
+        cause: outage?.error,
+      }),
+    );
+  }
+
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    if (outage) return refused();
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof DatabaseUnavailableError && !outage && !closed) {
+        outage = { error };
+        onChange?.("down", error);
+        void probe();
+      }
+      throw error;
+    }
+  }
+
+  return {
+    kind: db.kind,
+    get down() {
+      return outage !== undefined;
+    },
+    query<Row extends object>(sql: string, params?: readonly SqlValue[]) {
+      return guarded(() => db.query<Row>(sql, params));
+    },
+    exec: (script) => guarded(() => db.exec(script)),
+    transaction: (work) => guarded(() => db.transaction(work)),
+    close() {
+      closed = true;
+      return db.close();
+    },
+  };
+}
