@@ -24,7 +24,7 @@ RUN npm ci --omit=dev --no-audit --no-fund \
 
 FROM base AS runtime
 # MALLOC_MMAP_THRESHOLD_ and --liftoff-only keep the server within a 512 MB
-# machine (docs/decisions/006-memory.md).
+# machine (docs/decisions/008-memory.md).
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/.data \
