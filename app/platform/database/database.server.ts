@@ -7,15 +7,19 @@ import postgres from "postgres";
 /** A query that may take no longer than this before it counts as a database outage. */
 export const QUERY_TIMEOUT_MS = 5_000;
 
-/** Row values a query may bind: every query is parameterised. */
-export type SqlValue = string | number | boolean | null | readonly string[];
+/**
+ * Row values a query may bind: every query is parameterised. Bytes
+ * (a `Uint8Array`, a `Buffer` among them) are bound as `bytea`.
+ */
+export type SqlValue = string | number | boolean | null | readonly string[] | Uint8Array;
 
 /**
  * The little of Postgres the site needs, over both drivers: the embedded
  * PGlite and the `postgres` client for a server URL.
  *
  * Drivers disagree on how they parse some types (bigint, date, numeric), so
- * queries cast what they select to text, integers, floats or JSON.
+ * queries cast what they select to text, integers, floats or JSON. A `bytea`
+ * comes back from both as a plain `Uint8Array`.
  */
 export interface Database {
   readonly kind: "pglite" | "postgres";
@@ -264,9 +268,23 @@ function postgresDatabase(sql: PostgresClient, root: postgres.Sql): Database {
   };
 }
 
+/**
+ * `bytea` as PGlite has it: bound from any Uint8Array, read as a plain
+ * Uint8Array (postgres.js's own reads a Buffer, which compares, copies and
+ * serialises differently). Values travel as Postgres's hex text.
+ */
+const bytea = {
+  to: 17,
+  from: [17],
+  serialize: (bytes: Uint8Array) =>
+    `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex")}`,
+  parse: (hex: string) => new Uint8Array(Buffer.from(hex.slice(2), "hex")),
+};
+
 /** A Postgres server (Supabase's pooled connection string in production). */
 export function openPostgres(url: string): Database {
   const sql = postgres(url, {
+    types: { bytea },
     max: 5,
     connect_timeout: 5,
     idle_timeout: 60,
