@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { sharedDatabase } from "./database/connection.server";
@@ -132,7 +132,8 @@ export function directoryUploadStore(directory: string): UploadStore {
         // Gone already, or saved again since it was listed.
         if (!saved || saved >= savedBefore) continue;
         try {
-          await rm(filePath);
+          // unlink, not rm: rm says nothing when another instance got there first.
+          await unlink(filePath);
           removed.push(picturePath);
         } catch (error) {
           if (isMissing(error)) continue;
