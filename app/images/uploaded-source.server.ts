@@ -45,6 +45,18 @@ export async function knownPictureRecord(
   return record;
 }
 
+/**
+ * Forgets a picture that was removed: its record in memory and its local
+ * copy in the image cache, so this instance stops serving it at once.
+ * Variants rendered from it stay on disk until the cache evicts them; they
+ * are only served for a source that is found.
+ */
+export async function forgetUpload(store: ImageStore, picturePath: string): Promise<void> {
+  if (!UPLOAD_PATH.test(picturePath)) return;
+  records.delete(picturePath);
+  await rm(path.join(store.cacheDirectory, picturePath), { force: true });
+}
+
 /** Copies being fetched, by local file, so concurrent requests share one fetch. */
 const fetching = new Map<string, Promise<boolean>>();
 

@@ -1,20 +1,32 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startStorageFake, type StorageFake } from "../../tests/support/supabase-storage-fake";
+import {
+  databaseWithOutage,
+  drivers,
+  openTestDatabase,
+  type TestDatabase,
+} from "../../tests/support/test-database";
+import { DatabaseUnavailableError } from "./database/database.server";
 import { retryingFetch } from "./retry.server";
 import {
   PICTURES_BUCKET,
   UploadStoreError,
+  databaseUploadStore,
   directoryUploadStore,
   supabaseUploadStore,
   uploadStoreFor,
 } from "./upload-store.server";
 
 const PICTURE = "uploads/0123456789abcdef.png";
+const OTHER = "uploads/fedcba9876543210.jpg";
 const bytes = Buffer.from("the picture's bytes");
+const HOUR = 60 * 60 * 1000;
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
+const nothing = () => Promise.reject(new Error("no database in this test"));
 
 /** A client that sends `token` as its bearer, as a signed-in staff member's does. */
 function clientWithToken(url: string, publishableKey: string, token: string): SupabaseClient {
@@ -79,14 +91,136 @@ describe("the DATA_DIR store", () => {
       store.save({ path: PICTURE, bytes, contentType: "image/png", writer }),
     ).rejects.toMatchObject({ name: "UploadStoreError", reason: "unavailable" });
   });
+
+  test("lists its pictures with when each was saved, leaving other files out", async () => {
+    const store = directoryUploadStore(root);
+    expect(await store.list()).toEqual([]);
+    await store.save({ path: PICTURE, bytes, contentType: "image/png", writer });
+    await store.save({ path: OTHER, bytes, contentType: "image/jpeg", writer });
+    await utimes(path.join(root, OTHER), hoursAgo(30), hoursAgo(30));
+    await writeFile(path.join(root, "uploads", "0123456789abcdef.png.a1b2c3.tmp"), "half");
+    await writeFile(path.join(root, "uploads", "notes.txt"), "not a picture");
+
+    const listed = await store.list();
+    expect(listed.map((picture) => picture.path).sort()).toEqual([PICTURE, OTHER].sort());
+    const saved = new Map(listed.map((picture) => [picture.path, picture.savedAt.getTime()]));
+    expect(saved.get(OTHER)).toBeCloseTo(hoursAgo(30).getTime(), -4);
+    expect(saved.get(PICTURE)).toBeGreaterThan(hoursAgo(1).getTime());
+  });
+
+  test("removes pictures saved before the time given, and no others", async () => {
+    const store = directoryUploadStore(root);
+    await store.save({ path: PICTURE, bytes, contentType: "image/png", writer });
+    await store.save({ path: OTHER, bytes, contentType: "image/jpeg", writer });
+    await utimes(path.join(root, OTHER), hoursAgo(30), hoursAgo(30));
+
+    const removed = await store.remove([PICTURE, OTHER, "uploads/aaaaaaaaaaaaaaaa.webp"], {
+      savedBefore: hoursAgo(24),
+    });
+    expect(removed).toEqual([OTHER]);
+    expect(await readdir(path.join(root, "uploads"))).toEqual(["0123456789abcdef.png"]);
+    // Removing again removes nothing: another instance may have done it.
+    expect(await store.remove([OTHER], { savedBefore: new Date() })).toEqual([]);
+    await expect(store.remove(["../secret.png"], { savedBefore: new Date() })).rejects.toThrow(
+      TypeError,
+    );
+  });
+});
+
+describe.each(drivers)("the database store on %s", (driver) => {
+  let db: TestDatabase;
+  const writer = {} as SupabaseClient;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+  });
+  beforeEach(async () => {
+    await db.query("delete from public.picture_bytes");
+  });
+
+  const store = () => databaseUploadStore(async () => db);
+  const backdate = (picturePath: string, hours: number) =>
+    db.query(
+      "update public.picture_bytes set created_at = now() - make_interval(hours => $2::int) where path = $1",
+      [picturePath, hours],
+    );
+
+  test("keeps the bytes and their type in picture_bytes, and reads them back", async () => {
+    const picture = Uint8Array.from({ length: 70_000 }, (_, index) => (index * 7) % 256);
+    await store().save({ path: PICTURE, bytes: picture, contentType: "image/png", writer });
+    const read = await store().read(PICTURE);
+    expect(Object.getPrototypeOf(read)).toBe(Uint8Array.prototype);
+    expect(read).toEqual(picture);
+    expect(await db.query("select path, content_type as type from public.picture_bytes")).toEqual([
+      { path: PICTURE, type: "image/png" },
+    ]);
+  });
+
+  test("a picture never saved reads as null", async () => {
+    expect(await store().read("uploads/ffffffffffffffff.jpg")).toBeNull();
+  });
+
+  test("saving the same picture again keeps one copy and counts as saved now", async () => {
+    await store().save({ path: PICTURE, bytes, contentType: "image/png", writer });
+    await backdate(PICTURE, 30);
+    await store().save({ path: PICTURE, bytes, contentType: "image/png", writer });
+    const listed = await store().list();
+    expect(listed.map((picture) => picture.path)).toEqual([PICTURE]);
+    expect(listed[0]!.savedAt.getTime()).toBeGreaterThan(hoursAgo(1).getTime());
+  });
+
+  test("lists its pictures and removes the ones saved before the time given", async () => {
+    await store().save({ path: PICTURE, bytes, contentType: "image/png", writer });
+    await store().save({ path: OTHER, bytes, contentType: "image/jpeg", writer });
+    await backdate(OTHER, 30);
+    const listed = await store().list();
+    expect(listed.map((picture) => picture.path)).toEqual([PICTURE, OTHER]);
+    expect(listed[1]!.savedAt.getTime()).toBeCloseTo(hoursAgo(30).getTime(), -4);
+
+    expect(await store().remove([PICTURE, OTHER], { savedBefore: hoursAgo(24) })).toEqual([OTHER]);
+    expect(await store().read(OTHER)).toBeNull();
+    expect(await store().read(PICTURE)).not.toBeNull();
+    expect(await store().remove([OTHER], { savedBefore: new Date() })).toEqual([]);
+    expect(await store().remove([], { savedBefore: new Date() })).toEqual([]);
+  });
+
+  test.each(["../secret.png", "uploads/ABC.png", "other/0123456789abcdef.png"])(
+    "refuses the path %s",
+    async (bad) => {
+      await expect(store().read(bad)).rejects.toThrow(TypeError);
+      await expect(
+        store().save({ path: bad, bytes, contentType: "image/png", writer }),
+      ).rejects.toThrow(TypeError);
+      await expect(store().remove([bad], { savedBefore: new Date() })).rejects.toThrow(TypeError);
+    },
+  );
+
+  test("a database that cannot be reached gives an 'unavailable' error on save and remove", async () => {
+    const { database, startOutage } = databaseWithOutage(db);
+    startOutage();
+    const down = databaseUploadStore(async () => database);
+    await expect(
+      down.save({ path: PICTURE, bytes, contentType: "image/png", writer }),
+    ).rejects.toMatchObject({ name: "UploadStoreError", reason: "unavailable" });
+    await expect(down.remove([PICTURE], { savedBefore: new Date() })).rejects.toMatchObject({
+      name: "UploadStoreError",
+      reason: "unavailable",
+    });
+    await expect(down.read(PICTURE)).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    await expect(down.list()).rejects.toBeInstanceOf(DatabaseUnavailableError);
+  });
 });
 
 describe("the Supabase Storage store", () => {
   const publishableKey = "sb_publishable_test-key-for-storage";
+  const secretKey = "sb_secret_test-key-for-storage";
   let fake: StorageFake;
 
   beforeAll(async () => {
-    fake = await startStorageFake({ publishableKey });
+    fake = await startStorageFake({ publishableKey, secretKey });
   });
   afterAll(async () => {
     await fake?.close();
@@ -95,13 +229,22 @@ describe("the Supabase Storage store", () => {
     fake.objects.clear();
     fake.uploads.length = 0;
     fake.downloads.length = 0;
+    fake.removals.length = 0;
   });
 
-  const store = () =>
+  const store = (keys: { secretKey?: string } = { secretKey }) =>
     supabaseUploadStore({
       url: fake.url,
       publishableKey,
+      ...keys,
       fetch: retryingFetch(fetch, { baseDelayMs: 1 }),
+    });
+  const put = (picturePath: string, savedAt: Date) =>
+    fake.objects.set(`${PICTURES_BUCKET}/${picturePath}`, {
+      bytes,
+      contentType: "image/png",
+      createdAt: savedAt,
+      updatedAt: savedAt,
     });
 
   test("uploads with the staff member's token, the content type and x-upsert", async () => {
@@ -185,20 +328,110 @@ describe("the Supabase Storage store", () => {
     fake.failNext(503, 503, 503, 503);
     await expect(store().read(PICTURE)).rejects.toThrow(/could not be read/);
   });
+
+  test("lists the bucket's pictures page by page, with when each was last saved", async () => {
+    const old = hoursAgo(30);
+    const paths = Array.from(
+      { length: 130 },
+      (_, index) => `uploads/${index.toString(16).padStart(16, "0")}.webp`,
+    );
+    for (const picturePath of paths) put(picturePath, old);
+    fake.objects.set(`${PICTURES_BUCKET}/uploads/nested/aaaaaaaaaaaaaaaa.png`, {
+      bytes,
+      contentType: "image/png",
+    });
+    fake.objects.set(`${PICTURES_BUCKET}/uploads/readme.txt`, { bytes, contentType: "text/plain" });
+    fake.objects.set(`other/${PICTURE}`, { bytes, contentType: "image/png" });
+    const writer = clientWithToken(fake.url, publishableKey, "staff-access-token");
+    await store().save({ path: PICTURE, bytes, contentType: "image/png", writer });
+
+    const listed = await store().list();
+    expect(listed.map((picture) => picture.path).sort()).toEqual([...paths, PICTURE].sort());
+    for (const picture of listed) {
+      if (picture.path === PICTURE) {
+        expect(picture.savedAt.getTime()).toBeGreaterThan(hoursAgo(1).getTime());
+      } else {
+        expect(picture.savedAt).toEqual(old);
+      }
+    }
+  });
+
+  test("a picture uploaded again counts as saved then", async () => {
+    put(PICTURE, hoursAgo(30));
+    const writer = clientWithToken(fake.url, publishableKey, "staff-access-token");
+    await store().save({ path: PICTURE, bytes, contentType: "image/png", writer });
+    const [listed] = await store().list();
+    expect(listed?.savedAt.getTime()).toBeGreaterThan(hoursAgo(1).getTime());
+  });
+
+  test("a listing Storage fails is an error, not an empty bucket", async () => {
+    put(PICTURE, hoursAgo(30));
+    fake.failNext(503, 503, 503, 503);
+    await expect(store().list()).rejects.toThrow(/could not be listed/);
+  });
+
+  test("removes pictures with the secret key, answering the ones it removed", async () => {
+    put(PICTURE, hoursAgo(30));
+    put(OTHER, hoursAgo(30));
+    const removed = await store().remove([PICTURE, "uploads/aaaaaaaaaaaaaaaa.png"], {
+      savedBefore: hoursAgo(24),
+    });
+    expect(removed).toEqual([PICTURE]);
+    expect([...fake.objects.keys()]).toEqual([`${PICTURES_BUCKET}/${OTHER}`]);
+    expect(fake.removals).toEqual([
+      {
+        bucket: PICTURES_BUCKET,
+        prefixes: [PICTURE, "uploads/aaaaaaaaaaaaaaaa.png"],
+        authorization: `Bearer ${secretKey}`,
+      },
+    ]);
+    expect(await store().remove([], { savedBefore: new Date() })).toEqual([]);
+  });
+
+  test("without the secret key nothing is removed, and the store says why", async () => {
+    put(PICTURE, hoursAgo(30));
+    const removing = store({}).remove([PICTURE], { savedBefore: new Date() });
+    await expect(removing).rejects.toMatchObject({ name: "UploadStoreError", reason: "refused" });
+    await expect(removing).rejects.toThrow(/SUPABASE_SECRET_KEY/);
+    expect(fake.objects.has(`${PICTURES_BUCKET}/${PICTURE}`)).toBe(true);
+  });
+
+  test("a removal Storage fails is an 'unavailable' error", async () => {
+    put(PICTURE, hoursAgo(30));
+    fake.failNext(500);
+    await expect(store().remove([PICTURE], { savedBefore: new Date() })).rejects.toMatchObject({
+      reason: "unavailable",
+    });
+    expect(fake.objects.has(`${PICTURES_BUCKET}/${PICTURE}`)).toBe(true);
+  });
 });
 
 describe("the store the environment names", () => {
-  test("is the DATA_DIR folder without SUPABASE_URL", () => {
-    expect(uploadStoreFor({ DATA_DIR: "/srv/data" }).description).toBe("/srv/data/uploads");
+  const databaseUrl = "postgres://site:secret@db.example.com:5432/site";
+
+  test("is the DATA_DIR folder with neither DATABASE_URL nor SUPABASE_URL", () => {
+    expect(uploadStoreFor({ DATA_DIR: "/srv/data" }, nothing).description).toBe(
+      "/srv/data/uploads",
+    );
+  });
+
+  test("is the database with DATABASE_URL and without SUPABASE_URL", () => {
+    expect(
+      uploadStoreFor({ DATA_DIR: "/srv/data", DATABASE_URL: databaseUrl }, nothing).description,
+    ).toBe("the database (table picture_bytes)");
   });
 
   test("is the Storage bucket with SUPABASE_URL and its key", () => {
     expect(
-      uploadStoreFor({
-        DATA_DIR: "/srv/data",
-        SUPABASE_URL: "https://abcdefgh.supabase.co",
-        SUPABASE_PUBLISHABLE_KEY: "sb_publishable_abcdefgh",
-      }).description,
+      uploadStoreFor(
+        {
+          DATA_DIR: "/srv/data",
+          DATABASE_URL: databaseUrl,
+          SUPABASE_URL: "https://abcdefgh.supabase.co",
+          SUPABASE_PUBLISHABLE_KEY: "sb_publishable_abcdefgh",
+        },
+        nothing,
+      ).description,
     ).toBe('the Supabase Storage bucket "pictures"');
   });
 });

@@ -6,6 +6,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { openDatabase, type Database } from "~/platform/database/database.server";
 import { migrate, seedIfEmpty } from "~/platform/database/migrations.server";
 import { purgeOnce, startDailyPurge } from "~/enquiries/retention.server";
+import { startDailyPictureSweep } from "~/images/picture-sweep.server";
 import { authBackendFor } from "~/platform/auth-backend.server";
 import { addStaff } from "~/staff/add-staff.server";
 import { offerFirstOwnerSetup } from "~/staff/first-owner.server";
@@ -18,6 +19,7 @@ import {
   sharedDatabase,
 } from "~/platform/database/connection.server";
 import { warmSiteContent } from "~/site/site-content.server";
+import { defaultImageStore } from "~/platform/context";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/logger.server";
 import { answerMethodBeforeFetch, createAppHandler, type AppHandler } from "./app";
@@ -159,6 +161,12 @@ async function start() {
     database: sharedDatabase,
     retentionDays: env.ENQUIRY_RETENTION_DAYS,
   });
+  log.info(`Uploaded pictures are kept in ${defaultImageStore.uploads.description}`);
+  // Uploaded pictures no page uses, a minute after the start and daily.
+  const stopSweep = startDailyPictureSweep({
+    database: sharedDatabase,
+    images: defaultImageStore,
+  });
 
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -173,6 +181,7 @@ async function start() {
   function stop(signal: NodeJS.Signals) {
     if (shutdown.stopping) return;
     stopPurge();
+    stopSweep();
     void shutdown.stop(signal).then(async (code) => {
       await closeSharedDatabase().catch((error: unknown) => {
         log.error("Error while closing the database", { error });

@@ -152,4 +152,26 @@ describe("a change in words", () => {
       }),
     ).toBe("Made a@example.com an owner");
   });
+
+  test("an upload's record, added by staff and removed by the sweep of unused pictures", () => {
+    const row = { path: "uploads/0123456789abcdef.jpg", width: 10, height: 10 };
+    expect(
+      describeChange({
+        ...entry,
+        tableName: "pictures",
+        operation: "INSERT",
+        oldRow: null,
+        newRow: row,
+      }),
+    ).toBe("Added an uploaded picture");
+    expect(
+      describeChange({
+        ...entry,
+        tableName: "pictures",
+        operation: "DELETE",
+        oldRow: row,
+        newRow: null,
+      }),
+    ).toBe("Removed an uploaded picture");
+  });
 });

@@ -61,6 +61,8 @@ const subjects: Record<string, (row: Row) => string> = {
   venue_packages: (row) => `the venue package ${quoted(row.name)}`,
   staff: (row) => `${text(row.email)} on the staff list`,
   enquiries: (row) => `enquiry #${String(row.id ?? "")}`,
+  // Added by an upload, removed by the daily sweep when no page uses it.
+  pictures: () => "an uploaded picture",
 };
 
 /** The columns that change by themselves, never worth naming. */

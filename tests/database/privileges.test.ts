@@ -48,6 +48,8 @@ const expectedTables: Record<string, Grants> = {
   form_rate_limits: NOTHING,
   server_secrets: NOTHING,
   staff_setup_codes: NOTHING,
+  // Uploaded pictures' bytes without Supabase: the server's own connection only.
+  picture_bytes: NOTHING,
 };
 
 // Inserts fill identity columns without any privilege on their sequences.

@@ -8,18 +8,21 @@ import postgres from "postgres";
 export const QUERY_TIMEOUT_MS = 5_000;
 
 /**
+/**
  * Row values a query may bind: every query is parameterised. A `json` or
- * `jsonb` parameter is bound as its JSON text (`JSON.stringify(value)`), on
- * both drivers alike.
+ * `jsonb` parameter is bound as its JSON text (`JSON.stringify(value)`);
+ * bytes (a `Uint8Array`, a `Buffer` among them) are bound as `bytea`. Both
+ * drivers alike.
  */
-export type SqlValue = string | number | boolean | null | readonly string[];
+export type SqlValue = string | number | boolean | null | readonly string[] | Uint8Array;
 
 /**
  * The little of Postgres the site needs, over both drivers: the embedded
  * PGlite and the `postgres` client for a server URL.
  *
  * Drivers disagree on how they parse some types (bigint, date, numeric), so
- * queries cast what they select to text, integers, floats or JSON.
+ * queries cast what they select to text, integers, floats or JSON. A `bytea`
+ * comes back from both as a plain `Uint8Array`.
  */
 export interface Database {
   readonly kind: "pglite" | "postgres";
@@ -272,7 +275,7 @@ function postgresDatabase(sql: PostgresClient, root: postgres.Sql): Database {
  * postgres.js writes a value bound to a `json`/`jsonb` parameter through
  * `JSON.stringify`, so JSON text given as a string would arrive as a JSON
  * string ("[]" becomes "\"[]\""). PGlite passes text through as it is. The
- * site binds JSON as text (`SqlValue` has no objects), so text goes through
+ * site binds JSON as text (`SqlValue` holds no plain objects), so text goes through
  * unchanged here too, as PGlite does it; anything else is stringified.
  */
 const JSON_AS_TEXT = {
@@ -282,10 +285,23 @@ const JSON_AS_TEXT = {
   parse: (text: string) => JSON.parse(text) as unknown,
 };
 
+/**
+ * `bytea` as PGlite has it: bound from any Uint8Array, read as a plain
+ * Uint8Array (postgres.js's own reads a Buffer, which compares, copies and
+ * serialises differently). Values travel as Postgres's hex text.
+ */
+const bytea = {
+  to: 17,
+  from: [17],
+  serialize: (bytes: Uint8Array) =>
+    `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex")}`,
+  parse: (hex: string) => new Uint8Array(Buffer.from(hex.slice(2), "hex")),
+};
+
 /** A Postgres server (Supabase's pooled connection string in production). */
 export function openPostgres(url: string): Database {
   const sql = postgres(url, {
-    types: { json: JSON_AS_TEXT },
+    types: { json: JSON_AS_TEXT, bytea },
     max: 5,
     connect_timeout: 5,
     idle_timeout: 60,

@@ -60,7 +60,7 @@ describe.each(drivers)("the anon role on %s", (driver) => {
     ).rejects.toThrow(/permission denied/);
   });
 
-  const privateTables = ["enquiries", "form_rate_limits", "server_secrets"];
+  const privateTables = ["enquiries", "form_rate_limits", "server_secrets", "picture_bytes"];
 
   test.each(privateTables)(
     "can neither read nor write %s, nor can a signed-in user who is not staff",
