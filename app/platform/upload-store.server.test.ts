@@ -17,6 +17,7 @@ import {
   UploadStoreError,
   databaseUploadStore,
   directoryUploadStore,
+  importFolderUploads,
   supabaseUploadStore,
   uploadStoreFor,
 } from "./upload-store.server";
@@ -211,6 +212,55 @@ describe.each(drivers)("the database store on %s", (driver) => {
     });
     await expect(down.read(PICTURE)).rejects.toBeInstanceOf(DatabaseUnavailableError);
     await expect(down.list()).rejects.toBeInstanceOf(DatabaseUnavailableError);
+  });
+});
+
+describe.each(drivers)("pictures an earlier version kept in DATA_DIR, on %s", (driver) => {
+  let db: TestDatabase;
+  let dataDirectory: string;
+  const writer = {} as SupabaseClient;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+  });
+  beforeEach(async () => {
+    await db.query("delete from public.picture_bytes");
+    dataDirectory = await mkdtemp(path.join(tmpdir(), "folder-uploads-"));
+  });
+
+  test("are copied into the database once, each with its type, and the folder is left", async () => {
+    const folder = directoryUploadStore(dataDirectory);
+    await folder.save({ path: PICTURE, bytes, contentType: "image/png", writer });
+    await folder.save({ path: OTHER, bytes: Buffer.from("a jpeg"), contentType: "", writer });
+    // One is in the database already, as another instance may have copied it.
+    const inDatabase = databaseUploadStore(async () => db);
+    await inDatabase.save({
+      path: OTHER,
+      bytes: Buffer.from("a jpeg"),
+      contentType: "image/jpeg",
+      writer,
+    });
+
+    expect(await importFolderUploads(dataDirectory, async () => db)).toBe(1);
+    expect(await importFolderUploads(dataDirectory, async () => db)).toBe(0);
+
+    expect(await inDatabase.read(PICTURE)).toEqual(new Uint8Array(bytes));
+    expect(
+      await db.query("select path, content_type as type from public.picture_bytes order by path"),
+    ).toEqual([
+      { path: PICTURE, type: "image/png" },
+      { path: OTHER, type: "image/jpeg" },
+    ]);
+    expect(await readdir(path.join(dataDirectory, "uploads"))).toHaveLength(2);
+    await rm(dataDirectory, { recursive: true, force: true });
+  });
+
+  test("a data folder without pictures copies nothing and asks nothing of the database", async () => {
+    expect(await importFolderUploads(dataDirectory, nothing)).toBe(0);
+    await rm(dataDirectory, { recursive: true, force: true });
   });
 });
 

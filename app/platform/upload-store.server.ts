@@ -373,3 +373,53 @@ export function uploadStoreFor(
 
 /** The server's store, from the process environment, over the shared database. */
 export const serverUploadStore = (): UploadStore => uploadStoreFor(env, sharedDatabase);
+
+/**
+ * Copies the pictures an earlier version kept in `DATA_DIR/uploads` into
+ * the database store, so that a site already running with DATABASE_URL (and
+ * no Supabase) keeps showing them once pictures live in the database.
+ * Content-addressed, so a picture already there is left as it is and running
+ * this again, or on several instances at once, copies nothing twice. The
+ * folder is left in place. Returns how many were copied.
+ */
+export async function importFolderUploads(
+  dataDirectory: string,
+  database: () => Promise<Database>,
+): Promise<number> {
+  const folder = directoryUploadStore(dataDirectory);
+  const found = await folder.list().catch(() => []);
+  if (found.length === 0) return 0;
+  const db = await database();
+  const present = new Set(
+    (
+      await db.query<{ path: string }>(
+        "select path from public.picture_bytes where path = any($1::text[])",
+        [found.map((picture) => picture.path)],
+      )
+    ).map((row) => row.path),
+  );
+  let copied = 0;
+  for (const { path: picturePath } of found) {
+    if (present.has(picturePath)) continue;
+    const bytes = await folder.read(picturePath);
+    if (!bytes) continue;
+    const rows = await db.query(
+      `insert into public.picture_bytes (path, content_type, bytes) values ($1, $2, $3)
+       on conflict (path) do nothing returning path`,
+      [picturePath, contentTypeOf(picturePath), bytes],
+    );
+    copied += rows.length;
+  }
+  return copied;
+}
+
+const PICTURE_TYPES: Record<string, string> = {
+  ".jpg": "image/jpeg",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+};
+
+function contentTypeOf(picturePath: string): string {
+  return PICTURE_TYPES[path.extname(picturePath)] ?? "application/octet-stream";
+}

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from "~/platform/database/database.server
 import { migrate, seedIfEmpty } from "~/platform/database/migrations.server";
 import { purgeOnce, startDailyPurge } from "~/enquiries/retention.server";
 import { startDailyPictureSweep } from "~/images/picture-sweep.server";
+import { importFolderUploads } from "~/platform/upload-store.server";
 import { authBackendFor } from "~/platform/auth-backend.server";
 import { addStaff } from "~/staff/add-staff.server";
 import { offerFirstOwnerSetup } from "~/staff/first-owner.server";
@@ -162,6 +163,17 @@ async function start() {
     retentionDays: env.ENQUIRY_RETENTION_DAYS,
   });
   log.info(`Uploaded pictures are kept in ${defaultImageStore.uploads.description}`);
+  if (env.DATABASE_URL && !env.SUPABASE_URL) {
+    // An earlier version kept them in DATA_DIR even with a database server.
+    importFolderUploads(env.DATA_DIR, sharedDatabase).then(
+      (copied) => {
+        if (copied > 0)
+          log.info(`Copied ${copied} uploaded picture(s) from DATA_DIR into the database`);
+      },
+      (error: unknown) =>
+        log.warn("Pictures in DATA_DIR could not be copied into the database", { error }),
+    );
+  }
   // Uploaded pictures no page uses, a minute after the start and daily.
   const stopSweep = startDailyPictureSweep({
     database: sharedDatabase,
