@@ -3,6 +3,7 @@ import { withThousands } from "~/platform/thousands";
 import { torontoInstant, torontoWall } from "~/hours/opening-hours";
 import { formatLongDate } from "~/hours/dates";
 import { cleanLine } from "~/platform/typed-input";
+import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import {
   checkboxSchema,
   lineSchema,
@@ -157,7 +158,7 @@ export const eventSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["imageAlt"],
-        message: "Describe the picture for people who cannot see it.",
+        message: ALT_TEXT_REQUIRED,
       });
       return z.NEVER;
     }

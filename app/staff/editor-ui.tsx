@@ -14,6 +14,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { CheckedForm, type CheckedFormProps, type Validator } from "~/components/ui/checked-form";
 import { Link } from "~/components/ui/link";
 import { cn } from "~/platform/cn";
+import type { CheckedFormData } from "~/platform/form-check";
 
 /** The pieces every staff editor's pages share, so they look and behave alike. */
 
@@ -24,6 +25,23 @@ export const CONFIRM_FIELD = "confirm";
 /** Whether an editor's action answered by asking to confirm a delete. */
 export function asksToConfirmDelete(actionData: unknown): boolean {
   return typeof actionData === "object" && actionData !== null && "confirmDelete" in actionData;
+}
+
+/**
+ * What an editor's action answered, for its page: the form given back (a
+ * refusal, or the database out of reach) and whether Delete asks to confirm.
+ */
+export function editorAnswer<Field extends string>(
+  actionData: unknown,
+): { form: CheckedFormData<Field> | undefined; confirmingDelete: boolean } {
+  const form =
+    typeof actionData === "object" &&
+    actionData !== null &&
+    "values" in actionData &&
+    "errors" in actionData
+      ? (actionData as CheckedFormData<Field>)
+      : undefined;
+  return { form, confirmingDelete: asksToConfirmDelete(actionData) };
 }
 
 /**

@@ -12,7 +12,13 @@ import {
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { CONFIRM_FIELD, DELETE_INTENT } from "./editor-ui";
-import { DATABASE_UNREACHABLE, outageAnswer } from "./outage.server";
+import { ALT_TEXT_REQUIRED } from "~/images/uploads";
+import {
+  readPictureFields,
+  type PictureFields,
+  type PictureFormNames,
+} from "~/images/uploads.server";
+import { DATABASE_UNREACHABLE, keepsFormOnOutage, outageAnswer } from "./outage.server";
 import { confirmSession, staffClaims } from "./session.server";
 import { withStaffClaims } from "./staff-transaction.server";
 
@@ -237,4 +243,117 @@ export function redirectSaved(url: string, description?: string) {
     title: SAVED_TITLE,
     ...(description ? { description } : {}),
   });
+}
+
+/** A picture an editor's form takes: its fields, the one describing it among them. */
+export type EditorPicture<Field extends string> = PictureFormNames & {
+  file: Field;
+  kept: Field;
+  alt: Field;
+};
+
+/** What a save answers when the row cannot be saved as posted: words on the fields, or on the form. */
+export type SaveRefused<Field extends string> = { refused: FieldErrors<Field> | string };
+
+/**
+ * What makes one staff editor (a row of a content table, at
+ * `/staff/<things>/:id`, "new" for a new one): its form, its rules, how it
+ * reads, saves and deletes a row, and where each ends up. `editorAction`
+ * makes the action every editor shares from it.
+ */
+export type EditorSpec<Field extends string, Schema extends z.ZodType, Removed> = {
+  /** The form's id (its hidden `form-id`). */
+  formId: string;
+  fields: readonly Field[];
+  /** Groups of checkboxes, read as all their values. */
+  lists?: readonly Field[];
+  /** Fields that take one value: one sent twice is refused. */
+  single?: readonly Field[];
+  /** The form's rules, as the browser runs them too (made per post: some depend on today). */
+  schema: () => Schema;
+  /** Pictures the form takes. Each chosen file is stored before the rest is checked, so a refusal keeps it. */
+  pictures?: readonly EditorPicture<Field>[];
+  /** The saved row, for "Delete" to ask about. */
+  find: (tx: Database, id: number) => Promise<unknown>;
+  /** Deletes the row: falsy when it was not there. */
+  remove: (tx: Database, id: number) => Promise<Removed>;
+  /** The answer once deleted. */
+  deleted: (removed: NonNullable<Removed>) => Response | Promise<Response>;
+  /**
+   * Saves a checked post as the staff member: the row's id, null when the row
+   * is gone, or why it cannot be saved as posted. `pictures` are what the
+   * post says of each picture, in `pictures`' order (see `readPictureFields`).
+   */
+  save: (
+    tx: Database,
+    id: "new" | number,
+    data: z.output<Schema>,
+    pictures: readonly PictureFields[],
+  ) => Promise<number | null | SaveRefused<Field>>;
+  /** A constraint the database enforced, in words for staff; null for any other error. */
+  refused?: (error: unknown, data: z.output<Schema>) => FieldErrors<Field> | string | null;
+  /** Where a saved row's editor goes next. */
+  savedTo: (id: number) => string;
+};
+
+type EditorArgs = {
+  request: Request;
+  params: { id?: string };
+  context: Readonly<RouterContextProvider>;
+};
+
+/**
+ * The action of a staff editor: delete (asked, then confirmed), or check
+ * and save the post as the staff member. A refused post comes back as it was
+ * sent with each field's problem; a save goes on to `savedTo` with a toast;
+ * the database out of reach gives the form back as typed (503).
+ */
+export function editorAction<Field extends string, Schema extends z.ZodType, Removed>(
+  spec: EditorSpec<Field, Schema, Removed>,
+) {
+  return keepsFormOnOutage(
+    { [spec.formId]: { fields: spec.fields, lists: spec.lists } },
+    async ({ params, context }: EditorArgs, form) => {
+      const id = editorRowId(params.id);
+      const deleting = await answerDelete(context, form, id, spec);
+      if (deleting) return deleting;
+
+      const pictures: PictureFields[] = [];
+      for (const picture of spec.pictures ?? []) {
+        pictures.push(await readPictureFields(context, form, picture));
+      }
+      const post = checkPost(form, spec.fields, spec.schema(), spec.lists);
+      const values: Partial<FormValues<Field>> = { ...post.values };
+      const errors: FieldErrors<Field> = {
+        ...(post.ok ? {} : post.errors),
+        ...repeatedFieldErrors(form, spec.single ?? []),
+      };
+      spec.pictures?.forEach(({ file, kept, alt }, index) => {
+        const { path, error } = pictures[index]!;
+        if (typeof path === "string") values[kept] = path;
+        if (error) errors[file] = error;
+        if (typeof path === "string" && !values[alt]?.trim() && !errors[alt]) {
+          errors[alt] = ALT_TEXT_REQUIRED;
+        }
+      });
+      if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
+
+      let saved: number | null | SaveRefused<Field>;
+      try {
+        saved = await writeAsStaff(context, (tx) => spec.save(tx, id, post.data, pictures));
+      } catch (error) {
+        const refusal = spec.refused?.(error, post.data);
+        if (!refusal) throw error;
+        saved = { refused: refusal };
+      }
+      if (saved === null) throw notFound();
+      if (typeof saved === "object") {
+        const { refused } = saved;
+        return typeof refused === "string"
+          ? refusePost(values, {}, refused)
+          : refusePost(values, refused);
+      }
+      return redirectSaved(spec.savedTo(saved));
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { withThousands } from "~/platform/thousands";
+import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import {
   checkboxSchema,
   lineSchema,
@@ -91,7 +92,7 @@ export const spaceSchema = z
       const names = photoNames(slot);
       const kept = space[names.kept].trim() !== "" && space[names.remove] !== "on";
       if (kept && space[names.alt] === "") {
-        ctx.addIssue({ code: "custom", path: [names.alt], message: ALT_REQUIRED });
+        ctx.addIssue({ code: "custom", path: [names.alt], message: ALT_TEXT_REQUIRED });
         return z.NEVER;
       }
     }
@@ -121,8 +122,6 @@ export const spaceSchema = z
     };
   });
 
-/** What a photo without a description is told. */
-export const ALT_REQUIRED = "Describe the picture for people who cannot see it.";
 
 function photoSchemas() {
   const text = z.string().optional().default("");

@@ -19,31 +19,17 @@ import {
 import { deleteEvent, eventForStaff, insertEvent, updateEvent } from "~/events/event-editor.server";
 import { eventSchema } from "~/events/event-rules";
 import { PictureField } from "~/images/picture-field";
-import { ALT_TEXT_REQUIRED } from "~/images/uploads";
-import { readPictureFields } from "~/images/uploads.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import {
   BackLink,
   DeleteSection,
   EditorForm,
-  asksToConfirmDelete,
+  editorAnswer,
   schemaValidator,
 } from "~/staff/editor-ui";
-import {
-  answerDelete,
-  checkPost,
-  databaseErrorCode,
-  editorRow,
-  editorRowId,
-  notFound,
-  redirectSaved,
-  refusePost,
-  writeAsStaff,
-} from "~/staff/editor.server";
-import { keepsFormOnOutage } from "~/staff/outage.server";
+import { editorAction, databaseErrorCode, editorRow, editorRowId } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
-import type { FieldErrors } from "~/platform/form-check";
 
 const FORM_ID = "event-form";
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -52,68 +38,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { id, event, values: event ? eventFormValues(event) : newEventValues };
 }
 
-/** The form comes back as typed when the database cannot take it. */
-export const action = keepsFormOnOutage(
-  { [FORM_ID]: { fields: eventFields } },
-  async ({ params, context }: Route.ActionArgs, form) => {
-    const id = editorRowId(params.id);
-
-    const deleting = await answerDelete(context, form, id, {
-      find: eventForStaff,
-      remove: deleteEvent,
-      deleted: () =>
-        redirectWithToast("/staff/events", { type: "success", title: "Event deleted." }),
-    });
-    if (deleting) return deleting;
-
-    // A chosen picture is saved first, so a refusal of the other fields keeps it.
-    const picture = await readPictureFields(context, form, EVENT_PICTURE_NAMES);
-    const post = checkPost(form, eventFields, eventSchema);
-    const values =
-      typeof picture.path === "string" ? { ...post.values, imageKept: picture.path } : post.values;
-    const errors: FieldErrors<EventField> = post.ok ? {} : { ...post.errors };
-    if (picture.error) errors.image = picture.error;
-    if (
-      typeof picture.path === "string" &&
-      !errors.imageAlt &&
-      cleanAlt(post.values.imageAlt) === ""
-    ) {
-      errors.imageAlt = ALT_TEXT_REQUIRED;
-    }
-    if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
-    const event = post.data;
-
-    try {
-      const saved = await writeAsStaff(context, async (tx) => {
-        const current = id === "new" ? null : await eventForStaff(tx, id);
-        if (id !== "new" && !current) return null;
-        // Nothing chosen or kept: the picture stays as it was.
-        const path = picture.path === undefined ? (current?.image?.path ?? null) : picture.path;
-        const chosen = { path, alt: event.imageAlt };
-        if (id === "new") return insertEvent(tx, event, chosen);
-        return (await updateEvent(tx, id, event, chosen)) ? id : null;
-      });
-      if (saved === null) throw notFound();
-      return redirectSaved(`/staff/events/${saved}`);
-    } catch (error) {
-      const refused = refusedByDatabase(error, event.slug);
-      if (refused) return refusePost(values, refused);
-      throw error;
-    }
+export const action = editorAction({
+  formId: FORM_ID,
+  fields: eventFields,
+  schema: () => eventSchema,
+  pictures: [EVENT_PICTURE_NAMES],
+  find: eventForStaff,
+  remove: deleteEvent,
+  deleted: () => redirectWithToast("/staff/events", { type: "success", title: "Event deleted." }),
+  async save(tx, id, event, [picture]) {
+    const current = id === "new" ? null : await eventForStaff(tx, id);
+    if (id !== "new" && !current) return null;
+    // Nothing chosen or kept: the picture stays as it was.
+    const path = picture!.path === undefined ? (current?.image?.path ?? null) : picture!.path;
+    const chosen = { path, alt: event.imageAlt };
+    if (id === "new") return insertEvent(tx, event, chosen);
+    return (await updateEvent(tx, id, event, chosen)) ? id : null;
   },
-);
-
-const cleanAlt = (alt: string) => alt.trim();
-
-/** A constraint the database enforces, as the field to fix. */
-function refusedByDatabase(error: unknown, slug: string): FieldErrors<EventField> | null {
-  if (databaseErrorCode(error) === "23505") {
-    return {
-      slug: `Another event already uses the web address “${slug}”. Enter a different one, such as ${slug}-2.`,
-    };
-  }
-  return null;
-}
+  refused: (error, event) =>
+    databaseErrorCode(error) === "23505"
+      ? {
+          slug: `Another event already uses the web address “${event.slug}”. Enter a different one, such as ${event.slug}-2.`,
+        }
+      : null,
+  savedTo: (id) => `/staff/events/${id}`,
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(
@@ -129,8 +78,7 @@ const loadValidator = schemaValidator<EventField>(() =>
 
 export default function StaffEventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, values } = loaderData;
-  const checked = actionData && "values" in actionData ? actionData : undefined;
-  const confirming = asksToConfirmDelete(actionData);
+  const { form: checked, confirmingDelete: confirming } = editorAnswer<EventField>(actionData);
   const keptPath = (checked?.values.imageKept ?? values.imageKept ?? "") || null;
 
   return (

@@ -17,26 +17,16 @@ import {
 } from "~/hours/hours-editor.server";
 import { exceptionSchema } from "~/hours/hours-rules";
 import { torontoDate } from "~/hours/opening-hours";
-import { checkForm, type CheckedFormData, type FormValues } from "~/platform/form-check";
+import { checkForm, type FormValues } from "~/platform/form-check";
 import { redirectWithToast } from "~/platform/toast.server";
 import {
   BackLink,
   DeleteSection,
   EditorForm,
   EditorHeading,
-  asksToConfirmDelete,
+  editorAnswer,
 } from "~/staff/editor-ui";
-import {
-  answerDelete,
-  checkPost,
-  editorRow,
-  editorRowId,
-  notFound,
-  redirectSaved,
-  refusePost,
-  writeAsStaff,
-} from "~/staff/editor.server";
-import { keepsFormOnOutage } from "~/staff/outage.server";
+import { editorAction, editorRow, editorRowId } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
@@ -47,30 +37,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { exception: await editorRow(context, id, getException), today };
 }
 
-/** The form comes back as typed when the database cannot take it. */
-export const action = keepsFormOnOutage(
-  { [FORM_ID]: { fields: exceptionFields } },
-  async ({ params, context }: Route.ActionArgs, form) => {
-    const id = editorRowId(params.id);
-    const deleting = await answerDelete(context, form, id, {
-      find: getException,
-      remove: deleteException,
-      deleted: () => redirectWithToast("/staff/hours", { type: "success", title: "Deleted." }),
-    });
-    if (deleting) return deleting;
-
-    const post = checkPost(form, exceptionFields, exceptionSchema(torontoDate(new Date())));
-    if (!post.ok) return refusePost(post.values, post.errors);
-    const saved = await writeAsStaff(context, (tx) =>
-      saveException(tx, post.data, id === "new" ? null : id),
-    );
-    if (!saved.ok) {
-      if ("missing" in saved) throw notFound();
-      return refusePost<ExceptionField>(post.values, { startsOn: overlapMessage(saved.overlap) });
-    }
-    return redirectSaved("/staff/hours");
+export const action = editorAction({
+  formId: FORM_ID,
+  fields: exceptionFields,
+  schema: () => exceptionSchema(torontoDate(new Date())),
+  find: getException,
+  remove: deleteException,
+  deleted: () => redirectWithToast("/staff/hours", { type: "success", title: "Deleted." }),
+  async save(tx, id, exception) {
+    const saved = await saveException(tx, exception, id === "new" ? null : id);
+    if (saved.ok) return saved.id;
+    if ("missing" in saved) return null;
+    return { refused: { startsOn: overlapMessage(saved.overlap) } };
   },
-);
+  savedTo: () => "/staff/hours",
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(
@@ -97,11 +78,7 @@ function savedValues(exception: EditableException | null): Partial<FormValues<Ex
 
 export default function HoursExceptionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { exception, today } = loaderData;
-  const answer =
-    actionData && "errors" in actionData
-      ? (actionData as CheckedFormData<ExceptionField>)
-      : undefined;
-  const confirmingDelete = asksToConfirmDelete(actionData);
+  const { form: answer, confirmingDelete } = editorAnswer<ExceptionField>(actionData);
   const title = exception
     ? formatDateRange(exception.startsOn, exception.endsOn)
     : "Add an exception";

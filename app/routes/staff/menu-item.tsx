@@ -34,34 +34,24 @@ import {
 } from "~/menu/menu-editor.server";
 import { itemSchema } from "~/menu/menu-rules";
 import { PictureField } from "~/images/picture-field";
-import { readPictureFields } from "~/images/uploads.server";
-import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { redirectWithToast } from "~/platform/toast.server";
 import {
   BackLink,
   DeleteSection,
   EditorForm,
   EditorHeading,
-  asksToConfirmDelete,
+  editorAnswer,
 } from "~/staff/editor-ui";
 import {
-  answerDelete,
-  checkPost,
+  editorAction,
   databaseErrorCode,
   editorRowId,
-  EditRefusedError,
   notFound,
   parseRowId,
   readAsStaff,
-  redirectSaved,
-  refusePost,
-  repeatedFieldErrors,
-  writeAsStaff,
 } from "~/staff/editor.server";
-import { keepsFormOnOutage } from "~/staff/outage.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
-import type { FieldErrors } from "~/platform/form-check";
 
 const FORM_ID = "menu-item";
 
@@ -80,59 +70,36 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...found, startIn };
 }
 
-/** The form comes back as typed when the database cannot take it. */
-export const action = keepsFormOnOutage(
-  { [FORM_ID]: { fields: ITEM_FIELDS, lists: ITEM_LIST_FIELDS } },
-  async ({ params, context }: Route.ActionArgs, form) => {
-    const id = editorRowId(params.id);
-    const deleting = await answerDelete(context, form, id, {
-      find: getItem,
-      remove: async (tx, id) => {
-        const existing = await getItem(tx, id);
-        return existing && (await deleteItem(tx, id)) ? existing : null;
-      },
-      deleted: (item) =>
-        redirectWithToast(`/staff/menu#section-${item.sectionId}`, {
-          type: "success",
-          title: `Deleted “${item.name}”. Visitors no longer see it.`,
-        }),
-    });
-    if (deleting) return deleting;
-
-    const checked = checkPost(form, ITEM_FIELDS, itemSchema, ITEM_LIST_FIELDS);
-    const errors: FieldErrors<ItemField> = {
-      ...(checked.ok ? {} : checked.errors),
-      ...repeatedFieldErrors(form, ITEM_SINGLE_FIELDS),
-    };
-    // A file chosen is saved now, so a refusal of other fields does not lose it.
-    const picture = await readPictureFields(context, form, ITEM_PICTURE_NAMES);
-    if (picture.error) errors.imageFile = picture.error;
-    // Nothing chosen and nothing kept: the item has no picture.
-    const path = picture.path ?? null;
-    const values = { ...checked.values, imagePath: path ?? "" };
-    if (path !== null && !values.imageAlt.trim() && !errors.imageAlt) {
-      errors.imageAlt = ALT_TEXT_REQUIRED;
-    }
-    if (!checked.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
-    const item = checked.data;
-    let savedId: number;
-    try {
-      savedId = await writeAsStaff(context, async (tx) => {
-        if (!(await sectionExists(tx, item.sectionId))) throw new EditRefusedError(NO_SUCH_SECTION);
-        if (id === "new") return insertItem(tx, item, path);
-        if (!(await updateItem(tx, id, item, path))) throw notFound();
-        return id;
-      });
-    } catch (error) {
-      // The section gone (or deleted between the check and the write).
-      if (error instanceof EditRefusedError || databaseErrorCode(error) === "23503") {
-        return refusePost<ItemField>(values, { sectionId: NO_SUCH_SECTION });
-      }
-      throw error;
-    }
-    return redirectSaved(`/staff/menu#${itemAnchor(savedId)}`);
+export const action = editorAction({
+  formId: FORM_ID,
+  fields: ITEM_FIELDS,
+  lists: ITEM_LIST_FIELDS,
+  single: ITEM_SINGLE_FIELDS,
+  schema: () => itemSchema,
+  pictures: [ITEM_PICTURE_NAMES],
+  find: getItem,
+  remove: async (tx, id) => {
+    const existing = await getItem(tx, id);
+    return existing && (await deleteItem(tx, id)) ? existing : null;
   },
-);
+  deleted: (item) =>
+    redirectWithToast(`/staff/menu#section-${item.sectionId}`, {
+      type: "success",
+      title: `Deleted “${item.name}”. Visitors no longer see it.`,
+    }),
+  async save(tx, id, item, [picture]) {
+    if (!(await sectionExists(tx, item.sectionId)))
+      return { refused: { sectionId: NO_SUCH_SECTION } };
+    // Nothing chosen and nothing kept: the item has no picture.
+    const path = picture!.path ?? null;
+    if (id === "new") return insertItem(tx, item, path);
+    return (await updateItem(tx, id, item, path)) ? id : null;
+  },
+  // The section deleted between the check and the write.
+  refused: (error) =>
+    databaseErrorCode(error) === "23503" ? { sectionId: NO_SUCH_SECTION } : null,
+  savedTo: (id) => `/staff/menu#${itemAnchor(id)}`,
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(loaderData?.item ? `Menu item: ${loaderData.item.name}` : "New menu item", matches);
@@ -144,8 +111,7 @@ const loadValidator = (): Promise<Validator<ItemField>> =>
 
 export default function MenuItemPage({ loaderData, actionData }: Route.ComponentProps) {
   const { item, sections, startIn } = loaderData;
-  const refused = actionData && "errors" in actionData ? actionData : undefined;
-  const confirming = asksToConfirmDelete(actionData);
+  const { form: refused, confirmingDelete: confirming } = editorAnswer<ItemField>(actionData);
   return (
     <>
       <BackLink to="/staff/menu">The whole menu</BackLink>

@@ -27,21 +27,15 @@ import {
   DeleteSection,
   EditorForm,
   EditorHeading,
-  asksToConfirmDelete,
+  editorAnswer,
 } from "~/staff/editor-ui";
 import {
-  answerDelete,
-  checkPost,
+  editorAction,
   databaseErrorCode,
   editorRowId,
   notFound,
   readAsStaff,
-  redirectSaved,
-  refusePost,
-  repeatedFieldErrors,
-  writeAsStaff,
 } from "~/staff/editor.server";
-import { keepsFormOnOutage } from "~/staff/outage.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
@@ -58,47 +52,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return found;
 }
 
-/** The form comes back as typed when the database cannot take it. */
-export const action = keepsFormOnOutage(
-  { [FORM_ID]: { fields: SECTION_FIELDS } },
-  async ({ params, context }: Route.ActionArgs, form) => {
-    const id = editorRowId(params.id);
-    const deleting = await answerDelete(context, form, id, {
-      find: getSection,
-      remove: async (tx, id) => {
-        const existing = await getSection(tx, id);
-        return existing && (await deleteSection(tx, id)) ? existing : null;
-      },
-      deleted: (section) =>
-        redirectWithToast("/staff/menu", {
-          type: "success",
-          title: `Deleted “${section.name}”. Visitors no longer see it.`,
-        }),
-    });
-    if (deleting) return deleting;
-
-    const checked = checkPost(form, SECTION_FIELDS, sectionSchema);
-    const repeated = repeatedFieldErrors(form, SECTION_SINGLE_FIELDS);
-    if (!checked.ok || Object.keys(repeated).length > 0) {
-      return refusePost(checked.values, { ...(checked.ok ? {} : checked.errors), ...repeated });
-    }
-    const section = checked.data;
-    let savedId: number;
-    try {
-      savedId = await writeAsStaff(context, async (tx) => {
-        if (id === "new") return insertSection(tx, section);
-        if (!(await updateSection(tx, id, section))) throw notFound();
-        return id;
-      });
-    } catch (error) {
-      if (databaseErrorCode(error) !== "23505") throw error;
-      return refusePost<SectionField>(checked.values, {
-        slug: `Another section already has the web address “${section.slug}”; enter a different one.`,
-      });
-    }
-    return redirectSaved(`/staff/menu#${sectionAnchor(savedId)}`);
+export const action = editorAction({
+  formId: FORM_ID,
+  fields: SECTION_FIELDS,
+  single: SECTION_SINGLE_FIELDS,
+  schema: () => sectionSchema,
+  find: getSection,
+  remove: async (tx, id) => {
+    const existing = await getSection(tx, id);
+    return existing && (await deleteSection(tx, id)) ? existing : null;
   },
-);
+  deleted: (section) =>
+    redirectWithToast("/staff/menu", {
+      type: "success",
+      title: `Deleted “${section.name}”. Visitors no longer see it.`,
+    }),
+  save: async (tx, id, section) =>
+    id === "new" ? insertSection(tx, section) : (await updateSection(tx, id, section)) ? id : null,
+  refused: (error, section) =>
+    databaseErrorCode(error) === "23505"
+      ? {
+          slug: `Another section already has the web address “${section.slug}”; enter a different one.`,
+        }
+      : null,
+  savedTo: (id) => `/staff/menu#${sectionAnchor(id)}`,
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(
@@ -113,8 +91,7 @@ const loadValidator = (): Promise<Validator<SectionField>> =>
 
 export default function MenuSectionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { section, itemCount } = loaderData;
-  const refused = actionData && "errors" in actionData ? actionData : undefined;
-  const confirming = asksToConfirmDelete(actionData);
+  const { form: refused, confirmingDelete: confirming } = editorAnswer<SectionField>(actionData);
   return (
     <>
       <BackLink to="/staff/menu">The whole menu</BackLink>

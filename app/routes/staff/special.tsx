@@ -2,27 +2,16 @@ import type { Route } from "./+types/special";
 import { checkbox } from "~/components/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { torontoDate } from "~/hours/opening-hours";
-import { checkForm, type CheckedFormData } from "~/platform/form-check";
+import { checkForm } from "~/platform/form-check";
 import { redirectWithToast } from "~/platform/toast.server";
 import {
   BackLink,
   DeleteSection,
   EditorForm,
   EditorHeading,
-  asksToConfirmDelete,
+  editorAnswer,
 } from "~/staff/editor-ui";
-import {
-  answerDelete,
-  checkPost,
-  databaseErrorCode,
-  editorRow,
-  editorRowId,
-  notFound,
-  redirectSaved,
-  refusePost,
-  writeAsStaff,
-} from "~/staff/editor.server";
-import { keepsFormOnOutage } from "~/staff/outage.server";
+import { editorAction, databaseErrorCode, editorRow, editorRowId } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import {
@@ -50,42 +39,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { special: await editorRow(context, id, getSpecial), today };
 }
 
-/** The form comes back as typed when the database cannot take it. */
-export const action = keepsFormOnOutage(
-  { [FORM_ID]: { fields: specialFields } },
-  async ({ params, context }: Route.ActionArgs, form) => {
-    const id = editorRowId(params.id);
-    const deleting = await answerDelete(context, form, id, {
-      find: getSpecial,
-      remove: deleteSpecial,
-      deleted: () => redirectWithToast("/staff/specials", { type: "success", title: "Deleted." }),
-    });
-    if (deleting) return deleting;
-
-    const post = checkPost(form, specialFields, specialSchema(torontoDate(new Date())));
-    if (!post.ok) return refusePost(post.values, post.errors);
-    let savedId: number | null;
-    try {
-      savedId = await writeAsStaff(context, async (tx) =>
-        id === "new"
-          ? addSpecial(tx, post.data)
-          : (await updateSpecial(tx, id, post.data))
-            ? id
-            : null,
-      );
-    } catch (error) {
-      // The form's rules mirror the table's checks; should one still refuse, say so.
-      if (databaseErrorCode(error) !== "23514") throw error;
-      return refusePost<SpecialField>(
-        post.values,
-        {},
-        "The special could not be saved as it is. Check the days, times and price.",
-      );
-    }
-    if (savedId === null) throw notFound();
-    return redirectSaved(`/staff/specials#special-${savedId}`);
-  },
-);
+export const action = editorAction({
+  formId: FORM_ID,
+  fields: specialFields,
+  schema: () => specialSchema(torontoDate(new Date())),
+  find: getSpecial,
+  remove: deleteSpecial,
+  deleted: () => redirectWithToast("/staff/specials", { type: "success", title: "Deleted." }),
+  save: async (tx, id, special) =>
+    id === "new" ? addSpecial(tx, special) : (await updateSpecial(tx, id, special)) ? id : null,
+  // The form's rules mirror the table's checks; should one still refuse, say so.
+  refused: (error) =>
+    databaseErrorCode(error) === "23514"
+      ? "The special could not be saved as it is. Check the days, times and price."
+      : null,
+  savedTo: (id) => `/staff/specials#special-${id}`,
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(loaderData?.special ? loaderData.special.title : "Add a special", matches);
@@ -94,11 +63,7 @@ export const headers = staffPageHeaders;
 
 export default function SpecialPage({ loaderData, actionData }: Route.ComponentProps) {
   const { special, today } = loaderData;
-  const answer =
-    actionData && "errors" in actionData
-      ? (actionData as CheckedFormData<SpecialField>)
-      : undefined;
-  const confirmingDelete = asksToConfirmDelete(actionData);
+  const { form: answer, confirmingDelete } = editorAnswer<SpecialField>(actionData);
 
   return (
     <>

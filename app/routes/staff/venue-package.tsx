@@ -7,20 +7,10 @@ import {
   BackLink,
   DeleteSection,
   EditorForm,
-  asksToConfirmDelete,
+  editorAnswer,
   schemaValidator,
 } from "~/staff/editor-ui";
-import {
-  answerDelete,
-  checkPost,
-  editorRow,
-  editorRowId,
-  notFound,
-  redirectSaved,
-  refusePost,
-  writeAsStaff,
-} from "~/staff/editor.server";
-import { keepsFormOnOutage } from "~/staff/outage.server";
+import { editorAction, editorRow, editorRowId } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import {
@@ -49,31 +39,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { pack, values: pack ? packageFormValues(pack) : { priceUnit: "per-guest" } };
 }
 
-/** The form comes back as typed when the database cannot take it. */
-export const action = keepsFormOnOutage(
-  { [FORM_ID]: { fields: packageFields } },
-  async ({ params, context }: Route.ActionArgs, form) => {
-    const id = editorRowId(params.id);
-
-    const deleting = await answerDelete(context, form, id, {
-      find: packageForStaff,
-      remove: (tx, id) => deleteVenueRow(tx, "venue_packages", id),
-      deleted: () =>
-        redirectWithToast("/staff/venue", { type: "success", title: "Package deleted." }),
-    });
-    if (deleting) return deleting;
-
-    const post = checkPost(form, packageFields, packageSchema);
-    if (!post.ok) return refusePost(post.values, post.errors);
-    const pack = post.data;
-    const saved = await writeAsStaff(context, async (tx) => {
-      if (id === "new") return insertPackage(tx, pack);
-      return (await updatePackage(tx, id, pack)) ? id : null;
-    });
-    if (saved === null) throw notFound();
-    return redirectSaved(`/staff/venue/packages/${saved}`);
-  },
-);
+export const action = editorAction({
+  formId: FORM_ID,
+  fields: packageFields,
+  schema: () => packageSchema,
+  find: packageForStaff,
+  remove: (tx, id) => deleteVenueRow(tx, "venue_packages", id),
+  deleted: () => redirectWithToast("/staff/venue", { type: "success", title: "Package deleted." }),
+  save: async (tx, id, pack) =>
+    id === "new" ? insertPackage(tx, pack) : (await updatePackage(tx, id, pack)) ? id : null,
+  savedTo: (id) => `/staff/venue/packages/${id}`,
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(
@@ -89,8 +65,7 @@ const loadValidator = schemaValidator<PackageField>(() =>
 
 export default function StaffPackagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { pack, values } = loaderData;
-  const checked = actionData && "values" in actionData ? actionData : undefined;
-  const confirming = asksToConfirmDelete(actionData);
+  const { form: checked, confirmingDelete: confirming } = editorAnswer<PackageField>(actionData);
 
   return (
     <>

@@ -7,21 +7,10 @@ import {
   BackLink,
   DeleteSection,
   EditorForm,
-  asksToConfirmDelete,
+  editorAnswer,
   schemaValidator,
 } from "~/staff/editor-ui";
-import {
-  answerDelete,
-  checkPost,
-  databaseErrorCode,
-  editorRow,
-  editorRowId,
-  notFound,
-  redirectSaved,
-  refusePost,
-  writeAsStaff,
-} from "~/staff/editor.server";
-import { keepsFormOnOutage } from "~/staff/outage.server";
+import { editorAction, databaseErrorCode, editorRow, editorRowId } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import {
@@ -43,10 +32,9 @@ import {
   spaceForStaff,
   updateSpace,
 } from "~/venue/venue-editor.server";
-import { ALT_REQUIRED, spaceSchema } from "~/venue/venue-rules";
+import { spaceSchema } from "~/venue/venue-rules";
 import { PictureField } from "~/images/picture-field";
-import { readPictureFields } from "~/images/uploads.server";
-import type { FieldErrors, FormValues } from "~/platform/form-check";
+import type { FormValues } from "~/platform/form-check";
 
 const FORM_ID = "space-form";
 
@@ -57,56 +45,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { space, values };
 }
 
-/** The form comes back as typed when the database cannot take it. */
-export const action = keepsFormOnOutage(
-  { [FORM_ID]: { fields: spaceFields } },
-  async ({ params, context }: Route.ActionArgs, form) => {
-    const id = editorRowId(params.id);
-
-    const deleting = await answerDelete(context, form, id, {
-      find: spaceForStaff,
-      remove: (tx, id) => deleteVenueRow(tx, "venue_spaces", id),
-      deleted: () =>
-        redirectWithToast("/staff/venue", { type: "success", title: "Space deleted." }),
-    });
-    if (deleting) return deleting;
-
-    // Chosen photos are saved first, so a refusal of the other fields keeps them.
-    const pictures = [];
-    for (const slot of PHOTO_SLOTS) {
-      pictures.push({ slot, ...(await readPictureFields(context, form, photoNames(slot))) });
-    }
-    const post = checkPost(form, spaceFields, spaceSchema);
-    const values = { ...post.values };
-    const errors: FieldErrors<SpaceField> = post.ok ? {} : { ...post.errors };
-    for (const { slot, path, error } of pictures) {
-      const names = photoNames(slot);
-      if (typeof path === "string") values[names.kept] = path;
-      if (error) errors[names.file] = error;
-      if (typeof path === "string" && values[names.alt].trim() === "" && !errors[names.alt]) {
-        errors[names.alt] = ALT_REQUIRED;
-      }
-    }
-    if (!post.ok || Object.keys(errors).length > 0) return refusePost(values, errors);
-    const space = post.data;
-    const photos = pictures.flatMap(({ slot, path }) =>
+export const action = editorAction({
+  formId: FORM_ID,
+  fields: spaceFields,
+  schema: () => spaceSchema,
+  pictures: PHOTO_SLOTS.map(photoNames),
+  find: spaceForStaff,
+  remove: (tx, id) => deleteVenueRow(tx, "venue_spaces", id),
+  deleted: () => redirectWithToast("/staff/venue", { type: "success", title: "Space deleted." }),
+  async save(tx, id, space, pictures) {
+    const photos = pictures.flatMap(({ path }, slot) =>
       typeof path === "string" ? [{ path, alt: space.photoAlts[slot]! }] : [],
     );
-    try {
-      const saved = await writeAsStaff(context, async (tx) => {
-        if (id === "new") return insertSpace(tx, space, photos);
-        return (await updateSpace(tx, id, space, photos)) ? id : null;
-      });
-      if (saved === null) throw notFound();
-      return redirectSaved(`/staff/venue/spaces/${saved}`);
-    } catch (error) {
-      if (databaseErrorCode(error) !== "23505") throw error;
-      return refusePost(values, {
-        slug: `Another space already uses the web address “${space.slug}”. Enter a different one.`,
-      });
-    }
+    if (id === "new") return insertSpace(tx, space, photos);
+    return (await updateSpace(tx, id, space, photos)) ? id : null;
   },
-);
+  refused: (error, space) =>
+    databaseErrorCode(error) === "23505"
+      ? {
+          slug: `Another space already uses the web address “${space.slug}”. Enter a different one.`,
+        }
+      : null,
+  savedTo: (id) => `/staff/venue/spaces/${id}`,
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(
@@ -122,8 +83,7 @@ const loadValidator = schemaValidator<SpaceField>(() =>
 
 export default function StaffSpacePage({ loaderData, actionData }: Route.ComponentProps) {
   const { space, values } = loaderData;
-  const checked = actionData && "values" in actionData ? actionData : undefined;
-  const confirming = asksToConfirmDelete(actionData);
+  const { form: checked, confirmingDelete: confirming } = editorAnswer<SpaceField>(actionData);
   const shown = checked?.values ?? values;
   // The saved (or just uploaded) photos, and one empty slot to add another.
   const kept = PHOTO_SLOTS.filter((slot) => (shown[photoNames(slot).kept] ?? "") !== "");
