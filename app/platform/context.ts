@@ -101,3 +101,10 @@ export type SessionClaims = {
 };
 
 export const sessionClaimsContext = createContext<SessionClaims | null>(null);
+
+/**
+ * Set on a post when the staff list could not be read: the session is
+ * signed, but whether its holder is still staff is not known, so nothing
+ * may act as staff (see `staffClaims`).
+ */
+export const staffMembershipUnconfirmedContext = createContext<boolean>(false);

@@ -4,19 +4,14 @@ import {
   isAuthRetryableFetchError,
   type SupabaseClient,
 } from "@supabase/supabase-js";
-import {
-  createContext,
-  data,
-  redirect,
-  type MiddlewareFunction,
-  type RouterContextProvider,
-} from "react-router";
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { AuthBackend } from "~/platform/auth-backend.server";
 import { cacheControl } from "~/platform/cache-control";
 import {
   authBackendContext,
   databaseContext,
   sessionClaimsContext,
+  staffMembershipUnconfirmedContext,
   supabaseContext,
   type SessionClaims,
 } from "~/platform/context";
@@ -244,7 +239,7 @@ export const requireStaff: MiddlewareFunction<Response> = async ({ request, url,
     // as it was typed: nothing can act as staff (see `staffClaims`) until
     // the list answers.
     if (error instanceof DatabaseUnavailableError && !isReadOnly(request)) {
-      context.set(membershipUnconfirmedContext, true);
+      context.set(staffMembershipUnconfirmedContext, true);
       return;
     }
     throw data("The staff area is unavailable for a moment. Please try again shortly.", {
@@ -269,12 +264,6 @@ export function staffClient(context: Readonly<RouterContextProvider>): SupabaseC
   return supabase;
 }
 
-/**
- * Set by requireStaff on a post when the staff list could not be read: the
- * session is signed, but whether its holder is still staff is not known.
- */
-const membershipUnconfirmedContext = createContext<boolean>(false);
-
 const isReadOnly = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
 /**
@@ -286,7 +275,7 @@ const isReadOnly = (request: Request) => request.method === "GET" || request.met
 export function staffClaims(context: Readonly<RouterContextProvider>): SessionClaims {
   const claims = context.get(sessionClaimsContext);
   if (!claims) throw new Error("staffClaims called outside requireStaff");
-  if (context.get(membershipUnconfirmedContext)) throw outageAnswer(DATABASE_UNREACHABLE);
+  if (context.get(staffMembershipUnconfirmedContext)) throw outageAnswer(DATABASE_UNREACHABLE);
   return claims;
 }
 
