@@ -17,7 +17,12 @@ import {
   type EnquiryActionData,
   type EnquiryKind,
 } from "./enquiry-fields";
-import { type FieldErrors, type FormValues, formValues } from "~/platform/form-check";
+import {
+  checkAnswersMessage,
+  formValues,
+  type FieldErrors,
+  type FormValues,
+} from "~/platform/form-check";
 import { log } from "~/platform/logger.server";
 import { outcomeUnknown } from "~/platform/database/database.server";
 import {
@@ -170,10 +175,9 @@ export async function submitEnquiry<Field extends string>({
     return outage(error);
   }
   if (!validation.ok) {
-    const count = Object.keys(validation.errors).length;
     return reply(400, {
       errors: validation.errors,
-      formError: `Please check ${count === 1 ? "1 answer" : `${count} answers`} and send again.`,
+      formError: checkAnswersMessage(Object.keys(validation.errors).length),
     });
   }
   const enquiry = validation.enquiry;

@@ -4,6 +4,15 @@ import type { z } from "zod";
 
 /** What a form holds: every field as the text the visitor typed. */
 export type FormValues<Field extends string> = Record<Field, string>;
+
+/**
+ * What a form's summary says when answers need fixing: "Please check 2
+ * answers and send again." `verb` is what the form's button does ("send",
+ * "save", "sign in").
+ */
+export function checkAnswersMessage(count: number, verb = "send"): string {
+  return `Please check ${count === 1 ? "1 answer" : `${count} answers`} and ${verb} again.`;
+}
 /** The first problem with each field that has one. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 

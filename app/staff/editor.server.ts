@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { databaseContext } from "~/platform/context";
 import { DatabaseUnavailableError, type Database } from "~/platform/database/database.server";
 import {
+  checkAnswersMessage,
   checkForm,
   formValues,
   type CheckedFormData,
@@ -29,10 +30,8 @@ import { withStaffClaims } from "./staff-transaction.server";
  * log see who did it.
  */
 
-/** The summary over a refused form, as the browser's check words it. */
-export function checkAnswersMessage(count: number): string {
-  return `Please check ${count === 1 ? "1 answer" : `${count} answers`} and save again.`;
-}
+/** The summary over a refused staff form, as the browser's check words it. */
+export const saveAgainMessage = (count: number) => checkAnswersMessage(count, "save");
 
 /**
  * A refused post: 400 with what was typed, each field's problem and a word
@@ -41,7 +40,7 @@ export function checkAnswersMessage(count: number): string {
 export function refusePost<Field extends string>(
   values: Partial<FormValues<Field>>,
   errors: FieldErrors<Field>,
-  formError: string | null = checkAnswersMessage(Object.keys(errors).length),
+  formError: string | null = saveAgainMessage(Object.keys(errors).length),
 ) {
   return data<CheckedFormData<Field>>({ values, errors, formError }, { status: 400 });
 }

@@ -3,7 +3,12 @@ import { data, type RouterContextProvider } from "react-router";
 import { serverAuthBackend } from "~/platform/auth-backend.server";
 import { authBackendContext, databaseContext } from "~/platform/context";
 import { sharedDatabase } from "~/platform/database/connection.server";
-import { checkForm, formValues, type FieldErrors } from "~/platform/form-check";
+import {
+  checkAnswersMessage,
+  checkForm,
+  formValues,
+  type FieldErrors,
+} from "~/platform/form-check";
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { createAdminClient, staffClient } from "./session.server";
@@ -62,7 +67,10 @@ export async function createFirstOwner(
   const values = formValues(await request.formData(), setupFields);
   const email = values.email.slice(0, 300);
   const checked = checkForm(setupSchema, values);
-  if (!checked.ok) return reply(400, email, checked.errors, "Please check the highlighted fields.");
+  if (!checked.ok) {
+    const count = Object.keys(checked.errors).length;
+    return reply(400, email, checked.errors, checkAnswersMessage(count, "save"));
+  }
 
   const db = await context.get(databaseContext)();
   // Taken first: of two posts at once, one makes the owner.

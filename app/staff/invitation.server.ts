@@ -1,7 +1,7 @@
 import { isAuthRetryableFetchError } from "@supabase/supabase-js";
 import { data, type RouterContextProvider } from "react-router";
 import { authBackendContext, databaseContext } from "~/platform/context";
-import { checkForm, formValues } from "~/platform/form-check";
+import { checkAnswersMessage, checkForm, formValues } from "~/platform/form-check";
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { SetupActionData } from "./first-owner.server";
@@ -60,7 +60,8 @@ export async function acceptInvitation(
   const values = formValues(await request.formData(), setupFields);
   const checked = checkForm(invitationSchema, values);
   if (!checked.ok) {
-    return reply(400, invitee.email, checked.errors, "Please check the highlighted fields.");
+    const count = Object.keys(checked.errors).length;
+    return reply(400, invitee.email, checked.errors, checkAnswersMessage(count, "save"));
   }
 
   const db = await context.get(databaseContext)();

@@ -1,6 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
 import { authBackendContext, databaseContext } from "~/platform/context";
-import { checkForm, formValues, type FieldErrors } from "~/platform/form-check";
+import {
+  checkAnswersMessage,
+  checkForm,
+  formValues,
+  type FieldErrors,
+} from "~/platform/form-check";
 import { siteOrigin } from "~/platform/site-origin.server";
 import { redirectWithToast, setToastCookie } from "~/platform/toast.server";
 import { OWNERS_ONLY, PEOPLE_PATH, inviteFields, type InviteField } from "./people";
@@ -78,7 +83,7 @@ export async function changeStaffList(request: Request, context: Readonly<Router
       return answer(400, "invite", {
         values: kept,
         errors: checked.errors,
-        formError: "Please check the highlighted fields.",
+        formError: checkAnswersMessage(Object.keys(checked.errors).length, "invite"),
       });
     }
     await confirmSession(context);

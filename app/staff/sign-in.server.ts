@@ -2,7 +2,12 @@ import { isAuthRetryableFetchError } from "@supabase/supabase-js";
 import { data, type RouterContextProvider } from "react-router";
 import { clientAddressContext, databaseContext } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
-import { checkForm, formValues, type FieldErrors } from "~/platform/form-check";
+import {
+  checkAnswersMessage,
+  checkForm,
+  formValues,
+  type FieldErrors,
+} from "~/platform/form-check";
 import type { RateLimit } from "~/platform/form-protection";
 import { log } from "~/platform/logger.server";
 import { attemptChecks, secondsUntilAllowed } from "~/platform/rate-limit.server";
@@ -68,7 +73,7 @@ export async function signIn(request: Request, context: Readonly<RouterContextPr
   if (!checked.ok) {
     return reply(400, email, {
       errors: checked.errors,
-      formError: "Please check the highlighted fields.",
+      formError: checkAnswersMessage(Object.keys(checked.errors).length, "sign in"),
     });
   }
 

@@ -122,7 +122,6 @@ export const spaceSchema = z
     };
   });
 
-
 function photoSchemas() {
   const text = z.string().optional().default("");
   const alt = lineSchema({

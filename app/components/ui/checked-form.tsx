@@ -14,6 +14,7 @@ import { Button } from "./button";
 import { ErrorSummary, fieldId } from "./form-fields";
 import { useHydrated } from "~/platform/use-hydrated";
 import {
+  checkAnswersMessage,
   formValues,
   type CheckedFormData,
   type FieldErrors,
@@ -54,10 +55,6 @@ function fromServer<Field extends string>(
     errors: data?.errors ?? {},
     summary: data ? { message: data.formError, errors: data.errors } : null,
   };
-}
-
-function countMessage(count: number, verb: string): string {
-  return `Please check ${count === 1 ? "1 answer" : `${count} answers`} and ${verb} again.`;
 }
 
 /** What a field component needs from its form. */
@@ -279,7 +276,7 @@ export function CheckedForm<Field extends string>({
     event.preventDefault();
     setState({
       errors: found,
-      summary: { message: countMessage(count, retryVerb), errors: found },
+      summary: { message: checkAnswersMessage(count, retryVerb), errors: found },
     });
     setFocusRequest((request) => request + 1);
   }

@@ -59,7 +59,7 @@ import {
   StatusBadge,
 } from "~/staff/editor-ui";
 import {
-  checkAnswersMessage,
+  saveAgainMessage,
   checkPost,
   readAsStaff,
   redirectSaved,
@@ -92,7 +92,7 @@ function refuse<Field extends string>(
   values: Partial<Record<Field, string>>,
   errors: FieldErrors<Field>,
 ) {
-  const formError = checkAnswersMessage(Object.keys(errors).length);
+  const formError = saveAgainMessage(Object.keys(errors).length);
   return data<HoursActionData>({ formId, values, errors, formError }, { status: 400 });
 }
 

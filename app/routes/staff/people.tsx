@@ -5,7 +5,12 @@ import type { Route } from "./+types/people";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorSummary, SelectField, TextField, fieldId } from "~/components/ui/form-fields";
 import { Link } from "~/components/ui/link";
-import { checkForm, formValues, type FieldErrors } from "~/platform/form-check";
+import {
+  checkAnswersMessage,
+  checkForm,
+  formValues,
+  type FieldErrors,
+} from "~/platform/form-check";
 import { useHydrated } from "~/platform/use-hydrated";
 import { neutraliseText } from "~/staff/display-text";
 import { formatReceived } from "~/staff/enquiry-views";
@@ -203,7 +208,7 @@ function InviteForm({ result }: { result: PeopleActionData | undefined }) {
   const [clientErrors, setClientErrors] = useState<FieldErrors<InviteField> | null>(null);
   const errors = clientErrors ?? (result?.invited ? {} : (result?.errors ?? {}));
   const message = clientErrors
-    ? "Please check the highlighted fields."
+    ? checkAnswersMessage(Object.keys(clientErrors).length, "invite")
     : result?.invited
       ? null
       : (result?.formError ?? null);
