@@ -27,6 +27,9 @@ import {
   answerUnfetchableMethod,
 } from "~/platform/http/methods";
 import { readBoundedBody } from "~/platform/http/request-body";
+import { answerBadRequestHead } from "~/platform/http/request-head";
+import { log } from "~/platform/logger.server";
+import { cacheControl } from "~/platform/cache-control";
 import { StaticFiles } from "~/platform/http/static-files";
 import { bodyLimitFor } from "./body-limits";
 
@@ -53,16 +56,39 @@ export function allowedMethods(url: URL): readonly string[] {
 }
 
 /**
- * For the Node listener, before it makes a Fetch request: answers TRACE,
- * which no Fetch request can carry, with the 405 this handler gives any
- * method a URL does not take. True when it answered.
+ * For the Node listener, before it makes a Fetch request: answers a request
+ * whose target or Host cannot make the site's URL with 400 (before anything
+ * reads them), then TRACE, which no Fetch request can carry, with the 405
+ * this handler gives any method a URL does not take. True when it answered.
  */
-export function answerMethodBeforeFetch(
+export function answerBeforeFetch(
   req: IncomingMessage,
   res: ServerResponse,
   options: RequestListenerOptions = {},
 ): boolean {
+  const problem = answerBadRequestHead(req, res, options);
+  if (problem !== null) {
+    log.info(`${req.method ?? "GET"} refused before the app 400: ${problem}`, {
+      target: req.url?.slice(0, 200),
+      host: req.headers.host?.slice(0, 200),
+    });
+    return true;
+  }
   return answerUnfetchableMethod(req, res, { ...options, allowedMethods });
+}
+
+/**
+ * The answer when the listener fails outside the fetch handler, which is the
+ * server's own fault (bad input is answered before): 500, plain, with the
+ * security headers.
+ */
+export function failedOutsideTheApp(): Response {
+  const response = new Response("Internal Server Error", {
+    status: 500,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl.noStore },
+  });
+  applySecurityHeaders(response.headers, { https: false });
+  return response;
 }
 
 /** Response headers are read-only on some responses (fetch results); copy those. */

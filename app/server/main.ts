@@ -20,7 +20,7 @@ import {
 import { warmSiteContent } from "~/site/site-content.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/logger.server";
-import { answerMethodBeforeFetch, createAppHandler, type AppHandler } from "./app";
+import { answerBeforeFetch, createAppHandler, failedOutsideTheApp, type AppHandler } from "./app";
 import { gracefulShutdown } from "./shutdown";
 
 /** The React Router build this server runs; tests import it from the built file. */
@@ -141,14 +141,21 @@ async function start() {
     trustProxy: env.TRUST_PROXY,
     onError(error) {
       log.error("Request failed outside the app", { error });
+      return failedOutsideTheApp();
     },
   });
 
   const server = createServer(
-    { requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 },
+    {
+      requestTimeout: 30_000,
+      headersTimeout: 15_000,
+      keepAliveTimeout: 5_000,
+      // An HTTP/1.1 request without Host is refused by answerBeforeFetch, with the security headers.
+      requireHostHeader: false,
+    },
     (req, res) => {
       shutdown.track(res);
-      if (answerMethodBeforeFetch(req, res, { trustProxy: env.TRUST_PROXY })) return;
+      if (answerBeforeFetch(req, res, { trustProxy: env.TRUST_PROXY })) return;
       void listener(req, res);
     },
   );
