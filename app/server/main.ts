@@ -20,6 +20,7 @@ import {
 import { warmSiteContent } from "~/site/site-content.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/logger.server";
+import { answerClientError } from "~/platform/http/client-errors";
 import { answerBeforeFetch, createAppHandler, failedOutsideTheApp, type AppHandler } from "./app";
 import { gracefulShutdown } from "./shutdown";
 
@@ -159,6 +160,9 @@ async function start() {
       void listener(req, res);
     },
   );
+
+  // Requests Node's parser refuses get its answer, with the security headers.
+  server.on("clientError", answerClientError);
 
   const shutdown = gracefulShutdown(server, { graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000, log });
 
