@@ -105,11 +105,15 @@ export async function submitEnquiry<Field extends string>({
   validate,
   confirmationPath,
 }: SubmitOptions<Field>) {
+  // A body that is not a form (JSON, plain text, a broken multipart) reads
+  // as an empty one: the form comes back saying so, and nothing is sent.
   let form: FormData;
+  let unreadable = false;
   try {
     form = await request.formData();
   } catch {
     form = new FormData();
+    unreadable = true;
   }
   const values = formValues(form, fields);
   const submissionToken = tokenFrom(form);
@@ -173,7 +177,9 @@ export async function submitEnquiry<Field extends string>({
     const count = Object.keys(validation.errors).length;
     return reply(400, {
       errors: validation.errors,
-      formError: `Please check ${count === 1 ? "1 answer" : `${count} answers`} and send again.`,
+      formError: unreadable
+        ? "What was sent could not be read as this form, so nothing was sent. Please fill in the form and send it again."
+        : `Please check ${count === 1 ? "1 answer" : `${count} answers`} and send again.`,
     });
   }
   const enquiry = validation.enquiry;
