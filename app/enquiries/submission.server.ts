@@ -110,11 +110,15 @@ export async function submitEnquiry<Field extends string>({
   validate,
   confirmationPath,
 }: SubmitOptions<Field>) {
+  // A body that is not a form (JSON, plain text, a broken multipart) reads
+  // as an empty one: the form comes back saying so, and nothing is sent.
   let form: FormData;
+  let unreadable = false;
   try {
     form = await request.formData();
   } catch {
     form = new FormData();
+    unreadable = true;
   }
   const values = formValues(form, fields);
   const submissionToken = tokenFrom(form);
@@ -177,7 +181,9 @@ export async function submitEnquiry<Field extends string>({
   if (!validation.ok) {
     return reply(400, {
       errors: validation.errors,
-      formError: checkAnswersMessage(Object.keys(validation.errors).length),
+      formError: unreadable
+        ? "What was sent could not be read as this form, so nothing was sent. Please fill in the form and send it again."
+        : checkAnswersMessage(Object.keys(validation.errors).length),
     });
   }
   const enquiry = validation.enquiry;

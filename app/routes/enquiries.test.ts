@@ -283,6 +283,28 @@ describe("the contact form", () => {
     expect(await enquiryCount()).toBe(before);
   });
 
+  test.each([
+    ["JSON", "application/json", JSON.stringify(contactForm())],
+    ["plain text", "text/plain;charset=UTF-8", new URLSearchParams(contactForm()).toString()],
+    ["a multipart body cut short", "multipart/form-data; boundary=x", "--x\r\nContent-Disp"],
+  ])(
+    "a body that is not a form (%s) gets the form back, 400, saying nothing was sent",
+    async (_, type, body) => {
+      const before = await enquiryCount();
+      const request = new Request("http://localhost/contact", {
+        method: "POST",
+        headers: { "Content-Type": type },
+        body,
+      });
+      const result = answered(await contactAction(routeArgs(request, { context: contextFor() })));
+      expect(result.status).toBe(400);
+      expect(result.formError).toBe(
+        "What was sent could not be read as this form, so nothing was sent. Please fill in the form and send it again.",
+      );
+      expect(await enquiryCount()).toBe(before);
+    },
+  );
+
   describe("rate limits", () => {
     test("over the limit per email gets 429 with Retry-After, the text kept and nothing stored", async () => {
       const email = uniqueEmail();

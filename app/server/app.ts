@@ -26,9 +26,14 @@ import {
   answerMethod,
   answerUnfetchableMethod,
 } from "~/platform/http/methods";
+import { unreadableFormRefusal } from "~/platform/http/form-body";
 import { readBoundedBody } from "~/platform/http/request-body";
+import { answerBadRequestHead } from "~/platform/http/request-head";
+import { log } from "~/platform/logger.server";
+import { cacheControl } from "~/platform/cache-control";
 import { StaticFiles } from "~/platform/http/static-files";
 import { bodyLimitFor } from "./body-limits";
+import { READS_ANY_POST, actionRoutes } from "./form-posts";
 
 export type AppHandler = (request: Request, client: ClientAddress) => Promise<Response>;
 
@@ -53,16 +58,39 @@ export function allowedMethods(url: URL): readonly string[] {
 }
 
 /**
- * For the Node listener, before it makes a Fetch request: answers TRACE,
- * which no Fetch request can carry, with the 405 this handler gives any
- * method a URL does not take. True when it answered.
+ * For the Node listener, before it makes a Fetch request: answers a request
+ * whose target or Host cannot make the site's URL with 400 (before anything
+ * reads them), then TRACE, which no Fetch request can carry, with the 405
+ * this handler gives any method a URL does not take. True when it answered.
  */
-export function answerMethodBeforeFetch(
+export function answerBeforeFetch(
   req: IncomingMessage,
   res: ServerResponse,
   options: RequestListenerOptions = {},
 ): boolean {
+  const problem = answerBadRequestHead(req, res, options);
+  if (problem !== null) {
+    log.info(`${req.method ?? "GET"} refused before the app 400: ${problem}`, {
+      target: req.url?.slice(0, 200),
+      host: req.headers.host?.slice(0, 200),
+    });
+    return true;
+  }
   return answerUnfetchableMethod(req, res, { ...options, allowedMethods });
+}
+
+/**
+ * The answer when the listener fails outside the fetch handler, which is the
+ * server's own fault (bad input is answered before): 500, plain, with the
+ * security headers.
+ */
+export function failedOutsideTheApp(): Response {
+  const response = new Response("Internal Server Error", {
+    status: 500,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl.noStore },
+  });
+  applySecurityHeaders(response.headers, { https: false });
+  return response;
 }
 
 /** Response headers are read-only on some responses (fetch results); copy those. */
@@ -99,6 +127,7 @@ export async function createAppHandler({
 }: AppOptions): Promise<AppHandler> {
   const staticFiles = await StaticFiles.load(clientDirectory);
   const handleRequest = createRequestHandler(build, mode);
+  const actionAt = actionRoutes(build);
   // Vite copies public/images into the client build; images are read from that copy.
   const imageStore = {
     ...defaultImageStore,
@@ -138,8 +167,22 @@ export async function createAppHandler({
   async function handleApp(request: Request, client: ClientAddress): Promise<Response> {
     // Before React Router, whose own check of page actions answers 400 and logs an error.
     if (isCrossSitePost(request)) return crossSiteRefusal();
-    const bounded = await readBoundedBody(request, bodyLimit(new URL(request.url)));
+    const url = new URL(request.url);
+    const bounded = await readBoundedBody(request, bodyLimit(url));
     if (bounded instanceof Response) return bounded;
+    // Actions read forms; any other body is the client's mistake, not a 500.
+    const action = request.method === "POST" ? actionAt(url) : null;
+    const unreadable =
+      action && !READS_ANY_POST.has(action) ? await unreadableFormRefusal(bounded) : null;
+    if (unreadable) {
+      log.debug("Request refused", {
+        method: request.method,
+        url: request.url,
+        status: unreadable.status,
+        contentType: request.headers.get("Content-Type")?.slice(0, 200) ?? null,
+      });
+      return unreadable;
+    }
     const slot = await cacheSlot(bounded);
     const response = slot
       ? await pageCache.serve(bounded, slot.key, slot.revision, () =>

@@ -23,7 +23,8 @@ import { warmSiteContent } from "~/site/site-content.server";
 import { defaultImageStore } from "~/platform/context";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/logger.server";
-import { answerMethodBeforeFetch, createAppHandler, type AppHandler } from "./app";
+import { answerClientError } from "~/platform/http/client-errors";
+import { answerBeforeFetch, createAppHandler, failedOutsideTheApp, type AppHandler } from "./app";
 import { gracefulShutdown } from "./shutdown";
 
 /** The React Router build this server runs; tests import it from the built file. */
@@ -144,17 +145,27 @@ async function start() {
     trustProxy: env.TRUST_PROXY,
     onError(error) {
       log.error("Request failed outside the app", { error });
+      return failedOutsideTheApp();
     },
   });
 
   const server = createServer(
-    { requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 },
+    {
+      requestTimeout: 30_000,
+      headersTimeout: 15_000,
+      keepAliveTimeout: 5_000,
+      // An HTTP/1.1 request without Host is refused by answerBeforeFetch, with the security headers.
+      requireHostHeader: false,
+    },
     (req, res) => {
       shutdown.track(res);
-      if (answerMethodBeforeFetch(req, res, { trustProxy: env.TRUST_PROXY })) return;
+      if (answerBeforeFetch(req, res, { trustProxy: env.TRUST_PROXY })) return;
       void listener(req, res);
     },
   );
+
+  // Requests Node's parser refuses get its answer, with the security headers.
+  server.on("clientError", answerClientError);
 
   const shutdown = gracefulShutdown(server, { graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000, log });
 
