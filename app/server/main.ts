@@ -147,9 +147,10 @@ async function start() {
   const server = createServer(
     { requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 },
     (req, res) => {
-      shutdown.track(res);
-      if (answerMethodBeforeFetch(req, res, { trustProxy: env.TRUST_PROXY })) return;
-      void listener(req, res);
+      shutdown.handle(res, () => {
+        if (answerMethodBeforeFetch(req, res, { trustProxy: env.TRUST_PROXY })) return;
+        void listener(req, res);
+      });
     },
   );
 
