@@ -158,9 +158,10 @@ async function start() {
       requireHostHeader: false,
     },
     (req, res) => {
-      shutdown.track(res);
-      if (answerBeforeFetch(req, res, { trustProxy: env.TRUST_PROXY })) return;
-      void listener(req, res);
+      shutdown.handle(res, () => {
+        if (answerBeforeFetch(req, res, { trustProxy: env.TRUST_PROXY })) return;
+        void listener(req, res);
+      });
     },
   );
 

@@ -25,6 +25,10 @@ export type PerfServer = {
   output: () => string;
   /** How it ended ("exited with 1", "killed by SIGKILL"), while it runs undefined. */
   exitStatus: () => string | undefined;
+  /** Resolves with how it ended, once it has. */
+  exited: Promise<string>;
+  /** Set before signalling the server from outside, so its end is not reported as unasked. */
+  expectExit: () => void;
   stop: () => Promise<void>;
 };
 
@@ -96,13 +100,13 @@ export async function startServer(build: string, options: ServerOptions = {}): P
   let running = true;
   let stopping = false;
   let exitStatus: string | undefined;
-  const exited = new Promise<void>((resolve) =>
+  const exited = new Promise<string>((resolve) =>
     child.once("exit", (code, signal) => {
       running = false;
       exitStatus = signal ? `killed by ${signal}` : `exited with ${code}`;
       // A server that dies under the runs makes every later page fail: say why at once.
       if (!stopping) console.error(`The server ${exitStatus} unasked:\n${output}`);
-      resolve();
+      resolve(exitStatus);
     }),
   );
   void exited.then(() => rmSync(dataDirectory, { recursive: true, force: true }));
@@ -126,5 +130,15 @@ export async function startServer(build: string, options: ServerOptions = {}): P
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, pid: child.pid!, output: () => output, exitStatus: () => exitStatus, stop };
+  return {
+    url,
+    pid: child.pid!,
+    output: () => output,
+    exitStatus: () => exitStatus,
+    exited,
+    expectExit: () => {
+      stopping = true;
+    },
+    stop,
+  };
 }

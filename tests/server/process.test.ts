@@ -224,6 +224,58 @@ function canConnect(url: string): Promise<boolean> {
   });
 }
 
+/**
+ * A keep-alive client that sends its next GET the moment an answer is
+ * complete, as a load generator does, and, unlike one, sends no more after
+ * an answer that says `Connection: close`.
+ */
+function busyClient(url: string, path: string) {
+  const socket = net.connect(Number(new URL(url).port), "127.0.0.1");
+  const request = `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+  const answers: string[] = [];
+  let sent = 0;
+  let error: string | undefined;
+  let buffer = Buffer.alloc(0);
+  const waiters: Array<{ count: number; resolve: () => void }> = [];
+  const send = () => {
+    sent++;
+    socket.write(request);
+  };
+  socket.once("connect", send);
+  socket.on("error", (cause: NodeJS.ErrnoException) => (error = cause.code ?? cause.message));
+  socket.on("data", (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const end = buffer.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      const head = buffer.subarray(0, end).toString();
+      const length = Number(head.match(/^content-length: (\d+)$/im)?.[1]);
+      if (!Number.isInteger(length)) throw new Error(`No Content-Length in\n${head}`);
+      if (buffer.length < end + 4 + length) return;
+      buffer = buffer.subarray(end + 4 + length);
+      const status = head.match(/^HTTP\/1\.1 (\d+)/)?.[1];
+      const connection = head.match(/^connection: (.*)$/im)?.[1]?.toLowerCase() ?? "-";
+      answers.push(`${status} ${connection}`);
+      for (const waiter of waiters.filter(({ count }) => answers.length >= count)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+      if (connection !== "close") send();
+    }
+  });
+  return {
+    /** Resolves once `count` answers have come. */
+    answered: (count: number) =>
+      new Promise<void>((resolve) =>
+        answers.length >= count ? resolve() : waiters.push({ count, resolve }),
+      ),
+    /** How it ended: the requests sent, the answers received, the error met, if any. */
+    finished: new Promise<{ sent: number; answers: string[]; error?: string }>((resolve) =>
+      socket.on("close", () => resolve({ sent, answers, error })),
+    ),
+  };
+}
+
 describe("shutdown", () => {
   test("SIGTERM refuses new connections but lets a request in flight finish", async () => {
     const server = await startServer();
@@ -299,6 +351,50 @@ describe("shutdown", () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(
       /1 request\(s\) still open after the 1 s grace period: 1 answered 503/,
+    );
+  });
+
+  test("SIGTERM under load resets no connection: every request sent is answered", async () => {
+    const server = await startServer();
+    const clients = Array.from({ length: 20 }, () => busyClient(server.url, "/"));
+    // Every connection is busy: answered three times, and its next request sent.
+    await Promise.all(clients.map((client) => client.answered(3)));
+    server.process.kill("SIGTERM");
+    const outcomes = await Promise.all(clients.map((client) => client.finished));
+    expect(outcomes.map(({ error }) => error)).toEqual(Array(20).fill(undefined));
+    for (const { sent, answers } of outcomes) {
+      expect(answers).toHaveLength(sent);
+      expect(answers.at(-1)).toBe("200 close");
+      expect(answers.every((answer) => answer.startsWith("200 "))).toBe(true);
+    }
+    expect(await server.exited).toBe(0);
+  });
+
+  test("keep-alive connections idle when SIGTERM arrives are not reset, and the log counts them", async () => {
+    const server = await startServer();
+    const robots = "GET /robots.txt HTTP/1.1\r\nHost: localhost\r\n\r\n";
+    const connections = Array.from({ length: 10 }, () => rawConnection(server.url));
+    for (const connection of connections) connection.socket.on("error", () => {});
+    await Promise.all(connections.map(({ connected }) => connected));
+    for (const { socket } of connections) socket.write(robots);
+    await Promise.all(connections.map(({ receive }) => receive("Sitemap:")));
+    // While the process is stopped each request waits in its socket; the
+    // signal then arrives together with all of them.
+    server.process.kill("SIGSTOP");
+    try {
+      for (const { socket } of connections) socket.write(robots);
+      server.process.kill("SIGTERM");
+    } finally {
+      server.process.kill("SIGCONT");
+    }
+    const responses = await Promise.all(connections.map(({ closed }) => closed));
+    for (const response of responses) {
+      expect(response.match(/^HTTP\/1\.1 \d+/gm)).toEqual(["HTTP/1.1 200", "HTTP/1.1 200"]);
+    }
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain(
+      "SIGTERM: no longer accepting connections; finishing 0 open request(s)" +
+        " and waiting on 10 keep-alive connection(s) between requests",
     );
   });
 });
