@@ -97,10 +97,21 @@ describe.each(drivers)("rate limits on %s", (driver) => {
     await db.query(
       `insert into public.form_rate_limits (bucket, window_start, hits)
        values ($1, to_timestamp(floor(extract(epoch from now()) / 600) * 600 - 600), 7)`,
-      [bucket],
+      [`${bucket}/600s`],
     );
     expect(await countSubmission(db, bucket, 600)).toMatchObject({ hits: 1, previousHits: 7 });
     // Another window length is another count.
+    expect(await countSubmission(db, bucket, 60)).toMatchObject({ hits: 1, previousHits: 0 });
+  });
+
+  test("a window of another length that starts where the previous one did is not counted with it", async () => {
+    const bucket = `email:${randomUUID()}`;
+    // A 600 s window and the 60 s window before the current minute, starting together.
+    await db.query(
+      `insert into public.form_rate_limits (bucket, window_start, hits)
+       values ($1, to_timestamp(floor(extract(epoch from now()) / 60) * 60 - 60), 4)`,
+      [`${bucket}/600s`],
+    );
     expect(await countSubmission(db, bucket, 60)).toMatchObject({ hits: 1, previousHits: 0 });
   });
 

@@ -23,6 +23,9 @@ export async function countSubmission(
   bucket: string,
   windowSeconds: number,
 ): Promise<WindowCount> {
+  // Counts of different window lengths are kept apart: a 60 s window that
+  // starts where a 600 s one does is another count.
+  const key = `${bucket}/${windowSeconds}s`;
   const [row] = await db.query<WindowCount>(
     `with counted as (
        insert into public.form_rate_limits as limits (bucket, window_start, hits)
@@ -42,7 +45,7 @@ export async function countSubmission(
        ), 0) as "previousHits",
        extract(epoch from now() - counted.window_start)::float8 as "elapsedSeconds"
      from counted`,
-    [bucket, windowSeconds],
+    [key, windowSeconds],
   );
   if (!row) throw new Error("The rate limit count returned no row");
   return row;
