@@ -304,6 +304,11 @@ export function openPostgres(url: string): Database {
     types: { json: JSON_AS_TEXT, bytea },
     max: 5,
     connect_timeout: 5,
+    // After failed connections postgres.js waits up to 20 s before trying
+    // again, so a database back from an outage went unused that long. The
+    // server's outage breaker already sends only one ping a second while the
+    // database is away; a second is the most to wait.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     idle_timeout: 60,
     // Supabase's pooler in transaction mode cannot keep prepared statements.
     prepare: false,
