@@ -51,7 +51,7 @@ export default tseslint.config(
               name: "react-router",
               importNames: ["Link", "NavLink"],
               message:
-                "Use Link and NavLink from ~/components/ui/link: they skip prefetching on poor connections.",
+                "Use Link and NavLink from ~/platform/ui/link: they skip prefetching on poor connections.",
             },
           ],
         },

@@ -15,14 +15,14 @@ const isVitest = Boolean(process.env.VITEST);
 
 /** The enquiry forms' components and their fields, kept with the pages that have forms. */
 const FORM_COMPONENT =
-  /[\\/]app[\\/](enquiries[\\/][^\\/]+\.tsx|components[\\/]ui[\\/]form-fields\.tsx)$/;
+  /[\\/]app[\\/](enquiries[\\/][^\\/]+\.tsx|platform[\\/]ui[\\/]form-fields\.tsx)$/;
 
 /**
  * The staff area's own modules (its pages, the editors' forms and fields),
  * kept out of the chunk every visitor loads.
  */
 const STAFF_ONLY =
-  /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|components[\\/]ui[\\/]checked-form\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$|[a-z]+[\\/][a-z-]+-editor\.ts$)/;
+  /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|platform[\\/]ui[\\/]checked-form\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$|[a-z]+[\\/][a-z-]+-editor\.ts$)/;
 
 const DIETARY_ICON = /[\\/]app[\\/]menu[\\/]icons[\\/][a-z-]+\.svg$/;
 

@@ -4,31 +4,34 @@ import { describe, expect, test } from "vitest";
 
 /**
  * The folders tell the architecture (docs/decisions/005): routes use the
- * domains, domains use the platform, and never the reverse, type-only
- * imports included. These tests read every module's imports and fail on an
- * import that points the wrong way or closes a cycle.
+ * read model and the staff area, which use the domains, which use the
+ * platform, and never the reverse, type-only imports included. These tests
+ * read every module's imports and fail on an import that points up a layer,
+ * on two domains that import each other, and on any file cycle.
  */
 
 const APP = path.resolve("app");
 
-type Layer = "platform" | "domain" | "shell" | "entry";
+/** From the bottom up. */
+const LAYERS = ["platform", "domain", "site", "staff", "shell", "entry"] as const;
+type Layer = (typeof LAYERS)[number];
+
+const DOMAINS = ["hours", "menu", "specials", "events", "venue", "enquiries", "images", "theme"];
 
 /** Which layer a module (a path under app/) belongs to. */
 function layerOf(file: string): Layer {
-  const [top, second] = file.split("/");
+  const [top] = file.split("/");
+  if (!file.includes("/") || top === "routes" || top === "server") return "entry";
   if (top === "platform") return "platform";
-  if (top === "components") return second === "ui" ? "platform" : "shell";
-  if (top === "routes" || top === "server" || !file.includes("/")) return "entry";
-  return "domain";
+  if (top === "site") return "site";
+  if (top === "staff") return "staff";
+  if (top === "components") return "shell";
+  if (DOMAINS.includes(top!)) return "domain";
+  throw new Error(`${file} is in no layer: add its folder to the architecture`);
 }
 
-/** What each layer may import from. */
-const allowed: Record<Layer, readonly Layer[]> = {
-  platform: ["platform"],
-  domain: ["platform", "domain"],
-  shell: ["platform", "domain", "shell"],
-  entry: ["platform", "domain", "shell", "entry"],
-};
+/** A layer imports from itself and the layers below it. */
+const allowed = (from: Layer, to: Layer) => LAYERS.indexOf(to) <= LAYERS.indexOf(from);
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {
@@ -71,19 +74,43 @@ describe("the app's layers", () => {
     expect(graph.get("root.tsx")).toContain("platform/env.server.ts");
   });
 
-  test.each(["platform", "domain", "shell"] as const)(
-    "%s modules import only from the layers below them",
+  test.each(LAYERS.filter((layer) => layer !== "entry"))(
+    "%s modules import only from their layer and the layers below it",
     (layer) => {
       const wrong = [...graph]
         .filter(([file]) => layerOf(file) === layer)
         .flatMap(([file, imports]) =>
           imports
-            .filter((target) => !allowed[layer].includes(layerOf(target)))
+            .filter((target) => !allowed(layer, layerOf(target)))
             .map((target) => `${file} -> ${target}`),
         );
       expect(wrong).toEqual([]);
     },
   );
+
+  test("no two domains import each other", () => {
+    const uses = new Set<string>();
+    for (const [file, imports] of graph) {
+      if (layerOf(file) !== "domain") continue;
+      for (const target of imports) {
+        const [from, to] = [file.split("/")[0]!, target.split("/")[0]!];
+        if (from !== to && layerOf(target) === "domain") uses.add(`${from} -> ${to}`);
+      }
+    }
+    const both = [...uses].filter((edge) => {
+      const [from, to] = edge.split(" -> ");
+      return from! < to! && uses.has(`${to} -> ${from}`);
+    });
+    expect(both).toEqual([]);
+  });
+
+  test("the router contexts are declared without importing what fills them", () => {
+    const source = readFileSync(path.join(APP, "platform/context.ts"), "utf8");
+    const valueImports = [...source.matchAll(/^import (?!type )[^;]*from "([^"]+)";/gm)].map(
+      ([, from]) => from,
+    );
+    expect(valueImports).toEqual(["react-router"]);
+  });
 
   test("no module imports a route module", () => {
     const wrong = [...graph].flatMap(([file, imports]) =>

@@ -6,7 +6,7 @@ import { RouteErrorView } from "~/components/error-view";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { PageFocus } from "~/components/page-focus";
 import { SiteStylesheet } from "~/components/site-stylesheet";
-import { Toaster, showToast } from "~/components/ui/toaster";
+import { Toaster, showToast } from "~/platform/ui/toaster";
 import { useHydrated } from "~/platform/use-hydrated";
 import { useTheme } from "~/theme/use-theme";
 import { env, getPublicEnv } from "~/platform/env.server";

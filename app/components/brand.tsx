@@ -1,4 +1,4 @@
-import { Link } from "~/components/ui/link";
+import { Link } from "~/platform/ui/link";
 import { cn } from "~/platform/cn";
 import { useSiteIdentity } from "~/site/site-frame";
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { withToaster } from "~/components/ui/toaster";
+import { withToaster } from "~/platform/ui/toaster";
 import { isNewBuild } from "~/platform/build-info";
 
 export const BUILD_CHECK_INTERVAL_MS = 5 * 60 * 1000;

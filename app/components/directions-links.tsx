@@ -1,5 +1,5 @@
 import { NavigationIcon } from "lucide-react";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/platform/ui/button";
 import { cn } from "~/platform/cn";
 
 /** Directions to the pub in the two map apps phones have. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";
-import { Link } from "~/components/ui/link";
-import { buttonVariants } from "~/components/ui/button";
+import { Link } from "~/platform/ui/link";
+import { buttonVariants } from "~/platform/ui/button";
 import { documentTitle } from "~/site/meta";
 import { useSiteIdentity } from "~/site/site-frame";
 

@@ -1,6 +1,6 @@
 import { MenuIcon } from "lucide-react";
 import { Suspense, lazy, useRef, useState } from "react";
-import { LoadFailureBoundary } from "~/components/ui/load-failure-boundary";
+import { LoadFailureBoundary } from "~/platform/ui/load-failure-boundary";
 import { FOOTER_NAVIGATION_ID } from "./site-footer";
 import { useHydrated } from "~/platform/use-hydrated";
 import { chunkLoader } from "~/platform/chunk-reload";

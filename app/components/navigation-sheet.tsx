@@ -1,7 +1,7 @@
 import { useRef, type RefObject } from "react";
-import { NavLink } from "~/components/ui/link";
+import { NavLink } from "~/platform/ui/link";
 import { ThemeSwitch } from "~/theme/theme-switch";
-import { Sheet, SheetContent, SheetTitle } from "~/components/ui/sheet";
+import { Sheet, SheetContent, SheetTitle } from "~/platform/ui/sheet";
 import { cn } from "~/platform/cn";
 import { primaryNavigation } from "~/site/site";
 import { useSiteIdentity } from "~/site/site-frame";

@@ -1,6 +1,6 @@
 import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { Brand } from "./brand";
-import { Link } from "~/components/ui/link";
+import { Link } from "~/platform/ui/link";
 import { OpenStatus } from "~/hours/open-status";
 import { ThemeSwitch } from "~/theme/theme-switch";
 import { summariseWeeklyHours } from "~/hours/hours-summary";

@@ -1,5 +1,5 @@
 import { Brand } from "./brand";
-import { NavLink } from "~/components/ui/link";
+import { NavLink } from "~/platform/ui/link";
 import { MobileNavigation } from "./mobile-navigation";
 import { ThemeSwitch } from "~/theme/theme-switch";
 import { cn } from "~/platform/cn";

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { formatLongDate } from "~/hours/dates";
 import { contactTopicLabels, formatPhone, type EnquiryReceipt } from "./enquiry-fields";
 import { formatWallTime } from "~/hours/opening-hours";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/platform/ui/button";
 
 /**
  * What the visitor sent, repeated back once it is stored: the proof that it

@@ -7,7 +7,6 @@ import {
   type EnquiryReceipt,
   type NewEnquiry,
 } from "./enquiry-store.server";
-import { siteContent } from "~/site/site-content.server";
 import { cacheControl } from "~/platform/cache-control";
 import { enquiryReceiptCookie } from "./enquiry-receipt.server";
 import {
@@ -86,6 +85,8 @@ export type SubmitOptions<Field extends string> = {
   validate(values: FormValues<Field>): Promise<Validation<Field, NewEnquiryFields>>;
   /** Where the confirmation shows. */
   confirmationPath: string;
+  /** The pub's phone number, for answers that offer it instead (from the cached settings). */
+  phoneNumber(): Promise<string>;
 };
 
 /** The part of a stored enquiry the form itself supplies. */
@@ -109,6 +110,7 @@ export async function submitEnquiry<Field extends string>({
   fields,
   validate,
   confirmationPath,
+  phoneNumber,
 }: SubmitOptions<Field>) {
   // A body that is not a form (JSON, plain text, a broken multipart) reads
   // as an empty one: the form comes back saying so, and nothing is sent.
@@ -137,7 +139,7 @@ export async function submitEnquiry<Field extends string>({
       { status, headers },
     );
   // Read only for an answer that gives the phone number, not for every post.
-  const callUs = () => callUsLine(context);
+  const callUs = () => callUsLine(phoneNumber);
   const outage = async (error: unknown) => {
     log.error("An enquiry could not be stored", { kind, error });
     return reply(
@@ -284,11 +286,10 @@ export async function submitEnquiry<Field extends string>({
   }
 }
 
-/** " or call us at 519-555-0134", from the cached settings; empty when they cannot be read. */
-async function callUsLine(context: Readonly<RouterContextProvider>): Promise<string> {
+/** " or call us at 519-555-0134"; empty when the number cannot be read. */
+async function callUsLine(phoneNumber: () => Promise<string>): Promise<string> {
   try {
-    const settings = await siteContent(context).settings();
-    return ` or call us at ${settings.phone}`;
+    return ` or call us at ${await phoneNumber()}`;
   } catch {
     return "";
   }

@@ -8,7 +8,7 @@ import {
   controlClass,
   describedBy,
   fieldId,
-} from "~/components/ui/form-fields";
+} from "~/platform/ui/form-fields";
 import { cn } from "~/platform/cn";
 import { IMAGE_DENSITIES, PREVIEW_WIDTH, imageUrl, type ImageSource } from "./images";
 import {

@@ -1,7 +1,7 @@
 import { SearchIcon } from "lucide-react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/platform/ui/button";
 import { cn } from "~/platform/cn";
 import {
   DIET_FILTERS,

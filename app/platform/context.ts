@@ -1,19 +1,18 @@
-import path from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { createContext, type RouterContextProvider } from "react-router";
-import { serverAuthBackend, type AuthBackend } from "./auth-backend.server";
-import { sharedDatabase } from "./database/connection.server";
+import type { AuthBackend } from "./auth-backend.server";
 import type { Database } from "./database/database.server";
-import { env } from "./env.server";
-import { DEFAULT_RATE_LIMITS, type FormProtection } from "./form-protection";
-import { fileLastGoodStore, type LastGoodStore } from "./last-good-store.server";
+import type { FormProtection } from "./form-protection";
+import type { LastGoodStore } from "./last-good-store.server";
 import type { PageRender } from "./page-render";
-import { serverUploadStore, type UploadStore } from "./upload-store.server";
+import type { UploadStore } from "./upload-store.server";
 
 /**
  * Every value the server hands loaders, actions and middleware through React
- * Router's context, in one place. Each default is what the production server
- * uses; the server and the tests set their own where they need to.
+ * Router's context, declared in one place by its type alone: this module
+ * imports no implementation. The server sets each request's values where it
+ * makes the request's context (`app/server/request-context.ts`); tests set
+ * their own. A key without a default that nobody set throws when read.
  */
 
 /** The CSP nonce of this response; every inline script must carry it. */
@@ -41,20 +40,13 @@ export const clientAddressContext = createContext<string | null>(null);
  * The last good copy of the content, kept in DATA_DIR: pages fall back to it
  * when the database cannot answer and nothing is cached in memory yet.
  */
-export const lastGoodContentContext = createContext<LastGoodStore>(
-  fileLastGoodStore(path.resolve(env.DATA_DIR, "last-good-content.json")),
-);
+export const lastGoodContentContext = createContext<LastGoodStore>();
 
 /** Where loaders get the database; tests give them their own. */
-export const databaseContext = createContext<() => Promise<Database>>(sharedDatabase);
+export const databaseContext = createContext<() => Promise<Database>>();
 
 /** How the public forms are guarded: Turnstile when its keys are set, and rate limits. */
-export const formProtectionContext = createContext<FormProtection>({
-  turnstile: env.TURNSTILE_SECRET_KEY
-    ? { secretKey: env.TURNSTILE_SECRET_KEY, verifyUrl: env.TURNSTILE_VERIFY_URL }
-    : null,
-  ...DEFAULT_RATE_LIMITS,
-});
+export const formProtectionContext = createContext<FormProtection>();
 
 export type ImageStore = {
   /** The folder source images are read from; nothing outside it is ever served. */
@@ -73,19 +65,11 @@ export type ImageStore = {
   uploads: UploadStore;
 };
 
-/** The store under `react-router dev` and in tests that set nothing. */
-export const defaultImageStore: ImageStore = {
-  sourceDirectory: path.resolve("public/images"),
-  cacheDirectory: path.resolve(env.DATA_DIR, "image-cache"),
-  cacheMaxBytes: env.IMAGE_CACHE_MAX_MB * 1024 * 1024,
-  uploads: serverUploadStore(),
-};
-
 /** The production server points this at the build's copy of public/images. */
-export const imageStoreContext = createContext<ImageStore>(defaultImageStore);
+export const imageStoreContext = createContext<ImageStore>();
 
 /** Where staff sign in: the Supabase project, or the embedded service. */
-export const authBackendContext = createContext<() => Promise<AuthBackend>>(serverAuthBackend);
+export const authBackendContext = createContext<() => Promise<AuthBackend>>();
 
 /** A staff request's Supabase client, made by the staff area's middleware. */
 export const supabaseContext = createContext<SupabaseClient | null>(null);

@@ -1,7 +1,7 @@
 import { AccessibilityIcon, BeerIcon, ChevronDownIcon, UtensilsIcon } from "lucide-react";
 import type { Route } from "./+types/about";
 import { DietaryTags } from "~/menu/dietary-tags";
-import { Link } from "~/components/ui/link";
+import { Link } from "~/platform/ui/link";
 import { PageHeader } from "~/components/page-header";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { SectionHeading } from "~/components/section-heading";

@@ -1,6 +1,6 @@
 import { CheckIcon, CircleAlertIcon, MailIcon, MessageSquareIcon, PhoneIcon } from "lucide-react";
 import type { Route } from "./+types/accessibility";
-import { Link } from "~/components/ui/link";
+import { Link } from "~/platform/ui/link";
 import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
 import { dateParts } from "~/hours/dates";

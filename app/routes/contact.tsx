@@ -5,11 +5,11 @@ import { OpenStatus } from "~/hours/open-status";
 import { DirectionsLinks } from "~/components/directions-links";
 import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/platform/ui/button";
 import { WeekHoursTable } from "~/hours/week-hours-table";
 import { EnquiryConfirmation } from "~/enquiries/enquiry-confirmation";
 import { EnquiryForm, PurposeNotice, type Validator } from "~/enquiries/enquiry-form";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
+import { SelectField, TextAreaField, TextField } from "~/platform/ui/form-fields";
 import { siteContent } from "~/site/site-content.server";
 import { formatLongDate } from "~/hours/dates";
 import {
@@ -60,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     kind: "contact",
     fields: contactFields,
     confirmationPath: "/contact",
+    phoneNumber: async () => (await siteContent(context).settings()).phone,
     async validate(values) {
       const checked = checkForm(contactEnquirySchema, values);
       return checked.ok ? { ok: true, enquiry: { kind: "contact", ...checked.data } } : checked;

@@ -3,10 +3,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/venue";
 import { EnquiryConfirmation } from "~/enquiries/enquiry-confirmation";
 import { EnquiryForm, PurposeNotice, type Validator } from "~/enquiries/enquiry-form";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
+import { SelectField, TextAreaField, TextField } from "~/platform/ui/form-fields";
 import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/platform/ui/button";
 import { pictureFor } from "~/images/pictures.server";
 import { siteContent } from "~/site/site-content.server";
 import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/enquiries/submission.server";
@@ -80,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     kind: "venue",
     fields: venueFields,
     confirmationPath: "/venue",
+    phoneNumber: async () => (await siteContent(context).settings()).phone,
     async validate(values) {
       const content = siteContent(context);
       const now = new Date();

@@ -1,15 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { ClientAddress, RequestListenerOptions } from "@remix-run/node-fetch-server";
-import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Database } from "~/platform/database/database.server";
-import {
-  clientAddressContext,
-  databaseContext,
-  defaultImageStore,
-  imageStoreContext,
-  pageRenderContext,
-} from "~/platform/context";
+import { clientAddressContext, databaseContext, pageRenderContext } from "~/platform/context";
 import { sharedDatabase } from "~/platform/database/connection.server";
 import { PageCache, type PageRenderResult } from "~/platform/http/page-cache";
 import { PageRender } from "~/platform/page-render";
@@ -33,6 +27,7 @@ import { log } from "~/platform/logger.server";
 import { cacheControl } from "~/platform/cache-control";
 import { StaticFiles } from "~/platform/http/static-files";
 import { bodyLimitFor } from "./body-limits";
+import { serverImageStore, serverRequestContext } from "./request-context";
 import { READS_ANY_POST, actionRoutes } from "./form-posts";
 
 export type AppHandler = (request: Request, client: ClientAddress) => Promise<Response>;
@@ -130,7 +125,7 @@ export async function createAppHandler({
   const actionAt = actionRoutes(build);
   // Vite copies public/images into the client build; images are read from that copy.
   const imageStore = {
-    ...defaultImageStore,
+    ...serverImageStore,
     sourceDirectory: path.join(clientDirectory, "images"),
   };
 
@@ -139,9 +134,8 @@ export async function createAppHandler({
     client: ClientAddress,
     { withHoles = false } = {},
   ): Promise<PageRenderResult> {
-    const context = new RouterContextProvider();
+    const context = serverRequestContext(imageStore);
     context.set(clientAddressContext, clientAddress(request, client.address, clientIpHeader));
-    context.set(imageStoreContext, imageStore);
     if (database) context.set(databaseContext, database);
     const note = new PageRender({ withHoles });
     note.changesAt(torontoMidnightAfter(new Date()));

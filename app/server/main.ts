@@ -20,12 +20,12 @@ import {
   sharedDatabase,
 } from "~/platform/database/connection.server";
 import { warmSiteContent } from "~/site/site-content.server";
-import { defaultImageStore } from "~/platform/context";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/logger.server";
 import { answerClientError } from "~/platform/http/client-errors";
 import { answerBeforeFetch, createAppHandler, failedOutsideTheApp, type AppHandler } from "./app";
 import { gracefulShutdown } from "./shutdown";
+import { serverImageStore, serverRequestContext } from "./request-context";
 
 /** The React Router build this server runs; tests import it from the built file. */
 export const build = serverBuild as unknown as ServerBuild;
@@ -95,7 +95,7 @@ function prepareDatabase(): Promise<void> {
           await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_FAILURE_MS).unref());
         }
       }
-      await warmSiteContent().catch((error: unknown) => {
+      await warmSiteContent(serverRequestContext()).catch((error: unknown) => {
         log.warn("The content could not be read ahead of the first visitors", { error });
       });
       firstAttemptDone();
@@ -174,7 +174,7 @@ async function start() {
     database: sharedDatabase,
     retentionDays: env.ENQUIRY_RETENTION_DAYS,
   });
-  log.info(`Uploaded pictures are kept in ${defaultImageStore.uploads.description}`);
+  log.info(`Uploaded pictures are kept in ${serverImageStore.uploads.description}`);
   if (env.DATABASE_URL && !env.SUPABASE_URL) {
     // An earlier version kept them in DATA_DIR even with a database server.
     importFolderUploads(env.DATA_DIR, sharedDatabase).then(
@@ -189,7 +189,7 @@ async function start() {
   // Uploaded pictures no page uses, a minute after the start and daily.
   const stopSweep = startDailyPictureSweep({
     database: sharedDatabase,
-    images: defaultImageStore,
+    images: serverImageStore,
   });
 
   server.listen(env.PORT, env.HOST, () => {

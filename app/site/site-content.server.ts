@@ -1,4 +1,4 @@
-import { RouterContextProvider, data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { eventEnd, upcomingEvents, type PubEvent } from "~/events/events";
 import { log } from "~/platform/logger.server";
 import type { MenuSection } from "~/menu/menu";
@@ -166,8 +166,8 @@ function unavailable(error: unknown) {
  * (and so into the last good copy), so the first visitors after a start do
  * not wait for the database. Failures are the caller's.
  */
-export async function warmSiteContent(): Promise<void> {
-  const content = siteContent(new RouterContextProvider());
+export async function warmSiteContent(context: Readonly<RouterContextProvider>): Promise<void> {
+  const content = siteContent(context);
   const now = new Date();
   await Promise.all([
     content.settings(),

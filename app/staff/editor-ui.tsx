@@ -10,9 +10,9 @@ import {
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { Form } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { CheckedForm, type CheckedFormProps, type Validator } from "~/components/ui/checked-form";
-import { Link } from "~/components/ui/link";
+import { Button, buttonVariants } from "~/platform/ui/button";
+import { CheckedForm, type CheckedFormProps, type Validator } from "~/platform/ui/checked-form";
+import { Link } from "~/platform/ui/link";
 import { cn } from "~/platform/cn";
 import type { CheckedFormData } from "~/platform/form-check";
 

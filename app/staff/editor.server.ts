@@ -18,7 +18,7 @@ import {
   readPictureFields,
   type PictureFields,
   type PictureFormNames,
-} from "~/images/uploads.server";
+} from "~/staff/picture-uploads.server";
 import { DATABASE_UNREACHABLE, keepsFormOnOutage, outageAnswer } from "./outage.server";
 import { confirmSession, staffClaims } from "./session.server";
 import { withStaffClaims } from "./staff-transaction.server";

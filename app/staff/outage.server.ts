@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { CheckedFormData, FormValues } from "~/platform/form-check";
 import { formValues } from "~/platform/form-check";
-import { FORM_ID_FIELD } from "~/components/ui/checked-form";
+import { FORM_ID_FIELD } from "~/platform/ui/checked-form";
 
 /**
  * What the staff area answers when what it depends on (the database, or the

@@ -1,8 +1,8 @@
 import { ExternalLinkIcon, LogOutIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Link, NavLink } from "~/components/ui/link";
+import { Button } from "~/platform/ui/button";
+import { Link, NavLink } from "~/platform/ui/link";
 import { cn } from "~/platform/cn";
 import { useSiteIdentity } from "~/site/site-frame";
 import { staffNavigation } from "./staff-navigation";

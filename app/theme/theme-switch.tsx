@@ -1,7 +1,7 @@
 import { MonitorIcon, MoonIcon, SunIcon, type LucideIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { Tooltip, TooltipGroup } from "~/components/ui/tooltip";
+import { Tooltip, TooltipGroup } from "~/platform/ui/tooltip";
 import { THEME_ACTION, useTheme } from "./use-theme";
 import { cn } from "~/platform/cn";
 import { themeLabels, themes, type Theme } from "./theme";

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useRef, useState, type MouseEvent } from "react";
-import { LoadFailureBoundary } from "~/components/ui/load-failure-boundary";
+import { LoadFailureBoundary } from "~/platform/ui/load-failure-boundary";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { THUMBNAIL_WIDTH } from "~/images/images";
 import type { Picture } from "~/images/pictures";

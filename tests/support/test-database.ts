@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import postgres from "postgres";
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
+import { serverRequestContext } from "~/server/request-context";
 import {
   DatabaseUnavailableError,
   createPGlite,
@@ -154,7 +155,8 @@ export function contextWithDatabase(
   db: Database,
   lastGood: LastGoodStore = memoryLastGoodStore(),
 ): RouterContextProvider {
-  const context = new RouterContextProvider();
+  // The server's values for everything else, as a request to it gets them.
+  const context = serverRequestContext();
   context.set(databaseContext, async () => db);
   context.set(lastGoodContentContext, lastGood);
   return context;

@@ -1,8 +1,8 @@
 import { ArrowLeftIcon, CheckIcon, MailIcon, PhoneIcon, Undo2Icon } from "lucide-react";
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/enquiry";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { Button, buttonVariants } from "~/platform/ui/button";
+import { Link } from "~/platform/ui/link";
 import { formatPhone } from "~/enquiries/enquiry-fields";
 import { formatLongDate } from "~/hours/dates";
 import { databaseContext } from "~/platform/context";

@@ -1,7 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import type { Route } from "./+types/events";
-import { buttonVariants } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { buttonVariants } from "~/platform/ui/button";
+import { Link } from "~/platform/ui/link";
 import { eventStatusLabels, type EditableEvent } from "~/events/event-editor";
 import { pastEventsForStaff, upcomingEventsForStaff } from "~/events/event-editor.server";
 import { formatLongDate, formatTimeRange, torontoDateTime } from "~/hours/dates";

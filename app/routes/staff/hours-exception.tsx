@@ -1,6 +1,6 @@
 import type { Route } from "./+types/hours-exception";
-import { checkbox } from "~/components/ui/checked-form";
-import { CheckboxField, TextField } from "~/components/ui/form-fields";
+import { checkbox } from "~/platform/ui/checked-form";
+import { CheckboxField, TextField } from "~/platform/ui/form-fields";
 import {
   NOTE_MAX,
   exceptionFields,

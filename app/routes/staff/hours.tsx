@@ -2,10 +2,10 @@ import { BanIcon, ClockIcon, PlusIcon, UtensilsCrossedIcon } from "lucide-react"
 import type { ReactNode } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/hours";
-import { buttonVariants } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
-import { checkbox, type BoundField } from "~/components/ui/checked-form";
-import { CheckboxField, TextField } from "~/components/ui/form-fields";
+import { buttonVariants } from "~/platform/ui/button";
+import { Link } from "~/platform/ui/link";
+import { checkbox, type BoundField } from "~/platform/ui/checked-form";
+import { CheckboxField, TextField } from "~/platform/ui/form-fields";
 import { formatLongDate } from "~/hours/dates";
 import { formatDayLine } from "~/hours/hours-summary";
 import {

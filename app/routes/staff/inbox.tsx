@@ -1,9 +1,9 @@
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
 import { Form } from "react-router";
 import type { Route } from "./+types/inbox";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
-import { controlClass } from "~/components/ui/form-fields";
+import { Button, buttonVariants } from "~/platform/ui/button";
+import { Link } from "~/platform/ui/link";
+import { controlClass } from "~/platform/ui/form-fields";
 import { databaseContext } from "~/platform/context";
 import { EXCERPT_LENGTH, listEnquiries } from "~/staff/enquiry-inbox.server";
 import { HandledBadge, VisitorText, enquirySubject, formatReceived } from "~/staff/enquiry-views";

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/menu-item";
-import { checkbox, type Validator } from "~/components/ui/checked-form";
+import { checkbox, type Validator } from "~/platform/ui/checked-form";
 import {
   CheckboxField,
   CheckboxGroupField,
   SelectField,
   TextAreaField,
   TextField,
-} from "~/components/ui/form-fields";
+} from "~/platform/ui/form-fields";
 import {
   ALLERGEN_OPTIONS,
   BADGE_OPTIONS,

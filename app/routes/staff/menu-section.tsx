@@ -1,6 +1,6 @@
 import type { Route } from "./+types/menu-section";
-import { checkbox, type Validator } from "~/components/ui/checked-form";
-import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-fields";
+import { checkbox, type Validator } from "~/platform/ui/checked-form";
+import { CheckboxField, TextAreaField, TextField } from "~/platform/ui/form-fields";
 import {
   SECTION_DESCRIPTION_MAX,
   SECTION_FIELDS,

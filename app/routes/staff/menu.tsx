@@ -7,8 +7,8 @@ import {
 } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/menu";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { Button, buttonVariants } from "~/platform/ui/button";
+import { Link } from "~/platform/ui/link";
 import {
   itemAnchor,
   itemPriceLine,

@@ -2,9 +2,9 @@ import { CopyIcon, UserMinusIcon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/people";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { ErrorSummary, SelectField, TextField, fieldId } from "~/components/ui/form-fields";
-import { Link } from "~/components/ui/link";
+import { Button, buttonVariants } from "~/platform/ui/button";
+import { ErrorSummary, SelectField, TextField, fieldId } from "~/platform/ui/form-fields";
+import { Link } from "~/platform/ui/link";
 import {
   checkAnswersMessage,
   checkForm,

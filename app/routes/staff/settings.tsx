@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/settings";
-import { type Validator } from "~/components/ui/checked-form";
-import { TextAreaField, TextField } from "~/components/ui/form-fields";
+import { type Validator } from "~/platform/ui/checked-form";
+import { TextAreaField, TextField } from "~/platform/ui/form-fields";
 import {
   SETTINGS_LIMITS,
   heroPictureNames,
@@ -13,7 +13,7 @@ import { settingsFormValues, updateSiteSettings } from "~/site/settings-editor.s
 import { settingsSchema } from "~/site/settings-rules";
 import { PictureField } from "~/images/picture-field";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
-import { readPictureFields } from "~/images/uploads.server";
+import { readPictureFields } from "~/staff/picture-uploads.server";
 import {
   checkPost,
   readAsStaff,

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/special";
-import { checkbox } from "~/components/ui/checked-form";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
+import { checkbox } from "~/platform/ui/checked-form";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/platform/ui/form-fields";
 import { torontoDate } from "~/hours/opening-hours";
 import { checkForm } from "~/platform/form-check";
 import { redirectWithToast } from "~/platform/toast.server";

@@ -1,7 +1,7 @@
 import { ChevronRightIcon } from "lucide-react";
 import { Form, data } from "react-router";
 import type { Route } from "./+types/specials";
-import { Link } from "~/components/ui/link";
+import { Link } from "~/platform/ui/link";
 import { formatPrice } from "~/menu/price";
 import { redirectWithToast } from "~/platform/toast.server";
 import { EditorHeading, MOVE_DOWN, MOVE_UP, MoveButtons, StatusBadge } from "~/staff/editor-ui";

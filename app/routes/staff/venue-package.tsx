@@ -1,7 +1,7 @@
 import type { Route } from "./+types/venue-package";
 import { withThousands } from "~/platform/thousands";
-import { checkbox } from "~/components/ui/checked-form";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
+import { checkbox } from "~/platform/ui/checked-form";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/platform/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
 import {
   BackLink,

@@ -1,8 +1,8 @@
 import { ChevronRightIcon, PlusIcon } from "lucide-react";
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/venue";
-import { buttonVariants } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { buttonVariants } from "~/platform/ui/button";
+import { Link } from "~/platform/ui/link";
 import { formatPrice } from "~/menu/price";
 import { cn } from "~/platform/cn";
 import { redirectWithToast } from "~/platform/toast.server";

@@ -4,11 +4,11 @@ import sharp, { type Metadata, type Sharp } from "sharp";
 import { databaseContext, imageStoreContext } from "~/platform/context";
 import { log } from "~/platform/logger.server";
 import { UploadStoreError, type UploadFailure } from "~/platform/upload-store.server";
-import { confirmSession, staffClaims, staffClient } from "~/staff/session.server";
-import { withStaffClaims } from "~/staff/staff-transaction.server";
-import { findSource } from "./image-store.server";
-import { parseImagePath } from "./images";
-import { isUploadPath, knownPictureRecord } from "./uploaded-source.server";
+import { confirmSession, staffClaims, staffClient } from "./session.server";
+import { withStaffClaims } from "./staff-transaction.server";
+import { findSource } from "~/images/image-store.server";
+import { parseImagePath } from "~/images/images";
+import { isUploadPath, knownPictureRecord } from "~/images/uploaded-source.server";
 import {
   MAX_PICTURE_PIXELS,
   MAX_UPLOAD_BYTES,
@@ -16,9 +16,9 @@ import {
   UPLOAD_PATH,
   tooLargeMessage,
   type PictureType,
-} from "./uploads";
+} from "~/images/uploads";
 
-export { MAX_UPLOAD_BYTES, PICTURE_ACCEPT, PICTURE_ERRORS, PICTURE_TYPES } from "./uploads";
+export { MAX_UPLOAD_BYTES, PICTURE_ACCEPT, PICTURE_ERRORS, PICTURE_TYPES } from "~/images/uploads";
 
 /** A picture saved, or why it was not, in words for the person who chose it. */
 export type SavedPicture = { ok: true; path: string } | { ok: false; error: string };

@@ -28,7 +28,7 @@ import {
   preparePicture,
   readPictureFields,
   savePicture,
-} from "./uploads.server";
+} from "./picture-uploads.server";
 
 /** A 40 × 20 photo, stored sideways with EXIF orientation 6 and camera details. */
 async function sidewaysJpegWithExif(): Promise<Buffer> {
