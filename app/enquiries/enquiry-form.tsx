@@ -1,12 +1,7 @@
 import { SendIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { CheckboxField, HoneypotField } from "~/platform/ui/form-fields";
-import {
-  CheckedForm,
-  checkbox,
-  type BoundField,
-  type Validator,
-} from "~/platform/ui/checked-form";
+import { CheckedForm, checkbox, type BoundField, type Validator } from "~/platform/ui/checked-form";
 import { TurnstileWidget } from "./turnstile-widget";
 import {
   CONSENT_WORDING,
