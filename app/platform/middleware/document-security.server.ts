@@ -39,8 +39,15 @@ export const documentSecurity: MiddlewareFunction<Response> = async (
       development: env.NODE_ENV === "development",
       turnstileOrigin: env.TURNSTILE_SITE_KEY ? TURNSTILE_ORIGIN : undefined,
     });
-  // A page kept with holes (a form) keeps its nonce, filled in afresh for each response.
-  if (!render.sameForEveryone || render.declaredPerVisitorValuesOnly || !response.body) {
+  // A page kept with holes (a form) keeps its nonce, filled in afresh for each
+  // response; so does every page under the development server, whose
+  // hot-reload scripts are loaded from the page and could not be hashed.
+  if (
+    !render.sameForEveryone ||
+    render.declaredPerVisitorValuesOnly ||
+    !response.body ||
+    env.NODE_ENV === "development"
+  ) {
     response.headers.set("Content-Security-Policy", policy({ nonce }));
     return response;
   }
