@@ -13,7 +13,7 @@ import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { createAdminClient, staffClient } from "./session.server";
 import { EXPIRED_LINK, setupFields, type SetupField } from "./staff-forms";
-import { setupSchema } from "./staff-forms.server";
+import { setupSchema } from "./account-rules";
 import {
   addStaffMember,
   consumeSetupCode,

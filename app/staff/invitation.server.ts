@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/platform/toast.server";
 import type { SetupActionData } from "./first-owner.server";
 import { createAdminClient, staffClient } from "./session.server";
 import { EXPIRED_INVITATION, setupFields } from "./staff-forms";
-import { invitationSchema } from "./staff-forms.server";
+import { invitationSchema } from "./account-rules";
 import { consumeInviteCode, inviteeForCode, isInvitationCode, type Invitee } from "./staff.server";
 
 /**

@@ -14,7 +14,7 @@ import { attemptChecks, secondsUntilAllowed } from "~/platform/rate-limit.server
 import { redirectWithToast } from "~/platform/toast.server";
 import { forgetSession, staffClient } from "./session.server";
 import { signInFields, type SignInField } from "./staff-forms";
-import { signInSchema } from "./staff-forms.server";
+import { signInSchema } from "./account-rules";
 import { staffReturnPath } from "./staff-meta";
 import { getStaffMember } from "./staff.server";
 

@@ -1,43 +1,4 @@
 import { z } from "zod";
-import { EMAIL_MAX, PASSWORD_MAX_BYTES, PASSWORD_MIN } from "./staff-forms";
-
-const email = z
-  .string()
-  .trim()
-  .min(1, { error: "Enter your email address." })
-  .max(EMAIL_MAX, { error: `An email address is at most ${EMAIL_MAX} characters.` })
-  .pipe(z.email({ error: "Enter an email address such as name@example.com." }))
-  .transform((value) => value.toLowerCase());
-
-export const signInSchema = z.object({
-  email,
-  // Checked by the sign-in service; here only what no password can be.
-  password: z
-    .string()
-    .min(1, { error: "Enter your password." })
-    .max(1000, { error: "That password is too long." }),
-});
-
-const newPassword = z
-  .string()
-  .min(PASSWORD_MIN, { error: `Use at least ${PASSWORD_MIN} characters.` })
-  .refine((value) => new TextEncoder().encode(value).length <= PASSWORD_MAX_BYTES, {
-    error: `Use at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters, fewer with accents or emoji).`,
-  });
-
-const samePasswordTwice = {
-  path: ["confirmPassword"],
-  error: "The two passwords differ. Type the same password twice.",
-};
-
-export const setupSchema = z
-  .object({ email, password: newPassword, confirmPassword: z.string() })
-  .refine((value) => value.password === value.confirmPassword, samePasswordTwice);
-
-/** An invited member's password (their email is the invitation's). */
-export const invitationSchema = z
-  .object({ password: newPassword, confirmPassword: z.string() })
-  .refine((value) => value.password === value.confirmPassword, samePasswordTwice);
 
 /** The inbox's query string: a search and a page, both forgiving. */
 export const inboxQuerySchema = z.object({

@@ -1,7 +1,7 @@
 /**
  * Staff sign-in and the first owner's account: fields, limits and messages.
- * The rules that use them are in staff-forms.server.ts: staff forms are
- * checked on the server only, so zod stays out of the pages' scripts.
+ * The rules that use them are in account-rules.ts, which the browser loads
+ * only when a form is first used.
  */
 
 export const EMAIL_MAX = 254;

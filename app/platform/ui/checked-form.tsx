@@ -75,6 +75,8 @@ export type CheckedFormProps<Field extends string> = {
   id: string;
   /** The id of the heading that names the form, when there is one. */
   titleId?: string;
+  /** The form's name, when no heading names it. */
+  label?: string;
   fields: readonly Field[];
   /** The fields that are groups of checkboxes sharing a name: read as all their values. */
   lists?: readonly Field[];
@@ -100,6 +102,21 @@ export type CheckedFormProps<Field extends string> = {
   pendingLabel: string;
   /** Further buttons or links beside the send button. */
   actions?: ReactNode;
+  /**
+   * The field that takes focus after an answer from the server that names no
+   * field (a wrong password: the password, to type again), instead of the summary.
+   */
+  refocus?: Field;
+  /** Fields emptied whenever the server answers (a password is never sent back). */
+  clearOnAnswer?: readonly Field[];
+  /** Classes for the send button (a form alone on its page fills the width). */
+  submitClassName?: string;
+  /**
+   * Whether the browser's own checks (a required field, an email's shape)
+   * run when scripts have not: off for the forms whose every refusal should
+   * come in the site's words, from the server.
+   */
+  browserChecks?: boolean;
   className?: string;
   /** The form's own fields; `field(name)` gives each its id, error, value and focus. */
   children: (field: (name: Field) => BoundField) => ReactNode;
@@ -114,6 +131,7 @@ export type CheckedFormProps<Field extends string> = {
 export function CheckedForm<Field extends string>({
   id,
   titleId,
+  label,
   fields,
   lists,
   labels,
@@ -130,6 +148,10 @@ export function CheckedForm<Field extends string>({
   submitIcon,
   pendingLabel,
   actions,
+  refocus,
+  clearOnAnswer = [],
+  submitClassName,
+  browserChecks = true,
   className,
   children,
 }: CheckedFormProps<Field>) {
@@ -182,12 +204,23 @@ export function CheckedForm<Field extends string>({
 
   useEffect(() => {
     if (focusRequest === 0) return;
-    const first = fields.find((field) => state.errors[field]);
+    const first = fields.find((field) => state.errors[field]) ?? (answered ? refocus : undefined);
     const target = first ? document.getElementById(fieldId(id, first)) : summaryRef.current;
     target?.focus();
     // Only a new request moves focus, not every change of the errors.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusRequest]);
+
+  // What the server never sends back is not left in the form either.
+  useEffect(() => {
+    if (!answered) return;
+    for (const field of clearOnAnswer) {
+      const input = document.getElementById(fieldId(id, field));
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+    // Only a new answer empties them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answered]);
 
   const ensureValidator = useCallback(() => {
     if (validator.current) return Promise.resolve(validator.current);
@@ -284,7 +317,9 @@ export function CheckedForm<Field extends string>({
   const values: Partial<FormValues<Field>> = actionData?.values ?? initialValues ?? {};
   // After a post answered without scripts, the browser focuses the first
   // problem as the page loads (with scripts, the effect above does it).
-  const firstError = actionData ? fields.find((field) => state.errors[field]) : undefined;
+  const firstError = actionData
+    ? (fields.find((field) => state.errors[field]) ?? refocus)
+    : undefined;
   const field = (name: Field): BoundField => ({
     formId: id,
     name,
@@ -301,8 +336,9 @@ export function CheckedForm<Field extends string>({
       action={action}
       encType={encType}
       // With scripts, the form's own checks speak; without, the browser's and the server's.
-      noValidate={hydrated}
+      noValidate={hydrated || !browserChecks}
       aria-labelledby={titleId}
+      aria-label={titleId ? undefined : label}
       onFocus={() => void ensureValidator()}
       onBlur={onBlur}
       onChange={onChange}
@@ -332,7 +368,12 @@ export function CheckedForm<Field extends string>({
       {children(field)}
       {footer?.(field)}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" size="lg" aria-disabled={pending || undefined}>
+        <Button
+          type="submit"
+          size="lg"
+          className={submitClassName}
+          aria-disabled={pending || undefined}
+        >
           {pending ? (
             <>
               <LoaderCircleIcon aria-hidden="true" className="animate-spin" />

@@ -1,18 +1,14 @@
 import { CopyIcon, UserMinusIcon, UserPlusIcon, UsersIcon } from "lucide-react";
-import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from "react";
+import { Suspense, lazy, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/people";
 import { Button, buttonVariants } from "~/platform/ui/button";
-import { ErrorSummary, SelectField, TextField, fieldId } from "~/platform/ui/form-fields";
+import { CheckedForm } from "~/platform/ui/checked-form";
+import { SelectField, TextField } from "~/platform/ui/form-fields";
 import { Link } from "~/platform/ui/link";
-import {
-  checkAnswersMessage,
-  checkForm,
-  formValues,
-  type FieldErrors,
-} from "~/platform/form-check";
 import { useHydrated } from "~/platform/use-hydrated";
 import { neutraliseText } from "~/staff/display-text";
+import { schemaValidator } from "~/staff/editor-ui";
 import { formatReceived } from "~/staff/enquiry-views";
 import {
   OWNERS_ONLY,
@@ -190,59 +186,14 @@ function InvitationLink({ invited }: { invited: NonNullable<PeopleActionData["in
   );
 }
 
-type Validate = (values: Record<InviteField, string>) => FieldErrors<InviteField>;
-
-/** Loaded on first use: the rules the server checks, so zod stays out of the first scripts. */
-const loadValidator = (): Promise<Validate> =>
-  import("~/staff/people-forms").then((rules) => (values) => {
-    const checked = checkForm(rules.inviteSchema, values);
-    return checked.ok ? {} : checked.errors;
-  });
+const loadValidator = schemaValidator<InviteField>(() =>
+  import("~/staff/people-forms").then((rules) => rules.inviteSchema),
+);
 
 /** Inviting someone: their email and role; checked in the browser when it can, always on the server. */
 function InviteForm({ result }: { result: PeopleActionData | undefined }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
-  const validator = useRef<Validate | null>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors<InviteField> | null>(null);
-  const errors = clientErrors ?? (result?.invited ? {} : (result?.errors ?? {}));
-  const message = clientErrors
-    ? checkAnswersMessage(Object.keys(clientErrors).length, "invite")
-    : result?.invited
-      ? null
-      : (result?.formError ?? null);
-  const firstError = inviteFields.find((field) => errors[field]);
-  const formKey = result?.invited ? result.invited.link : "form";
-  // Without scripts, the first field to fix takes focus as the page loads.
-  const focusAfterRefusal = (field: InviteField) => ({ autoFocus: field === firstError });
-
-  // A new answer from the server: its first problem takes focus.
-  const [answered, setAnswered] = useState(result);
-  if (answered !== result) {
-    setAnswered(result);
-    setClientErrors(null);
-  }
-  useEffect(() => {
-    const field = inviteFields.find((name) => result?.errors[name]);
-    if (field) document.getElementById(fieldId(INVITE_FORM, field))?.focus();
-  }, [result]);
-
-  function ensureValidator() {
-    if (!validator.current) void loadValidator().then((loaded) => (validator.current = loaded));
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (pending) return event.preventDefault();
-    if (!validator.current) return;
-    const found = validator.current(formValues(new FormData(event.currentTarget), inviteFields));
-    const first = inviteFields.find((field) => found[field]);
-    if (!first) return setClientErrors(null);
-    event.preventDefault();
-    setClientErrors(found);
-    document.getElementById(fieldId(INVITE_FORM, first))?.focus();
-  }
-
+  // A refusal comes back to the form; an invitation made starts it afresh.
+  const refused = result && !result.invited ? result : undefined;
   return (
     <section aria-labelledby="invite-title" className="mt-12 max-w-md">
       <h2 id="invite-title" className="text-2xl">
@@ -251,55 +202,48 @@ function InviteForm({ result }: { result: PeopleActionData | undefined }) {
       <p className="mt-2 text-muted-foreground">
         They get a link to set their own password; you pass it on.
       </p>
-      <Form
-        key={formKey}
-        method="post"
+      <CheckedForm<InviteField>
+        key={result?.invited ? result.invited.link : "form"}
         id={INVITE_FORM}
-        noValidate
-        onFocus={ensureValidator}
-        onSubmit={onSubmit}
+        titleId="invite-title"
+        fields={inviteFields}
+        labels={{ email: "Email", role: "Role" }}
+        actionData={refused}
+        initialValues={{ role: "editor" }}
+        loadValidator={loadValidator}
+        isOwnPost={(form) => form.get("intent") === "invite"}
+        hidden={<input type="hidden" name="intent" value="invite" />}
+        submitLabel="Invite"
+        submitIcon={<UserPlusIcon aria-hidden="true" />}
+        pendingLabel="Inviting…"
+        retryVerb="invite"
+        browserChecks={false}
+        submitClassName="w-full sm:w-auto"
         className="mt-6 space-y-6"
-        aria-labelledby="invite-title"
       >
-        <input type="hidden" name="intent" value="invite" />
-        <ErrorSummary
-          formId={INVITE_FORM}
-          message={message}
-          errors={errors}
-          order={inviteFields}
-          labels={{ email: "Email", role: "Role" }}
-        />
-        <TextField
-          formId={INVITE_FORM}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="off"
-          spellCheck={false}
-          defaultValue={result?.invited ? "" : (result?.values.email ?? "")}
-          error={errors.email}
-          {...focusAfterRefusal("email")}
-        />
-        <SelectField
-          formId={INVITE_FORM}
-          name="role"
-          label="Role"
-          hint={`Editor: ${ROLE_DESCRIPTIONS.editor} Owner: ${ROLE_DESCRIPTIONS.owner}`}
-          defaultValue={result?.invited ? "editor" : (result?.values.role ?? "editor")}
-          error={errors.role}
-          {...focusAfterRefusal("role")}
-        >
-          {STAFF_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {roleLabel(role)}
-            </option>
-          ))}
-        </SelectField>
-        <Button type="submit" aria-disabled={pending || undefined} className="w-full sm:w-auto">
-          <UserPlusIcon aria-hidden="true" />
-          {pending ? "Inviting…" : "Invite"}
-        </Button>
-      </Form>
+        {(field) => (
+          <>
+            <TextField
+              {...field("email")}
+              label="Email"
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <SelectField
+              {...field("role")}
+              label="Role"
+              hint={`Editor: ${ROLE_DESCRIPTIONS.editor} Owner: ${ROLE_DESCRIPTIONS.owner}`}
+            >
+              {STAFF_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabel(role)}
+                </option>
+              ))}
+            </SelectField>
+          </>
+        )}
+      </CheckedForm>
     </section>
   );
 }

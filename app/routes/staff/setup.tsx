@@ -1,13 +1,19 @@
 import { UserPlusIcon } from "lucide-react";
-import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";
-import { ErrorSummary, TextField, fieldId } from "~/platform/ui/form-fields";
-import { Button, buttonVariants } from "~/platform/ui/button";
+import { CheckedForm } from "~/platform/ui/checked-form";
+import { TextField } from "~/platform/ui/form-fields";
+import { buttonVariants } from "~/platform/ui/button";
+import { schemaValidator } from "~/staff/editor-ui";
 import { Link } from "~/platform/ui/link";
 import { createFirstOwner, setupState, type SetupActionData } from "~/staff/first-owner.server";
 import { acceptInvitation, invitationFor, usedInvitation } from "~/staff/invitation.server";
-import { EXPIRED_INVITATION, EXPIRED_LINK, PASSWORD_MIN } from "~/staff/staff-forms";
+import {
+  EXPIRED_INVITATION,
+  EXPIRED_LINK,
+  PASSWORD_MIN,
+  setupFields,
+  type SetupField,
+} from "~/staff/staff-forms";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
@@ -40,25 +46,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
 const FORM_ID = "setup";
-const order = ["email", "password", "confirmPassword"] as const;
+
+const ownerRules = schemaValidator<SetupField>(() =>
+  import("~/staff/account-rules").then((rules) => rules.setupSchema),
+);
+const invitationRules = schemaValidator<SetupField>(() =>
+  import("~/staff/account-rules").then((rules) => rules.invitationSchema),
+);
 
 export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as SetupActionData | undefined;
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
-  const errors = result?.errors ?? {};
-  const firstError = order.find((field) => errors[field]);
-  // After a refused post, the first field to fix takes focus: on the page's
-  // load without scripts (autoFocus), and at each new answer with them.
-  const focusAfterRefusal = (field: (typeof order)[number]) => ({
-    autoFocus: field === firstError,
-  });
-  useEffect(() => {
-    if (firstError) document.getElementById(fieldId(FORM_ID, firstError))?.focus();
-    // Only a new answer moves focus; firstError comes with it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
-
   const invited = loaderData.state === "invite" ? loaderData.email : null;
   const used = loaderData.state === "invitation-used";
   if (used || (loaderData.state !== "ready" && !invited && !result)) {
@@ -91,64 +88,52 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
           ? "You have been invited to the staff area. Choose the password you will sign in with."
           : "The owner reads enquiries, keeps the site current and adds the other staff."}
       </p>
-      <Form
-        method="post"
-        action={`/staff/setup?${new URLSearchParams({ code: loaderData.code })}`}
+      <CheckedForm<SetupField>
         id={FORM_ID}
-        noValidate
+        label={invited ? "Your staff account" : "Owner's account"}
+        action={`/staff/setup?${new URLSearchParams({ code: loaderData.code })}`}
+        fields={setupFields}
+        labels={{ email: "Email", password: "Password", confirmPassword: "Password again" }}
+        actionData={result}
+        initialValues={{ email: invited ?? "" }}
+        loadValidator={invited ? invitationRules : ownerRules}
+        submitLabel={invited ? "Set my password and sign in" : "Make the owner's account"}
+        submitIcon={<UserPlusIcon aria-hidden="true" />}
+        pendingLabel="Setting up…"
+        retryVerb="save"
+        browserChecks={false}
+        submitClassName="w-full"
         className="mt-8 space-y-6"
-        aria-label={invited ? "Your staff account" : "Owner's account"}
       >
-        <ErrorSummary
-          formId={FORM_ID}
-          message={result?.formError ?? null}
-          errors={errors}
-          order={order}
-          labels={{ email: "Email", password: "Password", confirmPassword: "Password again" }}
-        />
-        <TextField
-          formId={FORM_ID}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          spellCheck={false}
-          // An invitation is for one address: shown, not to be changed.
-          readOnly={Boolean(invited)}
-          hint={invited ? "The address your invitation is for." : undefined}
-          defaultValue={invited ?? result?.values.email ?? ""}
-          error={errors.email}
-          {...focusAfterRefusal("email")}
-        />
-        <TextField
-          formId={FORM_ID}
-          name="password"
-          label="Password"
-          hint={`At least ${PASSWORD_MIN} characters. A few unrelated words make a good one.`}
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN}
-          error={errors.password}
-          {...focusAfterRefusal("password")}
-        />
-        <TextField
-          formId={FORM_ID}
-          name="confirmPassword"
-          label="Password again"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-          {...focusAfterRefusal("confirmPassword")}
-        />
-        <Button type="submit" className="w-full" disabled={pending} aria-disabled={pending}>
-          <UserPlusIcon aria-hidden="true" />
-          {pending
-            ? "Setting up…"
-            : invited
-              ? "Set my password and sign in"
-              : "Make the owner's account"}
-        </Button>
-      </Form>
+        {(field) => (
+          <>
+            <TextField
+              {...field("email")}
+              label="Email"
+              type="email"
+              autoComplete="username"
+              spellCheck={false}
+              // An invitation is for one address: shown, not to be changed.
+              readOnly={Boolean(invited)}
+              hint={invited ? "The address your invitation is for." : undefined}
+            />
+            <TextField
+              {...field("password")}
+              label="Password"
+              hint={`At least ${PASSWORD_MIN} characters. A few unrelated words make a good one.`}
+              type="password"
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN}
+            />
+            <TextField
+              {...field("confirmPassword")}
+              label="Password again"
+              type="password"
+              autoComplete="new-password"
+            />
+          </>
+        )}
+      </CheckedForm>
     </div>
   );
 }
