@@ -90,12 +90,24 @@ describe("parseEnv", () => {
   });
 
   test("behind a trusted proxy the public origin must be given", () => {
-    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(
+    expect(() => parseEnv({ TRUST_PROXY: "true", CLIENT_IP_HEADER: "Fly-Client-IP" })).toThrow(
       /SITE_URL: must be set when TRUST_PROXY is true/,
     );
-    expect(parseEnv({ TRUST_PROXY: "true", SITE_URL: "https://pub.example" }).TRUST_PROXY).toBe(
-      true,
+    expect(
+      parseEnv({
+        TRUST_PROXY: "true",
+        SITE_URL: "https://pub.example",
+        CLIENT_IP_HEADER: "Fly-Client-IP",
+      }).TRUST_PROXY,
+    ).toBe(true);
+  });
+
+  test("behind a trusted proxy the client's address must come from a header the proxy sets", () => {
+    expect(() => parseEnv({ TRUST_PROXY: "true", SITE_URL: "https://pub.example" })).toThrow(
+      /CLIENT_IP_HEADER: must be set when TRUST_PROXY is true: the header the proxy sets/,
     );
+    // Without a proxy the connection's own address is used, and no header is needed.
+    expect(parseEnv({}).CLIENT_IP_HEADER).toBeUndefined();
   });
 
   test("Turnstile needs both of its keys", () => {

@@ -107,6 +107,17 @@ const envSchema = z
           "must be set when TRUST_PROXY is true (the public origin, such as https://example.com)",
       });
     }
+    // Behind a proxy, the first X-Forwarded-For entry is whatever the client
+    // sent: the rate limits (sign-in failures above all) need the address the
+    // proxy itself saw, in a header it sets and clients cannot forge.
+    if (env.TRUST_PROXY && !env.CLIENT_IP_HEADER) {
+      context.addIssue({
+        code: "custom",
+        path: ["CLIENT_IP_HEADER"],
+        message:
+          "must be set when TRUST_PROXY is true: the header the proxy sets to the client's address, which clients cannot forge (Fly-Client-IP on Fly, X-Real-IP behind an nginx that sets it)",
+      });
+    }
     // Staff sign in through the Supabase project when it is named, else through
     // the embedded service: the URL and the key that goes with it, or neither.
     if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_PUBLISHABLE_KEY)) {

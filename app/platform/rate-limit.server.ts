@@ -52,6 +52,42 @@ export async function countSubmission(
 }
 
 /**
+ * `bucket`'s count as it stands, without counting anything: for limits on
+ * failures, which are counted only once an attempt has failed.
+ */
+export async function peekCount(
+  db: Database,
+  bucket: string,
+  windowSeconds: number,
+): Promise<WindowCount> {
+  const key = `${bucket}/${windowSeconds}s`;
+  const [row] = await db.query<WindowCount>(
+    `with bounds as (
+       select to_timestamp(floor(extract(epoch from now()) / $2::int) * $2::int) as window_start
+     )
+     select
+       coalesce((select hits from public.form_rate_limits
+         where bucket = $1 and window_start = bounds.window_start), 0)::int as hits,
+       coalesce((select hits from public.form_rate_limits
+         where bucket = $1 and window_start = bounds.window_start - make_interval(secs => $2::int)),
+         0)::int as "previousHits",
+       extract(epoch from now() - bounds.window_start)::float8 as "elapsedSeconds"
+     from bounds`,
+    [key, windowSeconds],
+  );
+  if (!row) throw new Error("The rate limit count returned no row");
+  return row;
+}
+
+/**
+ * The seconds until one more would be within `limit`, or null when it
+ * would be now: `secondsUntilAllowedBy` for a count not yet made.
+ */
+export function secondsUntilOneMore(count: WindowCount, limit: RateLimit): number | null {
+  return secondsUntilAllowedBy({ ...count, hits: count.hits + 1 }, limit);
+}
+
+/**
  * The seconds until another attempt is allowed, or null when this one is
  * within the limit. The limit holds over any `windowSeconds`, not only within
  * fixed windows: the previous window's attempts count in proportion to how

@@ -19,7 +19,7 @@ import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.s
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
 import { authBackendContext, clientAddressContext } from "~/platform/context";
 import { addStaff } from "~/staff/add-staff.server";
-import { WRONG_CREDENTIALS } from "~/staff/sign-in.server";
+import { SIGN_IN_LIMITS, WRONG_CREDENTIALS } from "~/staff/sign-in.server";
 import { STAFF_SESSION_COOKIE, requireStaff, staffSession } from "~/staff/session.server";
 import { createSetupCode, removeStaffMember } from "~/staff/staff.server";
 
@@ -290,19 +290,43 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(jar.names()).toEqual([]);
     });
 
-    test("after five tries for one email, the sixth waits, whatever the password", async () => {
+    test("successful sign-ins are not counted: staff on several devices are never held back", async () => {
+      const { email } = await newStaffMember();
+      for (let n = 0; n < 30; n += 1) {
+        expect(await attempt({ email, password }, "192.0.2.10")).toHaveRedirect("/staff");
+      }
+    });
+
+    test("five wrong passwords from one address, then the right one from another signs in", async () => {
       const { email } = await newStaffMember();
       for (let n = 0; n < 5; n += 1) {
-        const response = await attempt({ email, password: "guess" }, `192.0.2.${n + 1}`);
+        expect((await attempt({ email, password: "guess" }, "192.0.2.20")).status).toBe(400);
+      }
+      expect(await attempt({ email, password }, "192.0.2.21")).toHaveRedirect("/staff");
+      // And from the first address too: five failures are within its limit.
+      expect(await attempt({ email, password }, "192.0.2.20")).toHaveRedirect("/staff");
+    });
+
+    test("past the email's ceiling of failures, an address that failed on it waits, whatever the password; a fresh one may try", async () => {
+      const { email } = await newStaffMember();
+      const { max } = SIGN_IN_LIMITS.perEmail;
+      for (let n = 0; n < max; n += 1) {
+        const response = await attempt({ email, password: "guess" }, `198.18.${n >> 8}.${n & 255}`);
         expect(response.status).toBe(400);
       }
-      const limited = await attempt({ email, password }, "192.0.2.99");
+      const limited = await attempt({ email, password }, "198.18.0.0");
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect(((await limited.json()) as { formError: string }).formError).toMatch(
         /Too many sign-in attempts/,
       );
       expect(limited.headers.getSetCookie()).toEqual([]);
+      // A wrong guess from a fresh address is still only told it is wrong, and
+      // that address then waits as the others do.
+      expect((await attempt({ email, password: "guess" }, "198.18.9.9")).status).toBe(400);
+      expect((await attempt({ email, password }, "198.18.9.9")).status).toBe(429);
+      // The owner, from an address that never failed, signs in.
+      expect(await attempt({ email, password }, "198.18.9.10")).toHaveRedirect("/staff");
     });
 
     test("after twenty tries from one address, the next waits, whichever email it names", async () => {

@@ -10,7 +10,14 @@ import {
 } from "~/platform/form-check";
 import type { RateLimit } from "~/platform/form-protection";
 import { log } from "~/platform/logger.server";
-import { attemptChecks, secondsUntilAllowed } from "~/platform/rate-limit.server";
+import {
+  addressHashKey,
+  countSubmission,
+  hashIdentifier,
+  peekCount,
+  rateLimitAddress,
+  secondsUntilOneMore,
+} from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { forgetSession, staffClient } from "./session.server";
 import { signInFields, type SignInField } from "./staff-forms";
@@ -19,13 +26,73 @@ import { staffReturnPath } from "./staff-meta";
 import { getStaffMember } from "./staff.server";
 
 /**
- * Attempts counted before the password is checked, so guessing is slow from
- * one place and against one account, whichever addresses it comes from.
+ * Failed sign-ins are counted, never successful ones, so staff who sign in on
+ * a phone, a tablet and the office computer are never held back by it:
+ * - from one address, whatever the email, at most `perAddress` failures;
+ * - on one email, from everywhere, `perEmail` failures: past that, an
+ *   address that has failed on that email waits, while one that has not may
+ *   still try. Someone guessing an owner's password from many addresses is
+ *   slowed to one guess an address, and the owner, from an address without
+ *   failures, still signs in.
  */
 export const SIGN_IN_LIMITS = {
   perAddress: { max: 20, windowSeconds: 15 * 60 },
-  perEmail: { max: 5, windowSeconds: 15 * 60 },
+  perEmail: { max: 20, windowSeconds: 15 * 60 },
 } as const satisfies { perAddress: RateLimit; perEmail: RateLimit };
+
+type FailureBuckets = { address: string | null; email: string; pair: string | null };
+
+/** Where one attempt's failures are counted, hashed under the database's key. */
+async function failureBuckets(
+  db: Database,
+  address: string | null,
+  email: string,
+): Promise<FailureBuckets> {
+  const key = await addressHashKey(db);
+  const client = rateLimitAddress(address);
+  return {
+    address: client ? `sign-in-failure:address:${hashIdentifier(key, client)}` : null,
+    email: `sign-in-failure:email:${hashIdentifier(key, email)}`,
+    pair: client ? `sign-in-failure:pair:${hashIdentifier(key, `${client} ${email}`)}` : null,
+  };
+}
+
+/** The seconds this attempt must wait, or null when it may go ahead. */
+async function waitBeforeTrying(db: Database, buckets: FailureBuckets): Promise<number | null> {
+  const { perAddress, perEmail } = SIGN_IN_LIMITS;
+  const waits: number[] = [];
+  if (buckets.address) {
+    const failures = await peekCount(db, buckets.address, perAddress.windowSeconds);
+    const wait = secondsUntilOneMore(failures, perAddress);
+    if (wait !== null) waits.push(wait);
+  }
+  const onEmail = await peekCount(db, buckets.email, perEmail.windowSeconds);
+  const emailWait = secondsUntilOneMore(onEmail, perEmail);
+  if (emailWait !== null) {
+    // Past the email's ceiling, only an address that has not failed on it may try.
+    const fromHere = buckets.pair
+      ? await peekCount(db, buckets.pair, perEmail.windowSeconds)
+      : null;
+    const failedHere = !fromHere || fromHere.hits + fromHere.previousHits > 0;
+    if (failedHere) {
+      waits.push(
+        fromHere
+          ? (secondsUntilOneMore(fromHere, { max: 1, windowSeconds: perEmail.windowSeconds }) ??
+              emailWait)
+          : emailWait,
+      );
+    }
+  }
+  return waits.length > 0 ? Math.max(...waits) : null;
+}
+
+/** Counts a failed attempt in each of its buckets. */
+async function countFailure(db: Database, buckets: FailureBuckets): Promise<void> {
+  const { perAddress, perEmail } = SIGN_IN_LIMITS;
+  if (buckets.address) await countSubmission(db, buckets.address, perAddress.windowSeconds);
+  await countSubmission(db, buckets.email, perEmail.windowSeconds);
+  if (buckets.pair) await countSubmission(db, buckets.pair, perEmail.windowSeconds);
+}
 
 /** What the sign-in form gets back when it did not sign anyone in. */
 export type SignInActionData = {
@@ -78,17 +145,12 @@ export async function signIn(request: Request, context: Readonly<RouterContextPr
   }
 
   let db: Database;
+  let buckets: FailureBuckets;
   let wait: number | null;
   try {
     db = await context.get(databaseContext)();
-    const address = context.get(clientAddressContext);
-    const checks = await attemptChecks(
-      db,
-      "sign-in",
-      { address, email: checked.data.email },
-      SIGN_IN_LIMITS,
-    );
-    wait = await secondsUntilAllowed(db, checks);
+    buckets = await failureBuckets(db, context.get(clientAddressContext), checked.data.email);
+    wait = await waitBeforeTrying(db, buckets);
   } catch (error) {
     log.error("Sign-in could not be counted", { error });
     return unavailable(email);
@@ -112,6 +174,9 @@ export async function signIn(request: Request, context: Readonly<RouterContextPr
       log.error("Sign-in service unavailable", { error });
       return unavailable(email);
     }
+    await countFailure(db, buckets).catch((error: unknown) => {
+      log.error("A failed sign-in could not be counted", { error });
+    });
     return reply(400, email, { formError: WRONG_CREDENTIALS });
   }
 

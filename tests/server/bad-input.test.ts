@@ -222,7 +222,11 @@ describe("a request whose Host or target cannot make the site's URL", () => {
   beforeAll(async () => {
     [server, proxied] = await Promise.all([
       startServer(),
-      startServer({ TRUST_PROXY: "true", SITE_URL: "https://pub.example" }),
+      startServer({
+        TRUST_PROXY: "true",
+        SITE_URL: "https://pub.example",
+        CLIENT_IP_HEADER: "Fly-Client-IP",
+      }),
     ]);
   });
 

@@ -15,6 +15,7 @@ describe("boot", () => {
     ["TRUST_PROXY", "sometimes", /TRUST_PROXY: must be "true" or "false"/],
     ["SITE_URL", "not a url", /SITE_URL: must be an absolute http\(s\) URL/],
     ["TRUST_PROXY", "true", /SITE_URL: must be set when TRUST_PROXY is true/],
+    ["TRUST_PROXY", "true", /CLIENT_IP_HEADER: must be set when TRUST_PROXY is true/],
   ])("a bad %s stops the server with a message naming it", async (name, value, message) => {
     const { code, output } = await runServerToExit({ [name]: value });
     expect(code).toBe(1);
@@ -119,7 +120,11 @@ describe("with Turnstile's keys", () => {
 
 describe("behind a TLS-terminating proxy", () => {
   test("with TRUST_PROXY, an https form post passes the origin check and gets HSTS", async () => {
-    const server = await startServer({ TRUST_PROXY: "true", SITE_URL: "https://pub.example" });
+    const server = await startServer({
+      TRUST_PROXY: "true",
+      SITE_URL: "https://pub.example",
+      CLIENT_IP_HEADER: "Fly-Client-IP",
+    });
     const proxied = { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "pub.example" };
     const page = await fetch(`${server.url}/`, { headers: proxied });
     expect(page.headers.get("Strict-Transport-Security")).toMatch(/^max-age=/);

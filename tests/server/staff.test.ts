@@ -267,6 +267,40 @@ describe("embedded sign-in", () => {
     expect(server.output()).not.toMatch(/setup\?code=/);
   });
 
+  test("five wrong passwords for the owner from one address, then the right one from another signs in", async () => {
+    const DATA_DIR = sharedDataDirectory();
+    const email = "owner@example.com";
+    const added = await runServerToExit({ DATA_DIR }, [
+      "staff-add",
+      "--email",
+      email,
+      "--role",
+      "owner",
+    ]);
+    const password = /Their password, shown this once: (\S+)/.exec(added.output)?.[1];
+    expect(password, added.output).toBeDefined();
+    const server = await startServer({ DATA_DIR, CLIENT_IP_HEADER: "X-Test-Client" });
+    const from = (address: string) => (fields: Record<string, string>) =>
+      fetch(new URL("/staff/sign-in", server.url), {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Sec-Fetch-Site": "same-origin",
+          Origin: server.url,
+          "X-Test-Client": address,
+        },
+        body: new URLSearchParams({ ...fields, redirectTo: "/staff" }),
+      });
+    const attacker = from("203.0.113.66");
+    for (let n = 0; n < 5; n += 1) {
+      expect((await attacker({ email, password: `guess-${n}` })).status).toBe(400);
+    }
+    const owner = await from("198.51.100.7")({ email, password: password! });
+    expect(owner.status).toBe(303);
+    expect(owner.headers.get("Location")).toBe("/staff");
+    await stop(server);
+  });
+
   test.each([
     [
       "an unknown role",
