@@ -83,6 +83,8 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
   }
 
   /** The session @supabase/ssr keeps in the jar: "base64-" and base64url JSON, maybe in chunks. */
+  type TokenParts = { header: object; claims: object; signature: string };
+
   function readSession(jar: CookieJar): Record<string, unknown> {
     const value = jar
       .names()
@@ -161,6 +163,62 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(response.headers.getSetCookie().join("\n")).toMatch(
         new RegExp(`${STAFF_SESSION_COOKIE}=; .*Max-Age=0`),
       );
+      expect(jar.names()).toEqual([]);
+    });
+
+    const b64 = (value: unknown) =>
+      Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
+
+    test.each([
+      [
+        "alg none",
+        ({ header, claims }: TokenParts) =>
+          [b64({ ...header, alg: "none" }), b64(claims), ""].join("."),
+      ],
+      [
+        "RS256 with the real kid",
+        ({ header, claims, signature }: TokenParts) =>
+          [b64({ ...header, alg: "RS256" }), b64(claims), signature].join("."),
+      ],
+      [
+        "a header that is not JSON",
+        ({ claims, signature }: TokenParts) => [b64("{not json"), b64(claims), signature].join("."),
+      ],
+      [
+        "claims that are not JSON",
+        ({ header, signature }: TokenParts) => [b64(header), b64("not json"), signature].join("."),
+      ],
+      ["two segments", ({ header, claims }: TokenParts) => [b64(header), b64(claims)].join(".")],
+      ["no token at all", () => ""],
+    ])(
+      "a session cookie with %s is cleared and the visitor signed out, never a 500",
+      async (_, forge) => {
+        const { email } = await newStaffMember();
+        const jar = await signedIn(email);
+        const session = readSession(jar) as { access_token: string };
+        const [header, claims, signature] = session.access_token.split(".");
+        session.access_token = forge({
+          header: JSON.parse(Buffer.from(header!, "base64url").toString()) as object,
+          claims: JSON.parse(Buffer.from(claims!, "base64url").toString()) as object,
+          signature: signature!,
+        });
+        writeSession(jar, session);
+
+        const response = await inbox(jar);
+        expect(response).toHaveRedirect("/staff/sign-in");
+        expect(jar.names()).toEqual([]);
+      },
+    );
+
+    test.each([
+      ["not base64 JSON", "base64-!!!not-base64!!!"],
+      ["JSON that is not a session", `base64-${Buffer.from('"a string"').toString("base64url")}`],
+      ["plain text", "hello"],
+    ])("a session cookie holding %s is cleared and the visitor signed out", async (_, value) => {
+      const jar = new CookieJar();
+      jar.cookies.set(STAFF_SESSION_COOKIE, value);
+      const response = await inbox(jar);
+      expect(response).toHaveRedirect("/staff/sign-in");
       expect(jar.names()).toEqual([]);
     });
 

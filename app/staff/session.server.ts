@@ -1,5 +1,6 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import {
+  AuthError,
   createClient,
   isAuthRetryableFetchError,
   type SupabaseClient,
@@ -173,8 +174,16 @@ async function verifiedClaims(
   supabase: SupabaseClient,
 ): Promise<SessionClaims | null> {
   if (!carriesSession(request)) return null;
-  const { data: result, error } = await supabase.auth.getClaims();
+  // The library throws, rather than answers an error, for some tokens that
+  // cannot be verified (an algorithm it does not take, a segment that is not
+  // JSON): such a cookie is no session either.
+  const { data: result, error } = await supabase.auth
+    .getClaims()
+    .catch((thrown: unknown) => ({ data: null, error: thrown }));
   if (error && isAuthRetryableFetchError(error)) throw authUnavailable(error);
+  if (error && !(error instanceof AuthError)) {
+    log.info("A session cookie that cannot be read was cleared", { error });
+  }
   const claims = result?.claims;
   // A user's access token; the anon key's JWT verifies too but signs nobody in.
   if (!error && claims && typeof claims.sub === "string" && claims.role === "authenticated") {
