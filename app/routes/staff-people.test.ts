@@ -129,7 +129,7 @@ describe.each(drivers)("the people routes on %s", (driver) => {
       expect(response).toSetCookie("toast");
       const body = (await response.json()) as PeopleActionData;
       expect(body.invited).toMatchObject({ email: email.toLowerCase(), role: "editor" });
-      const link = new URL(body.invited!.link);
+      const link = new URL(body.invited!.link!);
       expect(link.pathname).toBe("/staff/setup");
       const setupPath = `${link.pathname}${link.search}`;
 
@@ -209,6 +209,36 @@ describe.each(drivers)("the people routes on %s", (driver) => {
       });
       expect(response.status).toBe(409);
       expect(((await response.json()) as PeopleActionData).errors.email).toMatch(/already/);
+    });
+    test("inviting someone who has an account already puts them on the list, with no link to set its password", async () => {
+      // An account kept after its holder left the staff, say.
+      const former = await the.staffMember("editor");
+      const removed = await the.postPeople(owner.jar, { intent: "remove", userId: former.userId });
+      expect(removed).toHaveRedirect("/staff/people");
+      expect(
+        await db.query("select 1 from public.staff where user_id = $1", [former.userId]),
+      ).toHaveLength(0);
+
+      const response = await the.postPeople(owner.jar, {
+        intent: "invite",
+        email: former.email,
+        role: "editor",
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as PeopleActionData;
+      expect(body.invited).toEqual({
+        email: former.email,
+        role: "editor",
+        link: null,
+        expiresAt: null,
+      });
+      expect(
+        await db.query("select 1 from public.staff_setup_codes where user_id = $1", [
+          former.userId,
+        ]),
+      ).toHaveLength(0);
+      // They sign in as before, with the password they have.
+      await the.signedIn(former.email);
     });
   });
 

@@ -44,7 +44,11 @@ export type PeopleActionData = {
   values: { email: string; role: string };
   errors: FieldErrors<InviteField>;
   formError: string | null;
-  invited: { email: string; role: StaffRole; link: string; expiresAt: string } | null;
+  /**
+   * Who was invited, and their one-time link; no link when they have an
+   * account already (they sign in with their own password).
+   */
+  invited: { email: string; role: StaffRole; link: string | null; expiresAt: string | null } | null;
 };
 
 function answer(
@@ -96,24 +100,35 @@ export async function changeStaffList(request: Request, context: Readonly<Router
         formError: invited.message,
       });
     }
-    const link = `${siteOrigin(request)}/staff/setup?${new URLSearchParams({ code: invited.code })}`;
+    const { member, invitation } = invited;
+    const link = invitation
+      ? `${siteOrigin(request)}/staff/setup?${new URLSearchParams({ code: invitation.code })}`
+      : null;
     return answer(
       200,
       "invite",
       {
         invited: {
-          email: invited.member.email,
-          role: invited.member.role,
+          email: member.email,
+          role: member.role,
           link,
-          expiresAt: invited.expiresAt.toISOString(),
+          expiresAt: invitation?.expiresAt.toISOString() ?? null,
         },
       },
       {
-        "Set-Cookie": await setToastCookie({
-          type: "success",
-          title: `${invited.member.email} is invited.`,
-          description: "Copy their link and pass it on.",
-        }),
+        "Set-Cookie": await setToastCookie(
+          invitation
+            ? {
+                type: "success",
+                title: `${member.email} is invited.`,
+                description: "Copy their link and pass it on.",
+              }
+            : {
+                type: "success",
+                title: `${member.email} is on the staff list.`,
+                description: "They already have an account and sign in with their own password.",
+              },
+        ),
       },
     );
   }

@@ -60,7 +60,9 @@ describe.each(drivers)("owners manage the staff on %s", (driver) => {
     const invited = await inviteStaff(db, backend, owner.claims, { email, role: "editor" });
     if (!invited.ok) throw new Error(invited.message);
     expect(invited.member).toMatchObject({ email, role: "editor" });
-    expect(invited.expiresAt.getTime() - Date.now()).toBeGreaterThan(INVITE_CODE_TTL_MS - 60_000);
+    expect(invited.invitation!.expiresAt.getTime() - Date.now()).toBeGreaterThan(
+      INVITE_CODE_TTL_MS - 60_000,
+    );
 
     const [row] = await db.query<{ addedBy: string }>(
       `select added_by::text as "addedBy" from public.staff where user_id = $1::uuid`,
@@ -74,15 +76,17 @@ describe.each(drivers)("owners manage the staff on %s", (driver) => {
     );
     expect(logged).toEqual({ actor: owner.userId, operation: "INSERT" });
 
-    expect(await setupCodeIsUsable(db, invited.code), "not a first owner's code").toBe(false);
-    expect(await inviteeForCode(db, invited.code)).toEqual({
+    expect(await setupCodeIsUsable(db, invited.invitation!.code), "not a first owner's code").toBe(
+      false,
+    );
+    expect(await inviteeForCode(db, invited.invitation!.code)).toEqual({
       userId: invited.member.userId,
       email,
       role: "editor",
     });
-    expect(await consumeInviteCode(db, invited.code)).toMatchObject({ email });
-    expect(await consumeInviteCode(db, invited.code), "once only").toBeNull();
-    expect(await inviteeForCode(db, invited.code)).toBeNull();
+    expect(await consumeInviteCode(db, invited.invitation!.code)).toMatchObject({ email });
+    expect(await consumeInviteCode(db, invited.invitation!.code), "once only").toBeNull();
+    expect(await inviteeForCode(db, invited.invitation!.code)).toBeNull();
   });
 
   test("an invitation's link expires, and a new one replaces the old", async () => {

@@ -80,7 +80,9 @@ export async function inviteStaff(
   backend: AuthBackend,
   claims: StaffClaims,
   { email, role }: { email: string; role: StaffRole },
-): Promise<PeopleResult<{ member: StaffMember; code: string; expiresAt: Date }>> {
+): Promise<
+  PeopleResult<{ member: StaffMember; invitation: { code: string; expiresAt: Date } | null }>
+> {
   const before = await withStaffClaims(db, claims, async (tx) => ({
     owner: await isOwner(tx),
     taken: (
@@ -125,8 +127,10 @@ export async function inviteStaff(
         ),
       );
       if (!member) throw new Error("Adding the staff member returned no row");
-      const { code, expiresAt } = await createInviteCode(tx, userId);
-      return { ok: true as const, member, code, expiresAt };
+      // Someone who has an account already keeps its password: a link to set
+      // one would let whoever holds it take over that account.
+      if (created.error) return { ok: true as const, member, invitation: null };
+      return { ok: true as const, member, invitation: await createInviteCode(tx, userId) };
     });
   } catch (error) {
     if (!created.error) {

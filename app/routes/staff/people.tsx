@@ -136,8 +136,38 @@ function MemberActions({ member }: { member: Member }) {
   );
 }
 
-/** The one time the invitation's link is shown: to copy and pass on. */
+/**
+ * The one time the invitation's link is shown: to copy and pass on. Someone
+ * with an account already gets no link: they sign in as they always have.
+ */
 function InvitationLink({ invited }: { invited: NonNullable<PeopleActionData["invited"]> }) {
+  if (!invited.link || !invited.expiresAt) {
+    return (
+      <section
+        aria-labelledby="invited-title"
+        className="mt-6 border-l-4 border-primary bg-primary/10 p-5"
+        data-testid="invitation"
+      >
+        <h2 id="invited-title" className="text-2xl">
+          {neutraliseText(invited.email)} is on the staff list as an {invited.role}
+        </h2>
+        <p className="mt-2 max-w-prose">
+          They already have an account here, so there is no link to pass on: they sign in with the
+          password they have.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <NewAccountLink invited={{ ...invited, link: invited.link, expiresAt: invited.expiresAt }} />
+  );
+}
+
+function NewAccountLink({
+  invited,
+}: {
+  invited: { email: string; role: string; link: string; expiresAt: string };
+}) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   return (
