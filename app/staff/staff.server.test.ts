@@ -54,6 +54,38 @@ describe.each(drivers)("the staff list on %s", (driver) => {
     expect(await getSignedInStaffMember(db, { userId, sessionId })).toBeNull();
   });
 
+  test("the database itself keeps an owner on a list that has staff, whoever changes it", async () => {
+    const owner = await createUser("keeper@example.com");
+    const editor = await createUser("helper@example.com");
+    await addStaffMember(db, { userId: owner, email: "keeper@example.com", role: "owner" });
+    await addStaffMember(db, { userId: editor, email: "helper@example.com", role: "editor" });
+    const refused = /The staff list must keep at least one owner/;
+
+    // The server's own connection, past every check the site makes.
+    await expect(
+      db.query("update public.staff set role = 'editor' where user_id = $1", [owner]),
+    ).rejects.toThrow(refused);
+    await expect(db.query("delete from public.staff where user_id = $1", [owner])).rejects.toThrow(
+      refused,
+    );
+    // Deleting the owner's account takes their staff row with it: refused too.
+    await expect(db.query("delete from auth.users where id = $1", [owner])).rejects.toThrow(
+      refused,
+    );
+    expect(await getStaffMember(db, owner)).toMatchObject({ role: "owner" });
+
+    // Handing over in one transaction is checked at its end, and goes through.
+    await db.transaction(async (tx) => {
+      await tx.query("update public.staff set role = 'owner' where user_id = $1", [editor]);
+      await tx.query("update public.staff set role = 'editor' where user_id = $1", [owner]);
+    });
+    expect(await getStaffMember(db, editor)).toMatchObject({ role: "owner" });
+
+    // An empty list is allowed: the next start offers the first owner's setup link.
+    await db.query("delete from public.staff");
+    expect(await countStaff(db)).toBe(0);
+  });
+
   test("a member is added, read, given another role and removed", async () => {
     const ownerId = await createUser("owner@example.com");
     const userId = await createUser("editor@example.com");
