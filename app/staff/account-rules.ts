@@ -45,4 +45,3 @@ export const setupSchema = z
 export const invitationSchema = z
   .object({ password: newPassword, confirmPassword: z.string() })
   .refine((value) => value.password === value.confirmPassword, samePasswordTwice);
-
