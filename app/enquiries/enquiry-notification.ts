@@ -1,5 +1,5 @@
 import { contactTopicLabels, formatPhone } from "./enquiry-fields";
-import type { NewEnquiry } from "./enquiry-store.server";
+import type { NewEnquiry } from "./new-enquiry";
 import { formatLongDate, torontoDateTime } from "~/hours/dates";
 import { formatWallTime, type WallTime } from "~/hours/opening-hours";
 import { bodyText, escapeHtml, headerText } from "~/platform/mail/mail-text";

@@ -1,5 +1,5 @@
 import type { EnquiryReceipt } from "./enquiry-fields";
-import type { ContactEnquiry, VenueEnquiry } from "./enquiry-forms";
+import type { NewEnquiry } from "./new-enquiry";
 import { enquiryNotification, type EnquiryMailSettings } from "./enquiry-notification";
 import type { Database } from "~/platform/database/database.server";
 import { limitStatementTime } from "~/platform/database/statement-timeout.server";
@@ -7,16 +7,7 @@ import { enqueueMail, mailQueued } from "~/platform/mail/outbox.server";
 
 export type { EnquiryReceipt };
 
-/** An enquiry ready to store: what the visitor sent, checked, and how it arrived. */
-export type NewEnquiry = {
-  submissionToken: string;
-  fingerprint: string;
-  /** The newsletter opt-in's wording when the visitor ticked it. */
-  newsletterWording: string | null;
-} & (
-  | ({ kind: "contact" } & ContactEnquiry)
-  | ({ kind: "venue"; spaceId: number; spaceName: string } & VenueEnquiry)
-);
+export type { NewEnquiry };
 
 export type StoreResult =
   /** A new row. */
