@@ -76,9 +76,9 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
           ? q
             ? `No enquiries match “${q}”.`
             : "No enquiries yet."
-          : `${total} ${total === 1 ? "enquiry" : "enquiries"}${q ? ` matching “${q}”` : ""}, ${
-              unread === 0 ? "none unread" : `${unread} unread`
-            }${pageCount > 1 ? `, page ${page} of ${pageCount}` : ""}.`}
+          : `${total} ${total === 1 ? "enquiry" : "enquiries"}${q ? ` matching “${q}”` : ""}${
+              pageCount > 1 ? `, page ${page} of ${pageCount}` : ""
+            }. ${unread === 0 ? "None unread." : `${unread} unread.`}`}
         {q ? (
           <>
             {" "}
