@@ -193,8 +193,7 @@ export async function setEnquiryHandled(
   const changed = await withStaffClaims(db, claims, (tx) =>
     tx.query<{ id: number }>(
       handled
-        ? `update public.enquiries set handled_at = now(), handled_by = (select auth.uid()),
-             read_at = coalesce(read_at, now())
+        ? `update public.enquiries set handled_at = now(), handled_by = (select auth.uid())
            where id = $1::bigint and handled_at is null
            returning id::int as id`
         : `update public.enquiries set handled_at = null, handled_by = null

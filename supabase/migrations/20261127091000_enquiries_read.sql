@@ -8,11 +8,25 @@ alter table public.enquiries add column read_at timestamptz;
 -- stay unread until someone opens them.
 update public.enquiries set read_at = handled_at where handled_at is not null;
 
--- Handling an enquiry reads it: a handled one is never unread. (It also keeps
--- marking one read within the update policy, whose check names the staff
--- member who handled it.)
-alter table public.enquiries
-  add constraint enquiries_handled_is_read check (handled_at is null or read_at is not null);
+-- Handling an enquiry reads it: a handled one is never unread, whoever or
+-- whatever marks it handled. (It also keeps marking one read within the
+-- update policy, whose check names the staff member who handled it: an
+-- unread enquiry is never handled by someone else.)
+create function public.enquiry_handled_is_read() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if new.handled_at is not null and new.read_at is null then
+    new.read_at := new.handled_at;
+  end if;
+  return new;
+end
+$$;
+
+revoke all on function public.enquiry_handled_is_read() from public, anon, authenticated;
+
+create trigger handled_is_read before insert or update on public.enquiries
+  for each row execute function public.enquiry_handled_is_read();
 
 create index enquiries_unread_idx on public.enquiries (created_at) where read_at is null;
 

@@ -77,6 +77,7 @@ const expectedFunctions: Record<string, Grants> = {
   // Trigger functions: they run as their owner whoever fires them.
   "record_audit()": NOTHING,
   "bump_content_revision()": NOTHING,
+  "enquiry_handled_is_read()": NOTHING,
 };
 
 /** MAINTAIN (PostgreSQL 17) where the server has it. */
