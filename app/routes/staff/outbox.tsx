@@ -245,7 +245,11 @@ function OutboxItem({ mail, mailServer }: { mail: OutboxMail; mailServer: boolea
             Open enquiry #{mail.enquiryId}
           </Link>
         ) : null}
-        {mail.status !== "sent" && !mail.sending && (mail.status === "failed" || mailServer) ? (
+        {/* Failed: sent again with a fresh day of retries; waiting after a failed
+            try: tried now rather than at its next try. */}
+        {!mail.sending &&
+        (mail.status === "failed" ||
+          (mail.status === "waiting" && mailServer && mail.attempts > 0)) ? (
           <Form
             method="post"
             onSubmit={(event) => {
