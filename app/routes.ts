@@ -34,6 +34,7 @@ export default [
       route("venue/packages/:id", "routes/staff/venue-package.tsx"),
       route("people", "routes/staff/people.tsx"),
       route("changes", "routes/staff/changes.tsx"),
+      route("outbox", "routes/staff/outbox.tsx"),
     ]),
   ]),
   // Resource routes.

@@ -9,6 +9,9 @@ import {
   type NewEnquiry,
 } from "./enquiry-store.server";
 
+/** Where the notifications go: stored in the outbox, never sent here. */
+const MAIL = { to: ["pub@example.com"], siteUrl: "https://pub.example" };
+
 describe.each(drivers)("enquiries on %s", (driver) => {
   let db: TestDatabase;
 
@@ -52,7 +55,7 @@ describe.each(drivers)("enquiries on %s", (driver) => {
       });
       try {
         await lockTaken;
-        await expect(storeEnquiry(db, enquiry)).rejects.toThrow();
+        await expect(storeEnquiry(db, enquiry, MAIL)).rejects.toThrow();
       } finally {
         setTimeout(release, 1_500);
         await holding;
@@ -68,13 +71,13 @@ describe.each(drivers)("enquiries on %s", (driver) => {
 
   test("an enquiry is stored once per token, and a different post with the token is told apart", async () => {
     const enquiry = contact();
-    const first = await storeEnquiry(db, enquiry);
+    const first = await storeEnquiry(db, enquiry, MAIL);
     expect(first).toEqual({ status: "stored", id: expect.any(Number) });
-    expect(await storeEnquiry(db, enquiry)).toEqual({
+    expect(await storeEnquiry(db, enquiry, MAIL)).toEqual({
       status: "duplicate",
       id: first.status === "stored" ? first.id : -1,
     });
-    expect(await storeEnquiry(db, { ...enquiry, fingerprint: "b".repeat(64) })).toEqual({
+    expect(await storeEnquiry(db, { ...enquiry, fingerprint: "b".repeat(64) }, MAIL)).toEqual({
       status: "token-reused",
     });
     const [row] = await db.query<{ count: number }>(
@@ -86,7 +89,9 @@ describe.each(drivers)("enquiries on %s", (driver) => {
 
   test("ten posts of one form at once store one row", async () => {
     const enquiry = contact();
-    const results = await Promise.all(Array.from({ length: 10 }, () => storeEnquiry(db, enquiry)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => storeEnquiry(db, enquiry, MAIL)),
+    );
     expect(results.filter((result) => result.status === "stored")).toHaveLength(1);
     expect(results.filter((result) => result.status === "duplicate")).toHaveLength(9);
   });
@@ -107,7 +112,7 @@ describe.each(drivers)("enquiries on %s", (driver) => {
       partySize: 24,
       newsletter: true,
     } as unknown as NewEnquiry;
-    await storeEnquiry(db, enquiry);
+    await storeEnquiry(db, enquiry, MAIL);
     expect(await findReceipt(db, enquiry.submissionToken)).toMatchObject({
       kind: "venue",
       spaceName: space!.name,
@@ -120,11 +125,11 @@ describe.each(drivers)("enquiries on %s", (driver) => {
   });
 
   test("the table's own checks refuse what the forms never send", async () => {
-    await expect(storeEnquiry(db, contact({ name: "" }))).rejects.toThrow(/check/);
-    await expect(storeEnquiry(db, contact({ phone: "555-0199" }))).rejects.toThrow(/check/);
-    await expect(storeEnquiry(db, contact({ message: "short" }))).rejects.toThrow(/check/);
+    await expect(storeEnquiry(db, contact({ name: "" }), MAIL)).rejects.toThrow(/check/);
+    await expect(storeEnquiry(db, contact({ phone: "555-0199" }), MAIL)).rejects.toThrow(/check/);
+    await expect(storeEnquiry(db, contact({ message: "short" }), MAIL)).rejects.toThrow(/check/);
     await expect(
-      storeEnquiry(db, contact({ topic: "complaints" } as Partial<NewEnquiry>)),
+      storeEnquiry(db, contact({ topic: "complaints" } as Partial<NewEnquiry>), MAIL),
     ).rejects.toThrow(/check/);
   });
 
@@ -133,7 +138,7 @@ describe.each(drivers)("enquiries on %s", (driver) => {
       newsletterWording: "Yes, send me the newsletter.",
       newsletter: true,
     });
-    await storeEnquiry(db, enquiry);
+    await storeEnquiry(db, enquiry, MAIL);
     expect(await findReceipt(db, enquiry.submissionToken)).toMatchObject({
       kind: "contact",
       name: "Sam Okafor",
@@ -148,8 +153,8 @@ describe.each(drivers)("enquiries on %s", (driver) => {
   test("the purge deletes enquiries past the retention period and nothing newer", async () => {
     const old = contact();
     const recent = contact();
-    await storeEnquiry(db, old);
-    await storeEnquiry(db, recent);
+    await storeEnquiry(db, old, MAIL);
+    await storeEnquiry(db, recent, MAIL);
     await db.query(
       "update public.enquiries set created_at = now() - interval '366 days' where submission_token = $1::uuid",
       [old.submissionToken],

@@ -1,20 +1,13 @@
 import type { EnquiryReceipt } from "./enquiry-fields";
-import type { ContactEnquiry, VenueEnquiry } from "./enquiry-forms";
+import type { NewEnquiry } from "./new-enquiry";
+import { enquiryNotification, type EnquiryMailSettings } from "./enquiry-notification";
 import type { Database } from "~/platform/database/database.server";
 import { limitStatementTime } from "~/platform/database/statement-timeout.server";
+import { enqueueMail, mailQueued } from "~/platform/mail/outbox.server";
 
 export type { EnquiryReceipt };
 
-/** An enquiry ready to store: what the visitor sent, checked, and how it arrived. */
-export type NewEnquiry = {
-  submissionToken: string;
-  fingerprint: string;
-  /** The newsletter opt-in's wording when the visitor ticked it. */
-  newsletterWording: string | null;
-} & (
-  | ({ kind: "contact" } & ContactEnquiry)
-  | ({ kind: "venue"; spaceId: number; spaceName: string } & VenueEnquiry)
-);
+export type { NewEnquiry };
 
 export type StoreResult =
   /** A new row. */
@@ -25,16 +18,34 @@ export type StoreResult =
   | { status: "token-reused" };
 
 /**
- * Stores an enquiry once. The submission token is unique, so of two posts of
- * the same form (even at the same moment) one row lands and the other finds it.
+ * Stores an enquiry once, and queues the mail that tells the pub about it in
+ * the same transaction: an enquiry stored always has its notification in the
+ * outbox, and one that is not stored never does. The submission token is
+ * unique, so of two posts of the same form (even at the same moment) one row
+ * lands and the other finds it; only the one that lands queues a mail.
  */
-export function storeEnquiry(db: Database, enquiry: NewEnquiry): Promise<StoreResult> {
+export async function storeEnquiry(
+  db: Database,
+  enquiry: NewEnquiry,
+  mail: EnquiryMailSettings,
+): Promise<StoreResult> {
   // Cancelled by the database before the server stops waiting: an enquiry
   // the visitor is told was not sent is never stored later.
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await limitStatementTime(tx);
-    return insertEnquiry(tx, enquiry);
+    const stored = await insertEnquiry(tx, enquiry);
+    if (stored.status === "stored") {
+      await enqueueMail(
+        tx,
+        enquiryNotification(enquiry, { id: stored.id, receivedAt: new Date(), settings: mail }),
+        { enquiryId: stored.id },
+      );
+    }
+    return stored;
   });
+  // Committed: this instance's sender sends it now.
+  if (result.status === "stored") mailQueued();
+  return result;
 }
 
 async function insertEnquiry(db: Database, enquiry: NewEnquiry): Promise<StoreResult> {

@@ -18,19 +18,23 @@ afterEach(() => {
 
 async function storeAged(days: number): Promise<string> {
   const token = randomUUID();
-  await storeEnquiry(db, {
-    kind: "contact",
-    submissionToken: token,
-    fingerprint: "c".repeat(64),
-    newsletterWording: null,
-    name: "Ana Souza",
-    email: "ana@example.com",
-    phone: null,
-    topic: "feedback",
-    message: "The fish and chips were excellent last week.",
-    consent: true,
-    newsletter: false,
-  } satisfies NewEnquiry);
+  await storeEnquiry(
+    db,
+    {
+      kind: "contact",
+      submissionToken: token,
+      fingerprint: "c".repeat(64),
+      newsletterWording: null,
+      name: "Ana Souza",
+      email: "ana@example.com",
+      phone: null,
+      topic: "feedback",
+      message: "The fish and chips were excellent last week.",
+      consent: true,
+      newsletter: false,
+    } satisfies NewEnquiry,
+    { to: ["pub@example.com"], siteUrl: undefined },
+  );
   await db.query(
     "update public.enquiries set created_at = now() - make_interval(days => $2::int) where submission_token = $1::uuid",
     [token, days],

@@ -9,6 +9,7 @@ import {
 } from "./enquiry-store.server";
 import { cacheControl } from "~/platform/cache-control";
 import { enquiryReceiptCookie } from "./enquiry-receipt.server";
+import type { EnquiryMailSettings } from "./enquiry-notification";
 import {
   HONEYPOT_FIELD,
   NEWSLETTER_WORDING,
@@ -87,6 +88,8 @@ export type SubmitOptions<Field extends string> = {
   confirmationPath: string;
   /** The pub's phone number, for answers that offer it instead (from the cached settings). */
   phoneNumber(): Promise<string>;
+  /** Where the pub's notification of a new enquiry goes; read just before it is stored. */
+  notification(): Promise<EnquiryMailSettings>;
 };
 
 /** The part of a stored enquiry the form itself supplies. */
@@ -111,6 +114,7 @@ export async function submitEnquiry<Field extends string>({
   validate,
   confirmationPath,
   phoneNumber,
+  notification,
 }: SubmitOptions<Field>) {
   // A body that is not a form (JSON, plain text, a broken multipart) reads
   // as an empty one: the form comes back saying so, and nothing is sent.
@@ -261,14 +265,20 @@ export async function submitEnquiry<Field extends string>({
       );
     }
 
+    // Read before the enquiry is stored: if it cannot be, nothing is.
+    const mail = await notification();
     let result;
     try {
-      result = await storeEnquiry(database, {
-        ...enquiry,
-        submissionToken,
-        fingerprint,
-        newsletterWording: enquiry.newsletter ? NEWSLETTER_WORDING : null,
-      });
+      result = await storeEnquiry(
+        database,
+        {
+          ...enquiry,
+          submissionToken,
+          fingerprint,
+          newsletterWording: enquiry.newsletter ? NEWSLETTER_WORDING : null,
+        },
+        mail,
+      );
     } catch (error) {
       if (!outcomeUnknown(error)) throw error;
       return unsure(error);

@@ -161,6 +161,62 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...project, [name]: value })).toThrow(new RegExp(`${name}: must be`));
   });
 
+  test("mail: SMTP_URL, MAIL_FROM and ENQUIRY_NOTIFY_TO are read", () => {
+    expect(
+      parseEnv({
+        SMTP_URL: "smtps://site%40pub.example:secret@smtp.example.com:465",
+        MAIL_FROM: "The Squire <site@pub.example>",
+        ENQUIRY_NOTIFY_TO: "manager@pub.example, owner@pub.example",
+      }),
+    ).toMatchObject({
+      SMTP_URL: "smtps://site%40pub.example:secret@smtp.example.com:465",
+      MAIL_FROM: { name: "The Squire", address: "site@pub.example" },
+      ENQUIRY_NOTIFY_TO: ["manager@pub.example", "owner@pub.example"],
+    });
+    expect(
+      parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "site@pub.example" }).MAIL_FROM,
+    ).toEqual({ address: "site@pub.example" });
+    // Without a mail server the notifications wait in the outbox: nothing else is needed.
+    expect(parseEnv({ ENQUIRY_NOTIFY_TO: "manager@pub.example" }).SMTP_URL).toBeUndefined();
+  });
+
+  test.each([
+    ["SMTP_URL", "smtp.example.com", /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ["SMTP_URL", "https://smtp.example.com", /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ["SMTP_URL", "smtp://", /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ["MAIL_FROM", "not an address", /MAIL_FROM: must be an address such as pub@example.com/],
+    ["MAIL_FROM", "Pub <pub@example.com", /MAIL_FROM: must be an address/],
+    ["MAIL_FROM", "Pub\r\nBcc: x@evil.example <pub@example.com>", /MAIL_FROM: must be an address/],
+    ["ENQUIRY_NOTIFY_TO", "manager", /ENQUIRY_NOTIFY_TO: must be an email address, or up to ten/],
+    ["ENQUIRY_NOTIFY_TO", "a@pub.example,,b@pub.example", /ENQUIRY_NOTIFY_TO: must be an email/],
+    [
+      "ENQUIRY_NOTIFY_TO",
+      "a@pub.example\r\nBcc: x@evil.example",
+      /ENQUIRY_NOTIFY_TO: must be an email address/,
+    ],
+  ])("a bad %s (%j) is refused by name", (name, value, message) => {
+    const mail = { SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "site@pub.example" };
+    expect(() => parseEnv({ ...mail, [name]: value })).toThrow(message);
+  });
+
+  test("a mail server needs MAIL_FROM, the sender it accepts", () => {
+    expect(() => parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525" })).toThrow(
+      /MAIL_FROM: must be set when SMTP_URL is/,
+    );
+  });
+
+  test("a bad SMTP_URL is shown without its password", () => {
+    let message = "";
+    try {
+      parseEnv({ SMTP_URL: "http://site:hunter2@smtp.example.com", MAIL_FROM: "a@pub.example" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain("SMTP_URL: must be an smtp:// or smtps:// URL");
+    expect(message).toContain('(got "http://site:***@smtp.example.com")');
+    expect(message).not.toContain("hunter2");
+  });
+
   test("reports every bad variable at once", () => {
     expect(() => parseEnv({ PORT: "x", LOG_LEVEL: "y" })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });

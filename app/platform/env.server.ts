@@ -5,6 +5,28 @@ const flag = z
   .enum(["true", "false", "1", "0"], { error: 'must be "true" or "false"' })
   .transform((value) => value === "true" || value === "1");
 
+/** An address alone, without a display name: `pub@example.com`. */
+const emailAddress = (value: string) => value.length <= 254 && z.email().safeParse(value).success;
+
+/**
+ * A sender as mail headers write it: `pub@example.com` or
+ * `The Pub <pub@example.com>`; the name on one line, without quotes or angle
+ * brackets (nodemailer encodes it as the header needs).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it keeps out
+const MAILBOX = /^(?:([^<>"\r\n\u0000-\u001f\u007f]{1,100}?)\s*<([^<>\s]+)>|([^<>\s"]+))$/u;
+
+export type Mailbox = { name?: string; address: string };
+
+function parseMailbox(value: string): Mailbox | null {
+  const match = MAILBOX.exec(value);
+  if (!match) return null;
+  const name = match[1]?.trim();
+  const address = (match[2] ?? match[3] ?? "").trim();
+  if (!emailAddress(address)) return null;
+  return name ? { name, address } : { address };
+}
+
 /** Supabase's API keys: the new `sb_<kind>_…` form, or a legacy JWT key. */
 const SUPABASE_KEY = (kind: "publishable" | "secret") =>
   new RegExp(`^(sb_${kind}_[\\w-]{8,200}|eyJ[\\w-]+\\.[\\w-]+\\.[\\w-]+)$`);
@@ -95,8 +117,60 @@ const envSchema = z
         error: "must be the project's secret key (sb_secret_…) or its legacy service_role key",
       })
       .optional(),
+    SMTP_URL: z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            const url = new URL(value);
+            return /^smtps?:$/.test(url.protocol) && url.hostname !== "";
+          } catch {
+            return false;
+          }
+        },
+        {
+          error:
+            "must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465",
+        },
+      )
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .transform((value, context) => {
+        const mailbox = parseMailbox(value);
+        if (mailbox) return mailbox;
+        context.addIssue({
+          code: "custom",
+          message: "must be an address such as pub@example.com or The Pub <pub@example.com>",
+        });
+        return z.NEVER;
+      })
+      .optional(),
+    ENQUIRY_NOTIFY_TO: z
+      .string()
+      .transform((value, context) => {
+        const addresses = value.split(",").map((address) => address.trim());
+        if (addresses.length <= 10 && addresses.every(emailAddress)) return addresses;
+        context.addIssue({
+          code: "custom",
+          message:
+            "must be an email address, or up to ten separated by commas, such as manager@example.com",
+        });
+        return z.NEVER;
+      })
+      .optional(),
   })
   .superRefine((env, context) => {
+    // Mail is sent from an address the mail server lets the site use, which
+    // only the operator knows.
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      context.addIssue({
+        code: "custom",
+        path: ["MAIL_FROM"],
+        message:
+          "must be set when SMTP_URL is (the sender the mail server accepts, such as The Pub <pub@example.com>)",
+      });
+    }
     // Behind a proxy the request's host comes from a forwarded header that some
     // proxies pass on from the client; links must not be built from it.
     if (env.TRUST_PROXY && !env.SITE_URL) {
@@ -187,9 +261,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? "environment");
     const received = present[name];
-    return `  - ${name}: ${issue.message}${received === undefined ? "" : ` (got ${JSON.stringify(received)})`}`;
+    return `  - ${name}: ${issue.message}${received === undefined ? "" : ` (got ${JSON.stringify(withoutPassword(received))})`}`;
   });
   throw new EnvError(`Invalid environment variables:\n${lines.join("\n")}`);
+}
+
+/**
+ * A value as an error message may show it: the password of a URL with
+ * credentials (`smtps://user:secret@host`) replaced, so a mistyped SMTP_URL
+ * or DATABASE_URL does not print its secret into the log.
+ */
+function withoutPassword(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*:)[^/]*@/i, "$1***@");
 }
 
 export function getPublicEnv(env: Env): PublicEnv {

@@ -10,6 +10,7 @@ import { WeekHoursTable } from "~/hours/week-hours-table";
 import { EnquiryConfirmation } from "~/enquiries/enquiry-confirmation";
 import { EnquiryForm, PurposeNotice, type Validator } from "~/enquiries/enquiry-form";
 import { SelectField, TextAreaField, TextField } from "~/platform/ui/form-fields";
+import { enquiryMailSettings } from "~/site/enquiry-mail.server";
 import { siteContent } from "~/site/site-content.server";
 import { formatLongDate } from "~/hours/dates";
 import {
@@ -61,6 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     fields: contactFields,
     confirmationPath: "/contact",
     phoneNumber: async () => (await siteContent(context).settings()).phone,
+    notification: () => enquiryMailSettings(context),
     async validate(values) {
       const checked = checkForm(contactEnquirySchema, values);
       return checked.ok ? { ok: true, enquiry: { kind: "contact", ...checked.data } } : checked;

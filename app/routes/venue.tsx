@@ -8,6 +8,7 @@ import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/platform/ui/button";
 import { pictureFor } from "~/images/pictures.server";
+import { enquiryMailSettings } from "~/site/enquiry-mail.server";
 import { siteContent } from "~/site/site-content.server";
 import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/enquiries/submission.server";
 import {
@@ -81,6 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     fields: venueFields,
     confirmationPath: "/venue",
     phoneNumber: async () => (await siteContent(context).settings()).phone,
+    notification: () => enquiryMailSettings(context),
     async validate(values) {
       const content = siteContent(context);
       const now = new Date();

@@ -11,6 +11,8 @@ import {
 import { env } from "~/platform/env.server";
 import { answerClientError } from "~/platform/http/client-errors";
 import { log } from "~/platform/logger.server";
+import { startMailSender } from "~/platform/mail/mail-sender.server";
+import { smtpTransport } from "~/platform/mail/smtp-transport.server";
 import { importFolderUploads } from "~/platform/upload-store.server";
 import { warmSiteContent } from "~/site/site-content.server";
 import { offerFirstOwnerSetup } from "~/staff/first-owner.server";
@@ -199,6 +201,19 @@ export async function serve({
     images: serverImageStore,
   });
 
+  // The outbox's sender: mail is sent as it is queued, and retried while the
+  // mail server is down. Without one, it waits in the outbox.
+  const transport =
+    env.SMTP_URL && env.MAIL_FROM
+      ? smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM })
+      : null;
+  log.info(
+    transport
+      ? `Mail is sent through ${transport.description} from ${env.MAIL_FROM?.address ?? ""}`
+      : "No mail server is configured (SMTP_URL): mail waits in the outbox, where owners read it at /staff/outbox, and is printed to the log",
+  );
+  const sender = startMailSender({ database: sharedDatabase, transport });
+
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -213,7 +228,12 @@ export async function serve({
     if (shutdown.stopping) return;
     stopPurge();
     stopSweep();
+    // A mail being handed to the server finishes, and is marked, first.
+    const senderStopped = sender.stop().catch((error: unknown) => {
+      log.error("Error while stopping the mail sender", { error });
+    });
     void shutdown.stop(signal).then(async (code) => {
+      await senderStopped;
       await closeSharedDatabase().catch((error: unknown) => {
         log.error("Error while closing the database", { error });
       });

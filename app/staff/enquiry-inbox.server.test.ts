@@ -6,7 +6,9 @@ import {
   containsPattern,
   getEnquiry,
   listEnquiries,
+  openEnquiry,
   setEnquiryHandled,
+  staffAreaSummary,
   type EnquirySummary,
 } from "./enquiry-inbox.server";
 import type { StaffClaims } from "./staff-transaction.server";
@@ -145,6 +147,7 @@ describe.each(drivers)("the enquiry inbox on %s", (driver) => {
       excerpt: "A book club evening, once a month.",
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       handledAt: null,
+      readAt: null,
     });
     const contact = enquiries.find((enquiry) => enquiry.name === "Priya Natarajan");
     expect(contact).toMatchObject({ kind: "contact", topic: "lost-and-found", spaceName: null });
@@ -217,6 +220,7 @@ describe.each(drivers)("the enquiry inbox on %s", (driver) => {
       createdAt: expect.stringMatching(/Z$/),
       handledAt: null,
       handledBy: null,
+      readAt: null,
     });
     expect(await getEnquiry(db, editor, 987_654)).toBeNull();
     expect(await getEnquiry(db, editor, -1)).toBeNull();
@@ -245,11 +249,78 @@ describe.each(drivers)("the enquiry inbox on %s", (driver) => {
     expect(await listEnquiries(db, stranger, { page: 1 })).toEqual({
       enquiries: [],
       total: 0,
+      unread: 0,
       page: 1,
       pageCount: 1,
     });
     expect(await getEnquiry(db, stranger, sent[0]!)).toBeNull();
+    expect(await openEnquiry(db, stranger, sent[1]!)).toBeNull();
     expect(await setEnquiryHandled(db, stranger, sent[0]!, true)).toBe(false);
     expect(await getEnquiry(db, editor, sent[0]!)).toMatchObject({ handledAt: null });
+    expect(await getEnquiry(db, editor, sent[1]!)).toMatchObject({ readAt: null });
+    expect(await staffAreaSummary(db, stranger)).toEqual({ unreadEnquiries: 0, isOwner: false });
+  });
+
+  describe("unread enquiries", () => {
+    const unread = async () => (await staffAreaSummary(db, editor)).unreadEnquiries;
+
+    test("opening an enquiry reads it for the pub, once; the counts go down by one", async () => {
+      const id = await send({ name: "Nora Quinn", message: "Unread until opened, please." }, 0);
+      const before = await unread();
+      const listed = await listEnquiries(db, editor, { query: "Nora Quinn", page: 1 });
+      expect(listed).toMatchObject({ total: 1, unread: 1 });
+      expect(listed.enquiries[0]?.readAt).toBeNull();
+
+      const opened = await openEnquiry(db, editor, id);
+      expect(opened?.readAt).toMatch(/Z$/);
+      expect(await unread()).toBe(before - 1);
+      expect(await listEnquiries(db, editor, { query: "Nora Quinn", page: 1 })).toMatchObject({
+        unread: 0,
+      });
+      // Opened again (by anyone), it keeps the first time it was read.
+      expect((await openEnquiry(db, editor, id))?.readAt).toBe(opened?.readAt);
+      expect(await unread()).toBe(before - 1);
+      expect(await openEnquiry(db, editor, 987_654)).toBeNull();
+    });
+
+    test("handling an enquiry reads it too; marking it not handled leaves it read", async () => {
+      const id = await send({ name: "Ravi Shah", message: "Handled straight from the list." }, 0);
+      const before = await unread();
+      expect(await setEnquiryHandled(db, editor, id, true)).toBe(true);
+      expect(await unread()).toBe(before - 1);
+      expect(await setEnquiryHandled(db, editor, id, false)).toBe(true);
+      expect((await getEnquiry(db, editor, id))?.readAt).toMatch(/Z$/);
+      expect(await unread()).toBe(before - 1);
+    });
+
+    test("reading is no change in the log of changes; handling is", async () => {
+      const id = await send({ name: "Ines Duarte", message: "Logged only when handled." }, 0);
+      const logged = async () => {
+        const [row] = await db.query<{ count: number }>(
+          `select count(*)::int as count from public.audit_log
+           where table_name = 'enquiries' and (new_row ->> 'id')::bigint = $1::bigint`,
+          [id],
+        );
+        return row?.count ?? 0;
+      };
+      await openEnquiry(db, editor, id);
+      expect(await logged()).toBe(0);
+      await setEnquiryHandled(db, editor, id, true);
+      expect(await logged()).toBe(1);
+    });
+
+    test("the summary says whether the member is an owner", async () => {
+      expect((await staffAreaSummary(db, editor)).isOwner).toBe(false);
+      const ownerId = await createUser(`owner-${randomUUID()}@example.com`);
+      await db.query(
+        "insert into public.staff (user_id, email, role) values ($1::uuid, 'owner@example.com', 'owner')",
+        [ownerId],
+      );
+      const owner: StaffClaims = { sub: ownerId, role: "authenticated" };
+      expect(await staffAreaSummary(db, owner)).toEqual({
+        unreadEnquiries: await unread(),
+        isOwner: true,
+      });
+    });
   });
 });

@@ -28,6 +28,8 @@ export type EnquirySummary = {
   createdAt: string;
   /** ISO 8601, UTC; null while not handled. */
   handledAt: string | null;
+  /** ISO 8601, UTC: when someone at the pub first opened it; null while unread. */
+  readAt: string | null;
 };
 
 /** The whole of an enquiry. */
@@ -47,6 +49,8 @@ export type Enquiry = Omit<EnquirySummary, "excerpt"> & {
 export type EnquiryPage = {
   enquiries: EnquirySummary[];
   total: number;
+  /** Of `total`, how many nobody has opened yet. */
+  unread: number;
   /** The page shown, 1-based: the one asked for, within 1…pageCount. */
   page: number;
   /** At least 1, so an empty inbox is page 1 of 1. */
@@ -65,7 +69,7 @@ const ISO = (column: string) =>
 const SUMMARY_COLUMNS = `id::int as id, kind, name, email, topic,
   venue_space_name as "spaceName", event_date::text as "eventDate",
   party_size as "partySize", ${ISO("created_at")} as "createdAt",
-  ${ISO("handled_at")} as "handledAt"`;
+  ${ISO("handled_at")} as "handledAt", ${ISO("read_at")} as "readAt"`;
 
 /** A search as an ILIKE pattern that matches it anywhere, `%`, `_` and `\` taken literally. */
 export function containsPattern(query: string): string {
@@ -93,11 +97,13 @@ export function listEnquiries(
     or replace(topic, '-', ' ') ilike $1 escape '\\' or venue_space_name ilike $1 escape '\\')`;
 
   return withStaffClaims(db, claims, async (tx) => {
-    const [counted] = await tx.query<{ total: number }>(
-      `select count(*)::int as total from public.enquiries where ${where}`,
+    const [counted] = await tx.query<{ total: number; unread: number }>(
+      `select count(*)::int as total, (count(*) filter (where read_at is null))::int as unread
+       from public.enquiries where ${where}`,
       [pattern],
     );
     const total = counted?.total ?? 0;
+    const unread = counted?.unread ?? 0;
     const pageCount = Math.max(1, Math.ceil(total / size));
     const shown = Math.min(pageCount, Math.max(1, Math.floor(page) || 1));
     const enquiries = await tx.query<EnquirySummary>(
@@ -108,12 +114,23 @@ export function listEnquiries(
        limit $3::int offset $4::int`,
       [pattern, EXCERPT_LENGTH, size, (shown - 1) * size],
     );
-    return { enquiries, total, page: shown, pageCount };
+    return { enquiries, total, unread, page: shown, pageCount };
   });
 }
 
 function validId(id: number): boolean {
   return Number.isSafeInteger(id) && id > 0;
+}
+
+function selectEnquiry(tx: Database, id: number) {
+  return tx.query<Enquiry>(
+    `select ${SUMMARY_COLUMNS}, phone, message, venue_space_id::int as "spaceId",
+       to_char(start_time, 'HH24:MI') as "startTime",
+       ${ISO("newsletter_opted_in_at")} as "newsletterOptedInAt",
+       newsletter_wording as "newsletterWording", handled_by::text as "handledBy"
+     from public.enquiries where id = $1::bigint`,
+    [id],
+  );
 }
 
 /** The whole enquiry, or null when there is none with this id (or the user may not see it). */
@@ -123,17 +140,42 @@ export async function getEnquiry(
   id: number,
 ): Promise<Enquiry | null> {
   if (!validId(id)) return null;
-  const [row] = await withStaffClaims(db, claims, (tx) =>
-    tx.query<Enquiry>(
-      `select ${SUMMARY_COLUMNS}, phone, message, venue_space_id::int as "spaceId",
-         to_char(start_time, 'HH24:MI') as "startTime",
-         ${ISO("newsletter_opted_in_at")} as "newsletterOptedInAt",
-         newsletter_wording as "newsletterWording", handled_by::text as "handledBy"
-       from public.enquiries where id = $1::bigint`,
+  const [row] = await withStaffClaims(db, claims, (tx) => selectEnquiry(tx, id));
+  return row ?? null;
+}
+
+/**
+ * The whole enquiry as a staff member opens it: marked read (for the pub,
+ * the first time anyone opens it), then read back. Null as for getEnquiry.
+ */
+export async function openEnquiry(
+  db: Database,
+  claims: StaffClaims,
+  id: number,
+): Promise<Enquiry | null> {
+  if (!validId(id)) return null;
+  const [row] = await withStaffClaims(db, claims, async (tx) => {
+    await tx.query(
+      "update public.enquiries set read_at = now() where id = $1::bigint and read_at is null",
       [id],
+    );
+    return selectEnquiry(tx, id);
+  });
+  return row ?? null;
+}
+
+/** How many enquiries nobody at the pub has opened yet, and whether the user is an owner. */
+export async function staffAreaSummary(
+  db: Database,
+  claims: StaffClaims,
+): Promise<{ unreadEnquiries: number; isOwner: boolean }> {
+  const [row] = await withStaffClaims(db, claims, (tx) =>
+    tx.query<{ unreadEnquiries: number; isOwner: boolean }>(
+      `select (select count(*)::int from public.enquiries where read_at is null) as "unreadEnquiries",
+         coalesce((select public.is_owner()), false) as "isOwner"`,
     ),
   );
-  return row ?? null;
+  return row ?? { unreadEnquiries: 0, isOwner: false };
 }
 
 /**

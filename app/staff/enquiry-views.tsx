@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, CircleDotIcon } from "lucide-react";
+import { CheckCircle2Icon, CircleDotIcon, CircleIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { contactTopicLabels, type ContactTopic } from "~/enquiries/enquiry-fields";
 import { formatLongDate, torontoDateTime } from "~/hours/dates";
@@ -45,16 +45,37 @@ export function enquirySubject(enquiry: EnquirySummary): string {
   return `Venue · ${parts.join(", ")}`;
 }
 
-export function HandledBadge({ handledAt }: { handledAt: string | null }) {
-  return handledAt ? (
-    <span className="inline-flex items-center gap-1.5 border border-border px-2 py-0.5 text-sm font-semibold text-muted-foreground">
-      <CheckCircle2Icon aria-hidden="true" className="size-4" />
-      Handled
-    </span>
-  ) : (
-    <span className="inline-flex items-center gap-1.5 bg-primary px-2 py-0.5 text-sm font-semibold text-primary-foreground">
-      <CircleDotIcon aria-hidden="true" className="size-4" />
-      New
+/**
+ * Where an enquiry stands: unread (nobody at the pub has opened it), not
+ * handled, or handled.
+ */
+export function HandledBadge({
+  handledAt,
+  readAt,
+}: {
+  handledAt: string | null;
+  readAt: string | null;
+}) {
+  if (handledAt) {
+    return (
+      <span className="inline-flex items-center gap-1.5 border border-border px-2 py-0.5 text-sm font-semibold text-muted-foreground">
+        <CheckCircle2Icon aria-hidden="true" className="size-4" />
+        Handled
+      </span>
+    );
+  }
+  if (!readAt) {
+    return (
+      <span className="inline-flex items-center gap-1.5 bg-primary px-2 py-0.5 text-sm font-semibold text-primary-foreground">
+        <CircleDotIcon aria-hidden="true" className="size-4" />
+        Unread
+      </span>
+    );
+  }
+  return (
+    <span className="inline-flex items-center gap-1.5 border border-primary px-2 py-0.5 text-sm font-semibold text-primary">
+      <CircleIcon aria-hidden="true" className="size-4" />
+      Not handled
     </span>
   );
 }

@@ -1,11 +1,11 @@
 import { ExternalLinkIcon, LogOutIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, useLocation } from "react-router";
+import { Form, useLocation, useRouteLoaderData } from "react-router";
 import { Button } from "~/platform/ui/button";
 import { Link, NavLink } from "~/platform/ui/link";
 import { cn } from "~/platform/cn";
 import { useSiteIdentity } from "~/site/site-frame";
-import { staffNavigation } from "./staff-navigation";
+import { STAFF_AREA_ROUTE, staffNavigation, type StaffAreaData } from "./staff-navigation";
 
 /**
  * The staff area's frame: plainer than the public site's, with who is signed
@@ -89,12 +89,17 @@ export function StaffChrome({
 /**
  * The staff sections: one row that scrolls sideways on a phone rather than
  * wrapping into a tall header; the current one is marked for every reader.
+ * Enquiries shows how many nobody has opened yet; the owners' sections show
+ * to owners only.
  */
 function StaffNavigation() {
+  const area = useRouteLoaderData<StaffAreaData>(STAFF_AREA_ROUTE);
+  const unread = area?.unreadEnquiries ?? 0;
+  const sections = staffNavigation.filter(({ ownersOnly }) => !ownersOnly || area?.isOwner);
   return (
     <nav aria-label="Staff sections" className="border-t border-shell-border/60">
       <ul className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-2 sm:px-4">
-        {staffNavigation.map(({ to, label, end }) => (
+        {sections.map(({ to, label, end }) => (
           <li key={to} className="shrink-0">
             <NavLink
               to={to}
@@ -109,6 +114,12 @@ function StaffNavigation() {
               }
             >
               {label}
+              {to === "/staff" && unread > 0 ? (
+                <span className="ml-2 inline-flex min-w-6 items-center justify-center rounded-full bg-shell-accent px-1.5 py-0.5 text-xs leading-none font-bold text-shell forced-colors:border forced-colors:border-[CanvasText]">
+                  {unread}
+                  <span className="sr-only"> unread</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

@@ -43,8 +43,10 @@ const expectedTables: Record<string, Grants> = {
   staff: { anon: [], authenticated: ["select", "insert", "update (role)", "delete"] },
   // Written by the audit trigger only.
   audit_log: { anon: [], authenticated: ["select"] },
-  // Staff read enquiries and mark them handled; the server stores them.
-  enquiries: { anon: [], authenticated: ["select", "update (handled_at, handled_by)"] },
+  // Staff read enquiries and mark them read and handled; the server stores them.
+  enquiries: { anon: [], authenticated: ["select", "update (handled_at, handled_by, read_at)"] },
+  // The mail the site sends: owners read it (the policy); only the server writes it.
+  outbox: { anon: [], authenticated: ["select"] },
   form_rate_limits: NOTHING,
   server_secrets: NOTHING,
   staff_setup_codes: NOTHING,
@@ -63,6 +65,7 @@ const expectedSequences: Record<string, Grants> = Object.fromEntries(
     "venue_spaces_id_seq",
     "venue_packages_id_seq",
     "enquiries_id_seq",
+    "outbox_id_seq",
     "audit_log_id_seq",
   ].map((sequence) => [sequence, NOTHING]),
 );
@@ -75,6 +78,7 @@ const expectedFunctions: Record<string, Grants> = {
   "record_audit()": NOTHING,
   "bump_content_revision()": NOTHING,
   "staff_keeps_an_owner()": NOTHING,
+  "enquiry_handled_is_read()": NOTHING,
 };
 
 /** MAINTAIN (PostgreSQL 17) where the server has it. */
@@ -252,7 +256,14 @@ describe.each(drivers)("the API roles' privileges on %s", (driver) => {
 
   test("staff cannot empty a table either, nor move a sequence", async () => {
     const { editor } = await editorAndStranger(db, "privileges");
-    for (const table of [...contentTables, "pictures", "audit_log", "enquiries", "staff"]) {
+    for (const table of [
+      ...contentTables,
+      "pictures",
+      "audit_log",
+      "enquiries",
+      "staff",
+      "outbox",
+    ]) {
       await expect(
         asUser(db, editor, (tx) => tx.query(`truncate public.${table} cascade`)),
         table,

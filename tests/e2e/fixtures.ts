@@ -113,6 +113,7 @@ const staffPurposes = [
   "venue",
   "people",
   "people-no-javascript",
+  "outbox",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 

@@ -93,8 +93,9 @@ const toast = (page: Page, text: string) => page.getByRole("listitem").filter({ 
 /** The inbox's link to an enquiry, named (among the rest) by the sender's name. */
 const enquiryLink = (page: Page, enquiry: SentEnquiry) =>
   page.getByRole("main").getByRole("link", { name: new RegExp(enquiry.name) });
-/** The badge by an enquiry, within `scope`: "New" or "Handled". */
-const badge = (scope: Locator, text: "New" | "Handled") => scope.getByText(text, { exact: true });
+type Badge = "Unread" | "Not handled" | "Handled";
+/** The badge by an enquiry, within `scope`: "Unread" (nobody has opened it), "Not handled" or "Handled". */
+const badge = (scope: Locator, text: Badge) => scope.getByText(text, { exact: true });
 const markHandled = (page: Page) => page.getByRole("button", { name: "Mark as handled" });
 const markNotHandled = (page: Page) => page.getByRole("button", { name: "Mark as not handled" });
 
@@ -108,14 +109,20 @@ async function expectFound(page: Page, enquiry: SentEnquiry) {
 }
 
 /** Expects the page of `enquiry`, with its badge saying `status`. */
-async function expectEnquiryPage(page: Page, enquiry: SentEnquiry, status: "New" | "Handled") {
+async function expectEnquiryPage(
+  page: Page,
+  enquiry: SentEnquiry,
+  status: "Not handled" | "Handled",
+) {
   await expect(page).toHaveURL(/\/staff\/enquiries\/\d+\?back=/);
   await expect(page.getByRole("heading", { level: 1, name: enquiry.name })).toBeVisible();
   await expect(page.getByRole("main")).toContainText(enquiry.message);
   const main = page.getByRole("main");
   await expect(badge(main, status)).toBeVisible();
-  await expect(badge(main, status === "New" ? "Handled" : "New")).toHaveCount(0);
-  if (status === "New") {
+  await expect(badge(main, status === "Not handled" ? "Handled" : "Not handled")).toHaveCount(0);
+  // Opened, it is read.
+  await expect(badge(main, "Unread")).toHaveCount(0);
+  if (status === "Not handled") {
     await expect(markHandled(page)).toBeVisible();
     await expect(markNotHandled(page)).toHaveCount(0);
   } else {
@@ -170,16 +177,16 @@ test.describe("with JavaScript", () => {
     await searchBox(page).fill(enquiry.word);
     await page.getByRole("search").getByRole("button", { name: "Search" }).click();
     await expectFound(page, enquiry);
-    await expect(badge(enquiryLink(page, enquiry), "New")).toBeVisible();
+    await expect(badge(enquiryLink(page, enquiry), "Unread")).toBeVisible();
 
     await enquiryLink(page, enquiry).click();
-    await expectEnquiryPage(page, enquiry, "New");
+    await expectEnquiryPage(page, enquiry, "Not handled");
     const enquiryUrl = page.url();
     // The browser's Back and Forward load the pages again, still signed in.
     await page.goBack();
     await expectFound(page, enquiry);
     await page.goForward();
-    await expectEnquiryPage(page, enquiry, "New");
+    await expectEnquiryPage(page, enquiry, "Not handled");
 
     await markHandled(page).click();
     await expect(toast(page, "Marked as handled.")).toBeVisible();
@@ -189,13 +196,13 @@ test.describe("with JavaScript", () => {
 
     await markNotHandled(page).click();
     await expect(toast(page, "Marked as not handled.")).toBeVisible();
-    await expectEnquiryPage(page, enquiry, "New");
+    await expectEnquiryPage(page, enquiry, "Not handled");
     await expect(page.getByRole("main")).toContainText(/Status\s*Not handled yet/);
 
     // Back to the list as it was left: the same search.
     await page.getByRole("link", { name: "All enquiries" }).click();
     await expectFound(page, enquiry);
-    await expect(badge(enquiryLink(page, enquiry), "New")).toBeVisible();
+    await expect(badge(enquiryLink(page, enquiry), "Not handled")).toBeVisible();
 
     await signOutButton(page).click();
     await signOutAndCheck(page, { javaScript: true });
@@ -261,7 +268,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("search").getByRole("button", { name: "Search" }).click();
     await expectFound(page, enquiry);
     await enquiryLink(page, enquiry).click();
-    await expectEnquiryPage(page, enquiry, "New");
+    await expectEnquiryPage(page, enquiry, "Not handled");
 
     await markHandled(page).click();
     await expectEnquiryPage(page, enquiry, "Handled");
@@ -327,7 +334,7 @@ test.describe("keyboard only", () => {
     await tabTo(page, link);
     await expectVisibleFocus(link);
     await page.keyboard.press("Enter");
-    await expectEnquiryPage(page, enquiry, "New");
+    await expectEnquiryPage(page, enquiry, "Not handled");
 
     await expect(page.getByRole("main")).toBeFocused();
     await page.keyboard.press("Tab");
@@ -401,7 +408,7 @@ test.describe("kept out of search engines and caches", () => {
     expectStaffHeaders(await page.goto(`/staff?q=${enquiry.word}`));
     await waitForHydration(page);
     await enquiryLink(page, enquiry).click();
-    await expectEnquiryPage(page, enquiry, "New");
+    await expectEnquiryPage(page, enquiry, "Not handled");
     await markHandled(page).click();
     await expectEnquiryPage(page, enquiry, "Handled");
     expectStaffHeaders(await page.reload());
@@ -551,7 +558,7 @@ test.describe("axe", () => {
 
         await page.goto(`/staff?q=${enquiry.word}`);
         await enquiryLink(page, enquiry).click();
-        await expectEnquiryPage(page, enquiry, "New");
+        await expectEnquiryPage(page, enquiry, "Not handled");
         await settled(page);
         await expectNoA11yViolations();
 
@@ -561,7 +568,7 @@ test.describe("axe", () => {
         await settled(page);
         await expectNoA11yViolations();
         await markNotHandled(page).click();
-        await expectEnquiryPage(page, enquiry, "New");
+        await expectEnquiryPage(page, enquiry, "Not handled");
       });
     }
   });

@@ -60,7 +60,13 @@ describe.each(drivers)("the anon role on %s", (driver) => {
     ).rejects.toThrow(/permission denied/);
   });
 
-  const privateTables = ["enquiries", "form_rate_limits", "server_secrets", "picture_bytes"];
+  const privateTables = [
+    "enquiries",
+    "outbox",
+    "form_rate_limits",
+    "server_secrets",
+    "picture_bytes",
+  ];
 
   test.each(privateTables)(
     "can neither read nor write %s, nor can a signed-in user who is not staff",
@@ -69,10 +75,15 @@ describe.each(drivers)("the anon role on %s", (driver) => {
         `insert into public.form_rate_limits (bucket, window_start, hits) values ('email:x', now(), 1)
        on conflict do nothing`,
       );
+      await db.query(
+        `insert into public.outbox (to_address, subject, text_body)
+         values ('pub@example.com', 'New enquiry', 'A visitor wrote.')`,
+      );
       for (const role of ["anon", "authenticated"]) {
-        // Staff read enquiries as the authenticated role, so it may select from
-        // that table; its policy shows a user who is not on the staff list no row.
-        if (role === "authenticated" && table === "enquiries") {
+        // Staff read enquiries (and owners the outbox) as the authenticated
+        // role, so it may select from them; their policies show a user who is
+        // not on the staff list no row.
+        if (role === "authenticated" && (table === "enquiries" || table === "outbox")) {
           await expect(
             asRole(role, (query) => query(`select * from public.${table}`)),
             role,

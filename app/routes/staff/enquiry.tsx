@@ -8,7 +8,7 @@ import { formatLongDate } from "~/hours/dates";
 import { databaseContext } from "~/platform/context";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { redirectWithToast } from "~/platform/toast.server";
-import { getEnquiry, setEnquiryHandled } from "~/staff/enquiry-inbox.server";
+import { getEnquiry, openEnquiry, setEnquiryHandled } from "~/staff/enquiry-inbox.server";
 import {
   DetailRow,
   HandledBadge,
@@ -32,9 +32,10 @@ function backTo(request: Request): string {
   return back === "/staff" || back.startsWith("/staff?") ? back : "/staff";
 }
 
+/** Opening an enquiry reads it: the navigation's unread count goes down by one. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await context.get(databaseContext)();
-  const enquiry = await getEnquiry(db, staffClaims(context), enquiryId(params.id));
+  const enquiry = await openEnquiry(db, staffClaims(context), enquiryId(params.id));
   if (!enquiry) throw data("Not Found", { status: 404 });
   return { enquiry, back: backTo(request) };
 }
@@ -85,7 +86,7 @@ export default function EnquiryPage({ loaderData }: Route.ComponentProps) {
       </Link>
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <HandledBadge handledAt={enquiry.handledAt} />
+        <HandledBadge handledAt={enquiry.handledAt} readAt={enquiry.readAt} />
         <span className="text-pretty text-muted-foreground">
           Received {formatReceived(enquiry.createdAt)}
         </span>

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import type { Route } from "./+types/inbox";
 import { Button, buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
+import { cn } from "~/platform/cn";
 import { controlClass } from "~/platform/ui/form-fields";
 import { databaseContext } from "~/platform/context";
 import { EXCERPT_LENGTH, listEnquiries } from "~/staff/enquiry-inbox.server";
@@ -39,7 +40,7 @@ function pageLink(q: string, page: number) {
 }
 
 export default function InboxPage({ loaderData }: Route.ComponentProps) {
-  const { enquiries, total, page, pageCount, q, changes } = loaderData;
+  const { enquiries, total, unread, page, pageCount, q, changes } = loaderData;
   const back = pageLink(q, page);
   return (
     <>
@@ -77,7 +78,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
             : "No enquiries yet."
           : `${total} ${total === 1 ? "enquiry" : "enquiries"}${q ? ` matching “${q}”` : ""}${
               pageCount > 1 ? `, page ${page} of ${pageCount}` : ""
-            }.`}
+            }. ${unread === 0 ? "None unread." : `${unread} unread.`}`}
         {q ? (
           <>
             {" "}
@@ -92,17 +93,24 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-4 divide-y divide-border border-y border-border">
           {enquiries.map((enquiry) => (
             <li key={enquiry.id}>
+              {/* Not fetched ahead on hover: opening an enquiry marks it read. */}
               <Link
                 to={`/staff/enquiries/${enquiry.id}?${new URLSearchParams({ back })}`}
+                prefetch="none"
                 className="group block py-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <HandledBadge handledAt={enquiry.handledAt} />
+                  <HandledBadge handledAt={enquiry.handledAt} readAt={enquiry.readAt} />
                   <span className="text-sm text-muted-foreground">
                     {formatReceived(enquiry.createdAt)}
                   </span>
                 </div>
-                <p className="mt-2 text-lg font-semibold group-hover:text-primary group-hover:underline">
+                <p
+                  className={cn(
+                    "mt-2 text-lg group-hover:text-primary group-hover:underline",
+                    enquiry.readAt ? "font-semibold" : "font-bold",
+                  )}
+                >
                   <VisitorText text={enquiry.name} />{" "}
                   <span className="font-normal text-muted-foreground">
                     &lt;

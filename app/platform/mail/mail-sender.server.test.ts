@@ -1,0 +1,307 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { startSmtpFake, unusedPort, type SmtpFake } from "../../../tests/support/smtp-fake";
+import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { openPostgres, type Database } from "../database/database.server";
+import { log } from "../logger.server";
+import { startMailSender, type MailSender, type SendOutcome } from "./mail-sender.server";
+import { enqueueMail, mailQueued, sendAgainNow, type MailMessage } from "./outbox.server";
+import { smtpTransport } from "./smtp-transport.server";
+
+/**
+ * The outbox and its sender against a mail server on loopback. Every sender
+ * here sleeps an hour when idle, so a mail that arrives promptly was sent
+ * because queuing it woke the sender, not because it polled.
+ */
+
+const FROM = { name: "The Pub", address: "site@pub.example" };
+const AN_HOUR = 3_600_000;
+
+const message = (overrides: Partial<MailMessage> = {}): MailMessage => ({
+  to: ["manager@pub.example"],
+  replyTo: { name: "Sam Okafor", address: "sam@example.com" },
+  subject: "New enquiry: Venue booking from Sam Okafor",
+  text: "Sam would like the back room.\n\nSecond line.",
+  html: "<p>Sam would like the back room.</p>",
+  ...overrides,
+});
+
+/** Queues `mail` in a transaction of its own and wakes this instance's senders, as an enquiry does. */
+async function queue(db: Database, mail: MailMessage = message()): Promise<number> {
+  const id = await db.transaction((tx) => enqueueMail(tx, mail));
+  mailQueued();
+  return id;
+}
+
+type Row = {
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  loggedAt: string | null;
+};
+
+async function row(db: Database, id: number): Promise<Row> {
+  const [found] = await db.query<Row>(
+    `select status, attempts, last_error as "lastError", sent_at::text as "sentAt",
+       logged_at::text as "loggedAt"
+     from public.outbox where id = $1::bigint`,
+    [id],
+  );
+  if (!found) throw new Error(`No outbox row ${id}`);
+  return found;
+}
+
+/** The outcomes a sender reports, with a way to wait for one. */
+function outcomes() {
+  const seen: SendOutcome[] = [];
+  const waiters: { match: (outcome: SendOutcome) => boolean; resolve: (o: SendOutcome) => void }[] =
+    [];
+  return {
+    seen,
+    report(outcome: SendOutcome) {
+      seen.push(outcome);
+      for (const waiter of [...waiters]) {
+        if (waiter.match(outcome)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(outcome);
+        }
+      }
+    },
+    next(match: (outcome: SendOutcome) => boolean): Promise<SendOutcome> {
+      const already = seen.find(match);
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve) => waiters.push({ match, resolve }));
+    },
+  };
+}
+
+describe.each(drivers)("the outbox's sender on %s", (driver) => {
+  let db: TestDatabase;
+  let smtp: SmtpFake | undefined;
+  const senders: MailSender[] = [];
+
+  beforeAll(async () => {
+    db = await openTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+  });
+  beforeEach(async () => {
+    await db.query("delete from public.outbox");
+  });
+  afterEach(async () => {
+    await Promise.all(senders.splice(0).map((sender) => sender.stop()));
+    await smtp?.close();
+    smtp = undefined;
+  });
+
+  function sender(
+    url: string | null,
+    options: Partial<Parameters<typeof startMailSender>[0]> = {},
+    database: Database = db,
+    reported = outcomes(),
+  ) {
+    const started = startMailSender({
+      database: async () => database,
+      transport: url ? smtpTransport({ url, from: FROM }) : null,
+      idleCheckMs: AN_HOUR,
+      onOutcome: reported.report,
+      ...options,
+    });
+    senders.push(started);
+    return reported;
+  }
+
+  test("a queued mail is sent at once, From, To, Reply-To, subject and both parts as queued", async () => {
+    smtp = await startSmtpFake();
+    const reported = sender(smtp.url);
+    const id = await queue(db);
+
+    const { parsed, envelope } = await smtp.message(1);
+    expect(parsed.from?.value).toEqual([{ name: "The Pub", address: "site@pub.example" }]);
+    expect(parsed.to).toMatchObject({ value: [{ address: "manager@pub.example", name: "" }] });
+    expect(parsed.replyTo?.value).toEqual([{ name: "Sam Okafor", address: "sam@example.com" }]);
+    expect(parsed.subject).toBe("New enquiry: Venue booking from Sam Okafor");
+    expect(parsed.text?.trim()).toBe("Sam would like the back room.\n\nSecond line.");
+    expect(parsed.html).toContain("<p>Sam would like the back room.</p>");
+    expect(parsed.headers.get("auto-submitted")).toBe("auto-generated");
+    expect(envelope).toEqual({ from: "site@pub.example", to: ["manager@pub.example"] });
+
+    await reported.next((o) => o.id === id && o.outcome === "sent");
+    expect(await row(db, id)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+  });
+
+  test("the user name and password in SMTP_URL are given to a server that asks", async () => {
+    smtp = await startSmtpFake({ auth: { user: "site@pub.example", pass: "p@ss:word/1" } });
+    expect(smtp.url).toContain("site%40pub.example:p%40ss%3Aword%2F1@");
+    sender(smtp.url);
+    await queue(db);
+    expect((await smtp.message(1)).parsed.subject).toContain("New enquiry");
+  });
+
+  test("wrong credentials are a failed try in plain words, tried again later", async () => {
+    smtp = await startSmtpFake({ auth: { user: "site", pass: "right" } });
+    const reported = sender(smtp.url.replace("site:right@", "site:wrong@"));
+    const id = await queue(db);
+    const outcome = await reported.next((o) => o.id === id);
+    expect(outcome).toMatchObject({ outcome: "retry" });
+    expect((await row(db, id)).lastError).toMatch(
+      /did not accept the user name and password in SMTP_URL/,
+    );
+    expect(smtp.received).toEqual([]);
+  });
+
+  test("a server that is down delays the mail: it is retried with back-off and sent once the server answers", async () => {
+    const port = await unusedPort();
+    const reported = sender(`smtp://127.0.0.1:${port}`, { retryDelaysMs: [20, 40] });
+    const id = await queue(db);
+
+    const failed = await reported.next((o) => o.id === id && o.outcome === "retry");
+    expect(failed).toMatchObject({
+      outcome: "retry",
+      error: `The mail server at 127.0.0.1:${port} refused the connection.`,
+    });
+    const waiting = await row(db, id);
+    expect(waiting).toMatchObject({ status: "waiting", sentAt: null });
+    expect(waiting.lastError).toContain("refused the connection");
+
+    smtp = await startSmtpFake({ port });
+    expect((await smtp.message(1)).parsed.subject).toContain("New enquiry");
+    await reported.next((o) => o.id === id && o.outcome === "sent");
+    const sent = await row(db, id);
+    expect(sent).toMatchObject({ status: "sent", lastError: null });
+    expect(sent.attempts).toBeGreaterThanOrEqual(2);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  test("a mail still not sent a day after its first try is given up on, with the last error", async () => {
+    const port = await unusedPort();
+    // The day shortened to nothing: the first failure is past it.
+    const reported = sender(`smtp://127.0.0.1:${port}`, { giveUpAfterMs: 0 });
+    const id = await queue(db);
+    expect(await reported.next((o) => o.id === id)).toMatchObject({ outcome: "failed" });
+    expect(await row(db, id)).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      lastError: `The mail server at 127.0.0.1:${port} refused the connection.`,
+    });
+  });
+
+  test("a mail the server refuses for good fails at once; sent again, it goes", async () => {
+    let refusing = true;
+    smtp = await startSmtpFake({
+      refuseRecipient: () =>
+        refusing ? { code: 550, message: "Mailbox unavailable: manager@pub.example" } : null,
+    });
+    const reported = sender(smtp.url);
+    const id = await queue(db);
+    expect(await reported.next((o) => o.id === id)).toMatchObject({ outcome: "failed" });
+    const failed = await row(db, id);
+    expect(failed.status).toBe("failed");
+    expect(failed.lastError).toMatch(/refused this mail\. It said: 550 Mailbox unavailable/);
+
+    refusing = false;
+    expect(await sendAgainNow(db, id)).toBe("queued");
+    expect((await smtp.message(1)).parsed.subject).toContain("New enquiry");
+    await reported.next((o) => o.id === id && o.outcome === "sent");
+    expect(await row(db, id)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(await sendAgainNow(db, id)).toBe("sent");
+    expect(await sendAgainNow(db, 999_999_999)).toBe("missing");
+  });
+
+  test("a server that refuses for now (4xx) gets the mail again later", async () => {
+    let refusals = 1;
+    smtp = await startSmtpFake({
+      refuseRecipient: () => (refusals-- > 0 ? { code: 451, message: "Try again later" } : null),
+    });
+    const reported = sender(smtp.url, { retryDelaysMs: [10] });
+    const id = await queue(db);
+    expect(await reported.next((o) => o.id === id)).toMatchObject({ outcome: "retry" });
+    expect((await smtp.message(1)).parsed.subject).toContain("New enquiry");
+    await reported.next((o) => o.id === id && o.outcome === "sent");
+  });
+
+  test("without a mail server, mail waits, printed to the log once", async () => {
+    const warn = vi.spyOn(log, "warn");
+    const reported = sender(null);
+    const id = await queue(db, message({ text: "Please call Sam back about Friday." }));
+    await reported.next((o) => o.id === id);
+    expect(warn).toHaveBeenCalledWith(
+      "Mail waiting in the outbox: no mail server is configured (SMTP_URL)",
+      expect.objectContaining({
+        id,
+        to: "manager@pub.example",
+        subject: "New enquiry: Venue booking from Sam Okafor",
+        text: "Please call Sam back about Friday.",
+      }),
+    );
+    // Woken by another mail, it logs that one, not the first again.
+    const second = await queue(db, message({ subject: "Second" }));
+    await reported.next((o) => o.id === second);
+    expect(reported.seen.filter((o) => o.id === id)).toHaveLength(1);
+    expect(warn.mock.calls.filter(([, fields]) => fields?.id === id)).toHaveLength(1);
+    expect(await row(db, id)).toMatchObject({ status: "waiting", attempts: 0 });
+    expect((await row(db, id)).loggedAt).not.toBeNull();
+
+    // A mail server configured later sends what waited.
+    smtp = await startSmtpFake();
+    sender(smtp.url);
+    mailQueued();
+    const subjects = [
+      (await smtp.message(1)).parsed.subject,
+      (await smtp.message(2)).parsed.subject,
+    ];
+    expect(subjects.sort()).toEqual(["New enquiry: Venue booking from Sam Okafor", "Second"]);
+  });
+
+  test.runIf(driver === "postgres")(
+    "two senders on one PostgreSQL database send each mail once",
+    async () => {
+      smtp = await startSmtpFake();
+      const first = openPostgres(db.url!);
+      const second = openPostgres(db.url!);
+      try {
+        const ids = await db.transaction(async (tx) => {
+          const queued: number[] = [];
+          for (let index = 0; index < 40; index++) {
+            queued.push(await enqueueMail(tx, message({ subject: `Mail ${index}` })));
+          }
+          return queued;
+        });
+        const reported = outcomes();
+        const sentBy = { first: 0, second: 0 };
+        for (const [name, database] of [
+          ["first", first],
+          ["second", second],
+        ] as const) {
+          sender(smtp.url, { batchSize: 3 }, database, {
+            ...reported,
+            report(outcome) {
+              if (outcome.outcome === "sent") sentBy[name]++;
+              reported.report(outcome);
+            },
+          });
+        }
+        mailQueued();
+        await smtp.message(40);
+        // Each mail is marked sent once it has gone; the last one marked, every one has.
+        await Promise.all(
+          ids.map((id) => reported.next((o) => o.id === id && o.outcome === "sent")),
+        );
+        const subjects = smtp.received.map((mail) => mail.parsed.subject);
+        expect(subjects).toHaveLength(40);
+        expect(new Set(subjects).size).toBe(40);
+        expect(sentBy.first + sentBy.second).toBe(40);
+        const [counted] = await db.query<{ sent: number }>(
+          "select count(*)::int as sent from public.outbox where status = 'sent'",
+        );
+        expect(counted?.sent).toBe(40);
+        expect(ids).toHaveLength(40);
+      } finally {
+        await Promise.all(senders.splice(0).map((running) => running.stop()));
+        await first.close();
+        await second.close();
+      }
+    },
+  );
+});

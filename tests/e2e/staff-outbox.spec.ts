@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import {
+  CLIENT_IP_HEADER,
+  expect,
+  signInAsStaff,
+  staffAccountFor,
+  test,
+  uniqueAddress,
+} from "./fixtures";
+
+// On a phone, as a manager would: the staff navigation counts the unread
+// enquiries and the inbox marks them; opening one reads it; the outbox shows
+// the mail each enquiry queued, which waits there (the test server has no
+// mail server, as the embedded default), and its text can be read.
+
+test.skip(({ isMobile }) => !isMobile, "checked at 375 px on the phone project");
+
+/** Sends a message through the contact form from a browser of its own; the sender's name. */
+async function sendEnquiry(browser: Browser): Promise<{ name: string; message: string }> {
+  const name = `Morgan ${randomUUID().slice(0, 6)}`;
+  const message = `Could we book a table for eight on Friday? Reference ${randomUUID().slice(0, 8)}.`;
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
+  });
+  const page = await context.newPage();
+  await page.goto("/contact");
+  const form = page.locator("form#contact-form");
+  await form.getByRole("textbox", { name: "Your name" }).fill(name);
+  await form
+    .getByRole("textbox", { name: "Email" })
+    .fill(`morgan.${randomUUID().slice(0, 8)}@example.com`);
+  await form
+    .getByRole("combobox", { name: "What is it about?" })
+    .selectOption({ label: "A general question" });
+  await form.getByRole("textbox", { name: "Your message" }).fill(message);
+  await form.getByRole("checkbox", { name: /^I agree/ }).check();
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("heading", { name: "Your message is with us" })).toBeVisible();
+  await context.close();
+  return { name, message };
+}
+
+const sections = (page: Page) => page.getByRole("navigation", { name: "Staff sections" });
+
+/** The unread count the navigation shows by Enquiries (0 when it shows none). */
+async function navigationCount(page: Page): Promise<number> {
+  const link = sections(page).getByRole("link", { name: /^Enquiries/ });
+  const name = (await link.textContent()) ?? "";
+  const match = /(\d+)\s*unread/.exec(name);
+  return match ? Number(match[1]) : 0;
+}
+
+/** The unread count the inbox's status line states. */
+async function inboxCount(page: Page): Promise<number> {
+  const status = (await page.getByRole("main").getByRole("status").textContent()) ?? "";
+  const match = /(\d+) unread\./.exec(status);
+  return match ? Number(match[1]) : 0;
+}
+
+/** Nothing on the page is wider than the phone. */
+async function expectNoSidewaysScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+}
+
+test("the unread count and the outbox at 375 px", async ({
+  page,
+  browser,
+  expectNoA11yViolations,
+}, testInfo) => {
+  const sent = await sendEnquiry(browser);
+  await signInAsStaff(page, staffAccountFor("outbox", testInfo.project.name));
+
+  // The inbox: the navigation's count is the inbox's, and the new enquiry is marked unread.
+  await expect(page.getByRole("main").getByRole("status")).toContainText("unread.");
+  const unread = await inboxCount(page);
+  expect(unread).toBeGreaterThanOrEqual(1);
+  await expect(sections(page).getByRole("link", { name: /^Enquiries/ })).toHaveAccessibleName(
+    `Enquiries ${unread} unread`,
+  );
+  expect(await navigationCount(page)).toBe(unread);
+  const row = page.getByRole("main").getByRole("link", { name: new RegExp(sent.name) });
+  await expect(row.getByText("Unread", { exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations();
+  await page.screenshot({ path: testInfo.outputPath("inbox-375.png") });
+
+  // Opened, it is read: back in the inbox it is marked not handled.
+  await row.click();
+  await expect(page.getByRole("heading", { level: 1, name: sent.name })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Not handled", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "All enquiries" }).click();
+  await expect(row.getByText("Not handled", { exact: true })).toBeVisible();
+  await expect(row.getByText("Unread", { exact: true })).toHaveCount(0);
+  expect(await navigationCount(page)).toBe(await inboxCount(page));
+
+  // The outbox, from the navigation (owners only).
+  await sections(page).getByRole("link", { name: "Outbox" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Outbox" })).toBeVisible();
+  await expect(sections(page).getByRole("link", { name: "Outbox" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(page.getByRole("main")).toContainText(
+    "No mail server is set up, so nothing is emailed.",
+  );
+  const mail = page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ hasText: `New enquiry: A general question from ${sent.name}` });
+  await expect(mail).toHaveCount(1);
+  await expect(mail.getByText("Waiting", { exact: true })).toBeVisible();
+  await expect(mail).toContainText("Waiting: no mail server is set up, so it stays here.");
+  await expect(mail.getByText(sent.message)).toBeHidden();
+  await mail.getByText("Read the mail").click();
+  await expect(mail.getByText(sent.message)).toBeVisible();
+  await expect(mail).toContainText("it is enquiry #");
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations();
+  await page.screenshot({ path: testInfo.outputPath("outbox-375.png"), fullPage: true });
+});
