@@ -45,6 +45,7 @@ export const TABLES_WITHOUT_PICTURES = [
   "content_revision",
   "enquiries",
   "form_rate_limits",
+  "outbox",
   "server_secrets",
   "staff",
   "staff_setup_codes",

@@ -86,6 +86,16 @@ describe.each(drivers)("the staff list on %s", (driver) => {
     expect(await countStaff(db)).toBe(0);
   });
 
+  test("taking an editor off a list that has no owner is not the change that lost it", async () => {
+    const first = await createUser("first@example.com");
+    const second = await createUser("second@example.com");
+    await addStaffMember(db, { userId: first, email: "first@example.com", role: "editor" });
+    await addStaffMember(db, { userId: second, email: "second@example.com", role: "editor" });
+    expect(await removeStaffMember(db, first)).toBe(true);
+    expect(await getStaffMember(db, first)).toBeNull();
+    expect(await countStaff(db)).toBe(1);
+  });
+
   test("a member is added, read, given another role and removed", async () => {
     const ownerId = await createUser("owner@example.com");
     const userId = await createUser("editor@example.com");

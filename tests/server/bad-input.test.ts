@@ -81,6 +81,7 @@ const ACTION_PATHS = [
   "/staff/venue/spaces/new",
   "/staff/venue/packages/new",
   "/staff/people",
+  "/staff/outbox",
 ] as const;
 
 const NOT_FORMS = [
