@@ -8,16 +8,14 @@ const E2E_DATA_DIR = `node_modules/.cache/e2e-data-${PORT}`;
 const executablePath = findChromium();
 
 /**
- * The staff list, made with the server's own command before it starts: the
- * password goes in on standard input, as an operator would type it.
+ * The staff list, made with the server's own command before it starts (one
+ * run for everyone: each run opens and migrates the database, a few seconds
+ * apiece): the password goes in on standard input, as an operator would type it.
  */
 const node = ["node", ...SERVER_NODE_OPTIONS].join(" ");
-const addStaff = staffAccounts
-  .map(
-    ({ email }) =>
-      `printf '%s\\n' "$E2E_STAFF_PASSWORD" | ${node} ./build/server/index.js staff-add --email ${email} --role owner --password-stdin`,
-  )
-  .join(" && ");
+const addStaff = `printf '%s\\n' "$E2E_STAFF_PASSWORD" | ${node} ./build/server/index.js staff-add ${staffAccounts
+  .map(({ email }) => `--email ${email}`)
+  .join(" ")} --role owner --password-stdin`;
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -53,7 +51,8 @@ export default defineConfig({
     command: `rm -rf ${E2E_DATA_DIR} && ${addStaff} && ${node} ./build/server/index.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
-    // Each staff-add opens and migrates the database: a few seconds apiece.
+    // The first start copies and migrates the database, and staff-add hashes
+    // a password for each account.
     timeout: 300_000,
     env: {
       ...SERVER_ENV,
