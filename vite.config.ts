@@ -84,6 +84,9 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
     setupFiles: ["./tests/support/setup-matchers.ts"],
     globalSetup: ["./tests/support/database-templates.ts"],
+    // A file at a time per core. Vitest's default on two cores is one worker,
+    // which leaves a core idle whenever a file waits on a server it started.
+    maxWorkers: 2,
     // Loading a database copy takes a second, more on a busy two-core machine.
     hookTimeout: 60_000,
     testTimeout: 15_000,
