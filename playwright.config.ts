@@ -21,6 +21,13 @@ export default defineConfig({
   testDir: "./tests/e2e",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
+  // Ceilings, not waits: every wait ends as soon as its condition holds, and
+  // these only say when to give up. They leave room for a busy two-core
+  // machine, where a save that resizes a picture can take several seconds.
+  // (What visitors must see within a given time is asserted with its own
+  // explicit timeout.)
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
