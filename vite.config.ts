@@ -82,7 +82,7 @@ export default defineConfig({
   },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
-    setupFiles: ["./tests/support/setup-matchers.ts"],
+    setupFiles: ["./tests/support/setup-matchers.ts", "./tests/support/setup-data-directory.ts"],
     globalSetup: ["./tests/support/database-templates.ts"],
     // A file at a time per core. Vitest's default on two cores is one worker,
     // which leaves a core idle whenever a file waits on a server it started.
