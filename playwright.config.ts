@@ -8,21 +8,26 @@ const E2E_DATA_DIR = `node_modules/.cache/e2e-data-${PORT}`;
 const executablePath = findChromium();
 
 /**
- * The staff list, made with the server's own command before it starts: the
- * password goes in on standard input, as an operator would type it.
+ * The staff list, made with the server's own command before it starts (one
+ * run for everyone: each run opens and migrates the database, a few seconds
+ * apiece): the password goes in on standard input, as an operator would type it.
  */
 const node = ["node", ...SERVER_NODE_OPTIONS].join(" ");
-const addStaff = staffAccounts
-  .map(
-    ({ email }) =>
-      `printf '%s\\n' "$E2E_STAFF_PASSWORD" | ${node} ./build/server/index.js staff-add --email ${email} --role owner --password-stdin`,
-  )
-  .join(" && ");
+const addStaff = `printf '%s\\n' "$E2E_STAFF_PASSWORD" | ${node} ./build/server/index.js staff-add ${staffAccounts
+  .map(({ email }) => `--email ${email}`)
+  .join(" ")} --role owner --password-stdin`;
 
 export default defineConfig({
   testDir: "./tests/e2e",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
+  // Ceilings, not waits: every wait ends as soon as its condition holds, and
+  // these only say when to give up. They leave room for a busy two-core
+  // machine, where a save that resizes a picture can take several seconds.
+  // (What visitors must see within a given time is asserted with its own
+  // explicit timeout.)
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
@@ -53,7 +58,8 @@ export default defineConfig({
     command: `rm -rf ${E2E_DATA_DIR} && ${addStaff} && ${node} ./build/server/index.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
-    // Each staff-add opens and migrates the database: a few seconds apiece.
+    // The first start copies and migrates the database, and staff-add hashes
+    // a password for each account.
     timeout: 300_000,
     env: {
       ...SERVER_ENV,

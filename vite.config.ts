@@ -82,8 +82,11 @@ export default defineConfig({
   },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
-    setupFiles: ["./tests/support/setup-matchers.ts"],
+    setupFiles: ["./tests/support/setup-matchers.ts", "./tests/support/setup-data-directory.ts"],
     globalSetup: ["./tests/support/database-templates.ts"],
+    // A file at a time per core. Vitest's default on two cores is one worker,
+    // which leaves a core idle whenever a file waits on a server it started.
+    maxWorkers: 2,
     // Loading a database copy takes a second, more on a busy two-core machine.
     hookTimeout: 60_000,
     testTimeout: 15_000,

@@ -2,8 +2,10 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { installChunkReloadGuard } from "~/platform/chunk-reload";
+import { quietInterruptedNavigations } from "~/platform/interrupted-navigation";
 
 installChunkReloadGuard(window);
+quietInterruptedNavigations(window);
 
 // If the app cannot mount, React clears the document, head included. The
 // server's HTML is a complete page whose links and forms work without

@@ -56,8 +56,24 @@ describe.each(drivers)("enquiries on %s", (driver) => {
       try {
         await lockTaken;
         await expect(storeEnquiry(db, enquiry, MAIL)).rejects.toThrow();
+        // Cancelled by the database, not only given up on by the client:
+        // nothing is left waiting for the lock to be released.
+        await expect
+          .poll(
+            async () =>
+              (
+                await db.query<{ waiting: number }>(
+                  `select count(*)::int as waiting from pg_stat_activity
+                    where datname = current_database() and state = 'active'
+                      and query ilike '%insert into public.enquiries%'
+                      and pid <> pg_backend_pid()`,
+                )
+              )[0]?.waiting,
+            { timeout: 15_000 },
+          )
+          .toBe(0);
       } finally {
-        setTimeout(release, 1_500);
+        release();
         await holding;
         await holder.close();
       }

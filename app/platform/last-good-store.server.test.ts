@@ -47,3 +47,22 @@ test("a damaged file is an empty store, with a warning, and is replaced by the n
     { timeout: 3_000 },
   );
 });
+
+test("what was kept just before the process exits is written as it exits", async () => {
+  const file = path.join(directory, "content.json");
+  const before = new Set(process.listeners("exit"));
+  const store = fileLastGoodStore(file);
+  store.set("menu", [{ name: "Wings" }]);
+  const onExit = process.listeners("exit").filter((listener) => !before.has(listener));
+  expect(onExit).toHaveLength(1);
+  await expect(readFile(file, "utf8")).rejects.toThrow(/ENOENT/);
+  process.off("exit", onExit[0]!);
+  onExit[0]!.call(process, 0);
+  expect(JSON.parse(await readFile(file, "utf8"))).toEqual({ menu: [{ name: "Wings" }] });
+  // Later changes are written as before.
+  store.set("settings", { name: "The pub" });
+  await vi.waitFor(
+    async () => expect(JSON.parse(await readFile(file, "utf8"))).toHaveProperty("settings"),
+    { timeout: 3_000 },
+  );
+});

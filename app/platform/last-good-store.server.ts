@@ -61,13 +61,25 @@ export function fileLastGoodStore(file: string): LastGoodStore {
     }
   }
 
+  // A server stopped within the delay (a deployment's SIGTERM) still keeps
+  // what it read last: the pending write is made as the process exits.
+  const writeBeforeExit = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    write();
+  };
+
   return {
     get: (key) => loaded().get(key),
     set(key, value) {
       loaded().set(key, value);
       if (!timer) {
-        timer = setTimeout(write, WRITE_DELAY_MS);
+        timer = setTimeout(() => {
+          process.off("exit", writeBeforeExit);
+          write();
+        }, WRITE_DELAY_MS);
         timer.unref();
+        process.once("exit", writeBeforeExit);
       }
     },
   };

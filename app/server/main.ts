@@ -63,17 +63,20 @@ const COMMANDS = {
     if (!parsed.ok) throw new UsageError(`${parsed.message}\n${STAFF_ADD_USAGE}`);
     await migrate(db);
     const password = parsed.passwordFromStdin ? await readPassword() : undefined;
-    const added = await addStaff(db, await authBackendFor(db), { ...parsed, password });
-    console.log(
-      `${added.email} is on the staff list as ${added.role === "owner" ? "an owner" : "an editor"}.`,
-    );
-    console.log(
-      added.password
-        ? `Their password, shown this once: ${added.password}`
-        : added.created
-          ? "They sign in with the password given."
-          : "They sign in with the password they already have.",
-    );
+    const backend = await authBackendFor(db);
+    for (const email of parsed.emails) {
+      const added = await addStaff(db, backend, { email, role: parsed.role, password });
+      console.log(
+        `${added.email} is on the staff list as ${added.role === "owner" ? "an owner" : "an editor"}.`,
+      );
+      console.log(
+        added.password
+          ? `Their password, shown this once: ${added.password}`
+          : added.created
+            ? "They sign in with the password given."
+            : "They sign in with the password they already have.",
+      );
+    }
   },
 } satisfies Record<string, (db: Database, args: readonly string[]) => Promise<void>>;
 

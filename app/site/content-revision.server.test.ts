@@ -94,12 +94,16 @@ describe.each(drivers)("the content revision on %s", (driver) => {
         "Renamed for the revision test",
         item.id,
       ]);
-      // The revision is asked at most once a second.
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
-      const [after] = await siteContent(context).menu();
-      expect(after?.items.find((found) => found.id === item.id)?.name).toBe(
-        "Renamed for the revision test",
-      );
+      // The revision is asked at most once a second: a later read has the new name.
+      await expect
+        .poll(
+          async () => {
+            const [after] = await siteContent(context).menu();
+            return after?.items.find((found) => found.id === item.id)?.name;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe("Renamed for the revision test");
     } finally {
       await db.query("update public.menu_items set name = $1 where id = $2", [item.name, item.id]);
     }

@@ -12,7 +12,8 @@ export const inboxQuerySchema = z.object({
 });
 
 export type StaffAddArguments = {
-  email: string;
+  /** Everyone to add with the role: `--email` may be given more than once. */
+  emails: string[];
   role: "owner" | "editor";
   /** Read the password from standard input instead of making one. */
   passwordFromStdin: boolean;
@@ -23,6 +24,7 @@ export function parseStaffAddArguments(
   args: readonly string[],
 ): ({ ok: true } & StaffAddArguments) | { ok: false; message: string } {
   const options = new Map<string, string | true>();
+  const givenEmails: string[] = [];
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index] ?? "";
     const [name, inline] = arg.split("=", 2) as [string, string | undefined];
@@ -30,22 +32,20 @@ export function parseStaffAddArguments(
     else if (name === "--email" || name === "--role") {
       const value = inline ?? args[(index += 1)];
       if (value === undefined) return { ok: false, message: `${name} needs a value.` };
-      options.set(name, value);
+      if (name === "--email") givenEmails.push(value);
+      else options.set(name, value);
     } else return { ok: false, message: `Unknown argument "${arg}".` };
   }
-  const email = z
-    .string()
-    .pipe(z.email())
-    .safeParse(String(options.get("--email") ?? "").trim());
-  if (!email.success) return { ok: false, message: "--email must be an email address." };
+  const emails: string[] = [];
+  for (const given of givenEmails.length > 0 ? givenEmails : [""]) {
+    const email = z.string().pipe(z.email()).safeParse(given.trim());
+    if (!email.success) return { ok: false, message: "--email must be an email address." };
+    const address = email.data.toLowerCase();
+    if (!emails.includes(address)) emails.push(address);
+  }
   const role = options.get("--role");
   if (role !== "owner" && role !== "editor") {
     return { ok: false, message: '--role must be "owner" or "editor".' };
   }
-  return {
-    ok: true,
-    email: email.data.toLowerCase(),
-    role,
-    passwordFromStdin: options.has("--password-stdin"),
-  };
+  return { ok: true, emails, role, passwordFromStdin: options.has("--password-stdin") };
 }

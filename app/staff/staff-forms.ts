@@ -24,4 +24,4 @@ export const EXPIRED_LINK =
   "This setup link has expired or has been used. Restart the server for a new one (it is printed in the log).";
 
 export const STAFF_ADD_USAGE =
-  "Usage: npm run staff:add -- --email name@example.com --role owner|editor [--password-stdin]";
+  "Usage: npm run staff:add -- --email name@example.com [--email …] --role owner|editor [--password-stdin]";

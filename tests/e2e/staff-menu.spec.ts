@@ -18,7 +18,7 @@ import {
 // left as it was. With JavaScript and without.
 
 // Each test signs in, saves several times and opens the public menu after each change.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });

@@ -38,7 +38,7 @@ const SETUP_LINK = /Make the owner's account at (\S+) \(the link works once/;
 const INBOX_HEADING = /<h1[^>]*>Enquiries<\/h1>/;
 const STACK_LINE = /\n\s+at \S/;
 const USAGE =
-  "Usage: npm run staff:add -- --email name@example.com --role owner|editor [--password-stdin]";
+  "Usage: npm run staff:add -- --email name@example.com [--email …] --role owner|editor [--password-stdin]";
 
 /** One browser on the server: its cookies, sent back with each request; redirects not followed. */
 function browser(server: RunningServer) {
@@ -226,16 +226,24 @@ describe("embedded sign-in", () => {
   test("staff-add makes an account whose password is shown once, and its holder can sign in", async () => {
     const DATA_DIR = sharedDataDirectory();
     const email = "editor@example.com";
+    const colleague = "second.editor@example.com";
+    // Several people at once: each is added, with a password of their own.
     const added = await runServerToExit({ DATA_DIR }, [
       "staff-add",
       "--email",
       email,
+      `--email=${colleague}`,
       "--role",
       "editor",
     ]);
     expect(added.output).toContain(`${email} is on the staff list as an editor.`);
-    const password = /Their password, shown this once: (\S+)/.exec(added.output)?.[1];
+    expect(added.output).toContain(`${colleague} is on the staff list as an editor.`);
+    const [password, colleaguePassword] = [
+      ...added.output.matchAll(/Their password, shown this once: (\S+)/g),
+    ].map((match) => match[1]);
     expect(password).toMatch(/^[\w-]{20}$/);
+    expect(colleaguePassword).toMatch(/^[\w-]{20}$/);
+    expect(colleaguePassword).not.toBe(password);
     expect(added.output.split(password!).length - 1).toBe(1);
     expect(added.code).toBe(0);
 
@@ -263,6 +271,7 @@ describe("embedded sign-in", () => {
     const inbox = await staff.get("/staff");
     expect(inbox.status).toBe(200);
     expect(await inbox.text()).toMatch(INBOX_HEADING);
+    expect((await signIn(browser(server), colleague, colleaguePassword!)).status).toBe(303);
     await stop(server);
     expect(server.output()).not.toMatch(/setup\?code=/);
   });

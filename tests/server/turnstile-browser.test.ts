@@ -15,6 +15,12 @@ import { startSiteverifyFake, type SiteverifyFake } from "../support/siteverify-
  */
 
 const CLOUDFLARE = "https://challenges.cloudflare.com";
+/**
+ * How long a condition may take to come true before the test fails: a
+ * ceiling, not a wait (each wait ends as soon as its condition holds), set
+ * for a busy machine where a page and its scripts can take seconds.
+ */
+const UNTIL = { timeout: 30_000 };
 
 let siteverify: SiteverifyFake;
 let server: RunningServer;
@@ -99,14 +105,12 @@ test("the widget loads on the contact form only, within the CSP, and its token i
 
     await page.goto(`${server.url}/contact`);
     const widget = page.locator('[data-slot="turnstile-widget"]');
-    await expect
-      .poll(() => widget.getAttribute("data-action"), { timeout: 15_000 })
-      .toBe("contact");
+    await expect.poll(() => widget.getAttribute("data-action"), UNTIL).toBe("contact");
     expect(await widget.getAttribute("data-sitekey")).toBe("0x4AAAAAAAbrowsertest");
     expect(cloudflareRequests.some((url) => url.includes("/turnstile/v0/api.js"))).toBe(true);
     // The frame was allowed in: its document loaded.
     await expect
-      .poll(() => page.frames().some((frame) => frame.url().startsWith(CLOUDFLARE)))
+      .poll(() => page.frames().some((frame) => frame.url().startsWith(CLOUDFLARE)), UNTIL)
       .toBe(true);
 
     await page.getByLabel("Your name").fill("Sam Okafor");
@@ -115,9 +119,9 @@ test("the widget loads on the contact form only, within the CSP, and its token i
     await page.getByLabel("Your message").fill("The new patio heaters are a great idea.");
     await page.getByLabel(/I agree/).check();
     await page.getByRole("button", { name: "Send message" }).click();
-    await page.waitForURL(/\/contact#enquiry-sent$/);
+    await page.waitForURL(/\/contact#enquiry-sent$/, UNTIL);
     await expect
-      .poll(() => page.getByRole("heading", { name: "Your message is with us" }).isVisible())
+      .poll(() => page.getByRole("heading", { name: "Your message is with us" }).isVisible(), UNTIL)
       .toBe(true);
 
     expect(siteverify.requests.at(-1)).toMatchObject({
@@ -136,7 +140,7 @@ test("when siteverify is down, the visitor is told nothing was sent and keeps th
   try {
     await page.goto(`${server.url}/contact`);
     await expect
-      .poll(() => page.locator('[data-slot="turnstile-widget"]').getAttribute("data-action"))
+      .poll(() => page.locator('[data-slot="turnstile-widget"]').getAttribute("data-action"), UNTIL)
       .toBe("contact");
     await page.getByLabel("Your name").fill("Sam Okafor");
     await page.getByLabel("Email").fill("sam.outage@example.com");
@@ -146,7 +150,7 @@ test("when siteverify is down, the visitor is told nothing was sent and keeps th
     siteverify.failNext(10, 503);
     await page.getByRole("button", { name: "Send message" }).click();
     const summary = page.getByTestId("error-summary");
-    await expect.poll(() => summary.textContent(), { timeout: 15_000 }).toMatch(/519-555-0134/);
+    await expect.poll(() => summary.textContent(), UNTIL).toMatch(/519-555-0134/);
     expect(await page.getByLabel("Your message").inputValue()).toBe(
       "Are dogs allowed on the patio in summer?",
     );

@@ -33,9 +33,20 @@ export type BuiltServer = {
   }) => Promise<(request: Request, client: ClientAddress) => Promise<Response>>;
 };
 
-/** Imports the production build's server entry. */
+/**
+ * Imports the production build's server entry. What it keeps in DATA_DIR
+ * (the staff area's embedded database, the last good content) goes to a
+ * folder of this test file's own, a copy of the seeded template: opened in
+ * a moment instead of made and migrated, and never the checkout's `.data`,
+ * which test files running side by side would otherwise share.
+ */
 export async function importBuiltServer(): Promise<BuiltServer> {
   assertBuilt();
+  if (!process.env.DATA_DIR) {
+    process.env.DATA_DIR = freshDataDirectory();
+    // Removed after the file's tests (tests/support/setup-data-directory.ts).
+    process.env.TEST_FILE_DATA_DIR = process.env.DATA_DIR;
+  }
   return (await import(/* @vite-ignore */ serverEntry)) as BuiltServer;
 }
 

@@ -63,8 +63,16 @@ export const templateDataDirectory = path.resolve(
   `data-${sqlFingerprint()}`,
 );
 
-/** Builds the templates if the SQL changed since they were made (Vitest's global setup). */
+/**
+ * Builds the templates if the SQL changed since they were made (Vitest's
+ * global setup). The embedded ones keep this process busy; the server's is
+ * the server's work, so it is made meanwhile.
+ */
 export async function prepareTemplates(): Promise<void> {
+  await Promise.all([prepareEmbeddedTemplates(), prepareServerTemplate()]);
+}
+
+async function prepareEmbeddedTemplates(): Promise<void> {
   if (!existsSync(templateFile)) {
     const db = await createPGlite();
     try {
@@ -92,7 +100,9 @@ export async function prepareTemplates(): Promise<void> {
     }
     await rename(building, templateDataDirectory);
   }
+}
 
+async function prepareServerTemplate(): Promise<void> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });

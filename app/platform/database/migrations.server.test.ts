@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createPGlite, fromPGlite, type Database } from "./database.server";
+import { drivers, openTestDatabase } from "../../../tests/support/test-database";
+import { createPGlite, fromPGlite, openPostgres, type Database } from "./database.server";
 import { listMigrations, migrate, seedIfEmpty, SUPABASE_DIRECTORY } from "./migrations.server";
 
 // A fresh install, as the server meets it: an empty embedded database. Creating
@@ -92,3 +93,24 @@ describe("migrations on an empty embedded database", { timeout: 30_000 }, () => 
     await expect(migrate(db, supabase)).rejects.toThrow(/not understood: add-things\.sql/);
   });
 });
+
+// Several instances of the site starting together on one PostgreSQL database.
+describe.runIf(drivers.includes("postgres"))(
+  "migrations run by instances starting together",
+  () => {
+    test("each instance's run succeeds, and the database is migrated once", async () => {
+      await using shared = await openTestDatabase("postgres");
+      const instances = Array.from({ length: 4 }, () => openPostgres(shared.url!));
+      try {
+        const runs = await Promise.all(instances.map((db) => migrate(db)));
+        expect(runs.map((applied) => applied.length)).toEqual([0, 0, 0, 0]);
+      } finally {
+        await Promise.all(instances.map((db) => db.close()));
+      }
+      const [count] = await shared.query<{ count: number }>(
+        "select count(*)::int as count from supabase_migrations.schema_migrations",
+      );
+      expect(count?.count).toBe((await listMigrations()).length);
+    });
+  },
+);

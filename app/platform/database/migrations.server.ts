@@ -59,15 +59,20 @@ export async function migrate(
   db: Database,
   supabaseDirectory = SUPABASE_DIRECTORY,
 ): Promise<Migration[]> {
-  await ensureSupabaseRoles(db, supabaseDirectory);
-  await db.exec(`
-    create schema if not exists supabase_migrations;
-    create table if not exists supabase_migrations.schema_migrations (
-      version text primary key,
-      statements text[],
-      name text
-    );
-  `);
+  // Under the lock too: two instances granting on one schema at the same
+  // moment fail with "tuple concurrently updated".
+  await db.transaction(async (tx) => {
+    await tx.query(MIGRATION_LOCK);
+    await ensureSupabaseRoles(tx, supabaseDirectory);
+    await tx.exec(`
+      create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.schema_migrations (
+        version text primary key,
+        statements text[],
+        name text
+      );
+    `);
+  });
 
   const applied: Migration[] = [];
   for (const migration of await listMigrations(supabaseDirectory)) {
