@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import zlib from "node:zlib";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { PageRender } from "~/platform/page-render";
 import { PageCache, type PageRenderResult } from "./page-cache";
 
@@ -283,6 +284,45 @@ describe("PageCache", () => {
         '<input value="token-10"><script nonce="nonce-10">x("token-10")</script>',
       );
       expect(longer.headers.get("Content-Length")).toBe(String(Buffer.byteLength(body)));
+    });
+
+    test("one that cannot be compressed around its holes goes out plain, for the server to compress, and the log says so", async () => {
+      const warnings = vi.spyOn(console, "error").mockImplementation(() => {});
+      const cache = new PageCache();
+      const note = new PageRender({ withHoles: true });
+      const token = note.freshEachTime(() => randomUUID());
+      // Every byte value in the page: nothing is left to stand in the hole while it is compressed.
+      const everyByte = Uint8Array.from({ length: 256 }, (_, byte) => byte);
+      const page = new TextEncoder().encode(`${HTML}<input value="${token}">`);
+      const render = async (): Promise<PageRenderResult> => ({
+        response: new Response(new Uint8Array([...everyByte, ...page]), {
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        }),
+        sameForEveryone: true,
+        until: Number.POSITIVE_INFINITY,
+        holes: note.holes,
+      });
+      try {
+        const tokens = new Set<string>();
+        for (let response = 0; response < 2; response++) {
+          const sent = await cache.serve(get({ "Accept-Encoding": "br" }), "/contact", "1", render);
+          expect(sent.headers.get("Content-Encoding")).toBeNull();
+          expect(sent.headers.get("Vary")).toBe("Accept-Encoding");
+          const text = Buffer.from(await sent.arrayBuffer())
+            .subarray(256)
+            .toString();
+          const filled = text.match(/^<!DOCTYPE html>.*<input value="([0-9a-f-]{36})">$/s)?.[1];
+          expect(filled).toBeDefined();
+          tokens.add(filled!);
+        }
+        expect(tokens.size).toBe(2);
+        expect(warnings).toHaveBeenCalledTimes(1);
+        expect(String(warnings.mock.calls[0]?.[0])).toContain(
+          "could not be compressed around its holes",
+        );
+      } finally {
+        warnings.mockRestore();
+      }
     });
 
     test("passed through, still has its holes filled", async () => {

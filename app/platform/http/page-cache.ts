@@ -60,6 +60,9 @@ type Page = {
 /** Below this, compression costs more than it saves. */
 const MIN_COMPRESSED_BYTES = 1024;
 
+const NOT_COMPRESSED_AROUND_HOLES =
+  "A kept page could not be compressed around its holes; its responses are compressed one by one";
+
 /** Vary fields a key covers: the encoding is chosen here, cookies by the key's variant. */
 const COVERED_VARY = new Set(["accept-encoding", "cookie"]);
 
@@ -359,17 +362,15 @@ export class PageCache {
       encoding,
       async () => {
         const lengths = values.map((value) => value.byteLength);
-        const compressed = await compressAroundHoles(page.body, encoding, lengths);
-        if (!compressed) {
-          log.warn(
-            "A kept page could not be compressed around its holes; each response is compressed instead",
-            {
-              key: page.key,
-              encoding,
-            },
-          );
+        const fields = { key: page.key, encoding };
+        try {
+          const compressed = await compressAroundHoles(page.body, encoding, lengths);
+          if (!compressed) log.warn(NOT_COMPRESSED_AROUND_HOLES, fields);
+          return compressed;
+        } catch (error) {
+          log.warn(NOT_COMPRESSED_AROUND_HOLES, { ...fields, error });
+          return null;
         }
-        return compressed;
       },
       (compressed) => compressed?.keptBytes ?? 0,
     );
