@@ -75,10 +75,15 @@ export class PageRender {
   }
 }
 
-/** `text` with every mark replaced by a fresh value (the same value for each occurrence of a mark). */
+/**
+ * `text` with every mark replaced by a fresh value (the same value for each
+ * occurrence of a mark). Longer marks go first, so the eleventh hole's mark
+ * (`…x10`) is not taken for the second's (`…x1`) and a digit.
+ */
 export function fillHoles(text: string, filled: ReadonlyMap<string, string>): string {
   let result = text;
-  for (const [mark, value] of filled) result = result.replaceAll(mark, value);
+  const longestFirst = [...filled].sort(([a], [b]) => b.length - a.length);
+  for (const [mark, value] of longestFirst) result = result.replaceAll(mark, value);
   return result;
 }
 

@@ -109,7 +109,8 @@ function editable(response: Response): Response {
  * URL, theme and content revision and kept, compressed once per encoding, until
  * staff change the content, the Toronto date turns over, or something the page
  * shows (the open-now line, the next events) changes. The form pages are kept
- * too, with holes where each response gets its own token and nonce.
+ * too, with holes where each response gets its own token and nonce, and
+ * compressed once around them.
  */
 export async function createAppHandler({
   build,

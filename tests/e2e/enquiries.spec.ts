@@ -581,6 +581,41 @@ test.describe("contact form without JavaScript", () => {
       "Hi there, is the ramp at the side door open in the evenings?",
     );
   });
+
+  test("two visitors at once get the compressed page with a form of their own, and both are sent", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const other = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
+    });
+    const visitors = [page, await other.newPage()];
+    const arrivals = await Promise.all(visitors.map((visitor) => visitor.goto("/contact")));
+    // The copy the server compressed once, with each visitor's token put in.
+    for (const arrival of arrivals) expect(arrival?.headers()["content-encoding"]).toBe("br");
+    const tokens = await Promise.all(
+      visitors.map((visitor) => visitor.locator('input[name="submission"]').inputValue()),
+    );
+    expect(new Set(tokens).size).toBe(2);
+
+    for (const visitor of visitors) {
+      const email = uniqueEmail();
+      await fillContact(visitor, {
+        name: "Sam Rivera",
+        email,
+        message: "Is the patio open for lunch on weekdays?",
+      });
+      const sent = nextPost(visitor, "/contact");
+      await contactFields(visitor).send.click();
+      expect((await sent).status()).toBe(303);
+      await expect(visitor.getByRole("heading", { name: "Your message is with us" })).toBeVisible();
+      expect(await receiptRows(visitor)).toContainEqual(["Email", email]);
+    }
+    await other.close();
+  });
 });
 
 test.describe("venue form", () => {

@@ -10,9 +10,10 @@
 //   --runs <n>         rounds over all targets, medians reported (default 3)
 //   --build <dir>      build folder to serve (default build/, or PERF_BUILD_DIR)
 // Reports the goals (pages the same for everyone at 1.5 times the hello page
-// or better with p99 under 50 ms, the form pages at half of it or better)
-// without enforcing them: timing is not a test. Exits non-zero when any
-// response is not a 200 or a request fails. Writes .lighthouse/bench-results.json.
+// or better with p99 under 50 ms, the form pages at least as fast as it with
+// p99 under 100 ms) without enforcing them: timing is not a test. Exits
+// non-zero when any response is not a 200 or a request fails. Writes
+// .lighthouse/bench-results.json.
 //
 // `npm run bench -- --memory` measures the server's memory instead (see
 // bench-memory.ts for its options).
@@ -113,7 +114,7 @@ async function findTargets(origin: string, yardstick: string): Promise<Target[]>
   if (!script) throw new Error("The home page names no /assets/*.js file.");
   const page = { ...BROWSER_HEADERS, Accept: ACCEPT.page };
   const shared = { ratio: 1.5, p99Ms: 50 };
-  const form = { ratio: 0.5 };
+  const form = { ratio: 1, p99Ms: 100 };
   return [
     { name: "hello", origin: yardstick, path: "/", headers: page },
     { name: "home", origin, path: "/", headers: page, goal: shared },

@@ -36,7 +36,7 @@ afterAll(async () => {
   await db?.[Symbol.asyncDispose]();
 });
 
-/** The response and its body as text, decompressed. */
+/** The response and its body as text, decompressed, and how many bytes were sent. */
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await handle(new Request(`http://localhost${path}`, { headers }), client);
   const bytes = Buffer.from(await response.arrayBuffer());
@@ -47,7 +47,7 @@ async function get(path: string, headers: Record<string, string> = {}) {
       : encoding === "gzip"
         ? gunzipSync(bytes)
         : bytes;
-  return { response, body: body.toString() };
+  return { response, body: body.toString(), sent: bytes.byteLength };
 }
 
 function scriptSources(response: Response): string[] {
@@ -184,6 +184,77 @@ describe("the form pages", () => {
       expect(neutral(second)).toBe(neutral(first));
     },
   );
+
+  test.each(["br", "gzip"])(
+    "many visitors at once get the copy compressed once (%s), each with a token and nonce of their own",
+    async (encoding) => {
+      const visits = await Promise.all(
+        Array.from({ length: 40 }, () => get("/venue", { "Accept-Encoding": encoding })),
+      );
+      const tokens = new Set<string>();
+      const nonces = new Set<string>();
+      for (const { response, body, sent } of visits) {
+        expect(response.status).toBe(200);
+        expect(response.headers.get("Content-Encoding")).toBe(encoding);
+        expect(response.headers.get("Content-Length")).toBe(String(sent));
+        expect(response.headers.get("Vary")).toContain("Accept-Encoding");
+        // Brotli 11 rather than the 4 of a response compressed as it is sent.
+        if (encoding === "br") expect(sent).toBeLessThan(Buffer.byteLength(body) / 5.5);
+        const token = body.match(/name="submission" value="([^"]+)"/)?.[1] ?? "missing";
+        const nonce = scriptSources(response)
+          .find((source) => source.startsWith("'nonce-"))
+          ?.slice(7, -1);
+        expect(token).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
+        expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        // Every script carries this response's nonce, and no other.
+        expect(
+          new Set([...body.matchAll(/<script\b[^>]*\snonce="([^"]*)"/g)].map(([, value]) => value)),
+        ).toEqual(new Set([nonce]));
+        tokens.add(token);
+        nonces.add(nonce!);
+      }
+      expect(tokens.size).toBe(40);
+      expect(nonces.size).toBe(40);
+      // One length for all: the copy compressed once, each response's values stored in it.
+      expect(new Set(visits.map(({ sent }) => sent)).size).toBe(1);
+    },
+  );
+
+  test("the token in a visitor's compressed copy is the one their post is held to: sent twice, stored once", async () => {
+    const { body } = await get("/contact", { "Accept-Encoding": "br, gzip" });
+    const token = body.match(/name="submission" value="([^"]+)"/)?.[1] ?? "missing";
+    const form = new URLSearchParams({
+      submission: token,
+      website: "",
+      name: "Sam Rivera",
+      email: "sam.kept-copy@example.com",
+      phone: "",
+      topic: "general",
+      message: "Are dogs welcome on the patio?",
+      consent: "on",
+    });
+    const post = () =>
+      handle(
+        new Request("http://localhost/contact", {
+          method: "POST",
+          body: form,
+          headers: { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
+        }),
+        client,
+      );
+    for (const attempt of [1, 2]) {
+      const response = await post();
+      expect(response.status, `post ${attempt}`).toBe(303);
+      expect(response.headers.get("Location")).toBe("/contact#enquiry-sent");
+    }
+    const stored = await db.query<{ count: number }>(
+      "select count(*)::int as count from public.enquiries where submission_token = $1",
+      [token],
+    );
+    expect(stored[0]?.count).toBe(1);
+  });
 
   test("a client-side visit's data gets its own token too", async () => {
     const first = await get("/contact.data");

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import zlib from "node:zlib";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { PageRender } from "~/platform/page-render";
 import { PageCache, type PageRenderResult } from "./page-cache";
 
@@ -187,14 +188,14 @@ describe("PageCache", () => {
 
   describe("a page with holes", () => {
     /** A form page: its token and nonce are marks, filled in for each response. */
-    function formRenderer({ sameForEveryone = true } = {}) {
+    function formRenderer({ sameForEveryone = true, digits = 1 } = {}) {
       let calls = 0;
       let counter = 0;
       const render = async (): Promise<PageRenderResult> => {
         calls += 1;
         const note = new PageRender({ withHoles: true });
-        const token = note.freshEachTime(() => `token-${++counter}`);
-        const nonce = note.freshEachTime(() => `nonce-${counter}`);
+        const token = note.freshEachTime(() => `token-${String(++counter).padStart(digits, "0")}`);
+        const nonce = note.freshEachTime(() => `nonce-${String(counter).padStart(digits, "0")}`);
         note.freshEachTime(() => "never shown");
         return {
           response: new Response(
@@ -220,16 +221,108 @@ describe("PageCache", () => {
       const first = await cache.serve(get(), "/contact", "1", render);
       const second = await cache.serve(get({ "Accept-Encoding": "br" }), "/contact", "1", render);
       expect(calls()).toBe(1);
+      const sent = (await second.clone().arrayBuffer()).byteLength;
       const [one, two] = [await bodyOf(first), await bodyOf(second)];
       expect(one).toContain('<input value="token-1"><script nonce="nonce-1">x("token-1")</script>');
       expect(two).toContain('<input value="token-2"><script nonce="nonce-2">x("token-2")</script>');
       expect(first.headers.get("Content-Security-Policy")).toBe("script-src 'nonce-nonce-1'");
       expect(second.headers.get("Content-Security-Policy")).toBe("script-src 'nonce-nonce-2'");
       expect(one).not.toMatch(/hole[0-9a-f]{24}x/);
-      // Compressed by the server as it sends it, like any page made for one visitor.
-      expect(second.headers.get("Content-Encoding")).toBeNull();
-      expect(second.headers.get("Content-Length")).toBe(String(Buffer.byteLength(two)));
+      // The copy compressed once, with this response's values put in its holes.
+      expect(second.headers.get("Content-Encoding")).toBe("br");
+      expect(second.headers.get("Content-Length")).toBe(String(sent));
+      expect(sent).toBeLessThan(Buffer.byteLength(two) / 10);
+      expect(second.headers.get("Vary")).toBe("Accept-Encoding");
       expect(second.headers.has("ETag")).toBe(false);
+      expect(first.headers.get("Content-Encoding")).toBeNull();
+      expect(first.headers.get("Content-Length")).toBe(String(Buffer.byteLength(one)));
+    });
+
+    test("is compressed once per encoding; each response puts its own values in that copy", async () => {
+      const cache = new PageCache();
+      const { render, calls } = formRenderer({ digits: 3 });
+      await cache.serve(get(), "/contact", "1", render);
+      const kept = cache.bytes;
+      const accepts = ["br, gzip", "gzip", "br;q=0, gzip"];
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          cache.serve(get({ "Accept-Encoding": accepts[index % 3]! }), "/contact", "1", render),
+        ),
+      );
+      expect(calls()).toBe(1);
+      const grown = cache.bytes;
+      // The two compressed copies, counted once each.
+      expect(grown).toBeGreaterThan(kept);
+      expect(grown).toBeLessThan(kept * 1.2);
+      const bodies = await Promise.all(responses.map(bodyOf));
+      const tokens = bodies.map((body) => body.match(/<input value="(token-\d+)">/)?.[1]);
+      expect(new Set(tokens).size).toBe(30);
+      responses.forEach((response, index) => {
+        expect(response.headers.get("Content-Encoding")).toBe(index % 3 === 0 ? "br" : "gzip");
+        const token = tokens[index]!;
+        const nonce = `nonce-${token.slice(6)}`;
+        expect(bodies[index]).toBe(
+          `${HTML}<input value="${token}"><script nonce="${nonce}">x("${token}")</script>`,
+        );
+        expect(response.headers.get("Content-Security-Policy")).toBe(`script-src 'nonce-${nonce}'`);
+      });
+      await cache.serve(get({ "Accept-Encoding": "br" }), "/contact", "1", render);
+      expect(cache.bytes).toBe(grown);
+    });
+
+    test("values of another length than the compressed copy's go out plain, for the server to compress", async () => {
+      const cache = new PageCache();
+      const { render } = formRenderer();
+      // token-1 to token-9 are the copy's length; token-10 on are longer.
+      for (let response = 1; response <= 9; response++) {
+        await bodyOf(await cache.serve(get({ "Accept-Encoding": "br" }), "/contact", "1", render));
+      }
+      const longer = await cache.serve(get({ "Accept-Encoding": "br" }), "/contact", "1", render);
+      expect(longer.headers.get("Content-Encoding")).toBeNull();
+      const body = await bodyOf(longer);
+      expect(body).toContain(
+        '<input value="token-10"><script nonce="nonce-10">x("token-10")</script>',
+      );
+      expect(longer.headers.get("Content-Length")).toBe(String(Buffer.byteLength(body)));
+    });
+
+    test("one that cannot be compressed around its holes goes out plain, for the server to compress, and the log says so", async () => {
+      const warnings = vi.spyOn(console, "error").mockImplementation(() => {});
+      const cache = new PageCache();
+      const note = new PageRender({ withHoles: true });
+      const token = note.freshEachTime(() => randomUUID());
+      // Every byte value in the page: nothing is left to stand in the hole while it is compressed.
+      const everyByte = Uint8Array.from({ length: 256 }, (_, byte) => byte);
+      const page = new TextEncoder().encode(`${HTML}<input value="${token}">`);
+      const render = async (): Promise<PageRenderResult> => ({
+        response: new Response(new Uint8Array([...everyByte, ...page]), {
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        }),
+        sameForEveryone: true,
+        until: Number.POSITIVE_INFINITY,
+        holes: note.holes,
+      });
+      try {
+        const tokens = new Set<string>();
+        for (let response = 0; response < 2; response++) {
+          const sent = await cache.serve(get({ "Accept-Encoding": "br" }), "/contact", "1", render);
+          expect(sent.headers.get("Content-Encoding")).toBeNull();
+          expect(sent.headers.get("Vary")).toBe("Accept-Encoding");
+          const text = Buffer.from(await sent.arrayBuffer())
+            .subarray(256)
+            .toString();
+          const filled = text.match(/^<!DOCTYPE html>.*<input value="([0-9a-f-]{36})">$/s)?.[1];
+          expect(filled).toBeDefined();
+          tokens.add(filled!);
+        }
+        expect(tokens.size).toBe(2);
+        expect(warnings).toHaveBeenCalledTimes(1);
+        expect(String(warnings.mock.calls[0]?.[0])).toContain(
+          "could not be compressed around its holes",
+        );
+      } finally {
+        warnings.mockRestore();
+      }
     });
 
     test("passed through, still has its holes filled", async () => {

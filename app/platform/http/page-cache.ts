@@ -2,8 +2,10 @@ import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import { promisify } from "node:util";
 import { fillHoles, freshValues, type Hole } from "~/platform/page-render";
+import { log } from "~/platform/logger.server";
 import { isCompressible } from "./content-types";
 import { negotiateEncoding, type Encoding } from "./compression";
+import { type CompressedHoledBody, HoledBody, compressAroundHoles } from "./holed-body";
 
 /** What a render gave: its response, and what it said about sharing it. */
 export type PageRenderResult = {
@@ -31,26 +33,35 @@ type Page = {
   status: number;
   /** Without Content-Length and Content-Encoding, which belong to each copy sent. */
   headers: Headers;
-  identity: Bytes;
   until: number;
   bytes: number;
+  /** Large enough to be worth compressing. */
+  compressible: boolean;
 } & (
   | {
       /** The same bytes for everyone: validated by ETag, compressed once per encoding. */
       holes: null;
+      identity: Bytes;
       etag: string;
-      compressible: boolean;
       encoded: Map<Encoding, Promise<Bytes>>;
     }
   | {
-      /** Filled in for each response, which the server then compresses as any other. */
+      /**
+       * Filled in for each response: split at its holes, and compressed once per
+       * encoding around them (null when it cannot be, and each response is
+       * then compressed by the server as any other).
+       */
       holes: readonly Hole[];
-      template: string;
+      body: HoledBody;
+      encoded: Map<Encoding, Promise<CompressedHoledBody | null>>;
     }
 );
 
 /** Below this, compression costs more than it saves. */
 const MIN_COMPRESSED_BYTES = 1024;
+
+const NOT_COMPRESSED_AROUND_HOLES =
+  "A kept page could not be compressed around its holes; its responses are compressed one by one";
 
 /** Vary fields a key covers: the encoding is chosen here, cookies by the key's variant. */
 const COVERED_VARY = new Set(["accept-encoding", "cookie"]);
@@ -116,8 +127,9 @@ async function passThrough(
  * version, then served from here to everyone until the content moves on (a
  * new version drops them all) or what the page shows stops being true
  * (`until`). A page the same for everyone is compressed once per encoding
- * and has an ETag; a page with holes (a form's token, its nonce) has them
- * filled afresh for each response.
+ * and has an ETag; a page with holes (a form's token, its nonce) is
+ * compressed once per encoding around them, and each response's own values
+ * are put in the holes of that copy as it is sent.
  *
  * Requests for a page being rendered wait for that render instead of starting
  * their own. Only text responses the render marked the same for everyone are
@@ -243,23 +255,33 @@ export class PageCache {
     const headers = new Headers(response.headers);
     headers.delete("Content-Length");
     headers.delete("Content-Encoding");
-    const common = { key, status: response.status, headers, identity, until };
-    const template = Buffer.from(identity).toString("utf8");
+    const compressible = identity.byteLength >= MIN_COMPRESSED_BYTES;
+    if (compressible) headers.append("Vary", "Accept-Encoding");
+    const common = { key, status: response.status, headers, until, compressible };
+    const bytes = Buffer.from(identity.buffer, identity.byteOffset, identity.byteLength);
     // A hole the response does not show (a nonce taken out for hashes) needs no filling.
     const shown = holes.filter(
       ({ mark }) =>
-        template.includes(mark) || [...headers.values()].some((value) => value.includes(mark)),
+        bytes.includes(mark) || [...headers.values()].some((value) => value.includes(mark)),
     );
     if (shown.length > 0) {
-      return { ...common, holes: shown, template, bytes: identity.byteLength * 2 };
+      const body = new HoledBody(
+        identity,
+        shown.map(({ mark }) => mark),
+      );
+      return {
+        ...common,
+        holes: shown,
+        body,
+        encoded: new Map(),
+        bytes: body.textBytes,
+      };
     }
-    const compressible = identity.byteLength >= MIN_COMPRESSED_BYTES;
-    if (compressible) headers.append("Vary", "Accept-Encoding");
     return {
       ...common,
       holes: null,
+      identity,
       etag: etagOf(identity),
-      compressible,
       encoded: new Map(),
       bytes: identity.byteLength,
     };
@@ -286,32 +308,89 @@ export class PageCache {
     }
   }
 
-  /** The body in `encoding`, compressed the first time it is asked for. */
-  #encoded(page: Page & { holes: null }, encoding: Encoding): Promise<Bytes> {
-    let body = page.encoded.get(encoding);
-    if (!body) {
-      body = compressOnce(encoding, page.identity);
-      page.encoded.set(encoding, body);
-      body.then(
-        (compressed) => {
-          page.bytes += compressed.byteLength;
+  /** `make()`, once per page and encoding, its bytes counted with the page's while it is kept. */
+  #once<T>(
+    page: Page,
+    encoded: Map<Encoding, Promise<T>>,
+    encoding: Encoding,
+    make: () => Promise<T>,
+    size: (made: T) => number,
+  ): Promise<T> {
+    let made = encoded.get(encoding);
+    if (!made) {
+      made = make();
+      encoded.set(encoding, made);
+      made.then(
+        (result) => {
+          const bytes = size(result);
+          page.bytes += bytes;
           if (this.#kept(page)) {
-            this.#bytes += compressed.byteLength;
+            this.#bytes += bytes;
             this.#evict();
           }
         },
-        () => page.encoded.delete(encoding),
+        () => encoded.delete(encoding),
       );
     }
-    return body;
+    return made;
+  }
+
+  /** The body in `encoding`, compressed the first time it is asked for. */
+  #encoded(page: Page & { holes: null }, encoding: Encoding): Promise<Bytes> {
+    return this.#once(
+      page,
+      page.encoded,
+      encoding,
+      () => compressOnce(encoding, page.identity),
+      (compressed) => compressed.byteLength,
+    );
+  }
+
+  /**
+   * The holed body in `encoding`, compressed around its holes the first time
+   * it is asked for, for values of the lengths that response's have (each
+   * hole's values are all one length: a UUID's, a nonce's).
+   */
+  #holedEncoded(
+    page: Page & { holes: readonly Hole[] },
+    encoding: Encoding,
+    values: readonly Uint8Array[],
+  ): Promise<CompressedHoledBody | null> {
+    return this.#once(
+      page,
+      page.encoded,
+      encoding,
+      async () => {
+        const lengths = values.map((value) => value.byteLength);
+        const fields = { key: page.key, encoding };
+        try {
+          const compressed = await compressAroundHoles(page.body, encoding, lengths);
+          if (!compressed) log.warn(NOT_COMPRESSED_AROUND_HOLES, fields);
+          return compressed;
+        } catch (error) {
+          log.warn(NOT_COMPRESSED_AROUND_HOLES, { ...fields, error });
+          return null;
+        }
+      },
+      (compressed) => compressed?.keptBytes ?? 0,
+    );
   }
 
   async #respond(page: Page, request: Request): Promise<Response> {
     const init = { status: page.status };
+    const encoding = page.compressible
+      ? negotiateEncoding(request.headers.get("Accept-Encoding"))
+      : null;
     if (page.holes) {
       const values = freshValues(page.holes);
       const headers = filledHeaders(page.headers, values);
-      const body = Buffer.from(fillHoles(page.template, values));
+      const bytes = page.holes.map(({ mark }) => Buffer.from(values.get(mark) ?? ""));
+      const kept = encoding ? await this.#holedEncoded(page, encoding, bytes) : null;
+      // Values of another length than the kept copy's go into the plain body,
+      // which the server then compresses as it would any response.
+      const compressed = kept?.fits(bytes) ? kept : null;
+      const body = compressed ? compressed.fill(bytes) : page.body.fill(bytes);
+      if (compressed) headers.set("Content-Encoding", compressed.encoding);
       headers.set("Content-Length", String(body.byteLength));
       return new Response(request.method === "HEAD" ? null : body, { ...init, headers });
     }
@@ -322,9 +401,6 @@ export class PageCache {
     if (ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag === page.etag || tag === "*")) {
       return new Response(null, { status: 304, headers });
     }
-    const encoding = page.compressible
-      ? negotiateEncoding(request.headers.get("Accept-Encoding"))
-      : null;
     const body = encoding ? await this.#encoded(page, encoding) : page.identity;
     if (encoding) headers.set("Content-Encoding", encoding);
     headers.set("Content-Length", String(body.byteLength));
