@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { cp } from "node:fs/promises";
 import type { Config } from "@react-router/dev/config";
 import { createPGliteTemplate } from "./app/platform/database/database.server";
-import { precompressDirectory } from "./app/platform/http/precompress";
+import { precompressDirectory } from "./app/server/pipeline/precompress";
 
 /** initdb's output depends on PGlite alone: one empty database per version is kept between builds. */
 const pgliteVersion = (

@@ -13,18 +13,7 @@ import { env, getPublicEnv } from "~/platform/env.server";
 import { siteOrigin } from "~/platform/site-origin.server";
 import { getTheme } from "~/theme/theme.server";
 import { getToast } from "~/platform/toast.server";
-import { visitorCookies } from "~/site/visitor-cookies.server";
 import { siteFrameFromMatches } from "~/site/meta";
-import { cachePolicy } from "~/platform/middleware/cache-policy.server";
-import { crossSiteGuard } from "~/platform/middleware/cross-site-guard.server";
-import { documentSecurity } from "~/platform/middleware/document-security.server";
-
-export const middleware: Route.MiddlewareFunction[] = [
-  documentSecurity,
-  cachePolicy(visitorCookies, { linksFollowHost: !env.SITE_URL }),
-  crossSiteGuard,
-];
-
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

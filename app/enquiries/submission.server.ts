@@ -29,7 +29,7 @@ import {
   clientAddressContext,
   databaseContext,
   formProtectionContext,
-  pageRenderContext,
+  pageNotesContext,
 } from "~/platform/context";
 import { attemptChecks, secondsUntilAllowed } from "~/platform/rate-limit.server";
 import { siteOrigin } from "~/platform/site-origin.server";
@@ -68,9 +68,9 @@ export async function enquiryFormState(
   }
   // Apart from a receipt, a form page differs between visitors only by its
   // token, which the page cache fills in afresh for each response.
-  const render = context.get(pageRenderContext);
-  render?.declarePerVisitorValuesOnly();
-  const submissionToken = render ? render.freshEachTime(() => randomUUID()) : randomUUID();
+  const notes = context.get(pageNotesContext);
+  notes.declarePerVisitorValuesOnly();
+  const submissionToken = notes.freshEachTime(() => randomUUID());
   return { submissionToken, receipt, headers };
 }
 

@@ -4,7 +4,6 @@ import type { AuthBackend } from "./auth-backend.server";
 import type { Database } from "./database/database.server";
 import type { FormProtection } from "./form-protection";
 import type { LastGoodStore } from "./last-good-store.server";
-import type { PageRender } from "./page-render";
 import type { UploadStore } from "./upload-store.server";
 
 /**
@@ -19,14 +18,38 @@ import type { UploadStore } from "./upload-store.server";
 export const nonceContext = createContext<string>("");
 
 /**
- * What this render tells the server's page cache (null where no cache asks,
- * as under the development server; the document middleware then makes one).
+ * What a page's loaders tell the server about the page they render: the
+ * whole interface between a route and the server's page cache. The server
+ * (app/server/pipeline) gives each render its own; outside it (a test, a
+ * render nobody keeps) the default below makes every value at once and
+ * remembers nothing.
  */
-export const pageRenderContext = createContext<PageRender | null>(null);
+export interface PageNotes {
+  /** The page shows something that changes at `moment` (the open-now line, the next event). */
+  changesAt(moment: Date | number): void;
+  /**
+   * A value each response needs its own of (a form's token, a script nonce):
+   * made by `make()` now, or, in a page the server keeps, a mark filled in
+   * afresh for each response.
+   */
+  freshEachTime(make: () => string): string;
+  /**
+   * The page differs between visitors only by its fresh values, so the
+   * server may keep it (with holes) though shared caches may not (a form).
+   */
+  declarePerVisitorValuesOnly(): void;
+}
+
+/** The notes of this render. */
+export const pageNotesContext = createContext<PageNotes>({
+  changesAt() {},
+  freshEachTime: (make) => make(),
+  declarePerVisitorValuesOnly() {},
+});
 
 /** Loaders showing something tied to the clock say when it next changes. */
 export function pageChangesAt(context: Readonly<RouterContextProvider>, moment: Date | number) {
-  context.get(pageRenderContext)?.changesAt(moment);
+  context.get(pageNotesContext).changesAt(moment);
 }
 
 /**

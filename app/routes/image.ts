@@ -9,7 +9,7 @@ import {
 } from "~/images/image-store.server";
 import { ImageRequestError, parseImagePath, parseImageQuery } from "~/images/images";
 import { imageStoreContext } from "~/platform/context";
-import { READ_METHODS, answerMethod } from "~/platform/http/methods";
+import { READ_METHODS, answerMethod } from "~/server/pipeline/methods";
 import { log } from "~/platform/logger.server";
 
 /** For an unversioned or outdated URL: the current image, checked again after a few minutes. */

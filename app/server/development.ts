@@ -4,7 +4,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { env } from "~/platform/env.server";
-import { createAppHandler, type AppHandler } from "./app";
+import { createAppHandler, type AppHandler } from "./pipeline/pipeline";
 import { serve } from "./serve";
 
 /**

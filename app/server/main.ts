@@ -9,7 +9,7 @@ import { addStaff } from "~/staff/add-staff.server";
 import { STAFF_ADD_USAGE } from "~/staff/staff-forms";
 import { parseStaffAddArguments } from "~/staff/staff-forms.server";
 import { env } from "~/platform/env.server";
-import { createAppHandler } from "./app";
+import { createAppHandler } from "./pipeline/pipeline";
 import { serve } from "./serve";
 
 /** The React Router build this server runs; tests import it from the built file. */

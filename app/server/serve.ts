@@ -9,16 +9,16 @@ import {
   sharedDatabase,
 } from "~/platform/database/connection.server";
 import { env } from "~/platform/env.server";
-import { answerClientError } from "~/platform/http/client-errors";
+import { answerClientError } from "~/server/pipeline/client-errors";
 import { log } from "~/platform/logger.server";
 import { startMailSender } from "~/platform/mail/mail-sender.server";
 import { smtpTransport } from "~/platform/mail/smtp-transport.server";
 import { importFolderUploads } from "~/platform/upload-store.server";
 import { warmSiteContent } from "~/site/site-content.server";
 import { offerFirstOwnerSetup } from "~/staff/first-owner.server";
-import { answerBeforeFetch, failedOutsideTheApp, type AppHandler } from "./app";
-import { serverImageStore, serverRequestContext } from "./request-context";
-import { gracefulShutdown } from "./shutdown";
+import { answerBeforeFetch, failedOutsideTheApp, type AppHandler } from "./pipeline/pipeline";
+import { serverImageStore, serverRequestContext } from "./pipeline/request-context";
+import { gracefulShutdown } from "./pipeline/shutdown";
 
 /**
  * The process around the request pipeline, the same for `npm run serve` and

@@ -1,5 +1,5 @@
 import { enquiryReceiptCookie } from "~/enquiries/enquiry-receipt.server";
-import { carriesCookie, type VisitorCookies } from "~/platform/middleware/cache-policy.server";
+import { carriesCookie, type VisitorCookies } from "~/platform/cookies.server";
 import { toastCookie } from "~/platform/toast.server";
 import { getTheme, themeCookie } from "~/theme/theme.server";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { actionRoutes } from "~/server/form-posts";
+import { actionRoutes } from "~/server/pipeline/form-posts";
 import {
   importBuiltServer,
   startServer,

@@ -11,7 +11,7 @@ import { DEFAULT_RATE_LIMITS } from "~/platform/form-protection";
 import { cleanLine } from "~/platform/typed-input";
 import { enquiryReceiptCookie } from "~/enquiries/enquiry-receipt.server";
 import { hoursOn, torontoDate, type OpeningSchedule } from "~/hours/opening-hours";
-import { MAX_BODY_BYTES } from "~/platform/http/request-body";
+import { MAX_BODY_BYTES } from "~/server/pipeline/request-body";
 import {
   clientDirectory,
   importBuiltServer,

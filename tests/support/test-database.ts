@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import postgres from "postgres";
 import type { RouterContextProvider } from "react-router";
-import { serverRequestContext } from "~/server/request-context";
+import { serverRequestContext } from "~/server/pipeline/request-context";
 import {
   DatabaseUnavailableError,
   createPGlite,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, test, vi } from "vitest";
-import { PageRender } from "~/platform/page-render";
+import { PageRender } from "~/server/pipeline/page-render";
 import { PageCache, type PageRenderResult } from "./page-cache";
 
 const HTML = `<!DOCTYPE html><title>Menu</title>${"<p>Wings, fries and a pint</p>".repeat(200)}`;

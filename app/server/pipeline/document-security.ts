@@ -1,37 +1,42 @@
 import { randomBytes } from "node:crypto";
-import type { MiddlewareFunction } from "react-router";
 import { env } from "~/platform/env.server";
-import { nonceContext, pageRenderContext } from "~/platform/context";
-import { PageRender } from "~/platform/page-render";
+import type { PageNotes } from "~/platform/context";
 import { inlineScriptHashes } from "~/platform/script-hashes.server";
 import { contentSecurityPolicy, isHttps, type CspOptions } from "~/platform/security-headers";
 import { TURNSTILE_ORIGIN } from "~/platform/turnstile";
+import { isDocument } from "./sharing";
 
 /**
- * Gives each request a fresh nonce (entry.server puts it on every script it
- * renders) and sends documents the Content-Security-Policy that names it.
+ * A fresh nonce for this response (entry.server puts it on every script it
+ * renders), or, in a page the server keeps with holes, the mark filled in
+ * with one for each response.
+ */
+export function scriptNonce(notes: PageNotes): string {
+  return notes.freshEachTime(() => randomBytes(16).toString("base64"));
+}
+
+/**
+ * Sends a document the Content-Security-Policy for its scripts.
  *
  * A document the same for every visitor is served to many, where a nonce
  * would be one secret shared by all: its nonce is taken out again and the
  * policy lists the hash of each inline script instead, so it allows exactly
  * the scripts this document holds. That means reading the whole document
- * first; the page cache keeps it whole anyway. (A page kept with holes, such
- * as a form, has its nonce made afresh for each response instead.)
+ * first; the page cache keeps it whole anyway. A page kept with holes (a
+ * form) keeps its nonce, filled in afresh for each response; so does every
+ * page under the development server, whose hot-reload scripts are loaded
+ * from the page and could not be hashed.
  */
-export const documentSecurity: MiddlewareFunction<Response> = async (
-  { request, context },
-  next,
-) => {
-  let render = context.get(pageRenderContext);
-  if (!render) {
-    render = new PageRender();
-    context.set(pageRenderContext, render);
-  }
-  const nonce = render.freshEachTime(() => randomBytes(16).toString("base64"));
-  context.set(nonceContext, nonce);
-  const response = await next();
-  if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
-
+export async function secureDocument(
+  request: Request,
+  response: Response,
+  {
+    nonce,
+    sameForEveryone,
+    perVisitorValuesOnly,
+  }: { nonce: string; sameForEveryone: boolean; perVisitorValuesOnly: boolean },
+): Promise<Response> {
+  if (!isDocument(response)) return response;
   const policy = (scripts: CspOptions["scripts"]) =>
     contentSecurityPolicy({
       scripts,
@@ -39,12 +44,9 @@ export const documentSecurity: MiddlewareFunction<Response> = async (
       development: env.NODE_ENV === "development",
       turnstileOrigin: env.TURNSTILE_SITE_KEY ? TURNSTILE_ORIGIN : undefined,
     });
-  // A page kept with holes (a form) keeps its nonce, filled in afresh for each
-  // response; so does every page under the development server, whose
-  // hot-reload scripts are loaded from the page and could not be hashed.
   if (
-    !render.sameForEveryone ||
-    render.declaredPerVisitorValuesOnly ||
+    !sameForEveryone ||
+    perVisitorValuesOnly ||
     !response.body ||
     env.NODE_ENV === "development"
   ) {
@@ -56,4 +58,4 @@ export const documentSecurity: MiddlewareFunction<Response> = async (
   headers.set("Content-Security-Policy", policy({ hashes: inlineScriptHashes(html) }));
   headers.set("Content-Length", String(Buffer.byteLength(html)));
   return new Response(html, { status: response.status, statusText: response.statusText, headers });
-};
+}

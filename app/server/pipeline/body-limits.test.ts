@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { MAX_UPLOAD_BYTES } from "~/images/uploads";
-import { MAX_BODY_BYTES, readBoundedBody } from "~/platform/http/request-body";
+import { MAX_BODY_BYTES, readBoundedBody } from "~/server/pipeline/request-body";
 import { UPLOAD_BODY_BYTES, bodyLimitFor } from "./body-limits";
 
 const MB = 1024 * 1024;

@@ -1,5 +1,5 @@
 import { MAX_UPLOAD_BYTES } from "~/images/uploads";
-import { MAX_BODY_BYTES } from "~/platform/http/request-body";
+import { MAX_BODY_BYTES } from "~/server/pipeline/request-body";
 
 /**
  * A post that carries a picture: the picture (at most 10 MB) and the editor's

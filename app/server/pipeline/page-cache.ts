@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import { promisify } from "node:util";
-import { fillHoles, freshValues, type Hole } from "~/platform/page-render";
+import { fillHoles, freshValues, type Hole } from "~/server/pipeline/page-render";
 import { log } from "~/platform/logger.server";
 import { isCompressible } from "./content-types";
 import { negotiateEncoding, type Encoding } from "./compression";

@@ -1,21 +1,19 @@
+import type { PageNotes } from "~/platform/context";
+
 /** A value each visitor gets their own of, and the mark standing in for it in a kept page. */
 export type Hole = { mark: string; fill: () => string };
 
 /**
- * What a render tells the server's page cache about the response it made:
- * whether it is the same for every visitor (given the page's variants, such as
- * the theme), and until when what it shows stays true. The cache policy
- * middleware decides the first; loaders that show something tied to the clock
- * (the open-now line, the next events) say when it changes.
- *
- * A page may be the same for everyone but for a few values each visitor must
- * get afresh (a form's submission token, the nonce of its scripts). When the
- * cache asks for it (`withHoles`), such values are rendered as marks, and the
- * kept page has them filled in anew for each response.
+ * The notes one render's loaders leave (`PageNotes`): until when what the
+ * page shows stays true (loaders that show something tied to the clock, such
+ * as the open-now line or the next events, say when it changes), and the
+ * values each visitor must get afresh (a form's submission token, the nonce
+ * of its scripts). When the page cache asks for it (`withHoles`), such values
+ * are rendered as marks, and the kept page has them filled in anew for each
+ * response. Whether the page is the same for everyone is decided from the
+ * response afterwards (`decideSharing`), not written here.
  */
-export class PageRender {
-  /** Set when the response may be served to any visitor asking for the same URL and variant. */
-  sameForEveryone = false;
+export class PageRender implements PageNotes {
   #until = Number.POSITIVE_INFINITY;
   readonly #holes: Hole[] = [];
   readonly #withHoles: boolean;

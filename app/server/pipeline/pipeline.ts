@@ -1,0 +1,245 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import type { ClientAddress, RequestListenerOptions } from "@remix-run/node-fetch-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { Database } from "~/platform/database/database.server";
+import {
+  clientAddressContext,
+  databaseContext,
+  nonceContext,
+  pageNotesContext,
+} from "~/platform/context";
+import { sharedDatabase } from "~/platform/database/connection.server";
+import { PageCache, type PageRenderResult } from "./page-cache";
+import { PageRender } from "./page-render";
+import { torontoMidnightAfter } from "~/hours/opening-hours";
+import { renderedRevision } from "~/site/site-content.server";
+import { env } from "~/platform/env.server";
+import { pageVariant, visitorCookies } from "~/site/visitor-cookies.server";
+import { applySecurityHeaders, isHttps } from "~/platform/security-headers";
+import { clientAddress } from "./client-address";
+import { compressResponse } from "./compression";
+import { crossSiteRefusal, isCrossSitePost } from "./cross-site";
+import { PAGE_METHODS, READ_METHODS, answerMethod, answerUnfetchableMethod } from "./methods";
+import { unreadableFormRefusal } from "./form-body";
+import { readBoundedBody } from "./request-body";
+import { answerBadRequestHead } from "./request-head";
+import { log } from "~/platform/logger.server";
+import { cacheControl } from "~/platform/cache-control";
+import { StaticFiles } from "./static-files";
+import { bodyLimitFor } from "./body-limits";
+import { READS_ANY_POST, actionRoutes } from "./form-posts";
+import { serverImageStore, serverRequestContext } from "./request-context";
+import { scriptNonce, secureDocument } from "./document-security";
+import { applySharing, decideSharing, type SharingRules } from "./sharing";
+
+export type AppHandler = (request: Request, client: ClientAddress) => Promise<Response>;
+
+export type AppOptions = {
+  build: ServerBuild;
+  mode: string;
+  /** Where loaders read content; the shared database (DATABASE_URL or DATA_DIR) by default. */
+  database?: () => Promise<Database>;
+  /** The build's client directory (hashed assets and the copies of public/). */
+  clientDirectory: string;
+  /** The largest body read for a request to a URL; `bodyLimitFor` (uploads only get more) by default. */
+  bodyLimit?: (url: URL) => number;
+  /** A header the proxy in front sets to the client's address (CLIENT_IP_HEADER). */
+  clientIpHeader?: string;
+  /** Where pages the same for every visitor are kept; a new one (32 MB at most) by default. */
+  pageCache?: PageCache;
+  /** Which cookies pages are rendered for, and whether links follow the Host; the site's by default. */
+  sharingRules?: SharingRules;
+};
+
+/** The methods a URL answers: images are only read; pages take the forms' posts too. */
+export function allowedMethods(url: URL): readonly string[] {
+  return url.pathname.startsWith("/img/") ? READ_METHODS : PAGE_METHODS;
+}
+
+/**
+ * For the Node listener, before it makes a Fetch request: answers a request
+ * whose target or Host cannot make the site's URL with 400 (before anything
+ * reads them), then TRACE, which no Fetch request can carry, with the 405
+ * this handler gives any method a URL does not take. True when it answered.
+ */
+export function answerBeforeFetch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: RequestListenerOptions = {},
+): boolean {
+  const problem = answerBadRequestHead(req, res, options);
+  if (problem !== null) {
+    log.info(`${req.method ?? "GET"} refused before the app 400: ${problem}`, {
+      target: req.url?.slice(0, 200),
+      host: req.headers.host?.slice(0, 200),
+    });
+    return true;
+  }
+  return answerUnfetchableMethod(req, res, { ...options, allowedMethods });
+}
+
+/**
+ * The answer when the listener fails outside the fetch handler, which is the
+ * server's own fault (bad input is answered before): 500, plain, with the
+ * security headers.
+ */
+export function failedOutsideTheApp(): Response {
+  const response = new Response("Internal Server Error", {
+    status: 500,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl.noStore },
+  });
+  applySecurityHeaders(response.headers, { https: false });
+  return response;
+}
+
+/** Response headers are read-only on some responses (fetch results); copy those. */
+function editable(response: Response): Response {
+  try {
+    response.headers.set("X-Content-Type-Options", "nosniff");
+    return response;
+  } catch {
+    return new Response(response.body, response);
+  }
+}
+
+/**
+ * The site's request pipeline: one function from a request to its response,
+ * whose steps read top to bottom in `handle` below.
+ *
+ *  1. Methods: OPTIONS and methods a URL does not take are answered at once
+ *     (204 or 405, with `Allow`). (A request whose target or Host cannot
+ *     make a URL, and TRACE, were answered before: `answerBeforeFetch`.)
+ *  2. Static files: the build's hashed assets and copies of public/, with
+ *     their precompressed copies.
+ *  3. Cross-site posts are refused (403), before React Router, whose own
+ *     check of page actions answers 400 and logs an error.
+ *  4. Body limits: a body larger than its URL takes is refused (413) while
+ *     it is read; a post to an action that reads forms must be a form (415).
+ *  5. The page cache: a GET a visitor without cookies of their own may
+ *     share is answered from a copy kept for its URL, theme and content
+ *     revision, rendered (step 6) when there is none; the form pages are
+ *     kept too, with holes where each response gets its own token and nonce.
+ *  6. Render: React Router runs the route with the request's context, then
+ *     the sharing decision (`decideSharing`: who may keep the response, a
+ *     value) sets Cache-Control and tells the cache whether to keep it, and
+ *     the document's Content-Security-Policy is set by it (`secureDocument`).
+ *  7. Compression (brotli or gzip) as the client accepts; a kept page was
+ *     compressed once, around its holes.
+ *  8. Security headers on every response.
+ *
+ * Shutdown (finishing open requests, refusing new ones with 503) wraps the
+ * handler in the listener: `./shutdown`.
+ */
+export async function createAppHandler({
+  build,
+  mode,
+  clientDirectory,
+  bodyLimit = bodyLimitFor,
+  clientIpHeader,
+  database,
+  pageCache = new PageCache(),
+  sharingRules = { ...visitorCookies, linksFollowHost: !env.SITE_URL },
+}: AppOptions): Promise<AppHandler> {
+  const staticFiles = await StaticFiles.load(clientDirectory);
+  const handleRequest = createRequestHandler(build, mode);
+  const actionAt = actionRoutes(build);
+  // Vite copies public/images into the client build; images are read from that copy.
+  const imageStore = {
+    ...serverImageStore,
+    sourceDirectory: path.join(clientDirectory, "images"),
+  };
+
+  return async function handle(request, client) {
+    const url = new URL(request.url);
+    // 1, 2: methods and static files, before any other work.
+    const early = answerMethod(request, allowedMethods(url)) ?? staticFiles.serve(request);
+    if (early) return secured(request, early);
+
+    // 3: cross-site posts.
+    if (isCrossSitePost(request)) return secured(request, crossSiteRefusal());
+
+    // 4: body limits, and forms where forms are read.
+    const bounded = await readBoundedBody(request, bodyLimit(url));
+    if (bounded instanceof Response) return secured(request, bounded);
+    const unreadable = await refuseUnreadableForm(bounded, url);
+    if (unreadable) return secured(request, unreadable);
+
+    // 5, 6: the page cache, or a render of its own.
+    const slot = await cacheSlot(bounded);
+    const response = slot
+      ? await pageCache.serve(bounded, slot.key, slot.revision, () =>
+          render(bounded, client, { withHoles: true }),
+        )
+      : (await render(bounded, client)).response;
+
+    // 7, 8: compression, security headers.
+    return secured(request, await compressResponse(request, response));
+  };
+
+  /** An action that reads forms answers any other body with 415 or 400, not a 500. */
+  async function refuseUnreadableForm(request: Request, url: URL): Promise<Response | null> {
+    const action = request.method === "POST" ? actionAt(url) : null;
+    if (!action || READS_ANY_POST.has(action)) return null;
+    const unreadable = await unreadableFormRefusal(request);
+    if (unreadable) {
+      log.debug("Request refused", {
+        method: request.method,
+        url: request.url,
+        status: unreadable.status,
+        contentType: request.headers.get("Content-Type")?.slice(0, 200) ?? null,
+      });
+    }
+    return unreadable;
+  }
+
+  /** The cache's key and content revision for a request it may answer, else null. */
+  async function cacheSlot(request: Request) {
+    if (request.method !== "GET" && request.method !== "HEAD") return null;
+    const variant = await pageVariant(request);
+    if (variant === null) return null;
+    const revision = await renderedRevision(database ?? sharedDatabase);
+    return revision === undefined ? null : { key: `${request.url} ${variant}`, revision };
+  }
+
+  /**
+   * Step 6: the route's response, with the sharing decision applied and the
+   * document's script policy, and what the page cache needs to keep it.
+   */
+  async function render(
+    request: Request,
+    client: ClientAddress,
+    { withHoles = false } = {},
+  ): Promise<PageRenderResult> {
+    const notes = new PageRender({ withHoles });
+    notes.changesAt(torontoMidnightAfter(new Date()));
+    const nonce = scriptNonce(notes);
+    const context = serverRequestContext(imageStore);
+    context.set(clientAddressContext, clientAddress(request, client.address, clientIpHeader));
+    if (database) context.set(databaseContext, database);
+    context.set(pageNotesContext, notes);
+    context.set(nonceContext, nonce);
+
+    const routed = editable(await handleRequest(request, context));
+    const perVisitorValuesOnly = notes.declaredPerVisitorValuesOnly;
+    const sharing = decideSharing(request, routed, sharingRules, { perVisitorValuesOnly });
+    applySharing(routed, sharing);
+    const response = await secureDocument(request, routed, {
+      nonce,
+      sameForEveryone: sharing.sameForEveryone,
+      perVisitorValuesOnly,
+    });
+    return {
+      response,
+      sameForEveryone: sharing.sameForEveryone,
+      until: notes.until,
+      holes: notes.holes,
+    };
+  }
+}
+
+/** `response` with the security headers every response carries. */
+function secured(request: Request, response: Response): Response {
+  applySecurityHeaders(response.headers, { https: isHttps(request) });
+  return response;
+}
