@@ -65,7 +65,8 @@ describe("GET /manifest.webmanifest", () => {
       short_name: "The Renamed Tavern",
       description: "A new start",
     });
-  });
+    // It opens a database copy of its own, which takes as long as a hook may.
+  }, 60_000);
 
   test("offers regular, maskable and scalable icons", async () => {
     const { body } = await fetchManifest();

@@ -1,4 +1,10 @@
-import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
+import {
+  combineChunks,
+  createServerClient,
+  parseCookieHeader,
+  serializeCookieHeader,
+  stringFromBase64URL,
+} from "@supabase/ssr";
 import {
   AuthError,
   createClient,
@@ -150,6 +156,50 @@ export function clearedSessionCookies(request: Request): string[] {
 function authUnavailable(error: unknown) {
   log.error("Staff sign-in service unavailable", { error });
   return outageAnswer("Staff sign-in is unavailable for a moment.");
+}
+
+/** The access token in the request's session cookie (its chunks joined), unverified; null when none. */
+async function sessionAccessToken(request: Request): Promise<string | null> {
+  const cookies = new Map(
+    parseCookieHeader(request.headers.get("Cookie") ?? "").map(({ name, value }) => [name, value]),
+  );
+  const stored = await combineChunks(STAFF_SESSION_COOKIE, (name) => cookies.get(name));
+  if (!stored) return null;
+  try {
+    const json = stored.startsWith("base64-")
+      ? stringFromBase64URL(stored.slice("base64-".length))
+      : stored;
+    const session: unknown = JSON.parse(json);
+    const token = (session as { access_token?: unknown } | null)?.access_token;
+    return typeof token === "string" ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the request carries a user's access token that the Auth service
+ * signed, expired or not: asked before the server reads a body as large as a
+ * picture, so that nobody without one can make it hold 11 MB. Expired tokens
+ * pass (the staff area refreshes them, and refuses a session that has
+ * ended); a token nobody signed does not. Touches no session and sets no
+ * cookie: the route's own check follows.
+ */
+export async function carriesSignedSession(
+  request: Request,
+  backend: AuthBackend,
+): Promise<boolean> {
+  const token = await sessionAccessToken(request);
+  if (!token) return false;
+  const verifier = createClient(backend.url, backend.publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: backend.fetch },
+  });
+  const { data: result, error } = await verifier.auth
+    .getClaims(token, { allowExpired: true })
+    .catch((thrown: unknown) => ({ data: null, error: thrown }));
+  const claims = result?.claims;
+  return !error && typeof claims?.sub === "string" && claims.role === "authenticated";
 }
 
 /**

@@ -87,10 +87,10 @@ describe.each(drivers)("the staff list on %s", (driver) => {
   });
 
   test("taking an editor off a list that has no owner is not the change that lost it", async () => {
-    const first = await createUser("first@example.com");
-    const second = await createUser("second@example.com");
-    await addStaffMember(db, { userId: first, email: "first@example.com", role: "editor" });
-    await addStaffMember(db, { userId: second, email: "second@example.com", role: "editor" });
+    const first = await createUser("editor-one@example.com");
+    const second = await createUser("editor-two@example.com");
+    await addStaffMember(db, { userId: first, email: "editor-one@example.com", role: "editor" });
+    await addStaffMember(db, { userId: second, email: "editor-two@example.com", role: "editor" });
     expect(await removeStaffMember(db, first)).toBe(true);
     expect(await getStaffMember(db, first)).toBeNull();
     expect(await countStaff(db)).toBe(1);

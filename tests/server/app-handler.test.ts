@@ -20,13 +20,17 @@ afterAll(async () => {
   await db?.[Symbol.asyncDispose]();
 });
 
-/** The app handler over `build` (the real one unless a test swaps a route), in production mode. */
-function appHandler(build: ServerBuild = built.build) {
+/**
+ * The app handler over `build` (the real one unless a test swaps a route), in
+ * production mode; `signedIn` stands for a request carrying a signed session.
+ */
+function appHandler(build: ServerBuild = built.build, { signedIn = false } = {}) {
   return built.createAppHandler({
     build,
     mode: "production",
     clientDirectory,
     database: async () => db,
+    mayPostLargeBody: async () => signedIn,
   });
 }
 
@@ -221,7 +225,7 @@ describe("request bodies", () => {
   });
 
   test("a post of a 10 MB picture to a staff editor is read, not refused as too large", async () => {
-    const handle = await appHandler();
+    const handle = await appHandler(built.build, { signedIn: true });
     const form = new FormData();
     form.append("image", new File([new Uint8Array(10 * 1024 * 1024)], "hero.jpg"));
     form.append("imageAlt", "The bar at night");
@@ -230,5 +234,97 @@ describe("request bodies", () => {
       client,
     );
     expect(response.status).not.toBe(413);
+  });
+
+  /** A body that is never finished (counting what is pulled) until its client goes away. */
+  function stalledPicture() {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const stalled = {
+      pulled: 0,
+      stream: new ReadableStream<Uint8Array>({
+        start(given) {
+          controller = given;
+        },
+        pull(given) {
+          stalled.pulled += 1;
+          if (stalled.pulled <= 2) given.enqueue(new Uint8Array(16 * 1024));
+          // Then nothing more: the client has stalled.
+          return new Promise<void>(() => {});
+        },
+      }),
+      goAway: () => controller.error(new Error("The client went away")),
+    };
+    return stalled;
+  }
+
+  const pictureRequest = (body: BodyInit, headers: Record<string, string> = {}) =>
+    new Request("http://localhost/staff/menu/items/new", {
+      method: "POST",
+      headers: {
+        "Content-Type": "multipart/form-data; boundary=x",
+        "Sec-Fetch-Site": "same-origin",
+        ...headers,
+      },
+      body,
+      duplex: "half",
+    } as RequestInit);
+
+  test("a picture-sized post from someone not signed in is refused with 403, its body unread", async () => {
+    const handle = await appHandler();
+    const declared = await handle(
+      pictureRequest(new Uint8Array(1024), { "Content-Length": String(10 * 1024 * 1024) }),
+      client,
+    );
+    expect(declared.status).toBe(403);
+    expect(await declared.text()).toBe(
+      "Only signed-in staff can send pictures. Please sign in and try again; nothing was saved.",
+    );
+    expect(declared.headers.get("Connection")).toBe("close");
+
+    // Without a length, no more than a form's 64 KB of it is read.
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(16 * 1024));
+      },
+    });
+    const streamed = await handle(pictureRequest(endless), client);
+    expect(streamed.status).toBe(403);
+    expect(pulled).toBeLessThan(10);
+  });
+
+  test("a small post from someone not signed in still reaches the staff area, which sends them to sign in", async () => {
+    const handle = await appHandler();
+    const response = await handle(
+      new Request("http://localhost/staff/settings", {
+        method: "POST",
+        headers: { "Sec-Fetch-Site": "same-origin" },
+        body: new URLSearchParams({ name: "Anyone" }),
+      }),
+      client,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/staff\/sign-in/);
+  });
+
+  test("past four picture-sized bodies at once, the next is told to try again in a moment", async () => {
+    const handle = await appHandler(built.build, { signedIn: true });
+    const stalled = [stalledPicture(), stalledPicture(), stalledPicture(), stalledPicture()];
+    const pending = stalled.map((body) => handle(pictureRequest(body.stream), client));
+    await expect.poll(() => stalled.every((body) => body.pulled > 0)).toBe(true);
+
+    const fifth = await handle(pictureRequest(new Uint8Array(128 * 1024)), client);
+    expect(fifth.status).toBe(503);
+    expect(fifth.headers.get("Retry-After")).toBe("5");
+    expect(await fifth.text()).toMatch(/^Another picture is being received\./);
+
+    // A place is free again once one of them is over.
+    stalled[0]!.goAway();
+    await pending[0]!.catch(() => {});
+    const next = await handle(pictureRequest(new Uint8Array(128 * 1024)), client);
+    expect(next.status).not.toBe(503);
+    for (const body of stalled.slice(1)) body.goAway();
+    await Promise.allSettled(pending);
   });
 });

@@ -30,6 +30,7 @@ export type BuiltServer = {
     mode: string;
     clientDirectory: string;
     database?: () => Promise<Database>;
+    mayPostLargeBody?: (request: Request) => Promise<boolean>;
   }) => Promise<(request: Request, client: ClientAddress) => Promise<Response>>;
 };
 

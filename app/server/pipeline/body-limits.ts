@@ -34,3 +34,57 @@ export function bodyLimitFor(url: URL | string): number {
   const page = pagePath(pathname);
   return UPLOAD_ROUTES.some((route) => route.test(page)) ? UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
 }
+
+/** How many bodies as large as a picture the server reads at once. */
+export const LARGE_BODIES_AT_ONCE = 4;
+
+/** The answer to a picture-sized post from someone not signed in: nothing of it is read. */
+export function picturesNeedSignIn(): Response {
+  return new Response(
+    "Only signed-in staff can send pictures. Please sign in and try again; nothing was saved.",
+    {
+      status: 403,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "private, no-store",
+        Connection: "close",
+      },
+    },
+  );
+}
+
+/** The answer when as many picture-sized bodies as the server reads at once are being read. */
+export function tooManyLargeBodies(): Response {
+  return new Response(
+    "Another picture is being received. Please try again in a moment; nothing was saved.",
+    {
+      status: 503,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "private, no-store",
+        "Retry-After": "5",
+        Connection: "close",
+      },
+    },
+  );
+}
+
+/**
+ * A count of the picture-sized bodies being read, so that a few stalled
+ * uploads cannot make the server hold many times 11 MB.
+ */
+export class LargeBodies {
+  #reading = 0;
+  constructor(readonly atOnce: number = LARGE_BODIES_AT_ONCE) {}
+
+  /** Takes a place, or answers false when all are taken. */
+  enter(): boolean {
+    if (this.#reading >= this.atOnce) return false;
+    this.#reading += 1;
+    return true;
+  }
+
+  leave(): void {
+    this.#reading = Math.max(0, this.#reading - 1);
+  }
+}

@@ -15,6 +15,8 @@ import { PageRender } from "./page-render";
 import { torontoMidnightAfter } from "~/hours/opening-hours";
 import { renderedRevision } from "~/site/site-content.server";
 import { env } from "~/platform/env.server";
+import { serverAuthBackend } from "~/platform/auth-backend.server";
+import { carriesSignedSession } from "~/staff/session.server";
 import { pageVariant, visitorCookies } from "~/site/visitor-cookies.server";
 import { applySecurityHeaders, isHttps } from "~/platform/security-headers";
 import { clientAddress } from "./client-address";
@@ -22,12 +24,12 @@ import { compressResponse } from "./compression";
 import { crossSiteRefusal, isCrossSitePost } from "./cross-site";
 import { PAGE_METHODS, READ_METHODS, answerMethod, answerUnfetchableMethod } from "./methods";
 import { unreadableFormRefusal } from "./form-body";
-import { readBoundedBody } from "./request-body";
+import { MAX_BODY_BYTES, readBoundedBody } from "./request-body";
 import { answerBadRequestHead } from "./request-head";
 import { log } from "~/platform/logger.server";
 import { cacheControl } from "~/platform/cache-control";
 import { StaticFiles } from "./static-files";
-import { bodyLimitFor } from "./body-limits";
+import { LargeBodies, bodyLimitFor, picturesNeedSignIn, tooManyLargeBodies } from "./body-limits";
 import { READS_ANY_POST, actionRoutes } from "./form-posts";
 import { serverImageStore, serverRequestContext } from "./request-context";
 import { scriptNonce, secureDocument } from "./document-security";
@@ -50,6 +52,13 @@ export type AppOptions = {
   pageCache?: PageCache;
   /** Which cookies pages are rendered for, and whether links follow the Host; the site's by default. */
   sharingRules?: SharingRules;
+  /**
+   * Whether a body larger than a form's may be read for this request: by
+   * default, when it carries a session the Auth service signed.
+   */
+  mayPostLargeBody?: (request: Request) => Promise<boolean>;
+  /** How many large bodies are read at once (LARGE_BODIES_AT_ONCE by default). */
+  largeBodies?: LargeBodies;
 };
 
 /** The methods a URL answers: images are only read; pages take the forms' posts too. */
@@ -140,6 +149,8 @@ export async function createAppHandler({
   database,
   pageCache = new PageCache(),
   sharingRules = { ...visitorCookies, linksFollowHost: !env.SITE_URL },
+  mayPostLargeBody = async (request) => carriesSignedSession(request, await serverAuthBackend()),
+  largeBodies = new LargeBodies(),
 }: AppOptions): Promise<AppHandler> {
   const staticFiles = await StaticFiles.load(clientDirectory);
   const handleRequest = createRequestHandler(build, mode);
@@ -160,7 +171,7 @@ export async function createAppHandler({
     if (isCrossSitePost(request)) return secured(request, crossSiteRefusal());
 
     // 4: body limits, and forms where forms are read.
-    const bounded = await readBoundedBody(request, bodyLimit(url));
+    const bounded = await readBody(request, url);
     if (bounded instanceof Response) return secured(request, bounded);
     const unreadable = await refuseUnreadableForm(bounded, url);
     if (unreadable) return secured(request, unreadable);
@@ -176,6 +187,27 @@ export async function createAppHandler({
     // 7, 8: compression, security headers.
     return secured(request, await compressResponse(request, response));
   };
+
+  /**
+   * The request with its body read, within the limit for its URL. A body
+   * larger than a form's (a picture) is read only for someone signed in, and
+   * only so many at once: anyone else's is refused once it passes a form's
+   * size, before the staff area's own check could run.
+   */
+  async function readBody(request: Request, url: URL): Promise<Request | Response> {
+    const limit = bodyLimit(url);
+    if (limit <= MAX_BODY_BYTES || !request.body) return readBoundedBody(request, limit);
+    if (!(await mayPostLargeBody(request))) {
+      const small = await readBoundedBody(request, MAX_BODY_BYTES);
+      return small instanceof Response && small.status === 413 ? picturesNeedSignIn() : small;
+    }
+    if (!largeBodies.enter()) return tooManyLargeBodies();
+    try {
+      return await readBoundedBody(request, limit);
+    } finally {
+      largeBodies.leave();
+    }
+  }
 
   /** An action that reads forms answers any other body with 415 or 400, not a 500. */
   async function refuseUnreadableForm(request: Request, url: URL): Promise<Response | null> {
