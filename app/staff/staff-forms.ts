@@ -40,7 +40,7 @@ export const EXPIRED_RECOVERY =
 
 /** Why an invitation's link no longer works, and how to get another. */
 export const EXPIRED_INVITATION =
-  "This invitation has expired or has been used. Ask an owner of the site for a new link.";
+  "This link has expired or has been used. Ask an owner of the site for a new one.";
 
 /** Why a setup link no longer works, and how to get another. */
 export const EXPIRED_LINK =

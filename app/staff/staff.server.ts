@@ -206,9 +206,11 @@ export async function createMemberCode(
   const lasts = purpose === "invitation" ? INVITE_CODE_TTL_MS : RESET_CODE_TTL_MS;
   const expiresAt = new Date(now.getTime() + lasts);
   return db.transaction(async (tx) => {
+    await tx.query("delete from public.staff_setup_codes where expires_at <= now()");
+    // Spent rather than deleted, so an older link says it no longer works.
     await tx.query(
-      `delete from public.staff_setup_codes
-       where expires_at <= now() or (user_id = $1::uuid and used_at is null)`,
+      `update public.staff_setup_codes set used_at = now()
+       where user_id = $1::uuid and used_at is null`,
       [userId],
     );
     await tx.query(
