@@ -16,6 +16,8 @@ export default [
     route("sign-in", "routes/staff/sign-in.tsx"),
     route("sign-out", "routes/staff/sign-out.ts"),
     route("setup", "routes/staff/setup.tsx"),
+    route("forgot-password", "routes/staff/forgot-password.tsx"),
+    route("reset-password", "routes/staff/reset-password.tsx"),
     layout("routes/staff/area.tsx", [
       index("routes/staff/inbox.tsx"),
       route("enquiries/:id", "routes/staff/enquiry.tsx"),

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createAuthService } from "./auth-service/auth-service.server";
+import { createAuthService, type AuthEmail } from "./auth-service/auth-service.server";
 import { loadSigningKey, type SigningKey } from "./auth-service/signing-key.server";
 import { sharedDatabase } from "./database/connection.server";
 import type { Database } from "./database/database.server";
@@ -30,11 +30,32 @@ export type AuthBackend = {
  */
 export const EMBEDDED_AUTH_URL = "http://auth.embedded.invalid";
 
-/** The embedded service over `db`, signing with `signingKey`. */
+/**
+ * What the embedded service does with the mail it sends (recovery links):
+ * the site words it and queues it in its outbox. Supabase's "Send Email"
+ * hook, given the database the service runs on.
+ */
+export type AuthEmailHook = (db: Database, email: AuthEmail) => Promise<void>;
+
+let serverEmailHook: AuthEmailHook | null = null;
+
+/**
+ * Where the server's embedded service hands its mail; set once as the
+ * server starts (the hook is the staff area's, a layer above this one).
+ * Until then, or in a command, the service sends no mail.
+ */
+export function sendAuthEmailWith(hook: AuthEmailHook): void {
+  serverEmailHook = hook;
+}
+
+/** The embedded service over `db`, signing with `signingKey`, its mail handed to `sendEmail`. */
 export function embeddedAuthBackend(
   db: Database,
   signingKey: SigningKey,
-  { accessTokenSeconds }: { accessTokenSeconds?: number } = {},
+  {
+    accessTokenSeconds,
+    sendEmail,
+  }: { accessTokenSeconds?: number; sendEmail?: AuthEmailHook } = {},
 ): AuthBackend {
   // The keys only have to match between this process's clients and its service.
   const apiKeys = {
@@ -47,6 +68,7 @@ export function embeddedAuthBackend(
     url: EMBEDDED_AUTH_URL,
     apiKeys,
     accessTokenSeconds,
+    sendEmail: sendEmail && ((email) => sendEmail(db, email)),
   });
   return {
     url: EMBEDDED_AUTH_URL,
@@ -87,7 +109,13 @@ export async function authBackendFor(db: Database): Promise<AuthBackend> {
   const signingKey = await loadSigningKey(db, env.DATA_DIR, {
     log: (message) => log.info(message),
   });
-  return embeddedAuthBackend(db, signingKey);
+  return embeddedAuthBackend(db, signingKey, {
+    // Read when a mail is sent, so a hook set after the backend was made counts.
+    sendEmail: (on, email) => {
+      if (!serverEmailHook) throw new Error("No mail hook is set for the sign-in service");
+      return serverEmailHook(on, email);
+    },
+  });
 }
 
 let shared: Promise<AuthBackend> | undefined;

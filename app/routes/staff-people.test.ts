@@ -231,6 +231,7 @@ describe.each(drivers)("the people routes on %s", (driver) => {
         role: "editor",
         link: null,
         expiresAt: null,
+        emailed: false,
       });
       expect(
         await db.query("select 1 from public.staff_setup_codes where user_id = $1", [

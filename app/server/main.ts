@@ -6,8 +6,9 @@ import { migrate, seedIfEmpty } from "~/platform/database/migrations.server";
 import { purgeOnce } from "~/enquiries/retention.server";
 import { authBackendFor } from "~/platform/auth-backend.server";
 import { addStaff } from "~/staff/add-staff.server";
-import { STAFF_ADD_USAGE } from "~/staff/staff-forms";
-import { parseStaffAddArguments } from "~/staff/staff-forms.server";
+import { STAFF_ADD_USAGE, STAFF_RESET_USAGE } from "~/staff/staff-forms";
+import { parseStaffAddArguments, parseStaffResetArguments } from "~/staff/staff-forms.server";
+import { staffResetLink } from "~/staff/staff-reset.server";
 import { env } from "~/platform/env.server";
 import { createAppHandler } from "./pipeline/pipeline";
 import { serve } from "./serve";
@@ -33,7 +34,7 @@ function start(): Promise<void> {
   });
 }
 
-/** Chores for ops: `node build/server/index.js migrate|seed|purge-enquiries|staff-add`. */
+/** Chores for ops: `node build/server/index.js migrate|seed|purge-enquiries|staff-add|staff-reset`. */
 const COMMANDS = {
   async migrate(db: Database) {
     const applied = await migrate(db);
@@ -76,6 +77,25 @@ const COMMANDS = {
             ? "They sign in with the password given."
             : "They sign in with the password they already have.",
       );
+    }
+  },
+  async "staff-reset"(db: Database, args: readonly string[]) {
+    const parsed = parseStaffResetArguments(args);
+    if (!parsed.ok) throw new UsageError(`${parsed.message}\n${STAFF_RESET_USAGE}`);
+    await migrate(db);
+    const origin = env.SITE_URL ?? `http://localhost:${env.PORT}`;
+    const made = await staffResetLink(db, await authBackendFor(db), {
+      email: parsed.email,
+      origin,
+    });
+    console.log(
+      made.purpose === "reset"
+        ? `A link for ${made.email} to set a new password (it works once, until ${made.expiresAt.toISOString()}):`
+        : `${made.email} has not joined yet: a new invitation link, with which they set their password (it works once, until ${made.expiresAt.toISOString()}):`,
+    );
+    console.log(made.link);
+    if (!env.SITE_URL) {
+      console.log(`SITE_URL is not set: if the site is not at ${origin}, use its address instead.`);
     }
   },
 } satisfies Record<string, (db: Database, args: readonly string[]) => Promise<void>>;

@@ -15,7 +15,9 @@ import { startMailSender } from "~/platform/mail/mail-sender.server";
 import { smtpTransport } from "~/platform/mail/smtp-transport.server";
 import { importFolderUploads } from "~/platform/upload-store.server";
 import { warmSiteContent } from "~/site/site-content.server";
+import { sendAuthEmailWith } from "~/platform/auth-backend.server";
 import { offerFirstOwnerSetup } from "~/staff/first-owner.server";
+import { sendStaffAuthEmail } from "~/staff/recovery.server";
 import { answerBeforeFetch, failedOutsideTheApp, type AppHandler } from "./pipeline/pipeline";
 import { serverImageStore, serverRequestContext } from "./pipeline/request-context";
 import { gracefulShutdown } from "./pipeline/shutdown";
@@ -213,6 +215,8 @@ export async function serve({
       : "No mail server is configured (SMTP_URL): mail waits in the outbox, where owners read it at /staff/outbox, and is printed to the log",
   );
   const sender = startMailSender({ database: sharedDatabase, transport });
+  // The embedded sign-in service's recovery links go out through the outbox.
+  sendAuthEmailWith(sendStaffAuthEmail);
 
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();

@@ -41,7 +41,10 @@ export const setupSchema = z
   .object({ email, password: newPassword, confirmPassword: z.string() })
   .refine((value) => value.password === value.confirmPassword, samePasswordTwice);
 
-/** An invited member's password (their email is the invitation's). */
+/** "Forgot your password?": the address to send a link to. */
+export const forgotSchema = z.object({ email });
+
+/** An invited member's password (their email is the invitation's); also a new one from a reset link. */
 export const invitationSchema = z
   .object({ password: newPassword, confirmPassword: z.string() })
   .refine((value) => value.password === value.confirmPassword, samePasswordTwice);

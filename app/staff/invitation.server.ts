@@ -8,12 +8,19 @@ import type { SetupActionData } from "./first-owner.server";
 import { createAdminClient, staffClient } from "./session.server";
 import { EXPIRED_INVITATION, setupFields } from "./staff-forms";
 import { invitationSchema } from "./account-rules";
-import { consumeInviteCode, inviteeForCode, isInvitationCode, type Invitee } from "./staff.server";
+import {
+  consumeInviteCode,
+  inviteeForCode,
+  isInvitationCode,
+  markJoined,
+  type Invitee,
+} from "./staff.server";
 
 /**
  * An invited staff member's first visit: the link an owner passed on
  * (`/staff/setup?code=…`) lets them set their own password, once, within a
- * day, and signs them in.
+ * day, and signs them in. A reset link (an owner's, or `staff-reset`'s)
+ * works the same way, within an hour, and signs their other sessions out.
  */
 
 /**
@@ -81,13 +88,20 @@ export async function acceptInvitation(
       `Your password could not be set (${updated.error.message}). ${EXPIRED_INVITATION}`,
     );
   }
-  log.info("An invited staff member set their password", { userId: taken.userId });
+  await markJoined(db, taken.userId);
+  log.info(
+    taken.purpose === "reset"
+      ? "A staff member set a new password with a reset link"
+      : "An invited staff member set their password",
+    { userId: taken.userId },
+  );
 
   const signedIn = await staffClient(context).auth.signInWithPassword({
     email: taken.email,
     password,
   });
-  const title = "Your staff account is ready.";
+  const title =
+    taken.purpose === "reset" ? "Your new password is set." : "Your staff account is ready.";
   if (signedIn.error) {
     return redirectWithToast("/staff/sign-in", {
       type: "success",

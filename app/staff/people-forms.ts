@@ -28,3 +28,9 @@ export const inviteSchema = z.object({
 export const roleChangeSchema = z.object({ userId: member, role });
 
 export const removalSchema = z.object({ userId: member });
+
+/** A fresh link for a member: copied, or emailed as well (`send=email`). */
+export const memberLinkSchema = z.object({
+  userId: member,
+  send: z.enum(["copy", "email"], { error: "Choose to copy the link or email it." }).optional(),
+});

@@ -9,16 +9,19 @@ import {
 import { siteOrigin } from "~/platform/site-origin.server";
 import { redirectWithToast, setToastCookie } from "~/platform/toast.server";
 import { OWNERS_ONLY, PEOPLE_PATH, inviteFields, type InviteField } from "./people";
-import { inviteSchema, removalSchema, roleChangeSchema } from "./people-forms";
+import { memberLinkSchema, inviteSchema, removalSchema, roleChangeSchema } from "./people-forms";
 import {
   changeStaffRole,
   inviteStaff,
   listStaff,
+  makeMemberLink,
   removeStaff,
   type PeopleRefusal,
 } from "./people.server";
+import { queueMemberLinkMail } from "./member-mail.server";
 import { confirmSession, staffClaims } from "./session.server";
-import type { StaffRole } from "./staff.server";
+import type { OneTimeLink } from "./staff-mail";
+import type { MemberCodePurpose, StaffRole } from "./staff.server";
 
 /** The staff list page's loader and action (app/routes/staff/people.tsx). */
 
@@ -40,16 +43,41 @@ export async function staffList(request: Request, context: Readonly<RouterContex
 
 /** What a post to the staff list answers when it does not go back to the list. */
 export type PeopleActionData = {
-  intent: "invite" | "role" | "remove" | null;
-  values: { email: string; role: string };
+  intent: "invite" | "link" | "role" | "remove" | null;
+  /** As typed; `send` is "email" when the link was to be emailed too. */
+  values: { email: string; role: string; send?: string };
   errors: FieldErrors<InviteField>;
   formError: string | null;
   /**
    * Who was invited, and their one-time link; no link when they have an
    * account already (they sign in with their own password).
    */
-  invited: { email: string; role: StaffRole; link: string | null; expiresAt: string | null } | null;
+  invited: {
+    email: string;
+    role: StaffRole;
+    link: string | null;
+    expiresAt: string | null;
+    /** Whether the link was emailed to them as well. */
+    emailed: boolean;
+  } | null;
+  /** A fresh link for a member on the list: another invitation, or a reset link. */
+  memberLink: {
+    email: string;
+    purpose: MemberCodePurpose;
+    link: string;
+    expiresAt: string;
+    emailed: boolean;
+  } | null;
 };
+
+/** A member's link to /staff/setup, whole (for the owner to copy, and in the mail). */
+function setupLink(request: Request, code: string, lasts: string): OneTimeLink {
+  const path = `/staff/setup?${new URLSearchParams({ code })}`;
+  return { link: `${siteOrigin(request)}${path}`, path, lasts };
+}
+
+/** Whether the post asks for the link to be emailed too (the "Email it" button or box). */
+const wantsMail = (form: FormData) => form.get("send") === "email";
 
 function answer(
   status: number,
@@ -63,6 +91,7 @@ function answer(
     errors: {},
     formError: null,
     invited: null,
+    memberLink: null,
     ...parts,
   };
   return data(body, { status, headers });
@@ -81,7 +110,11 @@ export async function changeStaffList(request: Request, context: Readonly<Router
 
   if (intent === "invite") {
     const values = formValues(form, inviteFields);
-    const kept = { email: values.email.slice(0, 300), role: values.role.slice(0, 20) };
+    const kept = {
+      email: values.email.slice(0, 300),
+      role: values.role.slice(0, 20),
+      ...(wantsMail(form) ? { send: "email" } : {}),
+    };
     const checked = checkForm(inviteSchema, values);
     if (!checked.ok) {
       return answer(400, "invite", {
@@ -101,9 +134,18 @@ export async function changeStaffList(request: Request, context: Readonly<Router
       });
     }
     const { member, invitation } = invited;
-    const link = invitation
-      ? `${siteOrigin(request)}/staff/setup?${new URLSearchParams({ code: invitation.code })}`
-      : null;
+    const made = invitation ? setupLink(request, invitation.code, "a day") : null;
+    const emailed = Boolean(made && wantsMail(form));
+    if (made && emailed) {
+      await queueMemberLinkMail(db, {
+        to: member.email,
+        role: member.role,
+        purpose: "invitation",
+        from: claims.email ?? "An owner",
+        link: made,
+      });
+    }
+    const link = made?.link ?? null;
     return answer(
       200,
       "invite",
@@ -113,6 +155,7 @@ export async function changeStaffList(request: Request, context: Readonly<Router
           role: member.role,
           link,
           expiresAt: invitation?.expiresAt.toISOString() ?? null,
+          emailed,
         },
       },
       {
@@ -121,7 +164,9 @@ export async function changeStaffList(request: Request, context: Readonly<Router
             ? {
                 type: "success",
                 title: `${member.email} is invited.`,
-                description: "Copy their link and pass it on.",
+                description: emailed
+                  ? "Their link is on its way by email; you can copy it too."
+                  : "Copy their link and pass it on.",
               }
             : {
                 type: "success",
@@ -129,6 +174,51 @@ export async function changeStaffList(request: Request, context: Readonly<Router
                 description: "They already have an account and sign in with their own password.",
               },
         ),
+      },
+    );
+  }
+
+  if (intent === "link") {
+    const checked = memberLinkSchema.safeParse(Object.fromEntries(form));
+    if (!checked.success) {
+      return answer(400, "link", { formError: checked.error.issues[0]?.message ?? OWNERS_ONLY });
+    }
+    await confirmSession(context);
+    const made = await makeMemberLink(db, claims, checked.data.userId);
+    if (!made.ok) return refused("link", made);
+    const { member, purpose, code, expiresAt } = made;
+    const link = setupLink(request, code, purpose === "invitation" ? "a day" : "an hour");
+    const emailed = wantsMail(form);
+    if (emailed) {
+      await queueMemberLinkMail(db, {
+        to: member.email,
+        role: member.role,
+        purpose,
+        from: claims.email ?? "An owner",
+        link,
+      });
+    }
+    const what = purpose === "invitation" ? "a new invitation link" : "a reset link";
+    return answer(
+      200,
+      "link",
+      {
+        memberLink: {
+          email: member.email,
+          purpose,
+          link: link.link!,
+          expiresAt: expiresAt.toISOString(),
+          emailed,
+        },
+      },
+      {
+        "Set-Cookie": await setToastCookie({
+          type: "success",
+          title: emailed ? `${member.email} is sent ${what}.` : `${member.email} has ${what}.`,
+          description: emailed
+            ? "It is on its way by email; you can copy it too. Any earlier link stops working."
+            : "Copy it and pass it on. Any earlier link stops working.",
+        }),
       },
     );
   }
@@ -163,5 +253,7 @@ export async function changeStaffList(request: Request, context: Readonly<Router
     });
   }
 
-  return answer(400, null, { formError: "Choose what to do: invite, change a role or remove." });
+  return answer(400, null, {
+    formError: "Choose what to do: invite, make a link, change a role or remove.",
+  });
 }

@@ -83,7 +83,9 @@ describe.each(drivers)("owners manage the staff on %s", (driver) => {
       userId: invited.member.userId,
       email,
       role: "editor",
+      purpose: "invitation",
     });
+    expect(invited.member.joined, "not until they set their password").toBe(false);
     expect(await consumeInviteCode(db, invited.invitation!.code)).toMatchObject({ email });
     expect(await consumeInviteCode(db, invited.invitation!.code), "once only").toBeNull();
     expect(await inviteeForCode(db, invited.invitation!.code)).toBeNull();

@@ -6,7 +6,14 @@ import { findUserByEmail } from "./add-staff.server";
 import { LAST_OWNER, OWNERS_ONLY } from "./people";
 import { createAdminClient } from "./session.server";
 import { withStaffClaims, type StaffClaims } from "./staff-transaction.server";
-import { createInviteCode, MEMBER_COLUMNS, type StaffMember, type StaffRole } from "./staff.server";
+import {
+  createInviteCode,
+  createMemberCode,
+  MEMBER_COLUMNS,
+  type MemberCodePurpose,
+  type StaffMember,
+  type StaffRole,
+} from "./staff.server";
 
 /**
  * Owners manage the staff: invite, change a role, remove. Every read and
@@ -120,10 +127,11 @@ export async function inviteStaff(
     return await db.transaction(async (tx) => {
       const [member] = await withStaffClaims(tx, claims, (asOwner) =>
         asOwner.query<StaffMember>(
-          `insert into public.staff (user_id, email, role, added_by)
-           values ($1::uuid, $2, $3, $4::uuid)
+          `insert into public.staff (user_id, email, role, added_by, joined_at)
+           values ($1::uuid, $2, $3, $4::uuid, case when $5::boolean then now() end)
            returning ${MEMBER_COLUMNS}`,
-          [userId, email, role, claims.sub],
+          // Someone with an account already has joined: they sign in with it.
+          [userId, email, role, claims.sub, Boolean(created.error)],
         ),
       );
       if (!member) throw new Error("Adding the staff member returned no row");
@@ -146,6 +154,40 @@ export async function inviteStaff(
     }
     throw error;
   }
+}
+
+/**
+ * A fresh one-time link for a member, made by an owner: another invitation
+ * for someone who has not joined yet (the earlier link stops working), or a
+ * reset link, valid for an hour, for someone who has. Either way they set
+ * their password with it at /staff/setup.
+ */
+export async function makeMemberLink(
+  db: Database,
+  claims: StaffClaims,
+  userId: string,
+): Promise<
+  PeopleResult<{
+    member: StaffMember;
+    purpose: MemberCodePurpose;
+    code: string;
+    expiresAt: Date;
+  }>
+> {
+  const found = await withStaffClaims(
+    db,
+    claims,
+    async (tx): Promise<PeopleResult<{ member: StaffMember }>> => {
+      if (!(await isOwner(tx))) return refuse(403, OWNERS_ONLY);
+      const member = await memberById(tx, userId);
+      if (!member) return refuse(404, "That staff member is not on the list.");
+      return { ok: true, member };
+    },
+  );
+  if (!found.ok) return found;
+  const purpose: MemberCodePurpose = found.member.joined ? "reset" : "invitation";
+  const { code, expiresAt } = await createMemberCode(db, userId, purpose);
+  return { ok: true, member: found.member, purpose, code, expiresAt };
 }
 
 /** Gives a member another role; refused when it would leave the site without an owner. */

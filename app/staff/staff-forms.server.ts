@@ -49,3 +49,24 @@ export function parseStaffAddArguments(
   }
   return { ok: true, emails, role, passwordFromStdin: options.has("--password-stdin") };
 }
+
+/** The `staff-reset` command's one argument, or what is wrong with it. */
+export function parseStaffResetArguments(
+  args: readonly string[],
+): { ok: true; email: string } | { ok: false; message: string } {
+  const emails: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? "";
+    const [name, inline] = arg.split("=", 2) as [string, string | undefined];
+    if (name !== "--email") return { ok: false, message: `Unknown argument "${arg}".` };
+    const value = inline ?? args[(index += 1)];
+    if (value === undefined) return { ok: false, message: "--email needs a value." };
+    emails.push(value);
+  }
+  if (emails.length !== 1) {
+    return { ok: false, message: "Give one --email: the staff member who needs a new password." };
+  }
+  const email = z.string().pipe(z.email()).safeParse(emails[0]!.trim());
+  if (!email.success) return { ok: false, message: "--email must be an email address." };
+  return { ok: true, email: email.data.toLowerCase() };
+}

@@ -15,13 +15,38 @@ export type SignInField = (typeof signInFields)[number];
 export const setupFields = ["email", "password", "confirmPassword"] as const;
 export type SetupField = (typeof setupFields)[number];
 
+/** "Forgot your password?": the one field. */
+export const forgotFields = ["email"] as const;
+export type ForgotField = (typeof forgotFields)[number];
+
+/** A new password, from a recovery link. */
+export const resetFields = ["password", "confirmPassword"] as const;
+export type ResetField = (typeof resetFields)[number];
+
+/** Where staff ask for a recovery link, and where it leads. */
+export const FORGOT_PASSWORD_PATH = "/staff/forgot-password";
+export const RESET_PASSWORD_PATH = "/staff/reset-password";
+
+/** The one answer to "Forgot your password?", whoever the address belongs to. */
+export const RECOVERY_ON_ITS_WAY =
+  "If that address belongs to a staff member, a link to set a new password is on its way.";
+
+/** How long a recovery link works, in words (Supabase's default, and the embedded service's). */
+export const RECOVERY_LINK_LASTS = "an hour";
+
+/** Why a recovery link no longer works, and how to get another. */
+export const EXPIRED_RECOVERY =
+  "This link has expired or has been used. Ask for a new one: each link works once, within an hour.";
+
 /** Why an invitation's link no longer works, and how to get another. */
 export const EXPIRED_INVITATION =
-  "This invitation has expired or has been used. Ask an owner of the site for a new link.";
+  "This link has expired or has been used. Ask an owner of the site for a new one.";
 
 /** Why a setup link no longer works, and how to get another. */
 export const EXPIRED_LINK =
   "This setup link has expired or has been used. Restart the server for a new one (it is printed in the log).";
+
+export const STAFF_RESET_USAGE = "Usage: npm run staff:reset -- --email name@example.com";
 
 export const STAFF_ADD_USAGE =
   "Usage: npm run staff:add -- --email name@example.com [--email …] --role owner|editor [--password-stdin]";

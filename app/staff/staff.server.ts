@@ -16,13 +16,16 @@ export type StaffMember = {
   role: StaffRole;
   /** ISO 8601, UTC. */
   addedAt: string;
+  /** Whether they have set their password (an invited member has not, until they use the link). */
+  joined: boolean;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The columns of a staff row as a StaffMember. */
 export const MEMBER_COLUMNS = `user_id::text as "userId", email, role,
-  to_char(added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "addedAt"`;
+  to_char(added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "addedAt",
+  joined_at is not null as joined`;
 
 /** The staff member with this user id, or null (also for an id that is not a UUID). */
 export async function getStaffMember(db: Database, userId: string): Promise<StaffMember | null> {
@@ -69,16 +72,18 @@ export async function countStaff(db: Database): Promise<number> {
 
 /**
  * Makes an auth user staff, or changes their role and email if they are
- * already. `addedBy` stays as it was for a member already on the list.
+ * already. `addedBy` stays as it was for a member already on the list. They
+ * have an account with a password, so they have joined.
  */
 export async function addStaffMember(
   db: Database,
   member: { userId: string; email: string; role: StaffRole; addedBy?: string | null },
 ): Promise<StaffMember> {
   const [row] = await db.query<StaffMember>(
-    `insert into public.staff (user_id, email, role, added_by)
-     values ($1::uuid, $2, $3, $4::uuid)
-     on conflict (user_id) do update set role = excluded.role, email = excluded.email
+    `insert into public.staff (user_id, email, role, added_by, joined_at)
+     values ($1::uuid, $2, $3, $4::uuid, now())
+     on conflict (user_id) do update set role = excluded.role, email = excluded.email,
+       joined_at = coalesce(staff.joined_at, excluded.joined_at)
      returning ${MEMBER_COLUMNS}`,
     [member.userId, member.email, member.role, member.addedBy ?? null],
   );
@@ -170,44 +175,70 @@ export async function setupCodeIsUsable(db: Database, code: string): Promise<boo
 /** How long an invitation's link lets the invited member set their password. */
 export const INVITE_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Whom an invitation's link is for. */
-export type Invitee = { userId: string; email: string; role: StaffRole };
+/** How long a reset link (an owner's, or `staff-reset`'s) lets a member set a new password. */
+export const RESET_CODE_TTL_MS = 60 * 60 * 1000;
+
+/** What a member's one-time link is for: joining (an invitation) or a new password (a reset). */
+export type MemberCodePurpose = "invitation" | "reset";
+
+/** Whom a member's link is for, and what for. */
+export type Invitee = {
+  userId: string;
+  email: string;
+  role: StaffRole;
+  purpose: MemberCodePurpose;
+};
 
 /**
- * A one-time code with which the invited staff member sets their password,
- * valid for a day from `now`; made like the first owner's codes, and only
- * its hash is stored. Any earlier unused code for the same member stops
- * working: the newest link is the one that counts.
+ * A one-time code with which a staff member sets their password: an
+ * invitation's, valid for a day from `now`, or a reset's, valid for an
+ * hour. Made like the first owner's codes, and only its hash is stored. Any
+ * earlier unused code for the same member stops working: the newest link is
+ * the one that counts.
  */
-export async function createInviteCode(
+export async function createMemberCode(
   db: Database,
   userId: string,
+  purpose: MemberCodePurpose,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<{ code: string; expiresAt: Date }> {
   const code = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(now.getTime() + INVITE_CODE_TTL_MS);
+  const lasts = purpose === "invitation" ? INVITE_CODE_TTL_MS : RESET_CODE_TTL_MS;
+  const expiresAt = new Date(now.getTime() + lasts);
   return db.transaction(async (tx) => {
+    await tx.query("delete from public.staff_setup_codes where expires_at <= now()");
+    // Spent rather than deleted, so an older link says it no longer works.
     await tx.query(
-      `delete from public.staff_setup_codes
-       where expires_at <= now() or (user_id = $1::uuid and used_at is null)`,
+      `update public.staff_setup_codes set used_at = now()
+       where user_id = $1::uuid and used_at is null`,
       [userId],
     );
     await tx.query(
-      `insert into public.staff_setup_codes (code_hash, expires_at, user_id)
-       values ($1, $2::timestamptz, $3::uuid)`,
-      [hashCode(code), expiresAt.toISOString(), userId],
+      `insert into public.staff_setup_codes (code_hash, expires_at, user_id, purpose)
+       values ($1, $2::timestamptz, $3::uuid, $4)`,
+      [hashCode(code), expiresAt.toISOString(), userId, purpose],
     );
     return { code, expiresAt };
   });
 }
 
-const INVITE_WHERE = `c.code_hash = $1 and c.used_at is null and c.expires_at > now()`;
+/** An invitation's code: see createMemberCode. */
+export function createInviteCode(
+  db: Database,
+  userId: string,
+  options: { now?: Date } = {},
+): Promise<{ code: string; expiresAt: Date }> {
+  return createMemberCode(db, userId, "invitation", options);
+}
 
-/** The member an unused, unexpired invitation is for, while still on the staff list; or null. */
+const INVITE_WHERE = `c.code_hash = $1 and c.used_at is null and c.expires_at > now()`;
+const INVITEE_COLUMNS = `s.user_id::text as "userId", s.email, s.role, c.purpose`;
+
+/** The member an unused, unexpired link is for, while still on the staff list; or null. */
 export async function inviteeForCode(db: Database, code: string): Promise<Invitee | null> {
   if (!SETUP_CODE.test(code)) return null;
   const [row] = await db.query<Invitee>(
-    `select s.user_id::text as "userId", s.email, s.role
+    `select ${INVITEE_COLUMNS}
      from public.staff_setup_codes c join public.staff s on s.user_id = c.user_id
      where ${INVITE_WHERE}`,
     [hashCode(code)],
@@ -216,7 +247,7 @@ export async function inviteeForCode(db: Database, code: string): Promise<Invite
 }
 
 /**
- * Uses up an invitation: the member it is for, once, while it has not
+ * Uses up a member's link: the member it is for, once, while it has not
  * expired and they are still on the staff list; null otherwise. One
  * statement, so of two uses at the same moment one wins.
  */
@@ -226,8 +257,26 @@ export async function consumeInviteCode(db: Database, code: string): Promise<Inv
     `update public.staff_setup_codes c set used_at = now()
      from public.staff s
      where s.user_id = c.user_id and ${INVITE_WHERE}
-     returning s.user_id::text as "userId", s.email, s.role`,
+     returning ${INVITEE_COLUMNS}`,
     [hashCode(code)],
+  );
+  return row ?? null;
+}
+
+/** Records that a member has set their password: they have joined, if they had not yet. */
+export async function markJoined(db: Database, userId: string): Promise<void> {
+  if (!UUID.test(userId)) return;
+  await db.query(
+    "update public.staff set joined_at = now() where user_id = $1::uuid and joined_at is null",
+    [userId],
+  );
+}
+
+/** The staff member with this email (any case), or null. */
+export async function staffMemberByEmail(db: Database, email: string): Promise<StaffMember | null> {
+  const [row] = await db.query<StaffMember>(
+    `select ${MEMBER_COLUMNS} from public.staff where lower(email) = lower($1)`,
+    [email.trim()],
   );
   return row ?? null;
 }

@@ -62,8 +62,23 @@ create table if not exists auth.signing_keys (
   created_at timestamptz not null default now()
 );
 
+-- One-time tokens the embedded service mails (a password recovery link), as
+-- Supabase's table of that name: stored as SHA-256 hashes of the link's
+-- `token_hash`, one a user and kind (a new one replaces the last), used once.
+create table if not exists auth.one_time_tokens (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type text not null check (token_type in ('recovery_token')),
+  token_hash text not null unique,
+  relates_to text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (user_id, token_type)
+);
+
 -- Nobody but the server's own connection reads or writes these tables.
-revoke all on auth.users, auth.sessions, auth.refresh_tokens, auth.signing_keys
+revoke all on auth.users, auth.sessions, auth.refresh_tokens, auth.signing_keys,
+  auth.one_time_tokens
   from anon, authenticated, service_role;
 
 -- What Supabase's helpers return: the verified claims of the request, set by

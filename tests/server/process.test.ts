@@ -64,7 +64,7 @@ describe("commands", () => {
     const { code, output } = await runServerToExit({}, ["purge-everything"]);
     expect(code).toBe(2);
     expect(output).toMatch(
-      /Unknown command "purge-everything"\. Commands: migrate, seed, purge-enquiries, staff-add\./,
+      /Unknown command "purge-everything"\. Commands: migrate, seed, purge-enquiries, staff-add, staff-reset\./,
     );
   });
 });

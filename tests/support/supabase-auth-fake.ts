@@ -2,7 +2,11 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestListener } from "@remix-run/node-fetch-server";
-import { createAuthService, type AuthService } from "~/platform/auth-service/auth-service.server";
+import {
+  createAuthService,
+  type AuthEmail,
+  type AuthService,
+} from "~/platform/auth-service/auth-service.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
 import type { Database } from "~/platform/database/database.server";
 import { openTestDatabase } from "./test-database";
@@ -21,6 +25,13 @@ export type SupabaseAuthFake = {
   service: AuthService;
   /** Where the users and sessions are kept. */
   db: Database;
+  /**
+   * What the project would have mailed (recovery links), as its "Send
+   * Email" hook receives them: a project sends these itself.
+   */
+  mails: AuthEmail[];
+  /** Resolves with the `count`th mail (1-based), now or when it is sent. */
+  mail(count: number): Promise<AuthEmail>;
   close(): Promise<void>;
 };
 
@@ -46,11 +57,20 @@ export async function startSupabaseAuthFake(
   const url = `http://127.0.0.1:${port}`;
   const publishableKey = `sb_publishable_${randomBytes(16).toString("base64url")}`;
   const secretKey = `sb_secret_${randomBytes(16).toString("base64url")}`;
+  const mails: AuthEmail[] = [];
+  const waiting: { count: number; resolve: (mail: AuthEmail) => void }[] = [];
   const service = createAuthService({
     db,
     signingKey: generateSigningKey(),
     url,
     apiKeys: { publishable: publishableKey, secret: secretKey },
+    async sendEmail(email) {
+      mails.push(email);
+      for (const waiter of waiting.filter(({ count }) => count <= mails.length)) {
+        waiter.resolve(mails[waiter.count - 1]!);
+        waiting.splice(waiting.indexOf(waiter), 1);
+      }
+    },
   });
   server.on(
     "request",
@@ -63,6 +83,12 @@ export async function startSupabaseAuthFake(
     secretKey,
     service,
     db,
+    mails,
+    mail(count) {
+      const sent = mails[count - 1];
+      if (sent) return Promise.resolve(sent);
+      return new Promise((resolve) => waiting.push({ count, resolve }));
+    },
     async close() {
       await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -4,6 +4,11 @@ import { log } from "~/platform/logger.server";
 import { signAccessToken, verifyAccessToken, type AccessTokenClaims } from "./access-token.server";
 import { AuthServiceError } from "./auth-error.server";
 import {
+  issueRecoveryToken,
+  RECOVERY_RESEND_SECONDS,
+  redeemRecoveryToken,
+} from "./auth-recovery.server";
+import {
   endSessions,
   findSession,
   refreshSession,
@@ -20,6 +25,7 @@ import {
   findUserByPassword,
   insertUser,
   isBanned,
+  isUsersPassword,
   listUsers,
   normalizeEmail,
   userJson,
@@ -31,6 +37,21 @@ import type { SigningKey } from "./signing-key.server";
 export { AuthServiceError } from "./auth-error.server";
 export type { AuthUser } from "./auth-users.server";
 
+/**
+ * A mail the service would send, handed over as Supabase Auth hands it to a
+ * "Send Email" hook: the site words and sends it. Only recovery for now.
+ */
+export type AuthEmail = {
+  user: AuthUser;
+  email_data: {
+    email_action_type: "recovery";
+    /** The one-time token, for the link: `verifyOtp({ type: "recovery", token_hash })`. */
+    token_hash: string;
+    /** Where the caller asked the link to lead (`redirectTo`), as given. */
+    redirect_to: string;
+  };
+};
+
 export type AuthServiceOptions = {
   db: Database;
   signingKey: SigningKey;
@@ -41,6 +62,11 @@ export type AuthServiceOptions = {
   accessTokenSeconds?: number;
   /** The clock, in epoch milliseconds. */
   now?: () => number;
+  /**
+   * Sends what `/recover` mails (Supabase's "Send Email" hook). Without it
+   * the service sends no mail, and `/recover` is not there (404).
+   */
+  sendEmail?: (email: AuthEmail) => Promise<void>;
 };
 
 export type AuthService = {
@@ -165,7 +191,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     ),
   );
 
-  function sessionJson(grant: SessionGrant, user: UserRow) {
+  function sessionJson(grant: SessionGrant, user: UserRow, method = "password") {
     const issuedAt = Math.floor(now() / 1000);
     const expiresAt = issuedAt + accessTokenSeconds;
     const claims: AccessTokenClaims = {
@@ -180,7 +206,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       user_metadata: user.user_metadata,
       role: user.role,
       aal: grant.aal,
-      amr: [{ method: "password", timestamp: Math.floor(grant.signedInMs / 1000) }],
+      amr: [{ method, timestamp: Math.floor(grant.signedInMs / 1000) }],
       session_id: grant.sessionId,
       is_anonymous: user.is_anonymous,
     };
@@ -207,6 +233,80 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     }
     const session = await startSession(db, tokens, user.id, now());
     return respond(200, sessionJson(session.grant, session.user));
+  }
+
+  /**
+   * `resetPasswordForEmail`: a recovery link for a confirmed, unbanned user,
+   * handed to the mail hook. The answer is the same whatever the address,
+   * as Supabase's, so it tells nobody who has an account; a second request
+   * for the same user within a minute is refused, as Supabase refuses it.
+   */
+  async function recover(request: Request, url: URL): Promise<Response> {
+    const { sendEmail } = options;
+    if (!sendEmail) throw fail(404, "not_found", "Not Found");
+    const body = await readJson(request);
+    const email = normalizeEmail(body.email);
+    const user = await findUserByEmail(db, email);
+    if (!user || user.email_confirmed_ms === null || isBanned(user, now())) {
+      return respond(200, {});
+    }
+    const token = await issueRecoveryToken(db, user, now());
+    if (token === "too-soon") {
+      throw fail(
+        429,
+        "over_email_send_rate_limit",
+        `For security purposes, you can only request this after ${RECOVERY_RESEND_SECONDS} seconds.`,
+      );
+    }
+    await sendEmail({
+      user: userJson(user),
+      email_data: {
+        email_action_type: "recovery",
+        token_hash: token.tokenHash,
+        redirect_to: url.searchParams.get("redirect_to") ?? "",
+      },
+    });
+    return respond(200, {});
+  }
+
+  /** `verifyOtp({ type: "recovery", token_hash })`: the link's token, once, for a session. */
+  async function verify(request: Request): Promise<Response> {
+    const body = await readJson(request);
+    if (body.type !== "recovery") {
+      throw fail(400, "validation_failed", "Only recovery links can be verified here");
+    }
+    const tokenHash = requiredString(body, "token_hash");
+    const userId = await redeemRecoveryToken(db, tokenHash, now());
+    const user = userId ? await findUserById(db, userId) : null;
+    if (!user) throw fail(403, "otp_expired", "Email link is invalid or has expired");
+    if (isBanned(user, now())) throw fail(400, "user_banned", "User is banned");
+    const session = await startSession(db, tokens, user.id, now());
+    return respond(200, sessionJson(session.grant, session.user, "recovery"));
+  }
+
+  /**
+   * `updateUser({ password })` with the user's own session: the new password
+   * (not the one they have), and their other sessions end, as on Supabase.
+   */
+  async function updateOwnPassword(request: Request): Promise<Response> {
+    const { claims, user } = await authenticate(request);
+    const body = await readJson(request);
+    for (const [field, value] of Object.entries(body)) {
+      if (field !== "password" && value !== null && value !== undefined) {
+        throw fail(422, "validation_failed", "Only the password can be changed here");
+      }
+    }
+    const { password } = body;
+    if (typeof password !== "string") {
+      throw fail(400, "validation_failed", "password must be a string");
+    }
+    if (await isUsersPassword(db, user.id, password)) {
+      throw fail(422, "same_password", "New password should be different from the old password.");
+    }
+    const updated = await setUserPassword(db, user.id, password, now());
+    if (!updated) throw fail(404, "user_not_found", "User not found");
+    await endSessions(db, { sessionId: claims.session_id, userId: user.id, scope: "others" });
+    return respond(200, userJson(updated));
   }
 
   async function refreshTokenGrant(request: Request): Promise<Response> {
@@ -270,7 +370,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         if (isBanned(user, now())) throw fail(403, "user_banned", "User is banned");
         return respond(200, userJson(user));
       },
+      PUT: updateOwnPassword,
     },
+    "/recover": { POST: recover },
+    "/verify": { POST: verify },
     "/logout": {
       async POST(request, url) {
         const scope = url.searchParams.get("scope") ?? "global";
@@ -342,7 +445,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         requireSecretKey(request);
         return respond(200, userJson(await adminUser(userId)));
       },
-      // Supabase's updateUserById; here only the password can change.
+      // Supabase's updateUserById; here only the password can change, and
+      // the user's sessions end.
       async PUT(request, _url, userId) {
         requireSecretKey(request);
         const user = await adminUser(userId);
@@ -352,6 +456,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         }
         const updated = await setUserPassword(db, user.id, password, now());
         if (!updated) throw fail(404, "user_not_found", "User not found");
+        // As Supabase: a password set for someone signs them out everywhere.
+        await endSessions(db, { sessionId: user.id, userId: user.id, scope: "global" });
         return respond(200, userJson(updated));
       },
       async DELETE(request, _url, userId) {

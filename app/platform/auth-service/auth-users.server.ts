@@ -259,6 +259,20 @@ export async function setUserPassword(
   return row ?? null;
 }
 
+/** Whether `password` is the user's password now (Supabase refuses a "new" password that is). */
+export async function isUsersPassword(
+  db: Database,
+  id: string,
+  password: string,
+): Promise<boolean> {
+  const [row] = await db.query<{ same: boolean }>(
+    `select extensions.crypt($2, u.encrypted_password) = u.encrypted_password as same
+     from auth.users u where u.id = $1::uuid`,
+    [id, password],
+  );
+  return row?.same ?? false;
+}
+
 /** Removes the user, and with them their sessions and refresh tokens. Whether there was one. */
 export async function deleteUserById(db: Database, id: string): Promise<boolean> {
   const rows = await db.query("delete from auth.users where id = $1::uuid returning id", [id]);

@@ -1,10 +1,18 @@
-import { CopyIcon, UserMinusIcon, UserPlusIcon, UsersIcon } from "lucide-react";
+import {
+  CopyIcon,
+  KeyRoundIcon,
+  LinkIcon,
+  MailIcon,
+  UserMinusIcon,
+  UserPlusIcon,
+  UsersIcon,
+} from "lucide-react";
 import { Suspense, lazy, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/people";
 import { Button, buttonVariants } from "~/platform/ui/button";
 import { CheckedForm } from "~/platform/ui/checked-form";
-import { SelectField, TextField } from "~/platform/ui/form-fields";
+import { CheckboxField, SelectField, TextField } from "~/platform/ui/form-fields";
 import { Link } from "~/platform/ui/link";
 import { useHydrated } from "~/platform/use-hydrated";
 import { neutraliseText } from "~/staff/display-text";
@@ -56,6 +64,7 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
       </p>
 
       {result?.invited ? <InvitationLink invited={result.invited} /> : null}
+      {result?.memberLink ? <MemberLinkPanel made={result.memberLink} /> : null}
       {otherFormError ? (
         <div role="alert" className="mt-6 border-l-4 border-destructive bg-destructive/10 p-5">
           <p className="text-lg font-semibold">{otherFormError}</p>
@@ -74,7 +83,14 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
                 ) : null}
               </p>
               <p className="text-muted-foreground">
-                {roleLabel(member.role)} · since {formatReceived(member.addedAt)}
+                {roleLabel(member.role)} ·{" "}
+                {member.joined ? (
+                  <>since {formatReceived(member.addedAt)}</>
+                ) : (
+                  <span className="font-semibold text-foreground" data-testid="not-joined">
+                    Invited, not joined yet
+                  </span>
+                )}
               </p>
             </div>
             {canManage ? <MemberActions member={member} /> : null}
@@ -93,11 +109,53 @@ const ConfirmDialog = lazy(() => import("~/staff/confirm-dialog"));
 
 type Member = Route.ComponentProps["loaderData"]["members"][number];
 
-/** A member's role, changed in place, and the way to remove them (after a confirmation). */
+/**
+ * A fresh link for a member: their invitation again while they have not
+ * joined, a reset link once they have; shown to copy, or emailed as well.
+ */
+function LinkActions({ member }: { member: Member }) {
+  const email = neutraliseText(member.email);
+  const [copyLabel, sendLabel] = member.joined
+    ? ["Make a reset link", "Email a reset link"]
+    : ["Copy the link again", "Send again"];
+  return (
+    <Form method="post" preventScrollReset className="flex w-full flex-wrap gap-3">
+      <input type="hidden" name="intent" value="link" />
+      <input type="hidden" name="userId" value={member.userId} />
+      <Button
+        type="submit"
+        name="send"
+        value="copy"
+        variant="outline"
+        size="sm"
+        className="min-h-11 flex-1 sm:flex-none"
+      >
+        {member.joined ? <KeyRoundIcon aria-hidden="true" /> : <LinkIcon aria-hidden="true" />}
+        {copyLabel}
+        <span className="sr-only"> for {email}</span>
+      </Button>
+      <Button
+        type="submit"
+        name="send"
+        value="email"
+        variant="outline"
+        size="sm"
+        className="min-h-11 flex-1 sm:flex-none"
+      >
+        <MailIcon aria-hidden="true" />
+        {sendLabel}
+        <span className="sr-only"> to {email}</span>
+      </Button>
+    </Form>
+  );
+}
+
+/** A member's role, changed in place, a fresh link, and the way to remove them (after a confirmation). */
 function MemberActions({ member }: { member: Member }) {
   const formId = `role-${member.userId}`;
   return (
     <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
+      <LinkActions member={member} />
       <Form method="post" className="flex flex-1 items-end gap-3 sm:flex-none">
         <input type="hidden" name="intent" value="role" />
         <input type="hidden" name="userId" value={member.userId} />
@@ -166,7 +224,55 @@ function InvitationLink({ invited }: { invited: NonNullable<PeopleActionData["in
 function NewAccountLink({
   invited,
 }: {
-  invited: { email: string; role: string; link: string; expiresAt: string };
+  invited: { email: string; role: string; link: string; expiresAt: string; emailed: boolean };
+}) {
+  return (
+    <LinkPanel
+      title={`${neutraliseText(invited.email)} is invited as an ${invited.role}`}
+      link={invited.link}
+    >
+      {invited.emailed
+        ? "The link is on its way to them by email; you can also copy it and pass it on."
+        : "Copy this link and pass it on to them."}{" "}
+      With it they set their own password. It works once, until {formatReceived(invited.expiresAt)},
+      and is shown only now.
+    </LinkPanel>
+  );
+}
+
+/** A fresh link made for a member on the list. */
+function MemberLinkPanel({ made }: { made: NonNullable<PeopleActionData["memberLink"]> }) {
+  const email = neutraliseText(made.email);
+  return (
+    <LinkPanel
+      title={
+        made.purpose === "invitation"
+          ? `A new invitation for ${email}`
+          : `A reset link for ${email}`
+      }
+      link={made.link}
+    >
+      {made.emailed
+        ? "It is on its way to them by email; you can also copy it and pass it on."
+        : "Copy this link and pass it on to them."}{" "}
+      {made.purpose === "invitation"
+        ? "With it they set their own password and join."
+        : "With it they set a new password; their current one works until then, and setting it signs them out everywhere else."}{" "}
+      It works once, until {formatReceived(made.expiresAt)}, and is shown only now. Any earlier link
+      of theirs no longer works.
+    </LinkPanel>
+  );
+}
+
+/** A one-time link, shown once: to select and copy. */
+function LinkPanel({
+  title,
+  link,
+  children,
+}: {
+  title: string;
+  link: string;
+  children: React.ReactNode;
 }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
@@ -176,13 +282,10 @@ function NewAccountLink({
       className="mt-6 border-l-4 border-primary bg-primary/10 p-5"
       data-testid="invitation"
     >
-      <h2 id="invited-title" className="text-2xl">
-        {neutraliseText(invited.email)} is invited as an {invited.role}
+      <h2 id="invited-title" className="text-2xl break-words">
+        {title}
       </h2>
-      <p className="mt-2 max-w-prose">
-        The site sends no email: copy this link and pass it on to them. With it they set their own
-        password. It works once, until {formatReceived(invited.expiresAt)}, and is shown only now.
-      </p>
+      <p className="mt-2 max-w-prose">{children}</p>
       <label htmlFor="invitation-link" className="mt-4 block font-semibold">
         Their link
       </label>
@@ -190,7 +293,7 @@ function NewAccountLink({
         <input
           id="invitation-link"
           readOnly
-          value={invited.link}
+          value={link}
           onFocus={(event) => event.currentTarget.select()}
           className="min-h-11 min-w-0 flex-1 basis-64 border-2 border-input bg-card px-3 font-mono text-sm text-card-foreground"
         />
@@ -201,7 +304,7 @@ function NewAccountLink({
             size="sm"
             className="min-h-11"
             onClick={() => {
-              void navigator.clipboard?.writeText(invited.link).then(() => setCopied(true));
+              void navigator.clipboard?.writeText(link).then(() => setCopied(true));
             }}
           >
             <CopyIcon aria-hidden="true" />
@@ -230,7 +333,7 @@ function InviteForm({ result }: { result: PeopleActionData | undefined }) {
         Invite someone
       </h2>
       <p className="mt-2 text-muted-foreground">
-        They get a link to set their own password; you pass it on.
+        They get a link to set their own password: you pass it on, or the site emails it.
       </p>
       <CheckedForm<InviteField>
         key={result?.invited ? result.invited.link : "form"}
@@ -271,6 +374,15 @@ function InviteForm({ result }: { result: PeopleActionData | undefined }) {
                 </option>
               ))}
             </SelectField>
+            <CheckboxField
+              formId={INVITE_FORM}
+              name="send"
+              value="email"
+              label="Email them the link as well"
+              hint="It names the pub and you. The link is shown here to copy either way."
+              defaultChecked={refused?.values.send === "email"}
+              error={undefined}
+            />
           </>
         )}
       </CheckedForm>

@@ -23,10 +23,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = codeOf(request);
   // An owner's invitation, or else the first owner's setup.
   const invitee = await invitationFor(context, code);
-  if (invitee === "used") return { state: "invitation-used" as const, code: "", email: null };
-  if (invitee) return { state: "invite" as const, code, email: invitee.email };
+  if (invitee === "used") {
+    return { state: "invitation-used" as const, code: "", email: null, reset: false };
+  }
+  if (invitee) {
+    return {
+      state: "invite" as const,
+      code,
+      email: invitee.email,
+      reset: invitee.purpose === "reset",
+    };
+  }
   const state = await setupState(context, code);
-  return { state, code: code.slice(0, 100), email: null };
+  return { state, code: code.slice(0, 100), email: null, reset: false };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,7 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(
-    loaderData?.state === "invite" ? "Set your password" : "Set up the owner's account",
+    loaderData?.state === "invite"
+      ? loaderData.reset
+        ? "Set a new password"
+        : "Set your password"
+      : "Set up the owner's account",
     matches,
   );
 
@@ -81,12 +94,20 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto max-w-md py-6 sm:py-12">
       <h1 className="text-4xl tracking-tight">
-        {invited ? "Set your password" : <>Set up the owner&rsquo;s account</>}
+        {loaderData.reset ? (
+          "Set a new password"
+        ) : invited ? (
+          "Set your password"
+        ) : (
+          <>Set up the owner&rsquo;s account</>
+        )}
       </h1>
       <p className="mt-3 text-lg text-muted-foreground">
-        {invited
-          ? "You have been invited to the staff area. Choose the password you will sign in with."
-          : "The owner reads enquiries, keeps the site current and adds the other staff."}
+        {loaderData.reset
+          ? "Choose the password you will sign in with from now on. The link works once, within an hour of being made; setting a password signs you out everywhere else."
+          : invited
+            ? "You have been invited to the staff area. Choose the password you will sign in with. The link works once, within a day of being made."
+            : "The owner reads enquiries, keeps the site current and adds the other staff."}
       </p>
       <CheckedForm<SetupField>
         id={FORM_ID}
@@ -115,7 +136,13 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
               spellCheck={false}
               // An invitation is for one address: shown, not to be changed.
               readOnly={Boolean(invited)}
-              hint={invited ? "The address your invitation is for." : undefined}
+              hint={
+                loaderData.reset
+                  ? "The account this link is for."
+                  : invited
+                    ? "The address your invitation is for."
+                    : undefined
+              }
             />
             <TextField
               {...field("password")}

@@ -4,7 +4,8 @@ import type { Route } from "./+types/sign-in";
 import { CheckedForm } from "~/platform/ui/checked-form";
 import { TextField } from "~/platform/ui/form-fields";
 import { schemaValidator } from "~/staff/editor-ui";
-import { signInFields, type SignInField } from "~/staff/staff-forms";
+import { Link } from "~/platform/ui/link";
+import { FORGOT_PASSWORD_PATH, signInFields, type SignInField } from "~/staff/staff-forms";
 import { sessionClaimsContext } from "~/platform/context";
 import { signIn, type SignInActionData } from "~/staff/sign-in.server";
 import { staffPageHeaders } from "~/staff/session.server";
@@ -76,9 +77,11 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
           </>
         )}
       </CheckedForm>
-      <p className="mt-8 text-muted-foreground">
-        No account yet? The pub&rsquo;s owner adds staff. Forgotten your password? Ask the owner to
-        set a new one.
+      <p className="mt-8 text-lg">
+        <Link to={FORGOT_PASSWORD_PATH}>Forgot your password?</Link>
+      </p>
+      <p className="mt-3 text-muted-foreground">
+        No account yet? The pub&rsquo;s owner adds staff.
       </p>
     </div>
   );

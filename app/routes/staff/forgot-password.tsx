@@ -1,0 +1,91 @@
+import { MailIcon } from "lucide-react";
+import type { Route } from "./+types/forgot-password";
+import { CheckedForm } from "~/platform/ui/checked-form";
+import { TextField } from "~/platform/ui/form-fields";
+import { Link } from "~/platform/ui/link";
+import { schemaValidator } from "~/staff/editor-ui";
+import { requestPasswordReset, type ForgotActionData } from "~/staff/recovery.server";
+import { staffPageHeaders } from "~/staff/session.server";
+import {
+  RECOVERY_LINK_LASTS,
+  RECOVERY_ON_ITS_WAY,
+  forgotFields,
+  type ForgotField,
+} from "~/staff/staff-forms";
+import { staffMeta } from "~/staff/staff-meta";
+
+export function action({ request, context }: Route.ActionArgs) {
+  return requestPasswordReset(request, context);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  staffMeta("Forgot your password?", matches);
+
+export const headers: Route.HeadersFunction = staffPageHeaders;
+
+const FORM_ID = "forgot-password";
+
+const loadValidator = schemaValidator<ForgotField>(() =>
+  import("~/staff/account-rules").then((rules) => rules.forgotSchema),
+);
+
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+  const result = actionData as ForgotActionData | undefined;
+  return (
+    <div className="mx-auto max-w-md py-6 sm:py-12">
+      <h1 className="text-4xl tracking-tight">Forgot your password?</h1>
+      {result?.sent ? (
+        <section
+          aria-labelledby="sent-title"
+          role="status"
+          className="mt-6 border-l-4 border-primary bg-primary/10 p-5"
+          data-testid="recovery-sent"
+        >
+          <h2 id="sent-title" className="text-2xl">
+            Check your email
+          </h2>
+          <p className="mt-2 text-lg break-words">{RECOVERY_ON_ITS_WAY}</p>
+          <p className="mt-2">
+            It works once, within {RECOVERY_LINK_LASTS}. Nothing there after a few minutes? Check
+            the spam folder, or ask an owner of the site for a reset link.
+          </p>
+        </section>
+      ) : (
+        <p className="mt-3 text-lg text-muted-foreground">
+          Give the email address you sign in with, and we&rsquo;ll send a link to set a new
+          password. It works once, within {RECOVERY_LINK_LASTS}.
+        </p>
+      )}
+      <CheckedForm<ForgotField>
+        id={FORM_ID}
+        label="Send a link"
+        fields={forgotFields}
+        labels={{ email: "Email" }}
+        actionData={result?.sent ? undefined : result}
+        loadValidator={loadValidator}
+        submitLabel={result?.sent ? "Send another link" : "Send me a link"}
+        submitIcon={<MailIcon aria-hidden="true" />}
+        pendingLabel="Sending…"
+        retryVerb="send"
+        browserChecks={false}
+        submitClassName="w-full"
+        className="mt-8 space-y-6"
+        initialValues={{ email: result?.values.email ?? "" }}
+      >
+        {(field) => (
+          <TextField
+            {...field("email")}
+            label="Email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            spellCheck={false}
+          />
+        )}
+      </CheckedForm>
+      <p className="mt-8 text-muted-foreground">
+        <Link to="/staff/sign-in">Back to sign-in</Link>
+      </p>
+    </div>
+  );
+}

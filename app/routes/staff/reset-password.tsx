@@ -1,0 +1,105 @@
+import { KeyRoundIcon } from "lucide-react";
+import type { Route } from "./+types/reset-password";
+import { buttonVariants } from "~/platform/ui/button";
+import { CheckedForm } from "~/platform/ui/checked-form";
+import { TextField } from "~/platform/ui/form-fields";
+import { Link } from "~/platform/ui/link";
+import { schemaValidator } from "~/staff/editor-ui";
+import { recoveryToken, resetPassword, type ResetActionData } from "~/staff/recovery.server";
+import { staffPageHeaders } from "~/staff/session.server";
+import {
+  EXPIRED_RECOVERY,
+  FORGOT_PASSWORD_PATH,
+  PASSWORD_MIN,
+  RECOVERY_LINK_LASTS,
+  RESET_PASSWORD_PATH,
+  resetFields,
+  type ResetField,
+} from "~/staff/staff-forms";
+import { staffMeta } from "~/staff/staff-meta";
+
+/**
+ * Where a recovery link leads. Opening it uses nothing up (a mail scanner
+ * that follows links cannot spend it): the token is traded for a session
+ * only when the new password is posted.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { tokenHash: recoveryToken(request) };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return resetPassword(request, context);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Set a new password", matches);
+
+export const headers: Route.HeadersFunction = staffPageHeaders;
+
+const FORM_ID = "reset-password";
+
+const loadValidator = schemaValidator<ResetField>(() =>
+  import("~/staff/account-rules").then((rules) => rules.invitationSchema),
+);
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as ResetActionData | undefined;
+  if (!loaderData.tokenHash || result?.expired) {
+    return (
+      <div className="mx-auto max-w-xl py-6 sm:py-12">
+        <h1 className="text-4xl tracking-tight">This link does not work</h1>
+        <p role={result ? "alert" : undefined} className="mt-4 text-lg">
+          {result?.formError ?? EXPIRED_RECOVERY}
+        </p>
+        <Link to={FORGOT_PASSWORD_PATH} className={buttonVariants({ className: "mt-8" })}>
+          Ask for a new link
+        </Link>
+      </div>
+    );
+  }
+  const query = new URLSearchParams({ token_hash: loaderData.tokenHash, type: "recovery" });
+  return (
+    <div className="mx-auto max-w-md py-6 sm:py-12">
+      <h1 className="text-4xl tracking-tight">Set a new password</h1>
+      <p className="mt-3 text-lg text-muted-foreground">
+        Choose the password you will sign in with from now on. This link works once, within{" "}
+        {RECOVERY_LINK_LASTS} of being sent; setting a password signs you out everywhere else.
+      </p>
+      <CheckedForm<ResetField>
+        id={FORM_ID}
+        label="New password"
+        action={`${RESET_PASSWORD_PATH}?${query}`}
+        fields={resetFields}
+        labels={{ password: "New password", confirmPassword: "New password again" }}
+        actionData={result}
+        loadValidator={loadValidator}
+        clearOnAnswer={["password", "confirmPassword"]}
+        submitLabel="Set my password and sign in"
+        submitIcon={<KeyRoundIcon aria-hidden="true" />}
+        pendingLabel="Setting…"
+        retryVerb="save"
+        browserChecks={false}
+        submitClassName="w-full"
+        className="mt-8 space-y-6"
+      >
+        {(field) => (
+          <>
+            <TextField
+              {...field("password")}
+              label="New password"
+              hint={`At least ${PASSWORD_MIN} characters. A few unrelated words make a good one.`}
+              type="password"
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN}
+            />
+            <TextField
+              {...field("confirmPassword")}
+              label="New password again"
+              type="password"
+              autoComplete="new-password"
+            />
+          </>
+        )}
+      </CheckedForm>
+    </div>
+  );
+}
