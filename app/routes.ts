@@ -8,6 +8,8 @@ export default [
     route("about", "routes/about.tsx"),
     route("venue", "routes/venue.tsx"),
     route("contact", "routes/contact.tsx"),
+    route("events", "routes/events.tsx"),
+    route("events/:slug", "routes/event.tsx"),
     route("accessibility", "routes/accessibility.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
@@ -46,5 +48,8 @@ export default [
   route("img/*", "routes/image.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  // The dynamic segment ends at ".ics": a static suffix, so this ranks above
+  // the event page for those addresses and never matches another.
+  route("events/:slug.ics", "routes/event-calendar.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

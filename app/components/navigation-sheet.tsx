@@ -1,10 +1,11 @@
 import { useRef, type RefObject } from "react";
+import { BookingLinkRow } from "./booking-links";
 import { NavLink } from "~/platform/ui/link";
 import { ThemeSwitch } from "~/theme/theme-switch";
 import { Sheet, SheetContent, SheetTitle } from "~/platform/ui/sheet";
 import { cn } from "~/platform/cn";
 import { primaryNavigation } from "~/site/site";
-import { useSiteIdentity } from "~/site/site-frame";
+import { useSiteFrame, useSiteIdentity } from "~/site/site-frame";
 
 // Loaded on demand by ./mobile-navigation.tsx.
 
@@ -18,6 +19,7 @@ export function NavigationSheet({
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   const site = useSiteIdentity();
+  const settings = useSiteFrame()?.settings;
   const navigation = useRef<HTMLElement>(null);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -63,6 +65,13 @@ export function NavigationSheet({
             ))}
           </ul>
         </nav>
+        {settings ? (
+          <BookingLinkRow
+            settings={settings}
+            variant="shell"
+            className="flex-col border-t border-shell-border px-6 py-5"
+          />
+        ) : null}
         <div className="border-t border-shell-border px-6 py-5">
           <p className="mb-3 text-xs font-semibold tracking-[0.2em] text-shell-muted uppercase">
             Theme

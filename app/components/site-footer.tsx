@@ -7,7 +7,7 @@ import { summariseWeeklyHours } from "~/hours/hours-summary";
 import { torontoDate } from "~/hours/opening-hours";
 import { footerNavigation, primaryNavigation } from "~/site/site";
 import { useSiteFrame } from "~/site/site-frame";
-import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
+import { bookingLinks, directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
 
 /** The footer's navigation, where the phone's menu button leads without its dialog. */
 export const FOOTER_NAVIGATION_ID = "site-navigation";
@@ -87,6 +87,16 @@ export function SiteFooter() {
                 </Link>
               </li>
             ))}
+            {/* Where the phone's menu button leads without its dialog, which holds them too. */}
+            {settings
+              ? bookingLinks(settings).map((link) => (
+                  <li key={link.kind}>
+                    <a href={link.href} className={linkClass}>
+                      {link.label}
+                    </a>
+                  </li>
+                ))
+              : null}
           </ul>
         </nav>
         <div>

@@ -1,11 +1,15 @@
+import { BookingLinks } from "./booking-links";
 import { Brand } from "./brand";
 import { NavLink } from "~/platform/ui/link";
 import { MobileNavigation } from "./mobile-navigation";
 import { ThemeSwitch } from "~/theme/theme-switch";
 import { cn } from "~/platform/cn";
 import { primaryNavigation } from "~/site/site";
+import { useSiteFrame } from "~/site/site-frame";
+import { bookingLinks } from "~/site/site-settings";
 
 export function SiteHeader() {
+  const settings = useSiteFrame()?.settings;
   return (
     <header className="sticky top-0 z-30 border-b border-shell-border bg-shell text-shell-foreground short:relative">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6 lg:h-20">
@@ -32,6 +36,12 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        {/* Only where the header has room for them; on phones the menu holds them. */}
+        {settings && bookingLinks(settings).length > 0 ? (
+          <div className="hidden items-center gap-2 xl:flex">
+            <BookingLinks settings={settings} variant="shell" size="sm" />
+          </div>
+        ) : null}
         <ThemeSwitch className="hidden md:block" />
         <MobileNavigation className="-mr-2 ml-auto md:hidden" />
       </div>

@@ -1,6 +1,6 @@
 import { contentImage } from "~/images/content-image";
 import type { Database } from "~/platform/database/database.server";
-import type { EditableEvent } from "./event-editor";
+import { SLUG_MAX, type EditableEvent } from "./event-editor";
 import type { EventInput } from "./event-rules";
 import type { EventStatus } from "./events";
 
@@ -63,6 +63,40 @@ export async function pastEventsForStaff(
 export async function eventForStaff(tx: Database, id: number): Promise<EditableEvent | null> {
   const [row] = await tx.query<EventRow>(`${SELECT} where id = $1`, [id]);
   return row ? toEvent(row) : null;
+}
+
+/**
+ * The slug an event is saved with. One staff typed is kept as typed (taken,
+ * the database refuses it and staff are asked for another). One made from
+ * the title, when another event has it (last month's "Trivia Night"), gets
+ * the first free number after it: trivia-night-2, trivia-night-3. Either way
+ * the slug then stays put when the title is edited, since the form keeps it.
+ *
+ * A unique column of its own rather than `<id>-<title>` addresses: the
+ * address reads as the event's name, an edited title never needs a redirect
+ * from the old one, and the table's unique index is the only rule to keep.
+ */
+export async function slugToSave(
+  tx: Database,
+  event: Pick<EventInput, "slug" | "slugFromTitle">,
+  id: number | null,
+): Promise<string> {
+  if (!event.slugFromTitle) return event.slug;
+  const taken = new Set(
+    (
+      await tx.query<{ slug: string }>(
+        `select slug from public.events
+         where (slug = $1 or starts_with(slug, $1 || '-')) and id is distinct from $2`,
+        [event.slug, id],
+      )
+    ).map((row) => row.slug),
+  );
+  if (!taken.has(event.slug)) return event.slug;
+  for (let number = 2; ; number++) {
+    const suffix = `-${number}`;
+    const candidate = `${event.slug.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, "")}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
 }
 
 /** The picture an event is saved with: a path (`null`: none) and its description. */

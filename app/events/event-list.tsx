@@ -2,12 +2,52 @@ import { ResponsiveImage } from "~/images/responsive-image";
 import type { Picture } from "~/images/pictures";
 import { cn } from "~/platform/cn";
 import { dateParts, formatLongDate, formatTimeRange, torontoDateTime } from "~/hours/dates";
-import type { PubEvent } from "./events";
+import { Link } from "~/platform/ui/link";
+import { eventPath, type PubEvent } from "./events";
 import { formatPrice } from "~/menu/price";
 
 export type ListedEvent = PubEvent & { picture: Picture | null };
 
 const STATUS_LABELS = { cancelled: "Cancelled", "sold-out": "Sold out" } as const;
+
+/** "Cancelled" or "Sold out" as a label; nothing for an event on as planned. */
+export function EventStatusBadge({
+  status,
+  className,
+}: {
+  status: PubEvent["status"];
+  className?: string;
+}) {
+  if (status === "scheduled") return null;
+  return (
+    <p
+      className={cn(
+        "inline-block px-2 py-0.5 text-xs font-bold tracking-wider uppercase",
+        status === "cancelled"
+          ? "bg-red-700 text-white dark:bg-red-400 dark:text-zinc-950"
+          : "bg-foreground text-background",
+        className,
+      )}
+    >
+      {STATUS_LABELS[status]}
+    </p>
+  );
+}
+
+/** "Saturday, December 5, 9 pm – 12:30 am", on Toronto's clock. */
+export function EventWhen({ event }: { event: Pick<PubEvent, "startsAt" | "endsAt"> }) {
+  const { date } = torontoDateTime(event.startsAt);
+  return (
+    <time dateTime={event.startsAt}>
+      {formatLongDate(date)}, {formatTimeRange(event.startsAt, event.endsAt)}
+    </time>
+  );
+}
+
+/** "Free", or "$10.00 cover". */
+export function eventPrice(event: Pick<PubEvent, "priceCents">): string {
+  return event.priceCents === null ? "Free" : `${formatPrice(event.priceCents)} cover`;
+}
 
 /** Events as cards: the date first, then what, when, the price and any change of plan. */
 export function EventList({
@@ -52,30 +92,24 @@ export function EventList({
                 <span className="mt-1 font-display text-2xl">{parts.day}</span>
               </p>
               <div className="min-w-0 flex-1">
-                {event.status !== "scheduled" ? (
-                  <p
-                    className={cn(
-                      "mb-2 inline-block px-2 py-0.5 text-xs font-bold tracking-wider uppercase",
-                      cancelled
-                        ? "bg-red-700 text-white dark:bg-red-400 dark:text-zinc-950"
-                        : "bg-foreground text-background",
-                    )}
-                  >
-                    {STATUS_LABELS[event.status]}
-                  </p>
-                ) : null}
+                <EventStatusBadge status={event.status} className="mb-2" />
                 <Heading className={cn("text-xl", cancelled && "line-through decoration-2")}>
-                  {event.title}
+                  <Link
+                    to={eventPath(event)}
+                    className="underline-offset-4 hover:underline"
+                    aria-describedby={`event-${event.slug}-when`}
+                  >
+                    {event.title}
+                  </Link>
                 </Heading>
-                <p className="mt-1 text-sm font-semibold text-primary">
-                  <time dateTime={event.startsAt}>
-                    {formatLongDate(date)}, {formatTimeRange(event.startsAt, event.endsAt)}
-                  </time>
+                <p
+                  id={`event-${event.slug}-when`}
+                  className="mt-1 text-sm font-semibold text-primary"
+                >
+                  <EventWhen event={event} />
                 </p>
                 <p className="mt-2 text-muted-foreground">{event.summary}</p>
-                <p className="mt-2 text-sm font-semibold">
-                  {event.priceCents === null ? "Free" : `${formatPrice(event.priceCents)} cover`}
-                </p>
+                <p className="mt-2 text-sm font-semibold">{eventPrice(event)}</p>
               </div>
             </div>
           </li>

@@ -175,6 +175,8 @@ export const eventSchema = z
     return {
       title: event.title,
       slug,
+      /** Left empty and made from the title: another event's may take a number after it. */
+      slugFromTitle: event.slug === "",
       summary: event.summary,
       description: event.description,
       startsAt: startsAt.toISOString(),

@@ -17,6 +17,21 @@ export type PubEvent = {
   image: ContentImage | null;
 };
 
+/** What the events table lets a slug be (and the editor makes): lowercase words joined by hyphens. */
+export function isEventSlug(slug: string): boolean {
+  return slug.length <= 200 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug);
+}
+
+/** The event's own page. */
+export function eventPath(event: Pick<PubEvent, "slug">): string {
+  return `/events/${event.slug}`;
+}
+
+/** The event's calendar file, for "Add to calendar". */
+export function eventCalendarPath(event: Pick<PubEvent, "slug">): string {
+  return `/events/${event.slug}.ics`;
+}
+
 /** An event without an end time is taken to last this long. */
 const ASSUMED_EVENT_LENGTH_MS = 3 * 60 * 60 * 1000;
 

@@ -2,6 +2,7 @@ import { BusIcon, CarIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react"
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { OpenStatus } from "~/hours/open-status";
+import { BookingLinkRow } from "~/components/booking-links";
 import { DirectionsLinks } from "~/components/directions-links";
 import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
@@ -111,6 +112,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
     <>
       <PageHeader eyebrow="Get in touch" title="Contact and hours">
         <p>{DESCRIPTION}</p>
+        <BookingLinkRow settings={settings} className="mt-6" />
       </PageHeader>
 
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2">

@@ -1,5 +1,6 @@
 import { ArrowRightIcon, NavigationIcon, PhoneIcon } from "lucide-react";
 import type { Route } from "./+types/home";
+import { BookingLinks } from "~/components/booking-links";
 import { DirectionsLinks } from "~/components/directions-links";
 import { EventList } from "~/events/event-list";
 import { JsonLd } from "~/components/json-ld";
@@ -112,6 +113,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               See the menu
               <ArrowRightIcon aria-hidden="true" />
             </Link>
+            <BookingLinks settings={settings} variant="shell" size="lg" />
             <Link to="/venue" className={buttonVariants({ variant: "shell", size: "lg" })}>
               Book the room
             </Link>
@@ -240,9 +242,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="events-title" className="border-y border-border bg-card">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
-          <SectionHeading id="events-title" eyebrow="What's on" title="Coming up at the pub">
-            {events.length === 0 ? <p>Nothing booked just now: check back soon.</p> : null}
-          </SectionHeading>
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <SectionHeading id="events-title" eyebrow="What's on" title="Coming up at the pub">
+              {events.length === 0 ? <p>Nothing booked just now: check back soon.</p> : null}
+            </SectionHeading>
+            {events.length > 0 ? (
+              <Link to="/events" className={buttonVariants({ variant: "outline" })}>
+                All events
+                <ArrowRightIcon aria-hidden="true" />
+              </Link>
+            ) : null}
+          </div>
           <EventList events={events} headingLevel={3} className="mt-8" />
         </div>
       </section>

@@ -4,6 +4,7 @@ import type { Route } from "./+types/menu";
 import { MenuFilterForm } from "~/menu/menu-filter-form";
 import { MenuList, type MenuListEntry } from "~/menu/menu-list";
 import { MenuSectionNav } from "~/menu/menu-section-nav";
+import { BookingLinkRow } from "~/components/booking-links";
 import { JsonLd } from "~/components/json-ld";
 import type { StylesheetHandle } from "~/components/site-stylesheet";
 import { Link } from "~/platform/ui/link";
@@ -22,7 +23,7 @@ import {
 } from "~/menu/menu";
 import { pageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
-import { useSiteOrigin } from "~/site/site-frame";
+import { useSiteFrame, useSiteOrigin } from "~/site/site-frame";
 import { menuJsonLd, serializeJsonLd } from "~/site/structured-data";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -89,12 +90,14 @@ function MenuStructuredData({ sections }: Pick<Route.ComponentProps["loaderData"
 
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const { sections, itemCount, filter, problems } = loaderData;
+  const frame = useSiteFrame();
   const filtered = filter.diet !== null || filter.query !== "";
 
   return (
     <>
       <PageHeader eyebrow="Food & drink" title="Menu">
         <p>{DESCRIPTION}</p>
+        {frame ? <BookingLinkRow settings={frame.settings} className="mt-6" /> : null}
       </PageHeader>
 
       {loaderData.structuredData ? <MenuStructuredData sections={sections} /> : null}

@@ -1,50 +1,97 @@
-import { afterEach, describe, expect, test, vi } from "vitest";
+import type { RouterContextProvider } from "react-router";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { routeArgs } from "../../tests/support/route-args";
+import {
+  contextWithDatabase,
+  drivers,
+  openTestDatabase,
+  type TestDatabase,
+} from "../../tests/support/test-database";
+import type * as EnvModule from "~/platform/env.server";
 import { loader, sitemapXml } from "./sitemap";
 
-// The public origin is configuration; each test starts without it.
+// The public origin is configuration; each test starts without it (the rest
+// of the environment is the real one, which the database's context reads).
 const siteEnv = vi.hoisted(() => ({ SITE_URL: undefined as string | undefined }));
-vi.mock("~/platform/env.server", () => ({ env: siteEnv }));
+vi.mock("~/platform/env.server", async (importOriginal) => {
+  const { env } = await importOriginal<typeof EnvModule>();
+  return { env: Object.assign(siteEnv, { ...env, SITE_URL: undefined }) };
+});
 afterEach(() => {
   siteEnv.SITE_URL = undefined;
 });
-
-function get(url: string) {
-  return loader(routeArgs(new Request(url)));
-}
 
 function locations(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => loc ?? "");
 }
 
-describe("GET /sitemap.xml", () => {
-  test("is XML that a CDN may cache for an hour", () => {
-    const response = get("https://pub.example/sitemap.xml");
+describe.each(drivers)("GET /sitemap.xml on %s", (driver) => {
+  let db: TestDatabase;
+  let context: RouterContextProvider;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(driver);
+    context = contextWithDatabase(db);
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+  });
+
+  function get(url: string) {
+    return loader(routeArgs(new Request(url), { context }));
+  }
+
+  test("is XML that a CDN may cache for an hour", async () => {
+    const response = await get("https://pub.example/sitemap.xml");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
   });
 
-  test("lists the public pages as absolute URLs on the request's origin", async () => {
-    const xml = await get("https://pub.example/sitemap.xml").text();
+  test("lists the public pages, then each event not yet over, as absolute URLs", async () => {
+    const xml = await (await get("https://pub.example/sitemap.xml")).text();
     expect(xml).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );
     expect(xml.trimEnd()).toMatch(/<\/urlset>$/);
+    const upcoming = await db.query<{ slug: string }>(
+      `select slug from public.events
+       where published and coalesce(ends_at, starts_at + interval '3 hours') > now()
+       order by starts_at, id`,
+    );
+    expect(upcoming.length).toBeGreaterThan(0);
     expect(locations(xml)).toEqual([
       "https://pub.example/",
       "https://pub.example/menu",
       "https://pub.example/about",
       "https://pub.example/venue",
       "https://pub.example/contact",
+      "https://pub.example/events",
       "https://pub.example/accessibility",
+      ...upcoming.map(({ slug }) => `https://pub.example/events/${slug}`),
     ]);
+  });
+
+  test("leaves out past and hidden events", async () => {
+    const xml = await (await get("https://pub.example/sitemap.xml")).text();
+    const left = await db.query<{ slug: string }>(
+      `select slug from public.events
+       where not published or coalesce(ends_at, starts_at + interval '3 hours') <= now()`,
+    );
+    expect(left.map(({ slug }) => slug)).toEqual(
+      expect.arrayContaining([
+        "celtic-session-with-the-hedgerow-fiddlers",
+        "whisky-tasting-evening",
+      ]),
+    );
+    for (const { slug } of left) expect(xml).not.toContain(`/events/${slug}<`);
   });
 
   test("uses SITE_URL, when set, instead of the request's origin", async () => {
     siteEnv.SITE_URL = "https://www.pub.example";
-    const xml = await get("http://10.0.0.5:3000/sitemap.xml").text();
+    const xml = await (await get("http://10.0.0.5:3000/sitemap.xml")).text();
     expect(locations(xml)[1]).toBe("https://www.pub.example/menu");
+    expect(locations(xml).at(-1)).toMatch(/^https:\/\/www\.pub\.example\/events\/[a-z0-9-]+$/);
   });
 });
 

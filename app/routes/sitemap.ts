@@ -1,6 +1,8 @@
 import { env } from "~/platform/env.server";
 import { cacheControl } from "~/platform/cache-control";
+import { eventPath } from "~/events/events";
 import { publicPages } from "~/site/site";
+import { siteContent } from "~/site/site-content.server";
 import type { Route } from "./+types/sitemap";
 
 const XML_ESCAPES: Record<string, string> = {
@@ -29,9 +31,11 @@ export function sitemapXml(origin: string, paths: readonly string[]): string {
   ].join("\n");
 }
 
-export function loader({ request }: Route.LoaderArgs) {
+/** The public pages, then each event not yet over (its page answers 410 once it is). */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = env.SITE_URL ?? new URL(request.url).origin;
-  return new Response(sitemapXml(origin, publicPages), {
+  const events = await siteContent(context).upcomingEvents(new Date());
+  return new Response(sitemapXml(origin, [...publicPages, ...events.map(eventPath)]), {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
       "Cache-Control": cacheControl.publicFile,

@@ -123,6 +123,29 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
       });
     });
 
+    test("an event named as another gets the next free number, and keeps it when retitled", async () => {
+      // Seeded: a trivia-night. Each week's Trivia Night is added with the web address left empty.
+      await post("new", { ...validEvent, title: "Trivia Night", startDate: "2026-08-05" });
+      await post("new", { ...validEvent, title: "Trivia Night", startDate: "2026-08-12" });
+      const second = await savedRow("trivia-night-2");
+      const third = await savedRow("trivia-night-3");
+      expect(second).toBeDefined();
+      expect(third).toBeDefined();
+
+      // Edited, the form sends the slug it shows: a new title leaves the address as it was.
+      const response = await staff.load(jar, `/staff/events/${second!.id}`, eventLoader, {
+        id: String(second!.id),
+      });
+      const { values } = (await response.json()) as { values: Record<string, string> };
+      expect(values.slug).toBe("trivia-night-2");
+      await post(String(second!.id), {
+        ...validEvent,
+        ...values,
+        title: "Trivia Night: Halloween",
+      });
+      expect(await savedRow("trivia-night-2")).toMatchObject({ id: second!.id });
+    });
+
     test("the form shows the saved event on Toronto's clock", async () => {
       const row = await savedRow("quiz-for-charity");
       const response = await staff.load(jar, `/staff/events/${row!.id}`, eventLoader, {
@@ -276,8 +299,12 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
       expect((await body(response)).errors.title).toMatch(/Enter the event's title/);
     });
 
-    test("a web address already in use is a clear error on that field, not a server error", async () => {
-      const response = await post("new", { ...validEvent, title: "Trivia Night" });
+    test("a web address typed that is already in use is a clear error on that field, not a server error", async () => {
+      const response = await post("new", {
+        ...validEvent,
+        title: "Trivia Night",
+        slug: "trivia-night",
+      });
       expect(response.status).toBe(400);
       const answer = await body(response);
       expect(answer.errors.slug).toMatch(/already uses the web address “trivia-night”/);

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { eventEnd, upcomingEvents, type PubEvent } from "~/events/events";
+import { eventEnd, isEventSlug, upcomingEvents, type PubEvent } from "~/events/events";
 import { log } from "~/platform/logger.server";
 import type { MenuSection } from "~/menu/menu";
 import { nextHoursChange, torontoDate, type OpeningSchedule } from "~/hours/opening-hours";
@@ -7,7 +7,7 @@ import type { SiteSettings } from "./site-settings";
 import type { Special } from "~/specials/specials";
 import type { VenuePackage, VenueSpace } from "~/venue/venue";
 import { ContentCache } from "./content-cache.server";
-import { getEvents } from "~/events/events.server";
+import { getEventBySlug, getEvents } from "~/events/events.server";
 import { getOpeningSchedule } from "~/hours/hours.server";
 import { getMenu } from "~/menu/menu.server";
 import { getSpecials } from "~/specials/specials.server";
@@ -68,6 +68,8 @@ export type SiteContent = {
   menu(): Promise<MenuSection[]>;
   specials(now: Date): Promise<Special[]>;
   upcomingEvents(now: Date, limit?: number): Promise<PubEvent[]>;
+  /** A published event by its slug, and whether it is over at `now`; null when there is none. */
+  event(slug: string, now: Date): Promise<{ event: PubEvent; over: boolean } | null>;
   venueSpaces(): Promise<VenueSpace[]>;
   venuePackages(): Promise<VenuePackage[]>;
 };
@@ -105,6 +107,14 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
     }
   }
 
+  async function lookUp(slug: string): Promise<PubEvent | null> {
+    try {
+      return await getEventBySlug(await database(), slug);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
   return {
     async settings() {
       const settings = await read("settings", getSiteSettings);
@@ -132,6 +142,20 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
         if (end > now) pageChangesAt(context, end);
       }
       return upcomingEvents(events, now, limit);
+    },
+    async event(slug, now) {
+      if (!isEventSlug(slug)) return null;
+      // Most asked for are in the day's list of events, read once for every
+      // page. Any other slug (an old event, a mistyped link) is looked up on
+      // its own and never cached, so made-up addresses cannot fill the cache.
+      const today = torontoDate(now);
+      const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+      const listed = await read(`events:${today}`, (db) => getEvents(db, since));
+      const event = listed.find((candidate) => candidate.slug === slug) ?? (await lookUp(slug));
+      if (!event) return null;
+      const end = eventEnd(event);
+      if (end > now) pageChangesAt(context, end);
+      return { event, over: end <= now };
     },
     venueSpaces: () => read("venue-spaces", getVenueSpaces),
     venuePackages: () => read("venue-packages", getVenuePackages),

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { directionsLinks, formatAddress, telephoneHref, type SiteSettings } from "./site-settings";
+import {
+  bookingLinks,
+  directionsLinks,
+  formatAddress,
+  telephoneHref,
+  type SiteSettings,
+} from "./site-settings";
 
 const settings: SiteSettings = {
   name: "The Pub & Grill",
@@ -80,5 +86,42 @@ describe("directionsLinks", () => {
     expect(directionsLinks(settings).apple).toBe(
       "https://maps.apple.com/?daddr=42.9849%2C-81.2453&q=The+Pub+%26+Grill",
     );
+  });
+});
+
+describe("bookingLinks", () => {
+  test("none while staff have saved neither link", () => {
+    expect(bookingLinks(settings)).toEqual([]);
+  });
+
+  test("Book a table and Order online, for the links staff saved", () => {
+    const saved = {
+      ...settings,
+      reservationUrl: "https://book.example/pub",
+      orderingUrl: "https://order.example/pub",
+    };
+    expect(bookingLinks(saved)).toEqual([
+      { kind: "reservations", label: "Book a table", href: "https://book.example/pub" },
+      { kind: "ordering", label: "Order online", href: "https://order.example/pub" },
+    ]);
+  });
+
+  test("each link on its own", () => {
+    expect(bookingLinks({ ...settings, orderingUrl: "https://order.example/pub" })).toEqual([
+      { kind: "ordering", label: "Order online", href: "https://order.example/pub" },
+    ]);
+  });
+
+  test("no booking button while the pub takes no reservations", () => {
+    const closedBook = {
+      ...settings,
+      acceptsReservations: false,
+      reservationUrl: "https://book.example/pub",
+    };
+    expect(bookingLinks(closedBook)).toEqual([]);
+  });
+
+  test("never a link that is not a web address", () => {
+    expect(bookingLinks({ ...settings, orderingUrl: "javascript:alert(1)" })).toEqual([]);
   });
 });

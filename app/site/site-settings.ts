@@ -69,3 +69,28 @@ export function directionsLinks(settings: SiteSettings): { google: string; apple
   apple.searchParams.set("q", settings.name);
   return { google: google.href, apple: apple.href };
 }
+
+/** A link staff keep in the settings to a service outside the site. */
+export type BookingLink = { kind: "reservations" | "ordering"; label: string; href: string };
+
+/**
+ * "Book a table" and "Order online", for the links staff have saved: none
+ * for a link left empty, and no booking while the pub takes no reservations.
+ */
+export function bookingLinks(
+  settings: Pick<SiteSettings, "acceptsReservations" | "reservationUrl" | "orderingUrl">,
+): BookingLink[] {
+  const links: BookingLink[] = [];
+  if (settings.acceptsReservations && isWebAddress(settings.reservationUrl)) {
+    links.push({ kind: "reservations", label: "Book a table", href: settings.reservationUrl });
+  }
+  if (isWebAddress(settings.orderingUrl)) {
+    links.push({ kind: "ordering", label: "Order online", href: settings.orderingUrl });
+  }
+  return links;
+}
+
+/** The editor only saves https:// links; a row changed by other means gets no javascript: link. */
+function isWebAddress(url: string | null): url is string {
+  return url !== null && /^https?:\/\//i.test(url);
+}

@@ -15,5 +15,9 @@ export const primaryNavigation = [
 /** Pages linked from the footer alone, beside the copyright line. */
 export const footerNavigation = [{ to: "/accessibility", label: "Accessibility" }] as const;
 
-/** Every public page, as the sitemap lists them. */
-export const publicPages = [...primaryNavigation, ...footerNavigation].map((page) => page.to);
+/** Every public page but the events' own, as the sitemap lists them. */
+export const publicPages = [
+  ...primaryNavigation.map((page) => page.to),
+  "/events",
+  ...footerNavigation.map((page) => page.to),
+];

@@ -112,12 +112,23 @@ describe("restaurantJsonLd", () => {
   test("links the home page, menu, share card and social accounts by absolute URL", () => {
     const data = restaurant();
     expect(data.url).toBe("https://pub.example/");
+    expect(data.hasMenu).toBe("https://pub.example/menu");
     expect(data.menu).toBe("https://pub.example/menu");
     expect(data.image).toBe("https://pub.example/img/social/share-card.svg?w=1200&fm=jpeg");
     expect(data.sameAs).toEqual([
       "https://www.instagram.com/example",
       "https://www.facebook.com/example",
     ]);
+  });
+
+  test("without a reservations link, says only whether the pub takes bookings", () => {
+    const data = restaurant({ reservationUrl: null, orderingUrl: null });
+    expect(data.acceptsReservations).toBe(true);
+    expect(JSON.stringify(data)).not.toContain("book.example");
+    expect(
+      restaurant({ acceptsReservations: false, reservationUrl: "https://book.example/squire" })
+        .acceptsReservations,
+    ).toBe(false);
   });
 
   test("says whether it takes reservations, or where to make one", () => {
@@ -383,7 +394,7 @@ describe("eventJsonLd", () => {
       "@type": "Event",
       name: "Trivia Night",
       description: "Teams of up to six; prizes for the top three.",
-      url: "https://pub.example/#event-trivia-night",
+      url: "https://pub.example/events/trivia-night",
       startDate: "2026-12-22T00:00:00.000Z",
       endDate: "2026-12-22T02:30:00.000Z",
       eventStatus: "https://schema.org/EventScheduled",
@@ -419,7 +430,7 @@ describe("eventJsonLd", () => {
       price: "15.00",
       priceCurrency: "CAD",
       availability: "https://schema.org/InStock",
-      url: "https://pub.example/",
+      url: "https://pub.example/events/tribute-band",
     });
   });
 
@@ -431,6 +442,25 @@ describe("eventJsonLd", () => {
       priceCurrency: "CAD",
       availability: "https://schema.org/SoldOut",
     });
+  });
+
+  test("on the event's own page, describes it in full", () => {
+    expect(eventJsonLd({ event: trivia, settings, origin, shows: "description" }).description).toBe(
+      "A longer description.",
+    );
+    const summaryOnly = { ...trivia, description: "" };
+    expect(
+      eventJsonLd({ event: summaryOnly, settings, origin, shows: "description" }).description,
+    ).toBe("Teams of up to six; prizes for the top three.");
+  });
+
+  test("has no image, description or offer to give for a bare free event", () => {
+    const bare = event({ id: 9, slug: "quiz", title: "Quiz" });
+    const data = eventJsonLd({ event: bare, settings, origin, shows: "description" });
+    expect(data).not.toHaveProperty("image");
+    expect(data).not.toHaveProperty("description");
+    expect(data).not.toHaveProperty("offers");
+    expect(data.location.address.streetAddress).toBe("Dundas Street at Richmond Street");
   });
 
   test("gives the image it is handed by absolute URL", () => {

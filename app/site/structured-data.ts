@@ -5,7 +5,7 @@
  */
 import type { ContentImage } from "~/images/content-image";
 import { SHARE_IMAGE } from "~/images/images";
-import type { PubEvent } from "~/events/events";
+import { eventPath, type PubEvent } from "~/events/events";
 import type { MenuItem, MenuSection, DietaryTag } from "~/menu/menu";
 import type { OpeningSchedule, WeeklyHours, Weekday } from "~/hours/opening-hours";
 import { priceAmount } from "~/menu/price";
@@ -138,7 +138,10 @@ export function restaurantJsonLd({
     },
     servesCuisine: settings.cuisines,
     priceRange: settings.priceRange,
+    // The booking service staff saved, else whether the pub takes bookings at all (by phone).
     acceptsReservations: reservationUrl ?? settings.acceptsReservations,
+    // hasMenu is schema.org's current name; menu is kept for readers that know only the older one.
+    hasMenu: absolute(menuPath, origin),
     menu: absolute(menuPath, origin),
     image: absolute(SHARE_CARD_PATH, origin),
     ...(sameAs.length > 0 ? { sameAs } : {}),
@@ -218,6 +221,11 @@ export type EventJsonLdInput = {
   origin: string;
   /** The event picture's optimiser URL, when it has one; relative URLs are made absolute. */
   imageUrl?: string;
+  /**
+   * What the page shows of it: a list its summary (the description when it
+   * has none), the event's own page its whole description (else the summary).
+   */
+  shows?: "summary" | "description";
 };
 
 function eventOffers(event: PubEvent, origin: string) {
@@ -230,19 +238,26 @@ function eventOffers(event: PubEvent, origin: string) {
         ? {}
         : { price: priceAmount(event.priceCents), priceCurrency: "CAD" }),
       availability: `${SCHEMA}/${event.status === "sold-out" ? "SoldOut" : "InStock"}`,
-      url: absolute("/", origin),
+      url: absolute(eventPath(event), origin),
     },
   };
 }
 
-export function eventJsonLd({ event, settings, origin, imageUrl }: EventJsonLdInput) {
-  const description = event.summary || event.description;
+export function eventJsonLd({
+  event,
+  settings,
+  origin,
+  imageUrl,
+  shows = "summary",
+}: EventJsonLdInput) {
+  const description =
+    shows === "summary" ? event.summary || event.description : event.description || event.summary;
   return {
     "@context": SCHEMA,
     "@type": "Event",
     name: event.title,
     ...(description ? { description } : {}),
-    url: absolute(`/#event-${event.slug}`, origin),
+    url: absolute(eventPath(event), origin),
     startDate: new Date(event.startsAt).toISOString(),
     ...(event.endsAt ? { endDate: new Date(event.endsAt).toISOString() } : {}),
     // Sold out still happens; only a cancelled event is marked so.

@@ -114,6 +114,7 @@ const staffPurposes = [
   "people",
   "people-no-javascript",
   "outbox",
+  "booking-links",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 

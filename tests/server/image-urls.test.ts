@@ -13,7 +13,15 @@ afterEach(stopAllServers);
 // A server, a staff sign-in and a render of each kind of variant: a while on two cores.
 vi.setConfig({ testTimeout: 120_000 });
 
-const PUBLIC_PAGES = ["/", "/menu", "/about", "/venue", "/contact"];
+const PUBLIC_PAGES = [
+  "/",
+  "/menu",
+  "/about",
+  "/venue",
+  "/contact",
+  "/events",
+  "/events/trivia-night",
+];
 const SETUP_LINK = /Make the owner's account at (\S+) \(the link works once/;
 
 /** The /img URLs in a page, wherever they are: attributes, JSON-LD, the router's data. */

@@ -68,7 +68,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("base6
 const renderedAt = (html: string) => html.match(/renderedAt\\?",\\?"([^"\\]+)/)?.[1];
 
 describe("pages the same for everyone", () => {
-  test.each(["/", "/menu", "/about", "/accessibility"])(
+  test.each(["/", "/menu", "/about", "/accessibility", "/events", "/events/trivia-night"])(
     "%s is rendered once, then served from memory to every visitor",
     async (path) => {
       const first = await get(path, { "Accept-Encoding": "br, gzip" });
@@ -281,5 +281,21 @@ describe("pages rendered for one visitor", () => {
     const second = await get("/no-such-page");
     expect(first.response.status).toBe(404);
     expect(second.body).not.toBe(first.body);
+  });
+
+  test("an event's calendar file is kept as its page is; an unknown event's is not", async () => {
+    const first = await get("/events/trivia-night.ics");
+    const second = await get("/events/trivia-night.ics");
+    expect(first.response.status).toBe(200);
+    expect(first.response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(first.response.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="trivia-night.ics"',
+    );
+    // Made once: the same DTSTAMP both times.
+    expect(second.body).toBe(first.body);
+    expect(second.response.headers.get("ETag")).toBe(first.response.headers.get("ETag"));
+    const unknown = await get("/events/no-such-event.ics");
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.response.headers.get("Cache-Control")).toBe("private, no-store");
   });
 });

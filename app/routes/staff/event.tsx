@@ -16,7 +16,13 @@ import {
   newEventValues,
   type EventField,
 } from "~/events/event-editor";
-import { deleteEvent, eventForStaff, insertEvent, updateEvent } from "~/events/event-editor.server";
+import {
+  deleteEvent,
+  eventForStaff,
+  insertEvent,
+  slugToSave,
+  updateEvent,
+} from "~/events/event-editor.server";
 import { eventSchema } from "~/events/event-rules";
 import { PictureField } from "~/images/picture-field";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -46,9 +52,10 @@ export const action = editorAction({
   find: eventForStaff,
   remove: deleteEvent,
   deleted: () => redirectWithToast("/staff/events", { type: "success", title: "Event deleted." }),
-  async save(tx, id, event, [picture]) {
+  async save(tx, id, input, [picture]) {
     const current = id === "new" ? null : await eventForStaff(tx, id);
     if (id !== "new" && !current) return null;
+    const event = { ...input, slug: await slugToSave(tx, input, current?.id ?? null) };
     // Nothing chosen or kept: the picture stays as it was.
     const path = picture!.path === undefined ? (current?.image?.path ?? null) : picture!.path;
     const chosen = { path, alt: event.imageAlt };
@@ -113,7 +120,7 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
               {...field("slug")}
               label="Web address name"
               optional
-              hint="Made from the title when left empty, such as trivia-night. Each event needs its own."
+              hint="Made from the title when left empty, such as trivia-night (trivia-night-2 when another event has it). It stays when the title changes."
               maxLength={SLUG_MAX * 2}
               autoCapitalize="none"
               spellCheck={false}

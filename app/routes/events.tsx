@@ -1,0 +1,53 @@
+import type { Route } from "./+types/events";
+import { JsonLd } from "~/components/json-ld";
+import { PageHeader } from "~/components/page-header";
+import { EventList } from "~/events/event-list";
+import { shareImageUrls } from "~/images/pictures";
+import { withPictures } from "~/images/pictures.server";
+import { publicPageHeaders } from "~/platform/page-headers";
+import { pageMeta } from "~/site/meta";
+import { siteContent } from "~/site/site-content.server";
+import { useSiteFrame, useSiteOrigin } from "~/site/site-frame";
+import { eventsJsonLd, serializeJsonLd } from "~/site/structured-data";
+
+/** `/events`: every event not yet over, soonest first, each linking to its own page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  // The list says when it next changes (an event ending), so a kept copy goes then.
+  const events = await siteContent(context).upcomingEvents(new Date());
+  return { events: await withPictures(context, events) };
+}
+
+const DESCRIPTION =
+  "Live music, trivia, the game on the big screens and more: what's coming up at the pub, with dates, times and cover charges.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Events", description: DESCRIPTION, path: "/events", matches });
+
+export const headers = publicPageHeaders;
+
+function EventsStructuredData({ events }: Route.ComponentProps["loaderData"]) {
+  const origin = useSiteOrigin();
+  const settings = useSiteFrame()?.settings;
+  if (!origin || !settings || events.length === 0) return null;
+  const json = eventsJsonLd({ events, settings, origin, imageUrlFor: shareImageUrls(events) });
+  return <JsonLd json={serializeJsonLd(json)} />;
+}
+
+export default function EventsPage({ loaderData }: Route.ComponentProps) {
+  const { events } = loaderData;
+  return (
+    <>
+      <EventsStructuredData events={events} />
+      <PageHeader eyebrow="What's on" title="Events">
+        <p>{DESCRIPTION}</p>
+      </PageHeader>
+      <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
+        {events.length === 0 ? (
+          <p className="text-lg">Nothing booked just now: check back soon.</p>
+        ) : (
+          <EventList events={events} headingLevel={2} />
+        )}
+      </div>
+    </>
+  );
+}
