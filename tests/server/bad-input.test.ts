@@ -82,6 +82,8 @@ const ACTION_PATHS = [
   "/staff/venue/packages/new",
   "/staff/people",
   "/staff/outbox",
+  "/staff/forgot-password",
+  "/staff/reset-password",
 ] as const;
 
 const NOT_FORMS = [
