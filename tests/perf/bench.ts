@@ -97,9 +97,10 @@ type Measurement = {
 };
 
 /**
- * The targets: the yardstick, the six public pages, and, read from the home page
- * itself, a versioned (immutable) image variant from a srcset and the hashed
- * framework script it preloads.
+ * The targets: the yardstick, every public page (an event's page is the first
+ * the home page links to), and, read from the home page itself, a versioned
+ * (immutable) image variant from a srcset and the hashed framework script it
+ * preloads.
  */
 async function findTargets(origin: string, yardstick: string): Promise<Target[]> {
   const response = await fetch(`${origin}/`, { headers: BROWSER_HEADERS });
@@ -112,6 +113,8 @@ async function findTargets(origin: string, yardstick: string): Promise<Target[]>
   // The framework chunk: the largest file every page loads.
   const script = scripts.find((url) => url.includes("/framework-")) ?? scripts[0];
   if (!script) throw new Error("The home page names no /assets/*.js file.");
+  const eventPage = /href="(\/events\/[\w-]+)"/.exec(html)?.[1];
+  if (!eventPage) throw new Error("The home page links to no event's page.");
   const page = { ...BROWSER_HEADERS, Accept: ACCEPT.page };
   const shared = { ratio: 1.5, p99Ms: 50 };
   const form = { ratio: 1, p99Ms: 100 };
@@ -123,6 +126,8 @@ async function findTargets(origin: string, yardstick: string): Promise<Target[]>
     { name: "accessibility", origin, path: "/accessibility", headers: page, goal: shared },
     { name: "contact", origin, path: "/contact", headers: page, goal: form },
     { name: "venue", origin, path: "/venue", headers: page, goal: form },
+    { name: "events", origin, path: "/events", headers: page, goal: shared },
+    { name: "event", origin, path: eventPage, headers: page, goal: shared },
     { name: "image", origin, path: image, headers: { ...BROWSER_HEADERS, Accept: ACCEPT.image } },
     {
       name: "static",
