@@ -180,35 +180,94 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(again?.available).toBe(true);
     });
 
-    test("move up and down reorder items and sections; the public menu follows", async () => {
+    test("in reorder mode, move up and down reorder items and sections; the public menu follows", async () => {
       const before = (await staffMenu()).find((s) => s.id === wingsId)!.items.map((i) => i.id);
       expect(
-        await post("/staff/menu", listAction, { intent: "move-down", item: String(before[0]) }),
-      ).toHaveRedirect(`/staff/menu#item-${before[0]}`);
+        await post("/staff/menu?reorder=1", listAction, {
+          intent: "move-down",
+          item: String(before[0]),
+        }),
+      ).toHaveRedirect(`/staff/menu?reorder=1#item-${before[0]}`);
       const after = (await publicMenu()).find((s) => s.id === wingsId)!.items.map((i) => i.id);
       expect(after.slice(0, 2)).toEqual([before[1], before[0]]);
-      await post("/staff/menu", listAction, { intent: "move-up", item: String(before[0]) });
+      await post("/staff/menu?reorder=1", listAction, {
+        intent: "move-up",
+        item: String(before[0]),
+      });
 
       const sections = (await staffMenu()).map((s) => s.id);
-      await post("/staff/menu", listAction, { intent: "move-up", section: String(sections[1]) });
+      expect(
+        await post("/staff/menu?reorder=1", listAction, {
+          intent: "move-up",
+          section: String(sections[1]),
+        }),
+      ).toHaveRedirect(`/staff/menu?reorder=1#section-${sections[1]}`);
       expect((await publicMenu()).map((s) => s.id).slice(0, 2)).toEqual([sections[1], sections[0]]);
-      await post("/staff/menu", listAction, { intent: "move-down", section: String(sections[1]) });
+      await post("/staff/menu?reorder=1", listAction, {
+        intent: "move-down",
+        section: String(sections[1]),
+      });
       expect((await staffMenu()).map((s) => s.id)).toEqual(sections);
     });
 
-    test("moving the first item up changes nothing and says so", async () => {
-      const first = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
-      const response = await post("/staff/menu", listAction, {
-        intent: "move-up",
-        item: String(first.id),
+    test.each([
+      ["/staff/menu", "item"],
+      ["/staff/menu?q=wings", "item"],
+      ["/staff/menu", "section"],
+    ] as const)(
+      "a move posted to %s (%s), not in reorder mode, is refused and moves nothing",
+      async (path, field) => {
+        const menu = await staffMenu();
+        const id = field === "item" ? menu.find((s) => s.id === wingsId)!.items[0]!.id : wingsId;
+        const response = await post(path, listAction, { intent: "move-down", [field]: String(id) });
+        expect(response.status).toBe(400);
+        expect(await response.text()).toMatch(/only in reorder mode.*Nothing was moved/);
+        expect(await staffMenu()).toEqual(menu);
+      },
+    );
+
+    test("marking an item from a search comes back to the search, at the item", async () => {
+      const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+      const response = await post("/staff/menu?q=Wings%20hot", listAction, {
+        intent: "mark-unavailable",
+        item: String(item.id),
       });
-      expect(response).toHaveRedirect(`/staff/menu#item-${first.id}`);
-      expect(response).toSetCookie("toast");
-      const toast = decodeURIComponent(
-        /^toast=([^;]*)/.exec(response.headers.getSetCookie()[0]!)![1]!,
+      expect(response).toHaveRedirect(`/staff/menu?q=Wings+hot#item-${item.id}`);
+      expect((await staffMenu()).find((s) => s.id === wingsId)!.items[0]!.available).toBe(false);
+      await post("/staff/menu", listAction, { intent: "mark-available", item: String(item.id) });
+    });
+
+    test("the page reads its search and mode from the address", async () => {
+      const read = async (path: string) => {
+        const response = await get(path, listLoader);
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { view: unknown; menu: EditorMenu }).view;
+      };
+      expect(await read("/staff/menu")).toEqual({ query: "", reorder: false, problem: null });
+      expect(await read("/staff/menu?q=wings")).toEqual({
+        query: "wings",
+        reorder: false,
+        problem: null,
+      });
+      // Reorder mode shows every row: a search there would hide the neighbours moves swap with.
+      expect(await read("/staff/menu?reorder=1&q=wings")).toEqual({
+        query: "",
+        reorder: true,
+        problem: null,
+      });
+      const long = await read(`/staff/menu?q=${"w".repeat(81)}`);
+      expect(long).toMatchObject({ query: "w".repeat(81), reorder: false });
+      expect((long as { problem: string }).problem).toMatch(/limited to 80 characters/);
+    });
+
+    test("jumping to a section without scripts is a redirect to its place on the page", async () => {
+      expect(await get(`/staff/menu?section=${wingsId}`, listLoader)).toHaveRedirect(
+        `/staff/menu#section-${wingsId}`,
       );
-      expect(Buffer.from(toast, "base64").toString()).toContain("is already first.");
-      expect((await staffMenu()).find((s) => s.id === wingsId)!.items[0]!.id).toBe(first.id);
+      expect(await get(`/staff/menu?reorder=1&section=${wingsId}`, listLoader)).toHaveRedirect(
+        `/staff/menu?reorder=1#section-${wingsId}`,
+      );
+      expect((await get("/staff/menu?section=wings", listLoader)).status).toBe(200);
     });
 
     test.each([
@@ -220,7 +279,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       [{ intent: "publish-everything", item: "1" }, 400],
       [{ item: "1" }, 400],
     ])("refuses %j with %i", async (fields, status) => {
-      const response = await post("/staff/menu", listAction, fields);
+      const response = await post("/staff/menu?reorder=1", listAction, fields);
       expect(response.status).toBe(status);
     });
 
