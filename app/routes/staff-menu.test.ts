@@ -5,7 +5,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { routeArgs } from "../../tests/support/route-args";
 import { CookieJar } from "../../tests/support/staff-requests";
-import { staffHarness, testImageStore } from "../../tests/support/staff-session";
+import {
+  expectRefusedWhole,
+  staffHarness,
+  testImageStore,
+} from "../../tests/support/staff-session";
 import {
   contextWithDatabase,
   drivers,
@@ -444,6 +448,22 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       },
     );
 
+    test.each([
+      ["name", "Ghost Pepper ".repeat(8)],
+      ["description", "Only for the brave. ".repeat(51)],
+      ["portion", "One pound, ".repeat(4)],
+      ["imageAlt", "Wings in a basket. ".repeat(16)],
+    ])("a %s over its limit is refused whole, everything typed kept", async (field, long) => {
+      const before = await db.query("select id from public.menu_items");
+      const sent = goodItem({ [field]: long });
+      await expectRefusedWhole(
+        await post("/staff/menu/items/new", itemAction, sent, { id: "new" }),
+        sent,
+        field,
+      );
+      expect(await db.query("select id from public.menu_items")).toEqual(before);
+    });
+
     test("refusing an edit leaves the saved item as it was", async () => {
       const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
       const response = await post(
@@ -570,6 +590,22 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(body.errors[field]).toMatch(message);
       expect(body.values.name).toBe(fields.name);
       expect(body.values.description).toBe(fields.description);
+    });
+
+    test.each([
+      ["name", "Late Night ".repeat(10)],
+      ["slug", "late-night-".repeat(6)],
+      ["description", "From ten until close. ".repeat(46)],
+      ["note", "Kitchen closes at one. ".repeat(14)],
+    ])("a %s over its limit is refused whole, everything typed kept", async (field, long) => {
+      const before = await db.query("select id from public.menu_sections");
+      const sent = goodSection({ [field]: long });
+      await expectRefusedWhole(
+        await post("/staff/menu/sections/new", sectionAction, sent, { id: "new" }),
+        sent,
+        field,
+      );
+      expect(await db.query("select id from public.menu_sections")).toEqual(before);
     });
 
     test("a name sent as a list is refused", async () => {

@@ -81,7 +81,8 @@ export async function changeStaffList(request: Request, context: Readonly<Router
 
   if (intent === "invite") {
     const values = formValues(form, inviteFields);
-    const kept = { email: values.email.slice(0, 300), role: values.role.slice(0, 20) };
+    // Given back as typed, however long: the messages say what is wrong.
+    const kept = { email: values.email, role: values.role };
     const checked = checkForm(inviteSchema, values);
     if (!checked.ok) {
       return answer(400, "invite", {
