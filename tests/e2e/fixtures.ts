@@ -114,6 +114,10 @@ const staffPurposes = [
   "people",
   "people-no-javascript",
   "outbox",
+  "phone-menu",
+  "phone-reorder",
+  "phone-limits",
+  "phone-no-javascript",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 

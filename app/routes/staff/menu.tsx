@@ -210,6 +210,7 @@ function AvailabilityButton({
         type="submit"
         name="intent"
         value={available ? "mark-unavailable" : "mark-available"}
+        aria-label={`${available ? "Mark not available" : "Mark available"}: ${item.name}`}
         className={cn(
           "min-h-11 w-full border-2 px-3 py-1.5 text-left text-base leading-tight font-semibold transition-colors select-none",
           available
@@ -218,7 +219,6 @@ function AvailabilityButton({
         )}
       >
         {available ? "Mark not available" : "Mark available"}
-        <span className="sr-only">: {item.name}</span>
       </button>
     </Form>
   );
@@ -323,7 +323,7 @@ function MenuToolbar({
           action="/staff/menu"
           role="search"
           aria-label="Find an item"
-          className="flex min-w-0 flex-1 basis-44 items-end gap-2"
+          className="flex min-w-0 flex-1 basis-36 items-end gap-2"
           onSubmit={(event) => {
             // With scripts the list already shows what was typed.
             if (hydrated) event.preventDefault();
@@ -363,7 +363,7 @@ function MenuToolbar({
             name="section"
             defaultValue=""
             onChange={hydrated ? jump : undefined}
-            className="block h-11 w-40 rounded-none border-2 border-input bg-card px-2 text-base text-card-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            className="block h-11 w-36 rounded-none border-2 border-input bg-card px-2 text-base text-card-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             <option value="">Jump to…</option>
             {sections.map((section) => (
