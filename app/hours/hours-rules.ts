@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanLine, characterCount } from "~/platform/typed-input";
+import { cleanLine, characterCount, overLimitMessage } from "~/platform/typed-input";
 import { formatLongDate } from "./dates";
 import {
   CLOSES_SAME_MESSAGE,
@@ -141,7 +141,9 @@ function dateProblem(text: string, today: string, missing: string): string | nul
 
 function noteProblem(note: string, required: string | null): string | null {
   if (required && note === "") return required;
-  if (characterCount(note) > NOTE_MAX) return `Keep the note to ${NOTE_MAX} characters or fewer.`;
+  if (characterCount(note) > NOTE_MAX) {
+    return overLimitMessage(`Keep the note to ${NOTE_MAX} characters or fewer.`, note);
+  }
   return null;
 }
 

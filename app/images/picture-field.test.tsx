@@ -8,7 +8,7 @@ const names = { file: "image", kept: "imageKept", remove: "imageRemove", alt: "i
 
 function render(props: Partial<Parameters<typeof PictureField>[0]> = {}) {
   const html = renderToString(
-    <PictureField formId="dish" names={names} path={null} alt="" {...props} />,
+    <PictureField formId="dish" names={names} path={null} alt="" altLimit={300} {...props} />,
   );
   const element = (id: string) => {
     const match = new RegExp(`<[a-z]+[^>]*\\bid="${id}"[^>]*>`).exec(html);

@@ -70,6 +70,7 @@ export function PictureField({
   alt,
   errors = {},
   altHint,
+  altLimit,
 }: {
   formId: string;
   names: PictureFieldNames;
@@ -82,6 +83,8 @@ export function PictureField({
   alt: string;
   errors?: { file?: string; alt?: string };
   altHint?: ReactNode;
+  /** The most characters the description may have, as the editor's rules say. */
+  altLimit: number;
 }) {
   const [chosenError, setChosenError] = useState<string | null>(null);
   const [chosen, setChosen] = useState(false);
@@ -155,7 +158,7 @@ export function PictureField({
         error={errors.alt}
         optional={!((path && !removing) || chosen)}
         defaultValue={alt}
-        maxLength={300}
+        limit={altLimit}
       />
     </fieldset>
   );

@@ -9,6 +9,7 @@ import {
   type Allergen,
   type Badge,
   type DietaryTag,
+  fold,
 } from "./menu";
 import { formatPrice } from "./price";
 
@@ -202,3 +203,72 @@ export type ListIntent = (typeof LIST_INTENTS)[number];
 /** The menu list page's anchors, so a post without scripts comes back to the row it changed. */
 export const itemAnchor = (id: number) => `item-${id}`;
 export const sectionAnchor = (id: number) => `section-${id}`;
+
+/** The longest search of the staff list; a longer one is refused, not cut. */
+export const STAFF_MENU_QUERY_MAX = 80;
+
+/**
+ * How the staff list is shown, from its address: `?q=` finds items by name,
+ * `?reorder=1` is the mode with the move buttons (and only that mode has them,
+ * so a tap meant for "Mark not available" can never reorder the menu).
+ */
+export type StaffMenuView = {
+  /** The search as typed (empty: the whole menu). */
+  query: string;
+  reorder: boolean;
+  /** Why the search is not applied, in words; null when it is. */
+  problem: string | null;
+};
+
+/** Reads `?q=wings` and `?reorder=1`; a search in reorder mode is left out (moves need every row). */
+export function parseStaffMenuView(params: URLSearchParams): StaffMenuView {
+  const reorder = params.get("reorder") === "1";
+  // Control characters never belong in a search.
+  // eslint-disable-next-line no-control-regex
+  const query = reorder ? "" : (params.get("q") ?? "").replace(/[\u0000-\u001f\u007f]/g, " ");
+  const problem =
+    [...query.trim()].length > STAFF_MENU_QUERY_MAX
+      ? `Searches are limited to ${STAFF_MENU_QUERY_MAX} characters; shorten yours to find an item.`
+      : null;
+  return { query, reorder, problem };
+}
+
+/** The list's address for a view: `/staff/menu`, `…?q=wings` or `…?reorder=1`. */
+export function staffMenuPath({ query, reorder }: Pick<StaffMenuView, "query" | "reorder">) {
+  if (reorder) return "/staff/menu?reorder=1";
+  const trimmed = query.trim();
+  return trimmed ? `/staff/menu?${new URLSearchParams({ q: trimmed })}` : "/staff/menu";
+}
+
+/** The words of a search, folded; none when it is empty or too long to apply. */
+function searchWords(query: string): string[] {
+  if ([...query.trim()].length > STAFF_MENU_QUERY_MAX) return [];
+  return fold(query).split(/\s+/).filter(Boolean);
+}
+
+export type FoundItems = { sections: EditorMenu; itemCount: number };
+
+/**
+ * The items whose name (or whose section's name) holds every word of the
+ * search, in their sections; sections with none are left out. An empty
+ * search finds everything. The server (a search sent without scripts) and
+ * the browser (as staff type) both find with this.
+ */
+export function findItems(menu: EditorMenu, query: string): FoundItems {
+  const words = searchWords(query);
+  const total = menu.reduce((count, section) => count + section.items.length, 0);
+  if (words.length === 0) return { sections: menu, itemCount: total };
+  let itemCount = 0;
+  const sections: EditorMenu = [];
+  for (const section of menu) {
+    const sectionName = fold(section.name);
+    const items = section.items.filter((item) => {
+      const name = `${fold(item.name)} ${sectionName}`;
+      return words.every((word) => name.includes(word));
+    });
+    if (items.length === 0) continue;
+    itemCount += items.length;
+    sections.push(items.length === section.items.length ? section : { ...section, items });
+  }
+  return { sections, itemCount };
+}

@@ -61,7 +61,7 @@ describe("the item form's rules", () => {
     expect(checkItem(item({ ...kept, imageAlt: "Wings in a basket." }))).toEqual({});
     expect(checkItem(item({ ...kept, imageRemove: "on" }))).toEqual({});
     expect(checkItem(item({ imageAlt: "x".repeat(301) }))).toEqual({
-      imageAlt: "Keep the description to 300 characters or fewer.",
+      imageAlt: "Keep the description to 300 characters or fewer. It has 301.",
     });
   });
 
@@ -73,9 +73,17 @@ describe("the item form's rules", () => {
     ["price", "99999999999999999999", "A price can be at most $9,999.99; check the number."],
     ["name", "", "Enter the item’s name, such as Classic Poutine."],
     ["name", "   ", "Enter the item’s name, such as Classic Poutine."],
-    ["name", "x".repeat(101), "Keep the name to 100 characters or fewer."],
-    ["description", "x".repeat(1001), "Keep the description to 1,000 characters or fewer."],
-    ["portion", "x".repeat(41), "Keep the portion to 40 characters or fewer, such as 20 oz."],
+    ["name", "x".repeat(101), "Keep the name to 100 characters or fewer. It has 101."],
+    [
+      "description",
+      "x".repeat(1001),
+      "Keep the description to 1,000 characters or fewer. It has 1,001.",
+    ],
+    [
+      "portion",
+      "x".repeat(41),
+      "Keep the portion to 40 characters or fewer, such as 20 oz. It has 41.",
+    ],
     ["sectionId", "", "Choose the section the item goes in."],
     ["sectionId", "starters", "Choose one of the sections listed."],
     ["sectionId", "-1", "Choose one of the sections listed."],
@@ -119,7 +127,7 @@ describe("the section form's rules", () => {
 
   test.each([
     ["name", { name: "" }, "Enter the section’s name, such as Starters."],
-    ["name", { name: "x".repeat(101) }, "Keep the name to 100 characters or fewer."],
+    ["name", { name: "x".repeat(101) }, "Keep the name to 100 characters or fewer. It has 101."],
     [
       "slug",
       { slug: "small plates!" },
@@ -130,13 +138,17 @@ describe("the section form's rules", () => {
       { slug: "a--b" },
       "Use only letters a to z, digits and single dashes between words, such as small-plates.",
     ],
-    ["slug", { slug: "x".repeat(61) }, "Keep the web address to 60 characters or fewer."],
+    [
+      "slug",
+      { slug: "x".repeat(61) },
+      "Keep the web address to 60 characters or fewer. It has 61.",
+    ],
     [
       "slug",
       { name: "日本酒" },
       "The name has no letters a to z to make a web address from; enter one, such as drinks.",
     ],
-    ["note", { note: "x".repeat(301) }, "Keep the note to 300 characters or fewer."],
+    ["note", { note: "x".repeat(301) }, "Keep the note to 300 characters or fewer. It has 301."],
     ["hidden", { hidden: "1" }, "Tick the box or leave it empty."],
   ] as const)("%s: %s", (field, values, message) => {
     expect(checkSection(section(values))).toEqual({ [field]: message });

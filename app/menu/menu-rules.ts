@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withThousands } from "~/platform/thousands";
 import { lineSchema, textSchema } from "~/platform/form-rules";
-import { parseDollars } from "~/platform/typed-input";
+import { overLimitMessage, parseDollars } from "~/platform/typed-input";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { checkForm, type FieldErrors, type FormValues } from "~/platform/form-check";
 import {
@@ -109,7 +109,10 @@ export const sectionSchema = z
       context.addIssue({
         code: "custom",
         path: ["slug"],
-        message: `Keep the web address to ${SECTION_SLUG_MAX} characters or fewer.`,
+        message: overLimitMessage(
+          `Keep the web address to ${SECTION_SLUG_MAX} characters or fewer.`,
+          slug,
+        ),
       });
     } else if (slug && !SLUG_PATTERN.test(slug)) {
       context.addIssue({

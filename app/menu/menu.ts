@@ -203,7 +203,7 @@ export function menuFilterSearch({ diet, query }: MenuFilter): string {
 }
 
 /** Lower case without accents, so "creme brulee" finds "Crème brûlée". */
-function fold(text: string): string {
+export function fold(text: string): string {
   return text
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")

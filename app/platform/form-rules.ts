@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { characterCount, cleanLine, cleanText, parseDollars } from "./typed-input";
+import {
+  characterCount,
+  cleanLine,
+  cleanText,
+  overLimitMessage,
+  parseDollars,
+} from "./typed-input";
 
 /**
  * zod field rules the staff editors share: single-line and long text with
@@ -21,6 +27,18 @@ export function slugify(text: string, max = 80): string {
     .replace(/^-+|-+$/g, "");
 }
 
+/**
+ * Refuses text over `max` characters, saying how many it has: what was typed
+ * is never cut to fit (the form gives it back whole, to shorten).
+ */
+function atMost(max: number, tooLong: string) {
+  return (value: string, context: z.RefinementCtx) => {
+    if (characterCount(value) > max) {
+      context.addIssue({ code: "custom", message: overLimitMessage(tooLong, value) });
+    }
+  };
+}
+
 /** Text of one line, required or not, at most `max` characters. */
 export function lineSchema({
   max,
@@ -35,15 +53,12 @@ export function lineSchema({
     .string({ error: required ?? tooLong })
     .transform(cleanLine)
     .refine((value) => !required || value.length > 0, required)
-    .refine((value) => characterCount(value) <= max, tooLong);
+    .superRefine(atMost(max, tooLong));
 }
 
 /** Text of several lines (or none), at most `max` characters. */
 export function textSchema({ max, tooLong }: { max: number; tooLong: string }) {
-  return z
-    .string({ error: tooLong })
-    .transform(cleanText)
-    .refine((value) => characterCount(value) <= max, tooLong);
+  return z.string({ error: tooLong }).transform(cleanText).superRefine(atMost(max, tooLong));
 }
 
 /** A web-address name as typed (blank: made from the title later), lower-cased. */
@@ -51,10 +66,7 @@ export function slugSchema(max: number) {
   return z
     .string({ error: "Enter a web address name such as trivia-night, or leave it empty." })
     .transform((value) => cleanLine(value).toLowerCase())
-    .refine(
-      (slug) => slug.length <= max,
-      `Keep the web address name to ${max} characters or fewer.`,
-    )
+    .superRefine(atMost(max, `Keep the web address name to ${max} characters or fewer.`))
     .refine(
       (slug) => slug === "" || slug.length > max || SLUG_PATTERN.test(slug),
       "Use only lowercase letters, numbers and single hyphens, such as trivia-night.",

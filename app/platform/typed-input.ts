@@ -1,3 +1,5 @@
+import { withThousands } from "./thousands";
+
 /**
  * Values as people type them into the site's forms, made plain: one line or
  * several, counted as the database counts them, and dollars read as cents.
@@ -24,6 +26,14 @@ export function cleanText(value: string): string {
 
 /** Length as Postgres's char_length counts it: characters, not UTF-16 units. */
 export const characterCount = (value: string) => [...value].length;
+
+/**
+ * What to say of text over its limit: what to do (`tooLong`), then how long
+ * it is now, so the person knows how much to cut. Nothing is ever cut for them.
+ */
+export function overLimitMessage(tooLong: string, value: string): string {
+  return `${tooLong} It has ${withThousands(characterCount(value))}.`;
+}
 
 /** Why typed dollars could not be read as a price. */
 export type PriceProblem = "empty" | "format" | "negative";

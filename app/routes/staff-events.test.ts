@@ -4,7 +4,12 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CookieJar } from "../../tests/support/staff-requests";
-import { staffHarness, testImageStore, type Refusal } from "../../tests/support/staff-session";
+import {
+  staffHarness,
+  testImageStore,
+  type Refusal,
+  expectRefusedWhole,
+} from "../../tests/support/staff-session";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as eventAction, loader as eventLoader } from "./staff/event";
 import { loader as eventsLoader } from "./staff/events";
@@ -69,6 +74,19 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
     );
     return row;
   }
+
+  test.each([
+    ["title", "Quiz ".repeat(21)],
+    ["slug", "quiz-".repeat(16) + "x"],
+    ["summary", "Six rounds. ".repeat(17)],
+    ["description", "Teams of up to six. ".repeat(101)],
+    ["imageAlt", "A crowded room. ".repeat(13)],
+  ])("a %s over its limit is refused whole, with everything typed kept", async (field, long) => {
+    const before = await db.query("select id from public.events");
+    const sent = { ...validEvent, [field]: long };
+    await expectRefusedWhole(await post("new", sent), sent, field);
+    expect(await db.query("select id from public.events")).toEqual(before);
+  });
 
   describe("the events editor's pages", () => {
     test("a signed-out visitor is sent to sign in, and their post changes nothing", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { staffHarness, type Refusal } from "../../tests/support/staff-session";
+import { staffHarness, type Refusal, expectRefusedWhole } from "../../tests/support/staff-session";
 import { CookieJar } from "../../tests/support/staff-requests";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as exceptionAction, loader as exceptionLoader } from "./staff/hours-exception";
@@ -61,6 +61,16 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     kitchenClosesAt: "21:00",
     note: "Staff training in the afternoon",
     ...changes,
+  });
+
+  test("an exception's note over 200 characters is refused whole, the rest kept", async () => {
+    const before = await db.query("select id from public.hours_exceptions");
+    const sent = exceptionForm({ note: "Closed for a private party. ".repeat(8) });
+    const response = await staff.submit(jar, "/staff/hours/exceptions/new", sent, exceptionAction, {
+      id: "new",
+    });
+    await expectRefusedWhole(response, sent, "note");
+    expect(await db.query("select id from public.hours_exceptions")).toEqual(before);
   });
 
   test("without a session the page sends to sign-in, and a post changes nothing", async () => {
@@ -249,6 +259,17 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
       /kitchen must close within those hours/,
     );
     await db.query("delete from public.hours_exceptions where id = $1", [night.exception!.id]);
+  });
+
+  test("closing a day with a reason over 200 characters is refused whole", async () => {
+    const before = await db.query("select id from public.hours_exceptions");
+    const sent = {
+      "form-id": HOURS_FORMS.closedDay,
+      date: DAY,
+      note: "Closed: the kitchen is being refitted. ".repeat(6),
+    };
+    await expectRefusedWhole(await postHours(sent), sent, "note");
+    expect(await db.query("select id from public.hours_exceptions")).toEqual(before);
   });
 
   test("closed tonight: the site says closed at once, and a second one is refused naming the first", async () => {

@@ -5,7 +5,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { routeArgs } from "../../tests/support/route-args";
 import { CookieJar } from "../../tests/support/staff-requests";
-import { staffHarness, testImageStore } from "../../tests/support/staff-session";
+import {
+  expectRefusedWhole,
+  staffHarness,
+  testImageStore,
+} from "../../tests/support/staff-session";
 import {
   contextWithDatabase,
   drivers,
@@ -180,35 +184,94 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(again?.available).toBe(true);
     });
 
-    test("move up and down reorder items and sections; the public menu follows", async () => {
+    test("in reorder mode, move up and down reorder items and sections; the public menu follows", async () => {
       const before = (await staffMenu()).find((s) => s.id === wingsId)!.items.map((i) => i.id);
       expect(
-        await post("/staff/menu", listAction, { intent: "move-down", item: String(before[0]) }),
-      ).toHaveRedirect(`/staff/menu#item-${before[0]}`);
+        await post("/staff/menu?reorder=1", listAction, {
+          intent: "move-down",
+          item: String(before[0]),
+        }),
+      ).toHaveRedirect(`/staff/menu?reorder=1#item-${before[0]}`);
       const after = (await publicMenu()).find((s) => s.id === wingsId)!.items.map((i) => i.id);
       expect(after.slice(0, 2)).toEqual([before[1], before[0]]);
-      await post("/staff/menu", listAction, { intent: "move-up", item: String(before[0]) });
+      await post("/staff/menu?reorder=1", listAction, {
+        intent: "move-up",
+        item: String(before[0]),
+      });
 
       const sections = (await staffMenu()).map((s) => s.id);
-      await post("/staff/menu", listAction, { intent: "move-up", section: String(sections[1]) });
+      expect(
+        await post("/staff/menu?reorder=1", listAction, {
+          intent: "move-up",
+          section: String(sections[1]),
+        }),
+      ).toHaveRedirect(`/staff/menu?reorder=1#section-${sections[1]}`);
       expect((await publicMenu()).map((s) => s.id).slice(0, 2)).toEqual([sections[1], sections[0]]);
-      await post("/staff/menu", listAction, { intent: "move-down", section: String(sections[1]) });
+      await post("/staff/menu?reorder=1", listAction, {
+        intent: "move-down",
+        section: String(sections[1]),
+      });
       expect((await staffMenu()).map((s) => s.id)).toEqual(sections);
     });
 
-    test("moving the first item up changes nothing and says so", async () => {
-      const first = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
-      const response = await post("/staff/menu", listAction, {
-        intent: "move-up",
-        item: String(first.id),
+    test.each([
+      ["/staff/menu", "item"],
+      ["/staff/menu?q=wings", "item"],
+      ["/staff/menu", "section"],
+    ] as const)(
+      "a move posted to %s (%s), not in reorder mode, is refused and moves nothing",
+      async (path, field) => {
+        const menu = await staffMenu();
+        const id = field === "item" ? menu.find((s) => s.id === wingsId)!.items[0]!.id : wingsId;
+        const response = await post(path, listAction, { intent: "move-down", [field]: String(id) });
+        expect(response.status).toBe(400);
+        expect(await response.text()).toMatch(/only in reorder mode.*Nothing was moved/);
+        expect(await staffMenu()).toEqual(menu);
+      },
+    );
+
+    test("marking an item from a search comes back to the search, at the item", async () => {
+      const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+      const response = await post("/staff/menu?q=Wings%20hot", listAction, {
+        intent: "mark-unavailable",
+        item: String(item.id),
       });
-      expect(response).toHaveRedirect(`/staff/menu#item-${first.id}`);
-      expect(response).toSetCookie("toast");
-      const toast = decodeURIComponent(
-        /^toast=([^;]*)/.exec(response.headers.getSetCookie()[0]!)![1]!,
+      expect(response).toHaveRedirect(`/staff/menu?q=Wings+hot#item-${item.id}`);
+      expect((await staffMenu()).find((s) => s.id === wingsId)!.items[0]!.available).toBe(false);
+      await post("/staff/menu", listAction, { intent: "mark-available", item: String(item.id) });
+    });
+
+    test("the page reads its search and mode from the address", async () => {
+      const read = async (path: string) => {
+        const response = await get(path, listLoader);
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { view: unknown; menu: EditorMenu }).view;
+      };
+      expect(await read("/staff/menu")).toEqual({ query: "", reorder: false, problem: null });
+      expect(await read("/staff/menu?q=wings")).toEqual({
+        query: "wings",
+        reorder: false,
+        problem: null,
+      });
+      // Reorder mode shows every row: a search there would hide the neighbours moves swap with.
+      expect(await read("/staff/menu?reorder=1&q=wings")).toEqual({
+        query: "",
+        reorder: true,
+        problem: null,
+      });
+      const long = await read(`/staff/menu?q=${"w".repeat(81)}`);
+      expect(long).toMatchObject({ query: "w".repeat(81), reorder: false });
+      expect((long as { problem: string }).problem).toMatch(/limited to 80 characters/);
+    });
+
+    test("jumping to a section without scripts is a redirect to its place on the page", async () => {
+      expect(await get(`/staff/menu?section=${wingsId}`, listLoader)).toHaveRedirect(
+        `/staff/menu#section-${wingsId}`,
       );
-      expect(Buffer.from(toast, "base64").toString()).toContain("is already first.");
-      expect((await staffMenu()).find((s) => s.id === wingsId)!.items[0]!.id).toBe(first.id);
+      expect(await get(`/staff/menu?reorder=1&section=${wingsId}`, listLoader)).toHaveRedirect(
+        `/staff/menu?reorder=1#section-${wingsId}`,
+      );
+      expect((await get("/staff/menu?section=wings", listLoader)).status).toBe(200);
     });
 
     test.each([
@@ -220,7 +283,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       [{ intent: "publish-everything", item: "1" }, 400],
       [{ item: "1" }, 400],
     ])("refuses %j with %i", async (fields, status) => {
-      const response = await post("/staff/menu", listAction, fields);
+      const response = await post("/staff/menu?reorder=1", listAction, fields);
       expect(response.status).toBe(status);
     });
 
@@ -385,6 +448,22 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       },
     );
 
+    test.each([
+      ["name", "Ghost Pepper ".repeat(8)],
+      ["description", "Only for the brave. ".repeat(51)],
+      ["portion", "One pound, ".repeat(4)],
+      ["imageAlt", "Wings in a basket. ".repeat(16)],
+    ])("a %s over its limit is refused whole, everything typed kept", async (field, long) => {
+      const before = await db.query("select id from public.menu_items");
+      const sent = goodItem({ [field]: long });
+      await expectRefusedWhole(
+        await post("/staff/menu/items/new", itemAction, sent, { id: "new" }),
+        sent,
+        field,
+      );
+      expect(await db.query("select id from public.menu_items")).toEqual(before);
+    });
+
     test("refusing an edit leaves the saved item as it was", async () => {
       const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
       const response = await post(
@@ -511,6 +590,22 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(body.errors[field]).toMatch(message);
       expect(body.values.name).toBe(fields.name);
       expect(body.values.description).toBe(fields.description);
+    });
+
+    test.each([
+      ["name", "Late Night ".repeat(10)],
+      ["slug", "late-night-".repeat(6)],
+      ["description", "From ten until close. ".repeat(46)],
+      ["note", "Kitchen closes at one. ".repeat(14)],
+    ])("a %s over its limit is refused whole, everything typed kept", async (field, long) => {
+      const before = await db.query("select id from public.menu_sections");
+      const sent = goodSection({ [field]: long });
+      await expectRefusedWhole(
+        await post("/staff/menu/sections/new", sectionAction, sent, { id: "new" }),
+        sent,
+        field,
+      );
+      expect(await db.query("select id from public.menu_sections")).toEqual(before);
     });
 
     test("a name sent as a list is refused", async () => {

@@ -181,6 +181,15 @@ describe.each(drivers)("the people routes on %s", (driver) => {
       await the.signedIn(email.toLowerCase(), newPassword);
     });
 
+    test("an email over 254 characters comes back whole, with the limit in words", async () => {
+      const email = `${"a".repeat(300)}@example.com`;
+      const response = await the.postPeople(owner.jar, { intent: "invite", email, role: "editor" });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as PeopleActionData;
+      expect(body.errors.email).toMatch(/at most 254 characters/);
+      expect(body.values).toEqual({ email, role: "editor" });
+    });
+
     test("a bad email or an unknown role comes back 400 with the typed values", async () => {
       const bad = await the.postPeople(owner.jar, {
         intent: "invite",

@@ -3,7 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { staffHarness, testImageStore } from "../../tests/support/staff-session";
+import {
+  staffHarness,
+  testImageStore,
+  expectRefusedWhole,
+} from "../../tests/support/staff-session";
 import { CookieJar } from "../../tests/support/staff-requests";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action, loader } from "./staff/settings";
@@ -52,6 +56,24 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
       expect(values.socialLinks).toContain("https://www.instagram.com/example");
     });
 
+    test.each([
+      ["name", "The Squire ".repeat(10)],
+      ["shortName", "Squire ".repeat(6)],
+      ["tagline", "Good food. ".repeat(10)],
+      ["description", "A pub and grill. ".repeat(18)],
+      ["streetAddress", "Richmond Street ".repeat(13)],
+      ["locality", "London ".repeat(29)],
+      ["reservationUrl", `https://example.com/${"book/".repeat(100)}`],
+      ["transitNote", "Bus 2 stops at the door. ".repeat(41)],
+      ["heroImageAlt", "The taproom at dusk. ".repeat(15)],
+    ])("a %s over its limit is refused whole, nothing saved", async (field, long) => {
+      const jar = await staff.signedIn("editor");
+      const before = await getSiteSettings(db);
+      const sent = { ...original, [field]: long };
+      await expectRefusedWhole(await save(jar, { [field]: long }), sent, field);
+      expect(await getSiteSettings(db)).toEqual(before);
+    });
+
     test("a good post saves as the staff member, logs it and says so", async () => {
       const jar = await staff.signedIn("editor");
       try {
@@ -85,7 +107,7 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
 
     test.each([
       ["name", "", "Enter the pub's name."],
-      ["name", "x".repeat(101), "Keep the pub's name to 100 characters or fewer."],
+      ["name", "x".repeat(101), "Keep the pub's name to 100 characters or fewer. It has 101."],
       ["phone", "555-0134", "Enter a 10-digit phone number such as 519-555-0134."],
       ["email", "hello@", "Enter an email address such as hello@example.com."],
       ["postalCode", "12345", "Enter a postal code such as N6A 1B2."],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { staffHarness, type Refusal } from "../../tests/support/staff-session";
+import { staffHarness, type Refusal, expectRefusedWhole } from "../../tests/support/staff-session";
 import { CookieJar } from "../../tests/support/staff-requests";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as specialAction, loader as specialLoader } from "./staff/special";
@@ -47,6 +47,16 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
 
   const count = async () =>
     (await db.query<{ n: number }>("select count(*)::int as n from public.specials"))[0]!.n;
+
+  test.each([
+    ["title", "P".repeat(101)],
+    ["description", "Steak and ale pie. ".repeat(53)],
+  ])("a %s over its limit is refused whole, with everything typed kept", async (field, long) => {
+    const before = await count();
+    const sent = form({ [field]: long });
+    await expectRefusedWhole(await postSpecial("new", sent), sent, field);
+    expect(await count()).toBe(before);
+  });
 
   test("without a session the list sends to sign-in, and posts change nothing", async () => {
     const stranger = new CookieJar();

@@ -4,7 +4,11 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type CookieJar } from "../../tests/support/staff-requests";
-import { staffHarness, testImageStore } from "../../tests/support/staff-session";
+import {
+  staffHarness,
+  testImageStore,
+  expectRefusedWhole,
+} from "../../tests/support/staff-session";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as venueAction, loader as venueLoader } from "./staff/venue";
 import { action as packageAction, loader as packageLoader } from "./staff/venue-package";
@@ -115,6 +119,44 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
       expect(answer.errors[field]).toMatch(message);
       expect(answer.values).toMatchObject(change);
     });
+
+    test.each([
+      ["name", "The Cellar ".repeat(10)],
+      ["slug", "cellar-".repeat(12)],
+      ["summary", "Stone walls. ".repeat(16)],
+      ["description", "A stone-walled bar below the pub. ".repeat(30)],
+      ["accessibilityNote", "Twelve steps down. ".repeat(27)],
+      ["photoAlt0", "The bar lit by candles. ".repeat(9)],
+    ])(
+      "a space's %s over its limit is refused whole, everything typed kept",
+      async (field, long) => {
+        const before = await db.query("select id from public.venue_spaces");
+        const sent = { ...validSpace, [field]: long };
+        await expectRefusedWhole(
+          await send("/staff/venue/spaces/new", spaceAction, sent, "new"),
+          sent,
+          field,
+        );
+        expect(await db.query("select id from public.venue_spaces")).toEqual(before);
+      },
+    );
+
+    test.each([
+      ["name", "Cellar Buffet ".repeat(8)],
+      ["description", "Hot food and cold drinks. ".repeat(40)],
+    ])(
+      "a package's %s over its limit is refused whole, everything typed kept",
+      async (field, long) => {
+        const before = await db.query("select id from public.venue_packages");
+        const sent = { ...validPackage, [field]: long };
+        await expectRefusedWhole(
+          await send("/staff/venue/packages/new", packageAction, sent, "new"),
+          sent,
+          field,
+        );
+        expect(await db.query("select id from public.venue_packages")).toEqual(before);
+      },
+    );
 
     test("adds a package priced per guest, and refuses bad prices and minimums", async () => {
       const added = await send("/staff/venue/packages/new", packageAction, validPackage, "new");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseNorthAmericanPhone } from "~/enquiries/enquiry-forms";
 import { lineSchema, textSchema } from "~/platform/form-rules";
-import { characterCount, cleanLine, cleanText } from "~/platform/typed-input";
+import { characterCount, cleanLine, cleanText, overLimitMessage } from "~/platform/typed-input";
 import { SETTINGS_LIMITS, displayPhone, networkOf, type SettingsField } from "./settings-editor";
 import { checkForm, type FieldErrors, type FormValues } from "~/platform/form-check";
 import type { SocialLink } from "./site-settings";
@@ -39,10 +39,17 @@ function link(label: string) {
   return z
     .string()
     .transform(cleanLine)
-    .refine(
-      (value) => characterCount(value) <= SETTINGS_LIMITS.url,
-      `Keep the ${label} to ${SETTINGS_LIMITS.url} characters or fewer.`,
-    )
+    .superRefine((value, context) => {
+      if (characterCount(value) > SETTINGS_LIMITS.url) {
+        context.addIssue({
+          code: "custom",
+          message: overLimitMessage(
+            `Keep the ${label} to ${SETTINGS_LIMITS.url} characters or fewer.`,
+            value,
+          ),
+        });
+      }
+    })
     .refine(
       (value) => value === "" || isHttpsUrl(value),
       `Enter the ${label} as a full address starting https://, or leave it empty.`,

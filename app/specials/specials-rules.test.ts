@@ -71,7 +71,11 @@ describe("a special", () => {
   test.each<[Partial<Record<SpecialField, string>>, SpecialField, RegExp]>([
     [{ title: "  " }, "title", /Enter the special's name/],
     [{ title: "x".repeat(101) }, "title", /100 characters/],
-    [{ description: "x".repeat(1001) }, "description", /1000 characters/],
+    [
+      { description: "x".repeat(1001) },
+      "description",
+      /1,000 characters or fewer\. It has 1,001\./,
+    ],
     [{ price: "-5" }, "price", /cannot be negative/],
     [{ price: "abc" }, "price", /Enter a price such as 14.50/],
     [{ price: "20000" }, "price", /under \$10,000/],

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { characterCount, cleanLine, cleanText, parseDollars } from "~/platform/typed-input";
+import { withThousands } from "~/platform/thousands";
+import {
+  characterCount,
+  cleanLine,
+  cleanText,
+  overLimitMessage,
+  parseDollars,
+} from "~/platform/typed-input";
 import { formatLongDate } from "~/hours/dates";
 import {
   TIME_FORMAT_MESSAGE,
@@ -56,11 +63,17 @@ export function specialSchema(today: string) {
     const title = cleanLine(values.title);
     if (title === "") add("title", "Enter the special's name.");
     else if (characterCount(title) > TITLE_MAX) {
-      add("title", `Keep the name to ${TITLE_MAX} characters or fewer.`);
+      add("title", overLimitMessage(`Keep the name to ${TITLE_MAX} characters or fewer.`, title));
     }
     const description = cleanText(values.description);
     if (characterCount(description) > DESCRIPTION_MAX) {
-      add("description", `Keep the description to ${DESCRIPTION_MAX} characters or fewer.`);
+      add(
+        "description",
+        overLimitMessage(
+          `Keep the description to ${withThousands(DESCRIPTION_MAX)} characters or fewer.`,
+          description,
+        ),
+      );
     }
 
     let priceCents: number | null = null;

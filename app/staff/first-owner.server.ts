@@ -65,7 +65,8 @@ export async function createFirstOwner(
   if (!backend.embedded || !admin) throw data("Not Found", { status: 404 });
 
   const values = formValues(await request.formData(), setupFields);
-  const email = values.email.slice(0, 300);
+  // Given back as typed, however long: the message says what is wrong with it.
+  const email = values.email;
   const checked = checkForm(setupSchema, values);
   if (!checked.ok) {
     const count = Object.keys(checked.errors).length;

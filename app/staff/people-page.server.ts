@@ -110,9 +110,10 @@ export async function changeStaffList(request: Request, context: Readonly<Router
 
   if (intent === "invite") {
     const values = formValues(form, inviteFields);
+    // Given back as typed, however long: the messages say what is wrong.
     const kept = {
-      email: values.email.slice(0, 300),
-      role: values.role.slice(0, 20),
+      email: values.email,
+      role: values.role,
       ...(wantsMail(form) ? { send: "email" } : {}),
     };
     const checked = checkForm(inviteSchema, values);

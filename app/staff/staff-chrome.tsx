@@ -1,9 +1,11 @@
-import { ExternalLinkIcon, LogOutIcon } from "lucide-react";
+import { CircleCheckIcon, ExternalLinkIcon, InfoIcon, LogOutIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useLocation, useRouteLoaderData } from "react-router";
 import { Button } from "~/platform/ui/button";
 import { Link, NavLink } from "~/platform/ui/link";
 import { cn } from "~/platform/cn";
+import type { Toast } from "~/platform/toast";
+import { useHydrated } from "~/platform/use-hydrated";
 import { useSiteIdentity } from "~/site/site-frame";
 import { STAFF_AREA_ROUTE, staffNavigation, type StaffAreaData } from "./staff-navigation";
 
@@ -80,6 +82,7 @@ export function StaffChrome({
         tabIndex={-1}
         className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6"
       >
+        <SavedMessage />
         {children}
       </main>
     </div>
@@ -125,5 +128,36 @@ function StaffNavigation() {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * What a save said (the flash toast the root loader read), written at the top
+ * of the page until scripts take over and show it as a toast: without
+ * JavaScript this is the only place staff learn that their change was saved.
+ */
+function SavedMessage() {
+  const root = useRouteLoaderData<{ toast: Toast | null }>("root");
+  const hydrated = useHydrated();
+  const toast = root?.toast;
+  if (hydrated || !toast) return null;
+  const Icon = toast.type === "success" ? CircleCheckIcon : InfoIcon;
+  return (
+    <div
+      role="status"
+      data-testid="saved-message"
+      className={cn(
+        "mb-6 flex items-start gap-3 border-l-4 p-4",
+        toast.type === "error"
+          ? "border-destructive bg-destructive/10"
+          : "border-primary bg-primary/10",
+      )}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div>
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description ? <p className="mt-1">{toast.description}</p> : null}
+      </div>
+    </div>
   );
 }

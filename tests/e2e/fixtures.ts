@@ -115,6 +115,10 @@ const staffPurposes = [
   "people-no-javascript",
   "outbox",
   "booking-links",
+  "phone-menu",
+  "phone-reorder",
+  "phone-limits",
+  "phone-no-javascript",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 

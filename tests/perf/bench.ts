@@ -16,7 +16,8 @@
 // .lighthouse/bench-results.json.
 //
 // `npm run bench -- --memory` measures the server's memory instead (see
-// bench-memory.ts for its options).
+// bench-memory.ts for its options), and `npm run bench -- --staff-menu` the
+// staff menu page's server time (see bench-staff-menu.ts).
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
@@ -301,7 +302,10 @@ async function main() {
 }
 
 const argv = process.argv.slice(2);
-if (argv.includes("--memory")) {
+if (argv.includes("--staff-menu")) {
+  const { benchStaffMenu } = await import("./bench-staff-menu.ts");
+  process.exitCode = await benchStaffMenu(argv.filter((arg) => arg !== "--staff-menu"));
+} else if (argv.includes("--memory")) {
   const { benchMemory } = await import("./bench-memory.ts");
   process.exitCode = await benchMemory(argv.filter((arg) => arg !== "--memory"));
 } else {

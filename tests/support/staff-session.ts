@@ -140,3 +140,23 @@ export function staffHarness(db: TestDatabase, { imageStore }: { imageStore?: Im
 
   return { backend, context, member, signedIn, get, post, run, load, submit };
 }
+
+/**
+ * A post refused because `field` is over its limit: 400, the message by the
+ * field saying how long it is, and every field given back exactly as sent,
+ * the long one whole (nothing trimmed or cut to fit).
+ */
+export async function expectRefusedWhole(
+  response: Response,
+  sent: Record<string, string>,
+  field: string,
+): Promise<Refusal> {
+  expect(response.status).toBe(400);
+  const body = (await response.json()) as Refusal;
+  expect(body.errors[field]).toMatch(/characters or fewer\b.*\. It has [\d,]+\.$/);
+  for (const [name, value] of Object.entries(sent)) {
+    if (name !== "form-id" && name in body.values) expect(body.values[name]).toBe(value);
+  }
+  expect(body.values[field]).toBe(sent[field]);
+  return body;
+}

@@ -1,6 +1,7 @@
 import { AlertCircleIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/platform/cn";
+import { CharacterCount, countId, useCharacterCount, type CountedAs } from "./character-count";
 
 /**
  * Form controls with their label, hint and error tied together: the hint and
@@ -27,9 +28,18 @@ type FieldFrame = {
   className?: string;
 };
 
-/** The ids of a control's hint and error, for its aria-describedby. */
-export function describedBy(id: string, hint: ReactNode, error: string | undefined) {
-  const ids = [hint ? hintId(id) : null, error ? errorId(id) : null].filter(Boolean);
+/** The ids of a control's hint, error and character count, for its aria-describedby. */
+export function describedBy(
+  id: string,
+  hint: ReactNode,
+  error: string | undefined,
+  counted = false,
+) {
+  const ids = [
+    hint ? hintId(id) : null,
+    counted ? countId(id) : null,
+    error ? errorId(id) : null,
+  ].filter(Boolean);
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
 
@@ -80,11 +90,15 @@ export const controlClass = (error: string | undefined) =>
     error ? "border-destructive" : "border-input",
   );
 
-function controlProps(id: string, { name, hint, error, optional, conditional }: FieldFrame) {
+function controlProps(
+  id: string,
+  { name, hint, error, optional, conditional }: FieldFrame,
+  counted = false,
+) {
   return {
     id,
     name,
-    "aria-describedby": describedBy(id, hint, error),
+    "aria-describedby": describedBy(id, hint, error, counted),
     "aria-invalid": error ? true : undefined,
     required: !optional && !conditional,
   } as const;
@@ -92,24 +106,59 @@ function controlProps(id: string, { name, hint, error, optional, conditional }: 
 
 /**
  * A labelled control stacked as the text fields are: label, hint, the control
- * (given its id, name and ARIA attributes by `control`), then the error.
+ * (given its id, name and ARIA attributes by `control`), its character count
+ * when it has one, then the error.
  */
 function StackedField({
   frame,
   control,
+  count,
 }: {
   frame: FieldFrame;
   control: (props: ReturnType<typeof controlProps>) => ReactNode;
+  count?: ReactNode;
 }) {
   const id = fieldId(frame.formId, frame.name);
   return (
     <div className={frame.className}>
       <Label id={id} label={frame.label} optional={frame.optional} />
       <Hint id={id} hint={frame.hint} />
-      {control(controlProps(id, frame))}
+      {control(controlProps(id, frame, Boolean(count)))}
+      {count}
       <FieldError id={id} error={frame.error} />
     </div>
   );
+}
+
+/**
+ * A length limit on a text field: the most characters the server takes, and
+ * how it counts them (one line, or several). Shown as a live counter; never
+ * a `maxlength`, which would cut what is pasted without a word.
+ */
+type Limited = { limit?: number; counts?: CountedAs };
+
+/** The count under a limited field, following what is typed. */
+function useLimit(
+  frame: FieldFrame,
+  { limit, counts }: Limited,
+  as: CountedAs,
+  defaultValue: ComponentProps<"input">["defaultValue"],
+) {
+  const { value, onInput } = useCharacterCount(
+    typeof defaultValue === "string" ? defaultValue : "",
+  );
+  if (limit === undefined) return { count: undefined, onInput: undefined };
+  return {
+    count: (
+      <CharacterCount
+        fieldId={fieldId(frame.formId, frame.name)}
+        value={value}
+        max={limit}
+        as={counts ?? as}
+      />
+    ),
+    onInput,
+  };
 }
 
 export function TextField({
@@ -121,12 +170,29 @@ export function TextField({
   optional,
   conditional,
   className,
+  limit,
+  counts,
   ...input
-}: FieldFrame & Omit<ComponentProps<"input">, "name" | "id" | "className">) {
+}: FieldFrame &
+  Limited &
+  Omit<ComponentProps<"input">, "name" | "id" | "className" | "maxLength">) {
+  const frame = { formId, name, label, hint, error, optional, conditional, className };
+  const counter = useLimit(frame, { limit, counts }, "line", input.defaultValue);
   return (
     <StackedField
-      frame={{ formId, name, label, hint, error, optional, conditional, className }}
-      control={(props) => <input {...input} {...props} className={controlClass(error)} />}
+      frame={frame}
+      count={counter.count}
+      control={(props) => (
+        <input
+          {...input}
+          {...props}
+          onInput={(event) => {
+            counter.onInput?.(event);
+            input.onInput?.(event);
+          }}
+          className={controlClass(error)}
+        />
+      )}
     />
   );
 }
@@ -139,15 +205,26 @@ export function TextAreaField({
   error,
   optional,
   className,
+  limit,
+  counts,
   ...textarea
-}: FieldFrame & Omit<ComponentProps<"textarea">, "name" | "id" | "className">) {
+}: FieldFrame &
+  Limited &
+  Omit<ComponentProps<"textarea">, "name" | "id" | "className" | "maxLength">) {
+  const frame = { formId, name, label, hint, error, optional, className };
+  const counter = useLimit(frame, { limit, counts }, "text", textarea.defaultValue);
   return (
     <StackedField
-      frame={{ formId, name, label, hint, error, optional, className }}
+      frame={frame}
+      count={counter.count}
       control={(props) => (
         <textarea
           {...textarea}
           {...props}
+          onInput={(event) => {
+            counter.onInput?.(event);
+            textarea.onInput?.(event);
+          }}
           className={cn(controlClass(error), "min-h-40 resize-y leading-relaxed")}
         />
       )}

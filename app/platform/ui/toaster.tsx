@@ -1,8 +1,9 @@
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import { LoadFailureBoundary } from "./load-failure-boundary";
 import { chunkLoader } from "~/platform/chunk-reload";
 import { createExternalValue, useExternalValue } from "~/platform/external-value";
 import type { Toast } from "~/platform/toast";
+import { toastPositionFor, type Box } from "~/platform/toast-placement";
 import type { ShowToast, ToasterTheme } from "./toaster-runtime";
 
 /*
@@ -34,15 +35,52 @@ export function withToaster(show: (toast: ShowToast) => void): void {
   );
 }
 
-/** A toast from the server (a flash cookie), shown as it says. */
+/** The control last pressed or typed into: a toast about it must not cover it. */
+let lastControl: Element | null = null;
+
+function rememberControl(event: Event) {
+  const target = event.target instanceof Element ? event.target : null;
+  lastControl =
+    target?.closest("button, a, input, select, textarea, summary, [role=button]") ?? null;
+}
+
+/** Where the control just used is on the screen now, when it is still there and in view. */
+function usedControlBox(): Box | null {
+  const active = document.activeElement;
+  const control =
+    (lastControl?.isConnected ? lastControl : null) ??
+    (active && active !== document.body ? active : null);
+  if (!control) return null;
+  const box = control.getBoundingClientRect();
+  if (box.width === 0 || box.bottom <= 0 || box.top >= window.innerHeight) return null;
+  return box;
+}
+
+/**
+ * A toast from the server (a flash cookie), shown as it says: bottom-right,
+ * or at the top when the control that led to it (a button near the bottom of
+ * a phone's screen) would be under it.
+ */
 export function showToast({ id, type, title, description }: Toast): void {
   withToaster((toast) => {
     const show = type === "message" ? toast : toast[type];
-    show(title, { id, description });
+    const position = toastPositionFor(usedControlBox(), {
+      width: window.innerWidth,
+      height: window.innerHeight,
+    });
+    show(title, { id, description, position });
   });
 }
 
 export function Toaster({ theme }: { theme: ToasterTheme }) {
+  useEffect(() => {
+    window.addEventListener("pointerdown", rememberControl, true);
+    window.addEventListener("keydown", rememberControl, true);
+    return () => {
+      window.removeEventListener("pointerdown", rememberControl, true);
+      window.removeEventListener("keydown", rememberControl, true);
+    };
+  }, []);
   if (!useExternalValue(wanted, false)) return null;
   return (
     <LoadFailureBoundary what="Notifications">

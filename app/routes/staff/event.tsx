@@ -1,5 +1,4 @@
 import type { Route } from "./+types/event";
-import { withThousands } from "~/platform/thousands";
 import { checkbox } from "~/platform/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/platform/ui/form-fields";
 import {
@@ -7,6 +6,7 @@ import {
   EVENT_STATUSES,
   EVENT_SUMMARY_MAX,
   EVENT_TITLE_MAX,
+  IMAGE_ALT_MAX,
   EVENT_PICTURE_NAMES,
   SLUG_MAX,
   eventFieldLabels,
@@ -115,13 +115,13 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
       >
         {(field) => (
           <>
-            <TextField {...field("title")} label="Title" maxLength={EVENT_TITLE_MAX * 2} />
+            <TextField {...field("title")} label="Title" limit={EVENT_TITLE_MAX} />
             <TextField
               {...field("slug")}
               label="Web address name"
               optional
               hint="Made from the title when left empty, such as trivia-night (trivia-night-2 when another event has it). It stays when the title changes."
-              maxLength={SLUG_MAX * 2}
+              limit={SLUG_MAX}
               autoCapitalize="none"
               spellCheck={false}
             />
@@ -163,17 +163,18 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
               {...field("summary")}
               label="Summary"
               optional
-              hint={`One line for the home page, up to ${EVENT_SUMMARY_MAX} characters.`}
-              maxLength={EVENT_SUMMARY_MAX * 2}
+              hint="One line for the home page."
+              limit={EVENT_SUMMARY_MAX}
             />
             <TextAreaField
               {...field("description")}
               label="Description"
               optional
-              hint={`Up to ${withThousands(EVENT_DESCRIPTION_MAX)} characters.`}
               rows={5}
+              limit={EVENT_DESCRIPTION_MAX}
             />
             <PictureField
+              altLimit={IMAGE_ALT_MAX}
               formId={FORM_ID}
               names={EVENT_PICTURE_NAMES}
               path={keptPath}

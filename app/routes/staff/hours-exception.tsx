@@ -145,7 +145,7 @@ export default function HoursExceptionPage({ loaderData, actionData }: Route.Com
               {...field("note")}
               label="Note"
               hint="Visitors see it beside the date: “Boxing Day hours”."
-              maxLength={NOTE_MAX}
+              limit={NOTE_MAX}
               optional
             />
           </>

@@ -473,7 +473,7 @@ function ClosedDayForm({
               {...field("note")}
               label="Reason"
               hint="Visitors see it: “Closed for Christmas Day”."
-              maxLength={NOTE_MAX}
+              limit={NOTE_MAX}
             />
           </>
         )}

@@ -13,6 +13,7 @@ import {
   DIETARY_OPTIONS,
   ITEM_DESCRIPTION_MAX,
   ITEM_FIELDS,
+  ITEM_IMAGE_ALT_MAX,
   ITEM_LABELS,
   ITEM_NAME_MAX,
   ITEM_PICTURE_NAMES,
@@ -144,18 +145,13 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
                 </option>
               ))}
             </SelectField>
-            <TextField
-              {...field("name")}
-              label="Name"
-              maxLength={ITEM_NAME_MAX}
-              autoComplete="off"
-            />
+            <TextField {...field("name")} label="Name" limit={ITEM_NAME_MAX} autoComplete="off" />
             <TextAreaField
               {...field("description")}
               label="Description"
               optional
               hint="What is in it and how it is made, in a sentence or two."
-              maxLength={ITEM_DESCRIPTION_MAX}
+              limit={ITEM_DESCRIPTION_MAX}
               className="[&_textarea]:min-h-28"
             />
             <div className="grid gap-7 sm:grid-cols-2">
@@ -171,7 +167,7 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
                 label="Portion"
                 optional
                 hint="When it needs saying: 20 oz, 1 lb."
-                maxLength={ITEM_PORTION_MAX}
+                limit={ITEM_PORTION_MAX}
                 autoComplete="off"
               />
             </div>
@@ -195,6 +191,7 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
             />
             <CheckboxGroupField {...field("badges")} label="Badges" options={BADGE_OPTIONS} />
             <PictureField
+              altLimit={ITEM_IMAGE_ALT_MAX}
               formId={FORM_ID}
               names={ITEM_PICTURE_NAMES}
               path={field("imagePath").defaultValue || null}

@@ -117,7 +117,7 @@ export default function MenuSectionPage({ loaderData, actionData }: Route.Compon
               {...field("name")}
               label="Name"
               hint="As the menu heads the section, such as Starters & Shareables."
-              maxLength={SECTION_NAME_MAX}
+              limit={SECTION_NAME_MAX}
               autoComplete="off"
             />
             <TextField
@@ -125,7 +125,7 @@ export default function MenuSectionPage({ loaderData, actionData }: Route.Compon
               label="Web address"
               optional
               hint="The end of the section’s link, /menu#starters: letters, digits and dashes. Leave it empty to make one from the name."
-              maxLength={SECTION_SLUG_MAX}
+              limit={SECTION_SLUG_MAX}
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
@@ -135,7 +135,7 @@ export default function MenuSectionPage({ loaderData, actionData }: Route.Compon
               label="Description"
               optional
               hint="A line or two under the heading."
-              maxLength={SECTION_DESCRIPTION_MAX}
+              limit={SECTION_DESCRIPTION_MAX}
               className="[&_textarea]:min-h-28"
             />
             <TextField
@@ -143,7 +143,7 @@ export default function MenuSectionPage({ loaderData, actionData }: Route.Compon
               label="Note"
               optional
               hint="A short note in bold, such as “Pick a sauce: mild, medium or hot.”"
-              maxLength={SECTION_NOTE_MAX}
+              limit={SECTION_NOTE_MAX}
               autoComplete="off"
             />
             <CheckboxField

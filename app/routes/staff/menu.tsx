@@ -1,21 +1,29 @@
 import {
   ArrowDownIcon,
+  ArrowUpDownIcon,
   ArrowUpIcon,
-  CircleCheckIcon,
-  CircleSlashIcon,
+  CheckIcon,
   PlusIcon,
+  SearchIcon,
 } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { useState, type ChangeEvent } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/menu";
 import { Button, buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import {
+  findItems,
   itemAnchor,
   itemPriceLine,
   LIST_INTENTS,
+  parseStaffMenuView,
   sectionAnchor,
+  staffMenuPath,
+  STAFF_MENU_QUERY_MAX,
   type EditorItem,
+  type EditorMenu,
   type ListIntent,
+  type StaffMenuView,
 } from "~/menu/menu-editor";
 import {
   listMenuForEditor,
@@ -25,6 +33,7 @@ import {
 } from "~/menu/menu-editor.server";
 import { cn } from "~/platform/cn";
 import { redirectWithToast } from "~/platform/toast.server";
+import { useHydrated } from "~/platform/use-hydrated";
 import { EditorHeading, StatusBadge } from "~/staff/editor-ui";
 import {
   parseRowId,
@@ -36,8 +45,13 @@ import {
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { menu: await readAsStaff(context, listMenuForEditor) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const view = parseStaffMenuView(params);
+  // "Jump to a section" without scripts: the section's place on the page.
+  const jumpTo = parseRowId(params.get("section"));
+  if (jumpTo !== null) throw redirect(`${staffMenuPath(view)}#${sectionAnchor(jumpTo)}`);
+  return { menu: await readAsStaff(context, listMenuForEditor), view };
 }
 
 function isListIntent(value: unknown): value is ListIntent {
@@ -73,26 +87,35 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: 400,
     });
   }
+  // The page the post came from, to go back to: the search it showed, or reorder mode.
+  const view = parseStaffMenuView(new URL(request.url).searchParams);
+  const moving = intent === "move-up" || intent === "move-down";
+  if (moving && !view.reorder) {
+    throw data(
+      "The menu's order changes only in reorder mode: open “Reorder” on the menu page and try again. Nothing was moved.",
+      { status: 400 },
+    );
+  }
   const itemField = single(form, "item");
   const sectionField = single(form, "section");
   const itemId = parseRowId(itemField);
   const sectionId = parseRowId(sectionField);
   // One row, named by a proper id: an item, or (to move it) a section.
   const targetsItem = itemId !== null && sectionField === null;
-  const targetsSection =
-    sectionId !== null && itemField === null && (intent === "move-up" || intent === "move-down");
+  const targetsSection = sectionId !== null && itemField === null && moving;
   if (!targetsItem && !targetsSection) {
     throw data("The change does not say which item it is for. Reload the page and try again.", {
       status: 400,
     });
   }
+  const back = staffMenuPath(view);
 
-  if (intent === "mark-available" || intent === "mark-unavailable") {
+  if (!moving) {
     const available = intent === "mark-available";
     const name = await writeAsStaff(context, (tx) => setItemAvailable(tx, itemId!, available));
     if (name === null) throw data("Not Found", { status: 404 });
     return redirectSaved(
-      `/staff/menu#${itemAnchor(itemId!)}`,
+      `${back}#${itemAnchor(itemId!)}`,
       `“${name}” is ${available ? "available today" : "marked not available today"}.`,
     );
   }
@@ -103,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (moved === null) throw data("Not Found", { status: 404 });
   const anchor = targetsItem ? itemAnchor(itemId!) : sectionAnchor(sectionId!);
-  return redirectWithToast(`/staff/menu#${anchor}`, moveToast(moved.name, moved.moved, direction));
+  return redirectWithToast(`${back}#${anchor}`, moveToast(moved.name, moved.moved, direction));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Menu", matches);
@@ -121,6 +144,9 @@ function usePendingPost() {
   };
 }
 
+/** Where a row's moves post: reorder mode's own address. */
+const REORDER_PATH = staffMenuPath({ query: "", reorder: true });
+
 /** Up and down buttons for a section or an item (the ends can still be pressed: they say so). */
 function MoveButtons({
   field,
@@ -136,7 +162,7 @@ function MoveButtons({
   last: boolean;
 }) {
   return (
-    <Form method="post" preventScrollReset className="flex shrink-0 gap-2">
+    <Form method="post" action={REORDER_PATH} preventScrollReset className="flex shrink-0 gap-2">
       <input type="hidden" name={field} value={id} />
       <Button
         type="submit"
@@ -166,41 +192,47 @@ function MoveButtons({
   );
 }
 
-/** One tap marks an item out for tonight, or back on. */
-function AvailabilityButton({ item, available }: { item: EditorItem; available: boolean }) {
+/** One tap marks an item out for tonight, or back on; the search shown stays. */
+function AvailabilityButton({
+  item,
+  available,
+  action,
+}: {
+  item: EditorItem;
+  available: boolean;
+  action: string;
+}) {
   return (
-    <Form method="post" preventScrollReset className="min-w-0 flex-1 sm:flex-none">
+    <Form method="post" action={action} preventScrollReset className="w-36 shrink-0 sm:w-auto">
       <input type="hidden" name="item" value={item.id} />
-      <Button
+      {/* Plain words and no icon: the page has ninety of these, and stays quick to send. */}
+      <button
         type="submit"
         name="intent"
         value={available ? "mark-unavailable" : "mark-available"}
-        variant={available ? "outline" : "default"}
-        size="sm"
-        className="min-h-11 w-full sm:w-auto"
-      >
-        {available ? (
-          <CircleSlashIcon aria-hidden="true" />
-        ) : (
-          <CircleCheckIcon aria-hidden="true" />
+        aria-label={`${available ? "Mark not available" : "Mark available"}: ${item.name}`}
+        className={cn(
+          "min-h-11 w-full border-2 px-3 py-1.5 text-left text-base leading-tight font-semibold transition-colors select-none",
+          available
+            ? "border-foreground/80 text-foreground hover:bg-foreground hover:text-background"
+            : "border-primary bg-primary text-primary-foreground hover:bg-primary/90",
         )}
+      >
         {available ? "Mark not available" : "Mark available"}
-        <span className="sr-only">: {item.name}</span>
-      </Button>
+      </button>
     </Form>
   );
 }
 
+/** An item in the everyday list: its editor, what it costs, and the one tap of a busy night. */
 function ItemRow({
   item,
-  first,
-  last,
   pending,
+  action,
 }: {
   item: EditorItem;
-  first: boolean;
-  last: boolean;
   pending: ReturnType<typeof usePendingPost>;
+  action: string;
 }) {
   // The change on its way shows at once: a busy night has no time to wait.
   const toggling = pending.item === String(item.id);
@@ -211,104 +243,301 @@ function ItemRow({
         ? false
         : item.available;
   return (
-    <li
-      id={itemAnchor(item.id)}
-      className="flex scroll-mt-28 flex-wrap items-center gap-x-4 gap-y-2 py-3"
-    >
+    <li id={itemAnchor(item.id)} className="flex scroll-mt-36 items-center gap-3 py-2.5">
       <Link
         to={`/staff/menu/items/${item.id}`}
-        className="group min-w-0 flex-1 basis-56 py-1 hover:bg-muted/60"
+        className="group min-w-0 flex-1 py-1 hover:bg-muted/60"
       >
-        <span className="block text-lg font-semibold break-words underline-offset-4 group-hover:underline">
+        <span className="block text-lg leading-snug font-semibold break-words underline-offset-4 group-hover:underline">
           {item.name}
         </span>
         <span className="block text-muted-foreground tabular-nums">{itemPriceLine(item)}</span>
         {item.hidden || !available || item.featured ? (
-          <span className="mt-1.5 flex flex-wrap gap-2">
+          <span className="mt-1 flex flex-wrap gap-2">
             {!available ? <StatusBadge tone="warning">Not available today</StatusBadge> : null}
             {item.hidden ? <StatusBadge>Hidden</StatusBadge> : null}
             {item.featured ? <StatusBadge>Featured</StatusBadge> : null}
           </span>
         ) : null}
       </Link>
-      <div className="flex w-full gap-2 sm:w-auto">
-        <AvailabilityButton item={item} available={available} />
-        <MoveButtons field="item" id={item.id} name={item.name} first={first} last={last} />
-      </div>
+      <AvailabilityButton item={item} available={available} action={action} />
     </li>
   );
 }
 
-export default function MenuEditorPage({ loaderData }: Route.ComponentProps) {
-  const { menu } = loaderData;
-  const pending = usePendingPost();
-  const itemCount = menu.reduce((count, section) => count + section.items.length, 0);
+/** An item in reorder mode: its name and its moves, nothing else to tap. */
+function ReorderItemRow({
+  item,
+  first,
+  last,
+}: {
+  item: EditorItem;
+  first: boolean;
+  last: boolean;
+}) {
   return (
-    <>
-      <EditorHeading
-        title="Menu"
-        intro="Sections and items in the order visitors see them. When the kitchen runs out of something, mark it not available."
-        addTo="/staff/menu/sections/new"
-        addLabel="Add a section"
-      />
-      <p className="mt-4 text-muted-foreground" role="status">
-        {menu.length} {menu.length === 1 ? "section" : "sections"}, {itemCount}{" "}
-        {itemCount === 1 ? "item" : "items"}.{" "}
+    <li id={itemAnchor(item.id)} className="flex scroll-mt-36 items-center gap-3 py-2">
+      <span className="min-w-0 flex-1 text-lg font-semibold break-words">
+        {item.name}
+        {item.hidden ? <span className="font-normal text-muted-foreground"> (hidden)</span> : null}
+      </span>
+      <MoveButtons field="item" id={item.id} name={item.name} first={first} last={last} />
+    </li>
+  );
+}
+
+/**
+ * Above the list, kept in view while scrolling: the search (a GET form
+ * without scripts; with them, the list follows each keystroke) and the jump
+ * to a section (a GET the server answers with the section's place; with
+ * scripts, the page scrolls there as it is chosen).
+ */
+function MenuToolbar({
+  view,
+  query,
+  onQuery,
+  sections,
+}: {
+  view: StaffMenuView;
+  query: string;
+  onQuery: (query: string) => void;
+  sections: EditorMenu;
+}) {
+  const hydrated = useHydrated();
+
+  function jump(event: ChangeEvent<HTMLSelectElement>) {
+    const id = Number(event.currentTarget.value);
+    event.currentTarget.value = "";
+    if (!Number.isSafeInteger(id) || id < 1) return;
+    const heading = document.getElementById(`${sectionAnchor(id)}-title`);
+    heading?.closest("section")?.scrollIntoView({ block: "start" });
+    // The keyboard and screen readers carry on from the section chosen.
+    heading?.focus({ preventScroll: true });
+  }
+
+  return (
+    <div className="sticky top-0 z-20 -mx-4 mt-4 flex flex-wrap items-end gap-x-3 gap-y-2 border-b border-border bg-background/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 short:static">
+      {view.reorder ? null : (
+        <Form
+          method="get"
+          action="/staff/menu"
+          role="search"
+          aria-label="Find an item"
+          className="flex min-w-0 flex-1 basis-36 items-end gap-2"
+          onSubmit={(event) => {
+            // With scripts the list already shows what was typed.
+            if (hydrated) event.preventDefault();
+          }}
+        >
+          <label className="min-w-0 flex-1">
+            <span className="sr-only">Find an item by name</span>
+            <span className="relative block">
+              <SearchIcon
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
+              />
+              <input
+                type="search"
+                name="q"
+                value={query}
+                onChange={(event) => onQuery(event.currentTarget.value)}
+                placeholder="Find an item"
+                autoComplete="off"
+                enterKeyHint="search"
+                className="block h-11 w-full rounded-none border-2 border-input bg-card pr-2 pl-10 text-lg text-card-foreground placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              />
+            </span>
+          </label>
+          {hydrated ? null : (
+            <Button type="submit" variant="outline" size="sm" className="min-h-11">
+              Find
+            </Button>
+          )}
+        </Form>
+      )}
+      <Form method="get" action="/staff/menu" className="flex items-end gap-2">
+        {view.reorder ? <input type="hidden" name="reorder" value="1" /> : null}
+        <label className="block">
+          <span className="sr-only">Jump to a section</span>
+          <select
+            name="section"
+            defaultValue=""
+            onChange={hydrated ? jump : undefined}
+            className="block h-11 w-36 rounded-none border-2 border-input bg-card px-2 text-base text-card-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <option value="">Jump to…</option>
+            {sections.map((section) => (
+              <option key={section.id} value={section.id}>
+                {section.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {hydrated ? null : (
+          <Button type="submit" variant="outline" size="sm" className="min-h-11">
+            Go
+          </Button>
+        )}
+      </Form>
+    </div>
+  );
+}
+
+/** What the list shows, said once (a live region: it follows the search). */
+function ListSummary({
+  menu,
+  query,
+  found,
+  problem,
+}: {
+  menu: EditorMenu;
+  query: string;
+  found: { sections: EditorMenu; itemCount: number };
+  problem: string | null;
+}) {
+  const itemCount = menu.reduce((count, section) => count + section.items.length, 0);
+  const searching = query.trim() !== "";
+  const plural = (count: number, one: string, many: string) =>
+    `${count} ${count === 1 ? one : many}`;
+  return (
+    <p className="mt-4 text-muted-foreground" role="status">
+      {problem ? (
+        <span className="font-semibold text-destructive">{problem}</span>
+      ) : searching ? (
+        found.itemCount === 0 ? (
+          `No item is called “${query.trim()}”.`
+        ) : (
+          `${plural(found.itemCount, "item", "items")} of ${itemCount} found for “${query.trim()}”.`
+        )
+      ) : (
+        `${plural(menu.length, "section", "sections")}, ${plural(itemCount, "item", "items")}.`
+      )}{" "}
+      {searching ? (
+        <Link to="/staff/menu" className="font-semibold text-primary underline underline-offset-4">
+          Show the whole menu
+        </Link>
+      ) : (
         <Link to="/menu" className="font-semibold text-primary underline underline-offset-4">
           See the menu as visitors do
         </Link>
-      </p>
+      )}
+    </p>
+  );
+}
 
-      {menu.map((section, sectionIndex) => (
+export default function MenuEditorPage({ loaderData }: Route.ComponentProps) {
+  const { menu, view } = loaderData;
+  const pending = usePendingPost();
+  // The search as typed: from the address at first, then from the box itself.
+  const [query, setQuery] = useState(view.query);
+  const [shownQuery, setShownQuery] = useState(view.query);
+  if (view.query !== shownQuery) {
+    setShownQuery(view.query);
+    setQuery(view.query);
+  }
+  const tooLong = [...query.trim()].length > STAFF_MENU_QUERY_MAX;
+  const problem = tooLong
+    ? (view.problem ??
+      `Searches are limited to ${STAFF_MENU_QUERY_MAX} characters; shorten yours to find an item.`)
+    : null;
+  const found = view.reorder ? { sections: menu, itemCount: 0 } : findItems(menu, query);
+  const postTo = staffMenuPath({ query: tooLong ? "" : query, reorder: false });
+
+  return (
+    <>
+      <EditorHeading
+        title={view.reorder ? "Menu: reorder" : "Menu"}
+        intro={
+          view.reorder
+            ? "Move sections and items up or down; visitors see the new order at once. Availability is changed on the menu page, not here."
+            : "When the kitchen runs out of something, mark it not available. Tap a name to edit it."
+        }
+        addTo={view.reorder ? undefined : "/staff/menu/sections/new"}
+        addLabel={view.reorder ? undefined : "Add a section"}
+      />
+      <div className="mt-4 flex flex-wrap gap-3">
+        {view.reorder ? (
+          <Link to="/staff/menu" className={cn(buttonVariants({ size: "sm" }), "min-h-11")}>
+            <CheckIcon aria-hidden="true" />
+            Done reordering
+          </Link>
+        ) : (
+          <Link
+            to={REORDER_PATH}
+            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
+          >
+            <ArrowUpDownIcon aria-hidden="true" />
+            Reorder the menu
+          </Link>
+        )}
+      </div>
+      <MenuToolbar view={view} query={query} onQuery={setQuery} sections={found.sections} />
+      {view.reorder ? null : (
+        <ListSummary menu={menu} query={query} found={found} problem={problem} />
+      )}
+
+      {found.sections.map((section, sectionIndex) => (
         <section
           key={section.id}
           id={sectionAnchor(section.id)}
           aria-labelledby={`${sectionAnchor(section.id)}-title`}
-          className="mt-10 scroll-mt-28"
+          className="mt-8 scroll-mt-20"
         >
-          <div className="flex flex-wrap items-center gap-3 border-b-2 border-foreground pb-3">
+          <div className="flex flex-wrap items-center gap-3 border-b-2 border-foreground pb-2">
             <h2
               id={`${sectionAnchor(section.id)}-title`}
-              className="min-w-0 flex-1 basis-48 text-2xl tracking-tight break-words"
+              tabIndex={-1}
+              className="min-w-0 flex-1 basis-48 text-2xl tracking-tight break-words outline-none"
             >
-              <Link
-                to={`/staff/menu/sections/${section.id}`}
-                className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
-              >
-                {section.name}
-              </Link>
+              {view.reorder ? (
+                section.name
+              ) : (
+                <Link
+                  to={`/staff/menu/sections/${section.id}`}
+                  className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
+                >
+                  {section.name}
+                </Link>
+              )}
             </h2>
             {section.hidden ? <StatusBadge>Hidden section</StatusBadge> : null}
-            <MoveButtons
-              field="section"
-              id={section.id}
-              name={section.name}
-              first={sectionIndex === 0}
-              last={sectionIndex === menu.length - 1}
-            />
+            {view.reorder ? (
+              <MoveButtons
+                field="section"
+                id={section.id}
+                name={section.name}
+                first={sectionIndex === 0}
+                last={sectionIndex === menu.length - 1}
+              />
+            ) : null}
           </div>
           {section.items.length > 0 ? (
             <ul aria-label={`Items in ${section.name}`} className="divide-y divide-border">
-              {section.items.map((item, index) => (
-                <ItemRow
-                  key={item.id}
-                  item={item}
-                  first={index === 0}
-                  last={index === section.items.length - 1}
-                  pending={pending}
-                />
-              ))}
+              {section.items.map((item, index) =>
+                view.reorder ? (
+                  <ReorderItemRow
+                    key={item.id}
+                    item={item}
+                    first={index === 0}
+                    last={index === section.items.length - 1}
+                  />
+                ) : (
+                  <ItemRow key={item.id} item={item} pending={pending} action={postTo} />
+                ),
+              )}
             </ul>
           ) : (
             <p className="py-4 text-muted-foreground">No items yet.</p>
           )}
-          <Link
-            to={`/staff/menu/items/new?section=${section.id}`}
-            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-3 min-h-11")}
-          >
-            <PlusIcon aria-hidden="true" />
-            Add an item<span className="sr-only"> to {section.name}</span>
-          </Link>
+          {view.reorder ? null : (
+            <Link
+              to={`/staff/menu/items/new?section=${section.id}`}
+              className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-3 min-h-11")}
+            >
+              <PlusIcon aria-hidden="true" />
+              Add an item<span className="sr-only"> to {section.name}</span>
+            </Link>
+          )}
         </section>
       ))}
       {menu.length === 0 ? (

@@ -29,6 +29,7 @@ import {
 import { changeStaffList, staffList, type PeopleActionData } from "~/staff/people-page.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
+import { EMAIL_MAX } from "~/staff/staff-forms";
 import type { StaffRole } from "~/staff/staff.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -362,6 +363,7 @@ function InviteForm({ result }: { result: PeopleActionData | undefined }) {
               type="email"
               autoComplete="off"
               spellCheck={false}
+              limit={EMAIL_MAX}
             />
             <SelectField
               {...field("role")}

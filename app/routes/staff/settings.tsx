@@ -87,7 +87,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 {...field("name")}
                 label="Name"
                 hint="In every page's title, the header and the footer."
-                maxLength={SETTINGS_LIMITS.name}
+                limit={SETTINGS_LIMITS.name}
                 autoComplete="organization"
               />
               <TextField
@@ -95,13 +95,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 label="Short name"
                 hint="A shorter form of the name for the header and phones' home screens. Leave empty to use the name."
                 optional
-                maxLength={SETTINGS_LIMITS.shortName}
+                limit={SETTINGS_LIMITS.shortName}
               />
               <TextField
                 {...field("tagline")}
                 label="Tagline"
                 optional
-                maxLength={SETTINGS_LIMITS.tagline}
+                limit={SETTINGS_LIMITS.tagline}
               />
               <TextAreaField
                 {...field("description")}
@@ -109,11 +109,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 hint="One sentence for search results and link previews."
                 optional
                 rows={3}
-                maxLength={SETTINGS_LIMITS.description}
+                limit={SETTINGS_LIMITS.description}
+                counts="line"
               />
             </fieldset>
             <div className="border-t border-border pt-6">
               <PictureField
+                altLimit={SETTINGS_LIMITS.alt}
                 formId={FORM_ID}
                 names={heroPictureNames}
                 label="Home page picture"
@@ -132,20 +134,20 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 {...field("streetAddress")}
                 label="Street address"
                 autoComplete="street-address"
+                limit={SETTINGS_LIMITS.line}
               />
               <div className="grid gap-6 sm:grid-cols-3">
-                <TextField {...field("locality")} label="City" autoComplete="address-level2" />
                 <TextField
-                  {...field("region")}
-                  label="Province"
-                  autoComplete="address-level1"
-                  maxLength={2}
+                  {...field("locality")}
+                  label="City"
+                  autoComplete="address-level2"
+                  limit={SETTINGS_LIMITS.line}
                 />
+                <TextField {...field("region")} label="Province" autoComplete="address-level1" />
                 <TextField
                   {...field("postalCode")}
                   label="Postal code"
                   autoComplete="postal-code"
-                  maxLength={7}
                 />
               </div>
               <div className="grid gap-6 sm:grid-cols-2">
@@ -186,6 +188,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 type="url"
                 hint="A booking service's page, if the pub uses one."
                 spellCheck={false}
+                limit={SETTINGS_LIMITS.url}
               />
               <TextField
                 {...field("orderingUrl")}
@@ -194,6 +197,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 type="url"
                 hint="Where people order take-out online, if anywhere."
                 spellCheck={false}
+                limit={SETTINGS_LIMITS.url}
               />
               <TextAreaField
                 {...field("socialLinks")}
@@ -211,14 +215,14 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 label="Getting here by transit"
                 optional
                 rows={3}
-                maxLength={SETTINGS_LIMITS.note}
+                limit={SETTINGS_LIMITS.note}
               />
               <TextAreaField
                 {...field("parkingNote")}
                 label="Parking"
                 optional
                 rows={3}
-                maxLength={SETTINGS_LIMITS.note}
+                limit={SETTINGS_LIMITS.note}
               />
               <TextAreaField
                 {...field("accessibilityNote")}
@@ -226,7 +230,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 optional
                 hint="Steps, washrooms, rooms with or without stairs."
                 rows={4}
-                maxLength={SETTINGS_LIMITS.note}
+                limit={SETTINGS_LIMITS.note}
               />
             </fieldset>
           </>

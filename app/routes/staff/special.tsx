@@ -91,11 +91,11 @@ export default function SpecialPage({ loaderData, actionData }: Route.ComponentP
       >
         {(field) => (
           <>
-            <TextField {...field("title")} label="Name" maxLength={TITLE_MAX} />
+            <TextField {...field("title")} label="Name" limit={TITLE_MAX} />
             <TextAreaField
               {...field("description")}
               label="Description"
-              maxLength={DESCRIPTION_MAX}
+              limit={DESCRIPTION_MAX}
               optional
             />
             <TextField

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/venue-package";
-import { withThousands } from "~/platform/thousands";
 import { checkbox } from "~/platform/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/platform/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -90,7 +89,7 @@ export default function StaffPackagePage({ loaderData, actionData }: Route.Compo
       >
         {(field) => (
           <>
-            <TextField {...field("name")} label="Name" maxLength={NAME_MAX * 2} />
+            <TextField {...field("name")} label="Name" limit={NAME_MAX} />
             <div className="grid gap-7 sm:grid-cols-2">
               <TextField
                 {...field("price")}
@@ -124,8 +123,8 @@ export default function StaffPackagePage({ loaderData, actionData }: Route.Compo
               {...field("description")}
               label="Description"
               optional
-              hint={`Up to ${withThousands(DESCRIPTION_MAX)} characters.`}
               rows={4}
+              limit={DESCRIPTION_MAX}
             />
             <CheckboxField
               {...checkbox(field("hidden"))}

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/venue-space";
-import { withThousands } from "~/platform/thousands";
 import { checkbox } from "~/platform/ui/checked-form";
 import { CheckboxField, TextAreaField, TextField } from "~/platform/ui/form-fields";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -17,6 +16,7 @@ import {
   DESCRIPTION_MAX,
   NAME_MAX,
   NOTE_MAX,
+  PHOTO_ALT_MAX,
   PHOTO_SLOTS,
   SLUG_MAX,
   photoNames,
@@ -114,13 +114,13 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
       >
         {(field) => (
           <>
-            <TextField {...field("name")} label="Name" maxLength={NAME_MAX * 2} />
+            <TextField {...field("name")} label="Name" limit={NAME_MAX} />
             <TextField
               {...field("slug")}
               label="Web address name"
               optional
               hint="Made from the name when left empty, such as the-snug."
-              maxLength={SLUG_MAX * 2}
+              limit={SLUG_MAX}
               autoCapitalize="none"
               spellCheck={false}
             />
@@ -138,13 +138,13 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
                 hint="0 if it is not set up standing."
               />
             </div>
-            <TextField {...field("summary")} label="Summary" optional maxLength={SUMMARY_MAX * 2} />
+            <TextField {...field("summary")} label="Summary" optional limit={SUMMARY_MAX} />
             <TextAreaField
               {...field("description")}
               label="Description"
               optional
-              hint={`Up to ${withThousands(DESCRIPTION_MAX)} characters.`}
               rows={5}
+              limit={DESCRIPTION_MAX}
             />
             <TextAreaField
               {...field("features")}
@@ -163,13 +163,15 @@ export default function StaffSpacePage({ loaderData, actionData }: Route.Compone
               {...field("accessibilityNote")}
               label="Access note"
               optional
-              hint={`Lifts, ramps, nearest accessible washroom; up to ${NOTE_MAX} characters.`}
+              hint="Lifts, ramps, nearest accessible washroom."
               rows={3}
+              limit={NOTE_MAX}
             />
             {photoSlots.map((slot) => {
               const names = photoNames(slot);
               return (
                 <PictureField
+                  altLimit={PHOTO_ALT_MAX}
                   key={slot}
                   formId={FORM_ID}
                   names={names}

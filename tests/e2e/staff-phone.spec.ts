@@ -1,0 +1,218 @@
+import type { Locator, Page } from "@playwright/test";
+import {
+  CLIENT_IP_HEADER,
+  expect,
+  staffAccountFor,
+  test,
+  uniqueAddress,
+  waitForHydration,
+  type StaffPurpose,
+} from "./fixtures";
+
+// The staff area on a phone (375 px): the menu list found by search and
+// section, reordered only in its own mode, one tap marking an item without
+// moving anything; character counters and a too-long value refused whole;
+// the confirmation of a save written on the page without JavaScript, and with
+// it a toast that never covers the button just tapped. The Kids section is
+// this spec's own: no other spec reads or changes it.
+
+test.describe.configure({ timeout: 180_000 });
+
+test.beforeEach(async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "A phone's screen: the phone project's");
+  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
+});
+
+async function signIn(page: Page, purpose: StaffPurpose, javaScript: boolean, to: string) {
+  const { email, password } = staffAccountFor(purpose, "phone");
+  await page.goto(`/staff/sign-in?redirectTo=${encodeURIComponent(to)}`);
+  if (javaScript) await waitForHydration(page);
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByRole("textbox", { name: "Email" }).fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(to);
+  if (javaScript) {
+    await waitForHydration(page);
+    // Out of the way before the test taps anything (a toast left open covers nothing it checks).
+    const signedIn = page.locator("[data-sonner-toast]").filter({ hasText: "Signed in." });
+    await expect(signedIn).toHaveCount(0, { timeout: 15_000 });
+  }
+}
+
+const kids = (page: Page) => page.getByRole("list", { name: "Items in Kids" });
+
+/** The names of the Kids items, in the order the page lists them. */
+async function kidsOrder(page: Page): Promise<string[]> {
+  return (await kids(page).getByRole("listitem").allTextContents()).map(
+    (text) =>
+      /^(Chicken Fingers|Mini Cheeseburger|Mac & Cheese|Kids' Fish & Chips)/.exec(text)?.[1] ??
+      text,
+  );
+}
+
+function intersects(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The toast saying `text` is shown, and not over `control`. */
+async function expectToastClearOf(page: Page, text: string, control: Locator) {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+  await expect(toast).toBeVisible();
+  // Sonner slides it in: measure once it has settled where it stays.
+  await expect(toast).toHaveAttribute("data-mounted", "true");
+  await expect(async () => {
+    const toastBox = (await toast.boundingBox())!;
+    const controlBox = (await control.boundingBox())!;
+    expect(intersects(toastBox, controlBox), "the toast covers the control just used").toBe(false);
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  }).toPass();
+}
+
+test("finds an item as staff type, jumps to a section, and one tap marks it without moving anything", async ({
+  page,
+  expectNoA11yViolations,
+}, testInfo) => {
+  await signIn(page, "phone-menu", true, "/staff/menu");
+  // Everyday mode has no move buttons at all.
+  await expect(page.getByRole("button", { name: /^Move / })).toHaveCount(0);
+  await expectNoA11yViolations();
+
+  const search = page.getByRole("searchbox", { name: "Find an item by name" });
+  await search.fill("mac chees");
+  await expect(page.getByRole("status").filter({ hasText: "found for" })).toHaveText(
+    /^1 item of \d+ found for “mac chees”\./,
+  );
+  await expect(page.getByRole("link", { name: /Mac & Cheese/ })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Items in Wings" })).toHaveCount(0);
+  await search.fill("");
+  await expect(page.getByRole("list", { name: "Items in Wings" })).toBeVisible();
+
+  await page.getByRole("combobox", { name: "Jump to a section" }).selectOption({ label: "Kids" });
+  const heading = page.getByRole("heading", { level: 2, name: "Kids" });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+
+  const before = await kidsOrder(page);
+  const mark = kids(page).getByRole("button", { name: "Mark not available: Chicken Fingers" });
+  await mark.click();
+  const back = kids(page).getByRole("button", { name: "Mark available: Chicken Fingers" });
+  await expect(back).toBeVisible();
+  await expectToastClearOf(page, "“Chicken Fingers” is marked not available today.", back);
+  await page.screenshot({ path: testInfo.outputPath("toast-after-marking.png") });
+  await expect(kids(page).getByRole("listitem").first()).toContainText("Not available today");
+  expect(await kidsOrder(page)).toEqual(before);
+
+  await back.click();
+  await expect(
+    kids(page).getByRole("button", { name: "Mark not available: Chicken Fingers" }),
+  ).toBeVisible();
+  expect(await kidsOrder(page)).toEqual(before);
+});
+
+test("reordering is a mode of its own, with nothing else to tap", async ({ page }) => {
+  await signIn(page, "phone-reorder", true, "/staff/menu");
+  await page.getByRole("link", { name: "Reorder the menu" }).click();
+  await expect(page).toHaveURL("/staff/menu?reorder=1");
+  await expect(page.getByRole("heading", { level: 1, name: "Menu: reorder" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Mark / })).toHaveCount(0);
+  await expect(page.getByRole("searchbox")).toHaveCount(0);
+
+  const before = await kidsOrder(page);
+  const down = page.getByRole("button", { name: `Move “${before[0]}” down` });
+  await down.click();
+  await expectToastClearOf(page, `“${before[0]}” moved down.`, down);
+  await expect.poll(() => kidsOrder(page)).toEqual([before[1], before[0], ...before.slice(2)]);
+  await page.getByRole("button", { name: `Move “${before[0]}” up` }).click();
+  await expect.poll(() => kidsOrder(page)).toEqual(before);
+
+  await page.getByRole("link", { name: "Done reordering" }).click();
+  await expect(page).toHaveURL("/staff/menu");
+  await expect(page.getByRole("button", { name: /^Move / })).toHaveCount(0);
+});
+
+test("a counter follows what is typed, and a too-long portion is refused whole", async ({
+  page,
+}) => {
+  await signIn(page, "phone-limits", true, "/staff/menu");
+  await kids(page)
+    .getByRole("link", { name: /Mini Cheeseburger/ })
+    .click();
+  await waitForHydration(page);
+  const form = page.locator("form#menu-item");
+  const portion = form.getByRole("textbox", { name: "Portion" });
+  const counter = form.locator("#menu-item-portion-count");
+  await expect(counter).toHaveText(/^0 \/ 40/);
+
+  const long = "One small beef patty on a soft bun, kid size";
+  await portion.fill(long);
+  await expect(portion).toHaveValue(long);
+  await expect(counter).toContainText(`${long.length} / 40: ${long.length - 40} too many`);
+  await expect(form.getByRole("status").filter({ hasText: "too many" })).toHaveText(
+    `${long.length - 40} characters too many`,
+  );
+  await expect(portion).toHaveAccessibleDescription(/Up to 40 characters\./);
+
+  await form.getByRole("button", { name: "Save item" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toContainText(
+    `Portion: Keep the portion to 40 characters or fewer, such as 20 oz. It has ${long.length}.`,
+  );
+  await expect(portion).toBeFocused();
+  await expect(portion).toHaveValue(long);
+
+  await portion.fill("");
+  await expect(counter).toHaveText(/^0 \/ 40/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the search and the jump are plain GETs, a save says so on the page, and a long value comes back whole", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    // The refused post is answered 400, as it should be; the browser logs that.
+    allowConsoleErrors(/status of 400/);
+    await signIn(page, "phone-no-javascript", false, "/staff/menu");
+
+    await page.getByRole("searchbox", { name: "Find an item by name" }).fill("kids fish");
+    await page.getByRole("button", { name: "Find", exact: true }).click();
+    await expect(page).toHaveURL("/staff/menu?q=kids+fish");
+    await expect(page.getByRole("link", { name: /Fish & Chips/ })).toHaveCount(1);
+    await expect(page.getByRole("list", { name: "Items in Wings" })).toHaveCount(0);
+
+    await kids(page)
+      .getByRole("button", { name: /^Mark not available/ })
+      .click();
+    await expect(page).toHaveURL(/\/staff\/menu\?q=kids\+fish#item-\d+$/);
+    const saved = page.getByTestId("saved-message");
+    await expect(saved).toHaveRole("status");
+    await expect(saved).toContainText("Saved. Visitors see it now.");
+    await expect(saved).toContainText("is marked not available today.");
+    await kids(page)
+      .getByRole("button", { name: /^Mark available/ })
+      .click();
+    await expect(page.getByTestId("saved-message")).toContainText("is available today.");
+
+    await page.goto("/staff/menu");
+    await page.getByRole("combobox", { name: "Jump to a section" }).selectOption({ label: "Kids" });
+    await page.getByRole("button", { name: "Go", exact: true }).click();
+    await expect(page).toHaveURL(/\/staff\/menu#section-\d+$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Kids" })).toBeInViewport();
+
+    await page.getByRole("heading", { level: 2, name: "Kids" }).getByRole("link").click();
+    const form = page.locator("form#menu-section");
+    const note = form.getByRole("textbox", { name: "Note" });
+    const long = "Kids eat free on Sundays with an adult main. ".repeat(7).trim();
+    await note.fill(long);
+    await form.getByRole("button", { name: "Save section" }).click();
+    await expect(page.getByTestId("error-summary")).toContainText(
+      `Keep the note to 300 characters or fewer. It has ${long.length}.`,
+    );
+    await expect(note).toHaveValue(long);
+    await expect(form.locator("#menu-section-note-count")).toContainText(
+      `${long.length} / 300: ${long.length - 300} too many`,
+    );
+  });
+});
