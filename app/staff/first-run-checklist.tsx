@@ -14,7 +14,7 @@ export function FirstRunChecklist({ items }: { items: readonly ChecklistItem[] }
   return (
     <section
       aria-labelledby="first-run-heading"
-      className="mt-6 max-w-prose border-l-4 border-primary bg-muted p-4 sm:p-5"
+      className="mt-6 max-w-prose border border-l-4 border-border border-l-primary p-4 sm:p-5"
     >
       <h2 id="first-run-heading" className="text-2xl tracking-tight">
         Replace the sample content
@@ -34,10 +34,13 @@ export function FirstRunChecklist({ items }: { items: readonly ChecklistItem[] }
               <p className="break-words">{neutraliseText(item.says)}</p>
               <Link
                 to={item.href}
-                className="inline-flex min-h-11 items-center gap-2 font-semibold break-words text-primary underline underline-offset-4 hover:no-underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                className="inline-block py-2.5 font-semibold break-words text-primary underline underline-offset-4 hover:no-underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
                 {neutraliseText(item.action)}
-                <ArrowRightIcon aria-hidden="true" className="size-4 shrink-0" />
+                <ArrowRightIcon
+                  aria-hidden="true"
+                  className="ml-1 inline size-4 align-[-0.125em]"
+                />
               </Link>
             </div>
           </li>

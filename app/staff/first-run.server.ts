@@ -4,7 +4,10 @@ import { getSiteSettings } from "~/site/site-settings.server";
 import { firstRunChecklist, type ChecklistItem, type PictureRow } from "./first-run";
 import { withStaffClaims, type StaffClaims } from "./staff-transaction.server";
 
-/** The published rows that show pictures, each kind in its editor's order. */
+/**
+ * The published rows that show pictures, each kind in its editor's order;
+ * events coming up before those that have passed, which fewer people see.
+ */
 async function rowsWithPictures(tx: Database): Promise<PictureRow[]> {
   const dishes = await tx.query<Omit<PictureRow, "kind">>(
     `select i.id::int as id, i.name, array[i.image_path] as paths
@@ -16,7 +19,7 @@ async function rowsWithPictures(tx: Database): Promise<PictureRow[]> {
     `select id::int as id, title as name, array[image_path] as paths
      from public.events
      where published and image_path is not null
-     order by starts_at, id`,
+     order by coalesce(ends_at, starts_at + interval '3 hours') < now(), starts_at, id`,
   );
   const spaces = await tx.query<Omit<PictureRow, "kind">>(
     `select id::int as id, name,

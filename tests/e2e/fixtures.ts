@@ -115,6 +115,8 @@ const staffPurposes = [
   "people-no-javascript",
   "outbox",
   "booking-links",
+  "first-run",
+  "first-run-no-javascript",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 
