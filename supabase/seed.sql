@@ -4,8 +4,10 @@
 -- contact details are examples that show what the site can do. Staff replace
 -- them with the real thing. The phone number is in the 555-01xx range kept
 -- for fiction, the email uses the reserved .example domain, the address is an
--- intersection rather than a door number, and the social links are
--- placeholders.
+-- intersection rather than a door number, and every link points at a domain
+-- reserved for examples (example.com), never at a real business's account.
+-- The staff home lists what is still sample until staff change it: its copy
+-- of these values is app/staff/sample-content.ts, held to this file by its test.
 --
 -- Dates (holiday hours, events, a December special) are computed from
 -- current_date, so a database seeded on any day gets upcoming content.
@@ -44,8 +46,8 @@ insert into public.site_settings (
   true,
   null,
   null,
-  -- Placeholders: replace with the pub's own accounts.
-  '[{"network":"instagram","url":"https://www.instagram.com/example"},{"network":"facebook","url":"https://www.facebook.com/example"}]'::jsonb,
+  -- Sample profiles on a reserved domain, named by their host as the editor names them.
+  '[{"network":"instagram.example.com","url":"https://instagram.example.com/thesquire"},{"network":"facebook.example.com","url":"https://facebook.example.com/thesquire"}]'::jsonb,
   'LTC buses run along Dundas Street and Richmond Street, and the downtown stops are a short walk from the door.',
   'Municipal parking lots and metered street parking are close by; evenings and weekends are the easiest times to find a spot.',
   'Step-free entrance from the street and an accessible washroom on the main floor. The Snug and the patio are step-free; the Upstairs Hall is reached by stairs only, with no lift.'

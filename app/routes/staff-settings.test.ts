@@ -53,7 +53,7 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
       expect(response.status).toBe(200);
       const { values } = (await response.json()) as { values: Record<string, string> };
       expect(values).toMatchObject({ name: "The Squire Pub & Grill", region: "ON" });
-      expect(values.socialLinks).toContain("https://www.instagram.com/example");
+      expect(values.socialLinks).toContain("https://instagram.example.com/thesquire");
     });
 
     test.each([

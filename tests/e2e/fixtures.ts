@@ -119,6 +119,8 @@ const staffPurposes = [
   "phone-reorder",
   "phone-limits",
   "phone-no-javascript",
+  "first-run",
+  "first-run-no-javascript",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 

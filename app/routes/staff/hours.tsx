@@ -336,7 +336,7 @@ export default function HoursPage({ loaderData, actionData }: Route.ComponentPro
       </section>
 
       <section aria-labelledby="week-heading" className="mt-14">
-        <h2 id="week-heading" className="text-3xl tracking-tight">
+        <h2 id="week-heading" className="scroll-mt-28 text-3xl tracking-tight">
           Regular hours
         </h2>
         <p className="mt-2 text-lg text-muted-foreground">

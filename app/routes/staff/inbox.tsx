@@ -8,6 +8,8 @@ import { controlClass } from "~/platform/ui/form-fields";
 import { databaseContext } from "~/platform/context";
 import { EXCERPT_LENGTH, listEnquiries } from "~/staff/enquiry-inbox.server";
 import { HandledBadge, VisitorText, enquirySubject, formatReceived } from "~/staff/enquiry-views";
+import { FirstRunChecklist } from "~/staff/first-run-checklist";
+import { sampleContentLeft } from "~/staff/first-run.server";
 import { LatestChange } from "~/staff/recent-changes-view";
 import { recentChanges } from "~/staff/recent-changes.server";
 import { inboxQuerySchema } from "~/staff/staff-forms.server";
@@ -20,13 +22,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await context.get(databaseContext)();
   const result = await listEnquiries(db, staffClaims(context), { query: q, page });
   const changes = await recentChanges(db, staffClaims(context), { limit: 1 });
+  const sampleLeft = await sampleContentLeft(db, staffClaims(context));
   // An excerpt as long as excerpts go is cut short: it says so.
   const enquiries = result.enquiries.map((enquiry) =>
     [...enquiry.excerpt].length < EXCERPT_LENGTH
       ? enquiry
       : { ...enquiry, excerpt: `${enquiry.excerpt.trimEnd()}…` },
   );
-  return { ...result, enquiries, q, changes };
+  return { ...result, enquiries, q, changes, sampleLeft };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Enquiries", matches);
@@ -40,7 +43,7 @@ function pageLink(q: string, page: number) {
 }
 
 export default function InboxPage({ loaderData }: Route.ComponentProps) {
-  const { enquiries, total, unread, page, pageCount, q, changes } = loaderData;
+  const { enquiries, total, unread, page, pageCount, q, changes, sampleLeft } = loaderData;
   const back = pageLink(q, page);
   return (
     <>
@@ -48,6 +51,8 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-lg text-muted-foreground">
         From the contact and venue forms, newest first.
       </p>
+
+      <FirstRunChecklist items={sampleLeft} />
 
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
         {/* On a phone the field takes the width, and the button goes below it. */}
