@@ -81,7 +81,7 @@ const RULES: Record<string, (tx: Database, key: string, today: string) => Promis
         exception.endsOn,
         exception.id,
       );
-      return other ? overlapMessage(other) : null;
+      return other ? `${BROKEN_RULE} ${overlapMessage(other)}` : null;
     },
     menu_sections: async (tx, key) => {
       const section = await getSection(tx, Number(key));
