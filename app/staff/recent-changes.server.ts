@@ -32,6 +32,8 @@ const LOGGED_CHANGE = `
     exists (
       select from public.audit_log b
       where b.table_name = a.table_name and b.id > a.id
+        -- Undone changes, and the undos, are as if never made: undoing goes back step by step.
+        and b.undoes is null and not exists (select from public.audit_log u where u.undoes = b.id)
         and coalesce(b.new_row, b.old_row) -> (${ROW_KEY})
           = coalesce(a.new_row, a.old_row) -> (${ROW_KEY})
     ) as "changedSince"

@@ -165,6 +165,23 @@ describe.each(drivers)("undoing a change on %s", (driver) => {
     expect(await itemRow(id)).toEqual(after);
   });
 
+  test("undoing the later change first lets the earlier one be undone, step by step", async () => {
+    const [{ id } = { id: 0 }] = await db.query<{ id: number }>(
+      "select id::int as id from public.menu_items order by id desc limit 1 offset 1",
+    );
+    const start = await itemRow(id);
+    await editItem(id, { cents: start.priceCents, available: !start.available });
+    const first = await lastChangeOf("menu_items");
+    await editItem(id, { cents: start.priceCents + 250, available: !start.available });
+    const second = await lastChangeOf("menu_items");
+
+    expect(await undoChange(db, owner, second)).toMatchObject({ ok: true });
+    const listed = await recentChanges(db, owner, { limit: 3 });
+    expect(listed.find((change) => change.id === first)?.undo).toEqual({ state: "offered" });
+    expect(await undoChange(db, owner, first)).toMatchObject({ ok: true });
+    expect(await itemRow(id)).toEqual(start);
+  });
+
   test("editors cannot undo, even by posting it themselves", async () => {
     const [{ id } = { id: 0 }] = await db.query<{ id: number }>(
       "select id::int as id from public.menu_items order by id limit 1",
