@@ -27,7 +27,10 @@ export function RecentChangesList({
     return <p className="mt-3 text-muted-foreground">No changes yet.</p>;
   }
   return (
-    <ol className="mt-3 divide-y divide-border border-y border-border">
+    <ol
+      aria-label="Changes, newest first"
+      className="mt-3 divide-y divide-border border-y border-border"
+    >
       {changes.map((change) => (
         <li key={change.id} className="flex gap-3 py-4">
           <HistoryIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-muted-foreground" />

@@ -115,6 +115,7 @@ const staffPurposes = [
   "people-no-javascript",
   "outbox",
   "booking-links",
+  "changes",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 
