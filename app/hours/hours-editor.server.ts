@@ -105,7 +105,8 @@ async function lockExceptions(tx: Database): Promise<void> {
   await tx.query("lock table public.hours_exceptions in share row exclusive mode");
 }
 
-async function overlapping(
+/** The exceptions that cover any of the dates, but the one with id `except`. */
+export async function overlappingExceptions(
   tx: Database,
   startsOn: string,
   endsOn: string,
@@ -126,7 +127,7 @@ export async function saveException(
   id: number | null,
 ): Promise<ExceptionSaved> {
   await lockExceptions(tx);
-  const [other] = await overlapping(tx, input.startsOn, input.endsOn, id);
+  const [other] = await overlappingExceptions(tx, input.startsOn, input.endsOn, id);
   if (other) return { ok: false, overlap: other };
   const values = [
     input.startsOn,
@@ -173,7 +174,7 @@ export async function hoursOfNight(
   db: Database,
   date: string,
 ): Promise<{ hours: DailyHours | null; exception: EditableException | null }> {
-  const [exception] = await overlapping(db, date, date, null);
+  const [exception] = await overlappingExceptions(db, date, date, null);
   if (exception) {
     return {
       exception,

@@ -1,3 +1,4 @@
+import type { FormValues } from "~/platform/form-check";
 import { formatLongDate } from "./dates";
 import {
   WEEKDAY_NAMES,
@@ -5,6 +6,7 @@ import {
   torontoWall,
   type WallTime,
   type Weekday,
+  type WeeklyHours,
 } from "./opening-hours";
 
 /**
@@ -196,4 +198,38 @@ export function formatDayHours(
     ? `, kitchen until ${formatWallTime(hours.kitchenClosesAt)}`
     : "";
   return `${formatWallTime(hours.opensAt)} to ${formatWallTime(hours.closesAt)}${kitchen}`;
+}
+
+/** The week as its form shows it: each open day ticked, with its times. */
+export function weekValues(week: readonly WeeklyHours[]): Partial<Record<WeekField, string>> {
+  const values: Partial<Record<WeekField, string>> = {};
+  for (const day of week) {
+    const [open, opens, closes, kitchen] = dayFields(day.weekday);
+    values[open] = "on";
+    values[opens] = day.opensAt;
+    values[closes] = day.closesAt;
+    values[kitchen] = day.kitchenClosesAt ?? "";
+  }
+  return values;
+}
+
+/** A saved exception as its form shows it (one day: no last day). */
+export function exceptionValues(exception: {
+  startsOn: string;
+  endsOn: string;
+  closed: boolean;
+  opensAt: WallTime | null;
+  closesAt: WallTime | null;
+  kitchenClosesAt: WallTime | null;
+  note: string;
+}): FormValues<ExceptionField> {
+  return {
+    startsOn: exception.startsOn,
+    endsOn: exception.endsOn === exception.startsOn ? "" : exception.endsOn,
+    closed: exception.closed ? "on" : "",
+    opensAt: exception.opensAt ?? "",
+    closesAt: exception.closesAt ?? "",
+    kitchenClosesAt: exception.kitchenClosesAt ?? "",
+    note: exception.note,
+  };
 }

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 // the dialog's code stays out of every page's first scripts.
 
 /**
- * A question before something that cannot be undone: focus stays inside
+ * A question before something done for good: focus stays inside
  * until it closes; Escape or a click outside closes it without doing it.
  */
 export default function ConfirmDialog({

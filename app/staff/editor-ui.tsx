@@ -255,7 +255,7 @@ export function DeleteSection({
       {confirming ? (
         <div role="alert" className="mt-4 border-l-4 border-destructive bg-destructive/10 p-5">
           <p className="text-lg font-semibold">Delete {what}?</p>
-          <p className="mt-1">{consequence} This cannot be undone.</p>
+          <p className="mt-1">{consequence} Only an owner can undo it, from Recent changes.</p>
           <div className="mt-4 flex flex-wrap gap-3">
             <Form method="post">
               <input type="hidden" name={CONFIRM_FIELD} value="yes" />

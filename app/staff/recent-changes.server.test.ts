@@ -2,8 +2,11 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAuthUser } from "../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { getItem, setItemAvailable, updateItem } from "~/menu/menu-editor.server";
+import { itemSchema } from "~/menu/menu-rules";
+import { itemValues } from "~/menu/menu-editor";
+import { saveWeek, readWeek } from "~/hours/hours-editor.server";
 import { setEnquiryHandled } from "./enquiry-inbox.server";
-import { changedFields, describeChange } from "./recent-changes";
 import { recentChanges } from "./recent-changes.server";
 import { withStaffClaims, type StaffClaims } from "./staff-transaction.server";
 import { addStaffMember, removeStaffMember } from "./staff.server";
@@ -12,36 +15,74 @@ describe.each(drivers)("recent changes on %s", (driver) => {
   let db: TestDatabase;
   let editor: StaffClaims;
   let editorEmail: string;
+  let owner: StaffClaims;
+
+  async function member(role: "owner" | "editor") {
+    const email = `${role}-${randomUUID()}@example.com`;
+    const userId = await createAuthUser(db, email);
+    await addStaffMember(db, { userId, email, role });
+    return { email, claims: { sub: userId, role: "authenticated" } as StaffClaims };
+  }
 
   beforeAll(async () => {
     db = await openTestDatabase(driver);
-    editorEmail = `editor-${randomUUID()}@example.com`;
-    const userId = await createAuthUser(db, editorEmail);
-    await addStaffMember(db, { userId, email: editorEmail, role: "editor" });
-    editor = { sub: userId, role: "authenticated" };
+    ({ email: editorEmail, claims: editor } = await member("editor"));
+    ({ claims: owner } = await member("owner"));
   });
   afterAll(async () => {
     await db?.[Symbol.asyncDispose]();
   });
 
-  const newest = async () => (await recentChanges(db, editor, { limit: 1 }))[0];
+  const newest = async (claims = editor) => (await recentChanges(db, claims, { limit: 1 }))[0];
+  const firstItem = async () => {
+    const [row] = await db.query<{ id: number }>(
+      "select id::int as id from public.menu_items order by id limit 1",
+    );
+    return (await withStaffClaims(db, editor, (tx) => getItem(tx, row!.id)))!;
+  };
 
-  test("a staff member's change shows with their email and the fields it changed", async () => {
-    const [item] = await db.query<{ id: number; name: string }>(
-      "select id::int as id, name from public.menu_items order by id limit 1",
-    );
-    await withStaffClaims(db, editor, (tx) =>
-      tx.query(
-        `update public.menu_items
-         set price_cents = price_cents + 100, available = not available, updated_at = now()
-         where id = $1`,
-        [item!.id],
-      ),
-    );
+  test("an editor's save shows what changed from what to what, with their email", async () => {
+    const item = await firstItem();
+    const saved = itemSchema.parse({
+      ...itemValues(item),
+      price: ((item.priceCents + 150) / 100).toFixed(2),
+      available: item.available ? "" : "on",
+    });
+    await withStaffClaims(db, editor, (tx) => updateItem(tx, item.id, saved, item.imagePath));
+    const price = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    const availability = item.available ? "Available → not available" : "Not available → available";
     expect(await newest()).toMatchObject({
       who: editorEmail,
-      what: `Changed the menu item “${item!.name}”: available, price`,
+      what: `Changed the menu item “${item.name}”`,
+      details: [
+        {
+          kind: "value",
+          text: `Price ${price(item.priceCents)} → ${price(item.priceCents + 150)}`,
+        },
+        { kind: "value", text: availability },
+      ],
+      summary: `${item.name}: price ${price(item.priceCents)} → ${price(item.priceCents + 150)}; ${availability.toLowerCase()}`,
+      when: expect.stringMatching(/^Today at /),
     });
+  });
+
+  test("a save that changed nothing is not recorded, and an old one is not listed", async () => {
+    const item = await firstItem();
+    const before = await recentChanges(db, editor, { limit: 5 });
+    await withStaffClaims(db, editor, (tx) => setItemAvailable(tx, item.id, item.available));
+    await withStaffClaims(db, editor, async (tx) => saveWeek(tx, await readWeek(tx)));
+    expect(await recentChanges(db, editor, { limit: 5 })).toEqual(before);
+
+    // One the log kept before saves that changed nothing were left out.
+    await db.query(
+      `insert into public.audit_log (actor, table_name, operation, old_row, new_row)
+       values (null, 'opening_hours', 'UPDATE', $1::jsonb, $2::jsonb)`,
+      [
+        JSON.stringify({ weekday: 5, opens_at: "11:00:00", updated_at: "2026-11-01T00:00:00Z" }),
+        JSON.stringify({ weekday: 5, opens_at: "11:00:00", updated_at: "2026-11-02T00:00:00Z" }),
+      ],
+    );
+    expect(await recentChanges(db, editor, { limit: 5 })).toEqual(before);
   });
 
   test("added and removed rows are named by their own words", async () => {
@@ -56,37 +97,41 @@ describe.each(drivers)("recent changes on %s", (driver) => {
 
     await withStaffClaims(db, editor, async (tx) => {
       await tx.query(
-        "insert into public.hours_exceptions (starts_on, ends_on, closed) values ('2026-12-24', '2026-12-24', true)",
+        "insert into public.hours_exceptions (starts_on, ends_on, closed, note) values ('2026-12-24', '2026-12-24', true, 'Christmas Eve')",
       );
       await tx.query("delete from public.hours_exceptions where starts_on = '2026-12-24'");
     });
-    expect((await newest())?.what).toBe("Removed the hours exception for 24 Dec");
+    expect(await newest()).toMatchObject({
+      what: "Removed the hours for Thursday, December 24",
+      details: [{ kind: "value", text: "Closed · Christmas Eve" }],
+    });
   });
 
   test("the server's own writes are the System's; a removed member's are a former member's", async () => {
-    await db.query("update public.site_settings set tagline = tagline || ' '");
+    await db.query("update public.site_settings set tagline = tagline || '!'");
     expect(await newest()).toMatchObject({
       who: "System",
-      what: "Changed the site settings: tagline",
+      what: "Changed the site settings",
+      details: [{ kind: "value", text: expect.stringMatching(/^Tagline “.*” → “.*!”$/) }],
     });
 
-    const leaverEmail = `leaver-${randomUUID()}@example.com`;
-    const leaver = await createAuthUser(db, leaverEmail);
-    await addStaffMember(db, { userId: leaver, email: leaverEmail, role: "editor" });
-    await withStaffClaims(db, { sub: leaver, role: "authenticated" }, (tx) =>
-      tx.query("update public.opening_hours set opens_at = opens_at where weekday = 5"),
+    const leaver = await member("editor");
+    await withStaffClaims(db, leaver.claims, (tx) =>
+      tx.query(
+        "update public.opening_hours set opens_at = opens_at + interval '1 hour' where weekday = 5",
+      ),
     );
-    await removeStaffMember(db, leaver);
+    await removeStaffMember(db, leaver.claims.sub);
     const changes = await recentChanges(db, editor, { limit: 5 });
     expect(changes).toContainEqual(
       expect.objectContaining({
         who: "A former staff member",
-        what: "Saved the opening hours for Friday unchanged",
+        summary: expect.stringMatching(/^Friday: opens at .+ → .+$/),
       }),
     );
     expect(changes[0]).toMatchObject({
       who: "System",
-      what: `Removed ${leaverEmail} from the staff`,
+      what: `Removed ${leaver.email} from the staff`,
     });
   });
 
@@ -108,6 +153,24 @@ describe.each(drivers)("recent changes on %s", (driver) => {
     expect((await newest())?.what).toBe(`Marked enquiry #${enquiry!.id} as not handled`);
   });
 
+  test("owners are offered Undo for content, editors never; a row changed since says so", async () => {
+    const item = await firstItem();
+    await withStaffClaims(db, editor, (tx) => setItemAvailable(tx, item.id, !item.available));
+    expect((await newest(owner))?.undo).toEqual({ state: "offered" });
+    expect((await newest(editor))?.undo).toEqual({ state: "none" });
+
+    await withStaffClaims(db, editor, (tx) => setItemAvailable(tx, item.id, item.available));
+    const [later, earlier] = await recentChanges(db, owner, { limit: 2 });
+    expect(later?.undo).toEqual({ state: "offered" });
+    expect(earlier?.undo).toEqual({
+      state: "refused",
+      reason: "Changed again since — undo the later change first.",
+    });
+
+    await member("editor");
+    expect((await newest(owner))?.undo).toEqual({ state: "none" });
+  });
+
   test("the newest come first, as many as asked for, and only staff read them", async () => {
     const changes = await recentChanges(db, editor);
     expect(changes.length).toBeLessThanOrEqual(50);
@@ -116,62 +179,5 @@ describe.each(drivers)("recent changes on %s", (driver) => {
     expect(await recentChanges(db, editor, { limit: 3 })).toHaveLength(3);
     const stranger = await createAuthUser(db, `stranger-${randomUUID()}@example.com`);
     expect(await recentChanges(db, { sub: stranger, role: "authenticated" })).toEqual([]);
-  });
-});
-
-describe("a change in words", () => {
-  const entry = {
-    id: 1,
-    at: "2026-11-24T12:00:00.000Z",
-    actor: null,
-    actorEmail: null,
-    tableName: "menu_items",
-    operation: "UPDATE" as const,
-  };
-
-  test("updated_at alone is no change worth naming; ids and cents lose their suffix", () => {
-    expect(changedFields({ a: 1, updated_at: "x" }, { a: 1, updated_at: "y" })).toEqual([]);
-    expect(
-      changedFields(
-        { section_id: 1, price_cents: 1, dietary_tags: ["vegan"] },
-        { section_id: 2, price_cents: 2, dietary_tags: [] },
-      ),
-    ).toEqual(["dietary tags", "price", "section"]);
-  });
-
-  test("an unknown table is still described, and staff roles in words", () => {
-    expect(
-      describeChange({ ...entry, tableName: "mystery", oldRow: { a: 1 }, newRow: { a: 2 } }),
-    ).toBe("Changed a row of mystery: a");
-    expect(
-      describeChange({
-        ...entry,
-        tableName: "staff",
-        oldRow: { email: "a@example.com", role: "editor" },
-        newRow: { email: "a@example.com", role: "owner" },
-      }),
-    ).toBe("Made a@example.com an owner");
-  });
-
-  test("an upload's record, added by staff and removed by the sweep of unused pictures", () => {
-    const row = { path: "uploads/0123456789abcdef.jpg", width: 10, height: 10 };
-    expect(
-      describeChange({
-        ...entry,
-        tableName: "pictures",
-        operation: "INSERT",
-        oldRow: null,
-        newRow: row,
-      }),
-    ).toBe("Added an uploaded picture");
-    expect(
-      describeChange({
-        ...entry,
-        tableName: "pictures",
-        operation: "DELETE",
-        oldRow: row,
-        newRow: null,
-      }),
-    ).toBe("Removed an uploaded picture");
   });
 });

@@ -121,6 +121,7 @@ const staffPurposes = [
   "phone-no-javascript",
   "first-run",
   "first-run-no-javascript",
+  "changes",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 

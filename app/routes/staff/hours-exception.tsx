@@ -5,6 +5,7 @@ import {
   NOTE_MAX,
   exceptionFields,
   exceptionLabels,
+  exceptionValues,
   formatDateRange,
   type ExceptionField,
 } from "~/hours/hours-editor";
@@ -13,11 +14,10 @@ import {
   getException,
   overlapMessage,
   saveException,
-  type EditableException,
 } from "~/hours/hours-editor.server";
 import { exceptionSchema } from "~/hours/hours-rules";
 import { torontoDate } from "~/hours/opening-hours";
-import { checkForm, type FormValues } from "~/platform/form-check";
+import { checkForm } from "~/platform/form-check";
 import { redirectWithToast } from "~/platform/toast.server";
 import {
   BackLink,
@@ -63,19 +63,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export const headers = staffPageHeaders;
 
-function savedValues(exception: EditableException | null): Partial<FormValues<ExceptionField>> {
-  if (!exception) return {};
-  return {
-    startsOn: exception.startsOn,
-    endsOn: exception.endsOn === exception.startsOn ? "" : exception.endsOn,
-    closed: exception.closed ? "on" : "",
-    opensAt: exception.opensAt ?? "",
-    closesAt: exception.closesAt ?? "",
-    kitchenClosesAt: exception.kitchenClosesAt ?? "",
-    note: exception.note,
-  };
-}
-
 export default function HoursExceptionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { exception, today } = loaderData;
   const { form: answer, confirmingDelete } = editorAnswer<ExceptionField>(actionData);
@@ -97,7 +84,7 @@ export default function HoursExceptionPage({ loaderData, actionData }: Route.Com
         fields={exceptionFields}
         labels={exceptionLabels}
         actionData={answer}
-        initialValues={savedValues(exception)}
+        initialValues={exception ? exceptionValues(exception) : {}}
         loadValidator={() =>
           import("~/hours/hours-rules").then((rules) => (values) => {
             const checked = checkForm(rules.exceptionSchema(today), values);

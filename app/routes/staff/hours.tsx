@@ -20,6 +20,7 @@ import {
   kitchenEarlyFields,
   tonightDate,
   weekFields,
+  weekValues,
   weekLabels,
   type ClosedDayField,
   type ClosingEarlyField,
@@ -43,12 +44,7 @@ import {
   kitchenEarlySchema,
   weekHoursSchema,
 } from "~/hours/hours-rules";
-import {
-  WEEKDAY_NAMES,
-  formatWallTime,
-  torontoDate,
-  type WeeklyHours,
-} from "~/hours/opening-hours";
+import { WEEKDAY_NAMES, formatWallTime, torontoDate } from "~/hours/opening-hours";
 import { cn } from "~/platform/cn";
 import { checkForm, type CheckedFormData, type FieldErrors } from "~/platform/form-check";
 import {
@@ -192,18 +188,6 @@ function answerFor<Field extends string>(
   formId: FormId,
 ): CheckedFormData<Field> | undefined {
   return actionData?.formId === formId ? (actionData as CheckedFormData<Field>) : undefined;
-}
-
-function weekValues(week: readonly WeeklyHours[]): Partial<Record<WeekField, string>> {
-  const values: Partial<Record<WeekField, string>> = {};
-  for (const day of week) {
-    const [open, opens, closes, kitchen] = dayFields(day.weekday);
-    values[open] = "on";
-    values[opens] = day.opensAt;
-    values[closes] = day.closesAt;
-    values[kitchen] = day.kitchenClosesAt ?? "";
-  }
-  return values;
 }
 
 export default function HoursPage({ loaderData, actionData }: Route.ComponentProps) {

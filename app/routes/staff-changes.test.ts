@@ -1,0 +1,207 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { MiddlewareFunction } from "react-router";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { staffHarness, testImageStore } from "../../tests/support/staff-session";
+import { CookieJar, runRoute } from "../../tests/support/staff-requests";
+import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { action as changesAction, loader as changesLoader } from "./staff/changes";
+import type { ChangesActionData } from "./staff/changes";
+import { crossSiteRefusal, isCrossSitePost } from "~/server/pipeline/cross-site";
+import type { RecentChange } from "~/staff/recent-changes";
+import { requireStaff, staffSession } from "~/staff/session.server";
+import { withStaffClaims } from "~/staff/staff-transaction.server";
+import { UNDO_WORDS } from "~/staff/undo";
+
+type Loaded = {
+  changes: RecentChange[];
+  pictures: Record<string, { before: { source: { path: string } }[]; after: unknown[] }>;
+  undoing: RecentChange | null;
+};
+
+/** The request pipeline's cross-site check, which runs before any route. */
+const crossSiteCheck: MiddlewareFunction<Response> = ({ request }) => {
+  if (isCrossSitePost(request)) throw crossSiteRefusal();
+};
+
+describe.each(drivers)("the recent changes page on %s", (driver) => {
+  let db: TestDatabase;
+  let staff: ReturnType<typeof staffHarness>;
+  let owner: Awaited<ReturnType<typeof staff.signedIn>>;
+  let editor: typeof owner;
+  let imageRoot: string;
+  let itemId: number;
+
+  beforeAll(async () => {
+    imageRoot = await mkdtemp(path.join(tmpdir(), "staff-changes-"));
+    db = await openTestDatabase(driver);
+    staff = staffHarness(db, { imageStore: testImageStore(imageRoot) });
+    owner = await staff.signedIn("owner");
+    editor = await staff.signedIn("editor");
+    const [item] = await db.query<{ id: number }>(
+      "select id::int as id from public.menu_items where available order by id limit 1",
+    );
+    itemId = item!.id;
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+    await rm(imageRoot, { recursive: true, force: true });
+  });
+
+  const asEditor = (sql: string, params: (string | number)[]) =>
+    withStaffClaims(db, { sub: editor.userId, role: "authenticated" }, (tx) =>
+      tx.query(sql, params),
+    );
+  const lastChange = async () =>
+    (await db.query<{ id: number }>("select max(id)::int as id from public.audit_log"))[0]!.id;
+  const item = async () =>
+    (
+      await db.query<{ priceCents: number; available: boolean }>(
+        `select price_cents as "priceCents", available from public.menu_items where id = $1`,
+        [itemId],
+      )
+    )[0]!;
+  const page = async (jar: CookieJar, query = "") =>
+    (await (await staff.load(jar, `/staff/changes${query}`, changesLoader)).json()) as Loaded;
+  const undo = (jar: CookieJar, fields: Record<string, string>) =>
+    staff.submit(jar, "/staff/changes", fields, changesAction);
+
+  test("an owner is asked first, then the dish is back as it was, with a toast", async () => {
+    const before = await item();
+    await asEditor(
+      "update public.menu_items set available = false, price_cents = price_cents + 150 where id = $1",
+      [itemId],
+    );
+    const change = await lastChange();
+
+    const listed = await page(owner);
+    expect(listed.changes[0]).toMatchObject({
+      id: change,
+      details: [
+        { text: expect.stringMatching(/^Price \$[\d.]+ → \$[\d.]+$/) },
+        { text: "Available → not available" },
+      ],
+      undo: { state: "offered" },
+    });
+    expect(listed.undoing).toBeNull();
+    expect((await page(owner, `?undo=${change}`)).undoing).toMatchObject({ id: change });
+
+    // A post without the confirmation goes to the question.
+    expect(await undo(owner, { intent: "undo", id: String(change) })).toHaveRedirect(
+      `/staff/changes?undo=${change}`,
+    );
+    expect(await item()).toMatchObject({ available: false });
+
+    const response = await undo(owner, { intent: "undo", id: String(change), confirm: "yes" });
+    expect(response).toHaveRedirect("/staff/changes");
+    expect(response).toSetCookie("toast");
+    expect(await item()).toEqual(before);
+    expect((await page(owner)).changes[0]).toMatchObject({
+      what: expect.stringMatching(/^Undid the change to the menu item /),
+      who: owner.email,
+    });
+  });
+
+  test("an editor sees no Undo, is not asked, and a forged post is refused", async () => {
+    await asEditor("update public.menu_items set price_cents = price_cents + 1 where id = $1", [
+      itemId,
+    ]);
+    const change = await lastChange();
+    const listed = await page(editor, `?undo=${change}`);
+    expect(listed.changes[0]?.undo).toEqual({ state: "none" });
+    expect(listed.undoing).toBeNull();
+
+    const before = await item();
+    const response = await undo(editor, { intent: "undo", id: String(change), confirm: "yes" });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as ChangesActionData).formError).toBe(UNDO_WORDS.ownersOnly);
+    expect(await item()).toEqual(before);
+    expect(await lastChange()).toBe(change);
+  });
+
+  test.each([
+    ["no intent", { id: "1", confirm: "yes" }, 400, UNDO_WORDS.badIntent],
+    ["another intent", { intent: "delete", id: "1", confirm: "yes" }, 400, UNDO_WORDS.badIntent],
+    ["no id", { intent: "undo", confirm: "yes" }, 400, UNDO_WORDS.badId],
+    [
+      "an id that is not a number",
+      { intent: "undo", id: "1; drop table", confirm: "yes" },
+      400,
+      UNDO_WORDS.badId,
+    ],
+    ["a negative id", { intent: "undo", id: "-4", confirm: "yes" }, 400, UNDO_WORDS.badId],
+    [
+      "an id no change has",
+      { intent: "undo", id: "987654321", confirm: "yes" },
+      404,
+      UNDO_WORDS.missing,
+    ],
+  ])("%s is refused in words, and nothing changes", async (_name, fields, status, message) => {
+    const latest = await lastChange();
+    const response = await undo(owner, fields);
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as ChangesActionData).formError).toBe(message);
+    expect(await lastChange()).toBe(latest);
+  });
+
+  test("a change made again since says so, and is not undone", async () => {
+    await asEditor("update public.menu_items set portion = 'half' where id = $1", [itemId]);
+    const first = await lastChange();
+    await asEditor("update public.menu_items set portion = 'full' where id = $1", [itemId]);
+    expect((await page(owner)).changes.find((change) => change.id === first)?.undo).toEqual({
+      state: "refused",
+      reason: UNDO_WORDS.changedSince,
+    });
+    const response = await undo(owner, { intent: "undo", id: String(first), confirm: "yes" });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as ChangesActionData).formError).toBe(UNDO_WORDS.changedSince);
+  });
+
+  test("a cross-site post is refused before the page sees it", async () => {
+    const latest = await lastChange();
+    const response = await runRoute(
+      new Request("http://localhost/staff/changes", {
+        method: "POST",
+        headers: {
+          "Sec-Fetch-Site": "cross-site",
+          Origin: "https://elsewhere.example",
+          Cookie: owner.header(),
+        },
+        body: new URLSearchParams({ intent: "undo", id: String(latest), confirm: "yes" }),
+      }),
+      staff.context(),
+      [crossSiteCheck, staffSession, requireStaff],
+      changesAction,
+    );
+    expect(response.status).toBe(403);
+    expect(await lastChange()).toBe(latest);
+  });
+
+  test("a picture change shows the pictures before and after", async () => {
+    const [old] = await db.query<{ path: string; alt: string }>(
+      "select image_path as path, image_alt as alt from public.menu_items where id = $1 and image_path is not null",
+      [itemId],
+    );
+    expect(old).toBeDefined();
+    await asEditor(
+      "update public.menu_items set image_path = 'dishes/club-sandwich.svg', image_alt = 'A club sandwich' where id = $1",
+      [itemId],
+    );
+    const listed = await page(owner);
+    const after = { path: "dishes/club-sandwich.svg", alt: "A club sandwich" };
+    expect(listed.changes[0]?.details).toEqual([
+      { kind: "picture", text: "Picture replaced", before: [old], after: [after] },
+    ]);
+    expect(listed.pictures[`${listed.changes[0]!.id}-0`]).toMatchObject({
+      before: [{ source: { path: old!.path }, alt: old!.alt }],
+      after: [{ source: { path: after.path }, alt: after.alt }],
+    });
+  });
+
+  test("without a session the page sends the visitor to sign in", async () => {
+    expect(await staff.load(new CookieJar(), "/staff/changes", changesLoader)).toHaveRedirect(
+      "/staff/sign-in?redirectTo=%2Fstaff%2Fchanges",
+    );
+  });
+});

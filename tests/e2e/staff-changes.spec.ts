@@ -1,0 +1,193 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import {
+  CLIENT_IP_HEADER,
+  expect,
+  staffAccountFor,
+  test,
+  uniqueAddress,
+  waitForHydration,
+} from "./fixtures";
+
+// The recent changes on a phone: an owner adds a dish, marks it not available
+// and changes its price, reads both changes as old → new, undoes them one
+// after the other, and the public menu shows the dish as it was. The dish is
+// deleted at the end, so the seeded menu other specs read is left alone.
+
+test.describe.configure({ timeout: 180_000 });
+
+test.skip(({ isMobile }) => !isMobile, "the phone's width (375 px) is what this checks");
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
+});
+
+/** The newest toast saying `text`. */
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+
+/** The item's row on the staff menu. */
+const row = (page: Page, name: string) =>
+  page
+    .getByRole("list", { name: "Items in Wings" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: new RegExp(name) }) });
+
+/** The change on the recent changes page whose sentence or lines include `line`. */
+const change = (page: Page, line: string) =>
+  page
+    .getByRole("list", { name: "Changes, newest first" })
+    .locator(":scope > li")
+    .filter({ has: page.getByText(line, { exact: true }) });
+
+/** Nothing on the page is wider than the screen. */
+async function expectNoSidewaysScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+/** The dish on the public menu, as a visitor sees it within five seconds. */
+async function expectOnPublicMenu(
+  browser: Browser,
+  name: string,
+  { price, available }: { price: string; available: boolean },
+) {
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await expect(async () => {
+    await visitor.goto("/menu");
+    const entry = visitor.getByRole("listitem").filter({
+      has: visitor.getByRole("heading", { level: 3, name }),
+    });
+    await expect(entry).toHaveCount(1, { timeout: 500 });
+    await expect(entry).toContainText(price, { timeout: 500 });
+    await expect(entry.getByText("Not available today")).toHaveCount(available ? 0 : 1, {
+      timeout: 500,
+    });
+  }).toPass({ timeout: 5_000 });
+  await context.close();
+}
+
+async function undo(page: Page, line: string) {
+  await change(page, line)
+    .getByRole("link", { name: /^Undo…/ })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Undo this change?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(line.charAt(0).toLowerCase() + line.slice(1));
+  await expectNoSidewaysScroll(page);
+  await dialog.getByRole("button", { name: "Yes, undo" }).click();
+  await expect(toast(page, "Undone. Visitors see it now.")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+}
+
+test("an owner reads a dish's changes old → new and undoes them, and the menu is as it was", async ({
+  page,
+  browser,
+  expectNoA11yViolations,
+}, testInfo) => {
+  const name = `Honey Garlic Wings ${randomUUID().slice(0, 6)}`;
+  const { email, password } = staffAccountFor("changes", testInfo.project.name);
+  await page.goto("/staff/sign-in?redirectTo=%2Fstaff%2Fmenu");
+  await waitForHydration(page);
+  const signIn = page.getByRole("form", { name: "Sign in" });
+  await signIn.getByRole("textbox", { name: "Email" }).fill(email);
+  await signIn.getByLabel("Password", { exact: true }).fill(password);
+  await signIn.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/staff/menu");
+
+  // The dish, added at $14.00 and available.
+  await page.getByRole("link", { name: "Add an item to Wings" }).click();
+  await waitForHydration(page);
+  const form = page.locator("form#menu-item");
+  await form.getByRole("textbox", { name: "Name" }).fill(name);
+  await form.getByRole("textbox", { name: "Price" }).fill("14.00");
+  await form.getByRole("button", { name: "Add item" }).click();
+  await expect(toast(page, "Saved. Visitors see it now.")).toBeVisible();
+  await expectOnPublicMenu(browser, name, { price: "$14.00", available: true });
+
+  // Not available tonight, and a new price.
+  await row(page, name)
+    .getByRole("button", { name: /Mark not available/ })
+    .click();
+  await expect(toast(page, `“${name}” is marked not available today.`)).toBeVisible();
+  await row(page, name)
+    .getByRole("link", { name: new RegExp(name) })
+    .click();
+  await waitForHydration(page);
+  await page.locator("form#menu-item").getByRole("textbox", { name: "Price" }).fill("15.50");
+  await page.getByRole("button", { name: "Save item" }).click();
+  await expect(toast(page, "Saved. Visitors see it now.").last()).toBeVisible();
+  await expectOnPublicMenu(browser, name, { price: "$15.50", available: false });
+
+  // Both changes, in words, newest first.
+  await page.goto("/staff/changes");
+  await waitForHydration(page);
+  const priceChange = change(page, "Price $14.00 → $15.50");
+  const availability = change(page, "Available → not available");
+  await expect(priceChange).toContainText(`Changed the menu item “${name}”`);
+  await expect(priceChange).toContainText(/Today at \d/);
+  await expect(availability).toContainText(`Changed the menu item “${name}”`);
+  await expect(availability).toContainText("Changed again since — undo the later change first.");
+  await expect(availability.getByRole("link", { name: /^Undo…/ })).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations();
+
+  // Undone newest first: the price, then the availability.
+  await undo(page, "Price $14.00 → $15.50");
+  await expect(change(page, "Price $15.50 → $14.00")).toContainText(
+    `Undid the change to the menu item “${name}”`,
+  );
+  await expect(priceChange).toContainText("Undone already.");
+  await undo(page, "Available → not available");
+  await expect(change(page, "Not available → available")).toContainText(
+    `Undid the change to the menu item “${name}”`,
+  );
+  await expectNoSidewaysScroll(page);
+  await expectOnPublicMenu(browser, name, { price: "$14.00", available: true });
+
+  // Tidy up: the dish goes.
+  await page.goto("/staff/menu");
+  await row(page, name)
+    .getByRole("link", { name: new RegExp(name) })
+    .click();
+  await page.getByRole("button", { name: "Delete…" }).click();
+  await page.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(row(page, name)).toHaveCount(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the question is on the page, and the undo is a plain post", async ({ page }, testInfo) => {
+    const { email, password } = staffAccountFor("changes", testInfo.project.name);
+    await page.goto("/staff/sign-in?redirectTo=%2Fstaff%2Fchanges");
+    const signIn = page.getByRole("form", { name: "Sign in" });
+    await signIn.getByRole("textbox", { name: "Email" }).fill(email);
+    await signIn.getByLabel("Password", { exact: true }).fill(password);
+    await signIn.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL("/staff/changes");
+
+    // A change of this test's own: a special added through its editor.
+    const title = `Pie Night ${randomUUID().slice(0, 6)}`;
+    await page.goto("/staff/specials/new");
+    await page.getByRole("textbox", { name: "Name" }).fill(title);
+    await page.getByRole("combobox", { name: "Every week on" }).selectOption("Tuesday");
+    await page.getByRole("button", { name: "Add the special" }).click();
+    await expect(page).toHaveURL(/\/staff\/specials(#.*)?$/);
+    await page.goto("/staff/changes");
+
+    const added = change(page, `Added the special “${title}”`);
+    await added.getByRole("link", { name: /^Undo…/ }).click();
+    const question = page.getByRole("region", { name: "Undo this change?" });
+    await expect(question).toContainText(
+      `It removes what was added: Added the special “${title}”.`,
+    );
+    await expectNoSidewaysScroll(page);
+    await question.getByRole("button", { name: "Yes, undo" }).click();
+    await expect(page).toHaveURL("/staff/changes");
+    await expect(change(page, `Undid adding the special “${title}”`)).toHaveCount(1);
+    await page.goto("/staff/specials");
+    await expect(page.getByText(title)).toHaveCount(0);
+  });
+});
