@@ -122,6 +122,10 @@ const staffPurposes = [
   "first-run",
   "first-run-no-javascript",
   "changes",
+  "recovery",
+  "recovery-no-javascript",
+  "people-links",
+  "people-links-no-javascript",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 
@@ -154,17 +158,23 @@ export function uniqueAddress(): string {
 
 /**
  * Signs `page` in as `account` through the sign-in form, from an address of
- * its own so the sign-in limits never refuse it, and waits for the staff home.
+ * its own so the sign-in limits never refuse it, and waits for the staff home
+ * (and, with JavaScript, for its "Signed in." toast to have gone).
  */
-export async function signInAsStaff(page: Page, account: StaffAccount) {
+export async function signInAsStaff(
+  page: Page,
+  account: StaffAccount,
+  { javaScript = true }: { javaScript?: boolean } = {},
+) {
   await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
   await page.goto("/staff/sign-in");
-  await waitForHydration(page);
+  if (javaScript) await waitForHydration(page);
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByRole("textbox", { name: "Email" }).fill(account.email);
   await form.getByLabel("Password", { exact: true }).fill(account.password);
   await form.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL("/staff");
+  if (!javaScript) return;
   // Gone before the test goes on, so it covers nothing the test taps (a
   // pointer resting on a toast would keep it open).
   const signedIn = page.locator("[data-sonner-toast]").filter({ hasText: "Signed in." });

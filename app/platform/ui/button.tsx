@@ -4,7 +4,7 @@ import { cn } from "~/platform/cn";
 
 /** Square corners and a large type, as the site's buttons are. */
 export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 rounded-none text-lg font-semibold whitespace-nowrap transition-colors select-none disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-5 [&_svg]:shrink-0",
+  "inline-flex shrink-0 items-center justify-center gap-2 rounded-none text-lg font-semibold transition-colors select-none disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-5 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -19,10 +19,13 @@ export const buttonVariants = cva(
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-12 px-6",
-        sm: "h-10 px-4 text-base",
-        lg: "h-14 px-8 text-xl",
-        icon: "size-11",
+        default: "h-12 px-6 whitespace-nowrap",
+        sm: "h-10 px-4 text-base whitespace-nowrap",
+        lg: "h-14 px-8 text-xl whitespace-nowrap",
+        // A form's send button: as large, and on a phone a label too long
+        // for the width wraps onto a second line rather than being cut off.
+        form: "min-h-14 px-8 py-2 text-center text-xl text-balance",
+        icon: "size-11 whitespace-nowrap",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

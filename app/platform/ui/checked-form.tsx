@@ -370,7 +370,7 @@ export function CheckedForm<Field extends string>({
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="submit"
-          size="lg"
+          size="form"
           className={submitClassName}
           aria-disabled={pending || undefined}
         >

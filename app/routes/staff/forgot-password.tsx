@@ -83,8 +83,13 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           />
         )}
       </CheckedForm>
-      <p className="mt-8 text-muted-foreground">
-        <Link to="/staff/sign-in">Back to sign-in</Link>
+      <p className="mt-6">
+        <Link
+          to="/staff/sign-in"
+          className="inline-flex min-h-11 items-center font-semibold text-primary underline-offset-4 hover:underline"
+        >
+          Back to sign-in
+        </Link>
       </p>
     </div>
   );

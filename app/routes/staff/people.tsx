@@ -17,6 +17,7 @@ import { Link } from "~/platform/ui/link";
 import { useHydrated } from "~/platform/use-hydrated";
 import { neutraliseText } from "~/staff/display-text";
 import { schemaValidator } from "~/staff/editor-ui";
+import { EmailAddress } from "~/staff/email-address";
 import { formatReceived } from "~/staff/enquiry-views";
 import {
   OWNERS_ONLY,
@@ -78,7 +79,7 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
           <li key={member.userId} className="flex flex-wrap items-center gap-x-6 gap-y-3 py-4">
             <div className="min-w-0 flex-1 basis-64">
               <p className="text-lg font-semibold break-words">
-                {neutraliseText(member.email)}
+                <EmailAddress email={member.email} />
                 {member.userId === me ? (
                   <span className="font-normal text-muted-foreground"> (you)</span>
                 ) : null}
@@ -208,7 +209,7 @@ function InvitationLink({ invited }: { invited: NonNullable<PeopleActionData["in
         data-testid="invitation"
       >
         <h2 id="invited-title" className="text-2xl">
-          {neutraliseText(invited.email)} is on the staff list as an {invited.role}
+          <EmailAddress email={invited.email} /> is on the staff list as an {invited.role}
         </h2>
         <p className="mt-2 max-w-prose">
           They already have an account here, so there is no link to pass on: they sign in with the
@@ -229,7 +230,11 @@ function NewAccountLink({
 }) {
   return (
     <LinkPanel
-      title={`${neutraliseText(invited.email)} is invited as an ${invited.role}`}
+      title={
+        <>
+          <EmailAddress email={invited.email} /> is invited as an {invited.role}
+        </>
+      }
       link={invited.link}
     >
       {invited.emailed
@@ -243,13 +248,13 @@ function NewAccountLink({
 
 /** A fresh link made for a member on the list. */
 function MemberLinkPanel({ made }: { made: NonNullable<PeopleActionData["memberLink"]> }) {
-  const email = neutraliseText(made.email);
   return (
     <LinkPanel
       title={
-        made.purpose === "invitation"
-          ? `A new invitation for ${email}`
-          : `A reset link for ${email}`
+        <>
+          {made.purpose === "invitation" ? "A new invitation for " : "A reset link for "}
+          <EmailAddress email={made.email} />
+        </>
       }
       link={made.link}
     >
@@ -271,7 +276,7 @@ function LinkPanel({
   link,
   children,
 }: {
-  title: string;
+  title: React.ReactNode;
   link: string;
   children: React.ReactNode;
 }) {
@@ -291,12 +296,15 @@ function LinkPanel({
         Their link
       </label>
       <div className="mt-2 flex flex-wrap gap-3">
-        <input
+        {/* All of it in sight, over several lines on a phone, to check and to select. */}
+        <textarea
           id="invitation-link"
           readOnly
           value={link}
+          rows={3}
+          spellCheck={false}
           onFocus={(event) => event.currentTarget.select()}
-          className="min-h-11 min-w-0 flex-1 basis-64 border-2 border-input bg-card px-3 font-mono text-sm text-card-foreground"
+          className="field-sizing-content min-h-11 min-w-0 flex-1 basis-64 resize-none border-2 border-input bg-card px-3 py-2 font-mono text-sm break-all text-card-foreground"
         />
         {hydrated ? (
           <Button

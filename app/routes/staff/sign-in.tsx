@@ -77,8 +77,13 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
           </>
         )}
       </CheckedForm>
-      <p className="mt-8 text-lg">
-        <Link to={FORGOT_PASSWORD_PATH}>Forgot your password?</Link>
+      <p className="mt-6 text-lg">
+        <Link
+          to={FORGOT_PASSWORD_PATH}
+          className="inline-flex min-h-11 items-center font-semibold text-primary underline-offset-4 hover:underline"
+        >
+          Forgot your password?
+        </Link>
       </p>
       <p className="mt-3 text-muted-foreground">
         No account yet? The pub&rsquo;s owner adds staff.
