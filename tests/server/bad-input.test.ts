@@ -84,6 +84,7 @@ const ACTION_PATHS = [
   "/staff/outbox",
   "/staff/forgot-password",
   "/staff/reset-password",
+  "/staff/changes",
 ] as const;
 
 const NOT_FORMS = [
