@@ -34,11 +34,16 @@ const row = (page: Page, name: string) =>
     .filter({ has: page.getByRole("link", { name: new RegExp(name) }) });
 
 /** The change on the recent changes page whose sentence or lines include `line`. */
-const change = (page: Page, line: string) =>
+/**
+ * The entry saying `line` about `subject` (other tests change the menu at the
+ * same time, so a line alone may be theirs).
+ */
+const change = (page: Page, line: string, subject: string) =>
   page
     .getByRole("list", { name: "Changes, newest first" })
     .locator(":scope > li")
-    .filter({ has: page.getByText(line, { exact: true }) });
+    .filter({ has: page.getByText(line, { exact: true }) })
+    .filter({ hasText: `“${subject}”` });
 
 /** Nothing on the page is wider than the screen. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -68,8 +73,8 @@ async function expectOnPublicMenu(
   await context.close();
 }
 
-async function undo(page: Page, line: string) {
-  await change(page, line)
+async function undo(page: Page, line: string, subject: string) {
+  await change(page, line, subject)
     .getByRole("link", { name: /^Undo…/ })
     .click();
   const dialog = page.getByRole("dialog", { name: "Undo this change?" });
@@ -123,8 +128,8 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
   // Both changes, in words, newest first.
   await page.goto("/staff/changes");
   await waitForHydration(page);
-  const priceChange = change(page, "Price $14.00 → $15.50");
-  const availability = change(page, "Available → not available");
+  const priceChange = change(page, "Price $14.00 → $15.50", name);
+  const availability = change(page, "Available → not available", name);
   await expect(priceChange).toContainText(`Changed the menu item “${name}”`);
   await expect(priceChange).toContainText(/Today at \d/);
   await expect(availability).toContainText(`Changed the menu item “${name}”`);
@@ -134,13 +139,13 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
   await expectNoA11yViolations();
 
   // Undone newest first: the price, then the availability.
-  await undo(page, "Price $14.00 → $15.50");
-  await expect(change(page, "Price $15.50 → $14.00")).toContainText(
+  await undo(page, "Price $14.00 → $15.50", name);
+  await expect(change(page, "Price $15.50 → $14.00", name)).toContainText(
     `Undid the change to the menu item “${name}”`,
   );
   await expect(priceChange).toContainText("Undone already.");
-  await undo(page, "Available → not available");
-  await expect(change(page, "Not available → available")).toContainText(
+  await undo(page, "Available → not available", name);
+  await expect(change(page, "Not available → available", name)).toContainText(
     `Undid the change to the menu item “${name}”`,
   );
   await expectNoSidewaysScroll(page);
@@ -177,7 +182,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/staff\/specials(#.*)?$/);
     await page.goto("/staff/changes");
 
-    const added = change(page, `Added the special “${title}”`);
+    const added = change(page, `Added the special “${title}”`, title);
     await added.getByRole("link", { name: /^Undo…/ }).click();
     const question = page.getByRole("region", { name: "Undo this change?" });
     await expect(question).toContainText(
@@ -186,7 +191,7 @@ test.describe("without JavaScript", () => {
     await expectNoSidewaysScroll(page);
     await question.getByRole("button", { name: "Yes, undo" }).click();
     await expect(page).toHaveURL("/staff/changes");
-    await expect(change(page, `Undid adding the special “${title}”`)).toHaveCount(1);
+    await expect(change(page, `Undid adding the special “${title}”`, title)).toHaveCount(1);
     await page.goto("/staff/specials");
     await expect(page.getByText(title)).toHaveCount(0);
   });

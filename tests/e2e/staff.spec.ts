@@ -104,7 +104,8 @@ async function expectFound(page: Page, enquiry: SentEnquiry) {
   await expect(page).toHaveURL(`/staff?q=${enquiry.word}`);
   await expect(searchBox(page)).toHaveValue(enquiry.word);
   await expect(inboxStatus(page)).toContainText(`1 enquiry matching “${enquiry.word}”.`);
-  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
+  const enquiries = page.getByRole("main").getByRole("list", { name: "Enquiries" });
+  await expect(enquiries.getByRole("listitem")).toHaveCount(1);
   await expect(enquiryLink(page, enquiry)).toContainText(enquiry.email);
 }
 

@@ -95,7 +95,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
       </p>
 
       {enquiries.length > 0 ? (
-        <ul className="mt-4 divide-y divide-border border-y border-border">
+        <ul aria-label="Enquiries" className="mt-4 divide-y divide-border border-y border-border">
           {enquiries.map((enquiry) => (
             <li key={enquiry.id}>
               {/* Not fetched ahead on hover: opening an enquiry marks it read. */}
