@@ -6,6 +6,7 @@ import {
   nextHoursChange,
   openStatusAt,
   openStatusText,
+  pubDayEndAfter,
   torontoDate,
   torontoInstant,
   torontoMidnightAfter,
@@ -596,5 +597,31 @@ describe("torontoMidnightAfter", () => {
     ["midnight itself: the next one", "2026-11-24T05:00:00Z", "2026-11-25T05:00:00.000Z"],
   ])("on %s", (_, now, expected) => {
     expect(torontoMidnightAfter(new Date(now)).toISOString()).toBe(expected);
+  });
+});
+
+describe("pubDayEndAfter: when “not available today” ends", () => {
+  test.each([
+    ["late evening: the next morning's 4 am", "2026-11-27T03:30:00Z", "2026-11-27T09:00:00.000Z"],
+    [
+      "3:59 am: this morning's 4 am, a minute away",
+      "2026-11-27T08:59:00Z",
+      "2026-11-27T09:00:00.000Z",
+    ],
+    ["4:01 am: the next morning's", "2026-11-27T09:01:00Z", "2026-11-28T09:00:00.000Z"],
+    ["4 am itself: the next morning's", "2026-11-27T09:00:00Z", "2026-11-28T09:00:00.000Z"],
+    ["a summer evening (EDT)", "2026-07-02T02:00:00Z", "2026-07-02T08:00:00.000Z"],
+    // Sat Mar 7, 10 pm EST: the clocks spring forward at 2 am, so 4 am is EDT, 5 hours on.
+    ["the night the clocks spring forward", "2026-03-08T03:00:00Z", "2026-03-08T08:00:00.000Z"],
+    ["just after they did (3:30 am EDT)", "2026-03-08T07:30:00Z", "2026-03-08T08:00:00.000Z"],
+    // Sat Oct 31, 10 pm EDT: the clocks fall back at 2 am, so 4 am is EST, 7 hours on.
+    ["the night the clocks fall back", "2026-11-01T02:00:00Z", "2026-11-01T09:00:00.000Z"],
+    [
+      "in the hour that happens twice (1:30 am EST)",
+      "2026-11-01T06:30:00Z",
+      "2026-11-01T09:00:00.000Z",
+    ],
+  ])("%s", (_, now, expected) => {
+    expect(pubDayEndAfter(new Date(now)).toISOString()).toBe(expected);
   });
 });

@@ -328,6 +328,19 @@ export function openStatusAt(instant: Date, schedule: OpeningSchedule): OpenStat
   };
 }
 
+/**
+ * When the pub's day ends, Toronto time, the morning after: what is "not
+ * available today" is available again from then, without anyone touching it.
+ */
+export const PUB_DAY_ENDS_AT: WallTime = "04:00";
+
+/** The first end of the pub's day after `instant`: this morning's 4 am if it is still to come, else tomorrow's. */
+export function pubDayEndAfter(instant: Date): Date {
+  const today = torontoDate(instant);
+  const end = torontoInstant(today, PUB_DAY_ENDS_AT);
+  return end > instant ? end : torontoInstant(addDays(today, 1), PUB_DAY_ENDS_AT);
+}
+
 /** When the Toronto date after `instant`'s begins. */
 export function torontoMidnightAfter(instant: Date): Date {
   return torontoInstant(addDays(torontoDate(instant), 1), "00:00");

@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [settings, schedule, menu, specials, events] = await Promise.all([
     content.settings(),
     content.schedule(now),
-    content.menu(),
+    content.menu(now),
     content.specials(now),
     content.upcomingEvents(now, 3),
   ]);

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { eventEnd, isEventSlug, upcomingEvents, type PubEvent } from "~/events/events";
 import { log } from "~/platform/logger.server";
-import type { MenuSection } from "~/menu/menu";
+import { menuAt, menuChangesAfter, type MenuSection } from "~/menu/menu";
 import { nextHoursChange, torontoDate, type OpeningSchedule } from "~/hours/opening-hours";
 import type { SiteSettings } from "./site-settings";
 import type { Special } from "~/specials/specials";
@@ -65,7 +65,8 @@ export async function renderedRevision(
 export type SiteContent = {
   settings(): Promise<SiteSettings>;
   schedule(now: Date): Promise<OpeningSchedule>;
-  menu(): Promise<MenuSection[]>;
+  /** The menu as it stands at `now` (what is out for the day comes back at the pub's 4 am). */
+  menu(now: Date): Promise<MenuSection[]>;
   specials(now: Date): Promise<Special[]>;
   upcomingEvents(now: Date, limit?: number): Promise<PubEvent[]>;
   /** A published event by its slug, and whether it is over at `now`; null when there is none. */
@@ -127,7 +128,12 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
       pageChangesAt(context, nextHoursChange(now, schedule));
       return schedule;
     },
-    menu: () => read("menu", getMenu),
+    async menu(now) {
+      const menu = await read("menu", getMenu);
+      // A dish out for the day comes back by itself: the page changes then.
+      for (const moment of menuChangesAfter(menu, now)) pageChangesAt(context, moment);
+      return menuAt(menu, now);
+    },
     specials(now) {
       const today = torontoDate(now);
       return read(`specials:${today}`, (db) => getSpecials(db, today));
@@ -196,7 +202,7 @@ export async function warmSiteContent(context: Readonly<RouterContextProvider>):
   await Promise.all([
     content.settings(),
     content.schedule(now),
-    content.menu(),
+    content.menu(now),
     content.specials(now),
     content.upcomingEvents(now),
     content.venueSpaces(),

@@ -9,7 +9,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// The recent changes on a phone: an owner adds a dish, marks it not available
+// The recent changes on a phone: an owner adds a dish, marks it not available today
 // and changes its price, reads both changes as old → new, undoes them one
 // after the other, and the public menu shows the dish as it was. The dish is
 // deleted at the end, so the seeded menu other specs read is left alone.
@@ -34,7 +34,7 @@ const row = (page: Page, name: string) =>
     .filter({ has: page.getByRole("link", { name: new RegExp(name) }) });
 
 /** The change on the recent changes page whose sentence or lines include `line`. */
-const change = (page: Page, line: string) =>
+const change = (page: Page, line: string | RegExp) =>
   page
     .getByRole("list", { name: "Changes, newest first" })
     .locator(":scope > li")
@@ -68,13 +68,15 @@ async function expectOnPublicMenu(
   await context.close();
 }
 
-async function undo(page: Page, line: string) {
+async function undo(page: Page, line: string | RegExp) {
   await change(page, line)
     .getByRole("link", { name: /^Undo…/ })
     .click();
   const dialog = page.getByRole("dialog", { name: "Undo this change?" });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(line.charAt(0).toLowerCase() + line.slice(1));
+  await expect(dialog).toContainText(
+    typeof line === "string" ? line.charAt(0).toLowerCase() + line.slice(1) : line,
+  );
   await expectNoSidewaysScroll(page);
   await dialog.getByRole("button", { name: "Yes, undo" }).click();
   await expect(toast(page, "Undone. Visitors see it now.")).toBeVisible();
@@ -108,9 +110,11 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
 
   // Not available tonight, and a new price.
   await row(page, name)
-    .getByRole("button", { name: /Mark not available/ })
+    .getByRole("button", { name: /Mark not available today/ })
     .click();
-  await expect(toast(page, `“${name}” is marked not available today.`)).toBeVisible();
+  await expect(
+    toast(page, `“${name}” is not available today; it is back on the menu at 4\u00a0am by itself.`),
+  ).toBeVisible();
   await row(page, name)
     .getByRole("link", { name: new RegExp(name) })
     .click();
@@ -124,7 +128,7 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
   await page.goto("/staff/changes");
   await waitForHydration(page);
   const priceChange = change(page, "Price $14.00 → $15.50");
-  const availability = change(page, "Available → not available");
+  const availability = change(page, /not available today, back at 4\u00a0am on /i);
   await expect(priceChange).toContainText(`Changed the menu item “${name}”`);
   await expect(priceChange).toContainText(/Today at \d/);
   await expect(availability).toContainText(`Changed the menu item “${name}”`);
@@ -139,8 +143,8 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
     `Undid the change to the menu item “${name}”`,
   );
   await expect(priceChange).toContainText("Undone already.");
-  await undo(page, "Available → not available");
-  await expect(change(page, "Not available → available")).toContainText(
+  await undo(page, /not available today, back at 4\u00a0am on /i);
+  await expect(change(page, "No longer marked not available today")).toContainText(
     `Undid the change to the menu item “${name}”`,
   );
   await expectNoSidewaysScroll(page);

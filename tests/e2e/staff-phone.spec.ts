@@ -94,18 +94,24 @@ test("finds an item as staff type, jumps to a section, and one tap marks it with
   await expect(heading).toBeInViewport();
 
   const before = await kidsOrder(page);
-  const mark = kids(page).getByRole("button", { name: "Mark not available: Chicken Fingers" });
+  const mark = kids(page).getByRole("button", {
+    name: "Mark not available today: Chicken Fingers",
+  });
   await mark.click();
-  const back = kids(page).getByRole("button", { name: "Mark available: Chicken Fingers" });
+  const back = kids(page).getByRole("button", { name: "Mark available again: Chicken Fingers" });
   await expect(back).toBeVisible();
-  await expectToastClearOf(page, "“Chicken Fingers” is marked not available today.", back);
+  await expectToastClearOf(
+    page,
+    "“Chicken Fingers” is not available today; it is back on the menu at 4\u00a0am by itself.",
+    back,
+  );
   await page.screenshot({ path: testInfo.outputPath("toast-after-marking.png") });
   await expect(kids(page).getByRole("listitem").first()).toContainText("Not available today");
   expect(await kidsOrder(page)).toEqual(before);
 
   await back.click();
   await expect(
-    kids(page).getByRole("button", { name: "Mark not available: Chicken Fingers" }),
+    kids(page).getByRole("button", { name: "Mark not available today: Chicken Fingers" }),
   ).toBeVisible();
   expect(await kidsOrder(page)).toEqual(before);
 });
@@ -183,17 +189,17 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("list", { name: "Items in Wings" })).toHaveCount(0);
 
     await kids(page)
-      .getByRole("button", { name: /^Mark not available/ })
+      .getByRole("button", { name: /^Mark not available today/ })
       .click();
     await expect(page).toHaveURL(/\/staff\/menu\?q=kids\+fish#item-\d+$/);
     const saved = page.getByTestId("saved-message");
     await expect(saved).toHaveRole("status");
     await expect(saved).toContainText("Saved. Visitors see it now.");
-    await expect(saved).toContainText("is marked not available today.");
+    await expect(saved).toContainText("is not available today;");
     await kids(page)
-      .getByRole("button", { name: /^Mark available/ })
+      .getByRole("button", { name: /^Mark available again/ })
       .click();
-    await expect(page.getByTestId("saved-message")).toContainText("is available today.");
+    await expect(page.getByTestId("saved-message")).toContainText("is available again.");
 
     await page.goto("/staff/menu");
     await page.getByRole("combobox", { name: "Jump to a section" }).selectOption({ label: "Kids" });

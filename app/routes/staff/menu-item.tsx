@@ -174,8 +174,8 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
             <CheckboxField
               {...checkbox(field("available"))}
               optional
-              label="Available today"
-              hint="Untick when the kitchen has run out; the menu then says it is not available today."
+              label="On the menu"
+              hint="Untick to take it off the menu until you tick it again. When the kitchen runs out for tonight, use “Not available today” on the menu list instead: it comes back at 4 am by itself."
             />
             <CheckboxGroupField
               {...field("dietaryTags")}
@@ -216,7 +216,7 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
       {item ? (
         <DeleteSection
           what={`“${item.name}”`}
-          consequence="Deleting the item takes it off the menu. To take it off for a while, hide it or mark it not available instead."
+          consequence="Deleting the item takes it off the menu. To take it off for a while, hide it or take it off the menu instead."
           confirming={confirming}
           keepTo={`/staff/menu/items/${item.id}`}
         />
