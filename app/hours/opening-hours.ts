@@ -348,15 +348,20 @@ export function torontoMidnightAfter(instant: Date): Date {
 
 /**
  * The next moment anything said about the hours can change: the pub opening
- * or closing, the kitchen closing, or the Toronto date turning over (which
- * moves "today" and "tomorrow"). A page showing the hours is true until then.
+ * or closing, the kitchen closing, "Closing soon" starting, or the Toronto
+ * date turning over (which moves "today" and "tomorrow"). A page showing the
+ * hours is true until then.
  */
 export function nextHoursChange(instant: Date, schedule: OpeningSchedule): Date {
   const now = instant.getTime();
   const midnight = torontoMidnightAfter(instant).getTime();
   const status = openStatusAt(instant, schedule);
   const moments = status.open
-    ? [status.closesAt.getTime(), status.kitchenClosesAt?.getTime() ?? midnight]
+    ? [
+        status.closesAt.getTime(),
+        status.closesAt.getTime() - CLOSING_SOON_MINUTES * MINUTE,
+        status.kitchenClosesAt?.getTime() ?? midnight,
+      ]
     : [status.opensAt?.getTime() ?? midnight];
   return new Date(Math.min(midnight, ...moments.filter((moment) => moment > now)));
 }
@@ -383,12 +388,30 @@ function dayAhead(today: string, date: string): string {
   return `${monthDays.format(new Date(date))} `;
 }
 
+/** How long before closing the open-now line says "Closing soon". */
+export const CLOSING_SOON_MINUTES = 60;
+
+/**
+ * The open-now line in two parts: "Open now" · "until midnight", "Kitchen
+ * closed" · "bar open until midnight" once the kitchen has closed, "Closing
+ * soon" · "until midnight" in the last hour, "Closed" · "opens at 11 am".
+ */
 export function describeOpenStatus(
   status: OpenStatus,
   now: Date,
 ): { label: string; detail: string } {
-  if (status.open)
-    return { label: "Open now", detail: `until ${formatWallTime(status.closesAtWall)}` };
+  if (status.open) {
+    const until = formatWallTime(status.closesAtWall);
+    const minutesLeft = (status.closesAt.getTime() - now.getTime()) / MINUTE;
+    if (minutesLeft <= CLOSING_SOON_MINUTES) {
+      return {
+        label: "Closing soon",
+        detail: status.kitchenOpen ? `until ${until}` : `kitchen closed, bar until ${until}`,
+      };
+    }
+    if (!status.kitchenOpen) return { label: "Kitchen closed", detail: `bar open until ${until}` };
+    return { label: "Open now", detail: `until ${until}` };
+  }
   if (!status.opensAt || !status.opensAtWall) return { label: "Closed", detail: "" };
   const day = dayAhead(torontoDate(now), torontoDate(status.opensAt));
   return { label: "Closed", detail: `opens ${day}at ${formatWallTime(status.opensAtWall)}` };
