@@ -26,6 +26,8 @@ import { pubDayEndAfter } from "~/hours/opening-hours";
 import { ITEM_FIELDS, type EditorMenu, type ItemField } from "~/menu/menu-editor";
 import { removeStaffMember } from "~/staff/staff.server";
 import { toastCookie } from "~/platform/toast.server";
+import { pageNotesContext } from "~/platform/context";
+import { PageRender } from "~/server/pipeline/page-render";
 
 /**
  * The staff menu editor's pages as a browser without scripts uses them:
@@ -207,6 +209,22 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       const again = (await publicMenu()).flatMap((s) => s.items).find((i) => i.id === item.id);
       expect(again).toMatchObject({ available: true, unavailableUntil: null });
       expect((await staffList()).availability[item.id]).toBe("available");
+    });
+
+    test("a kept menu page is dropped at the 4 am an item comes back", async () => {
+      const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+      await post("/staff/menu", listAction, { intent: "mark-not-today", item: String(item.id) });
+      try {
+        const context = contextWithDatabase(databaseWithOutage(db).database);
+        const render = new PageRender();
+        context.set(pageNotesContext, render);
+        await publicMenuLoader(routeArgs(new Request("http://localhost/menu"), { context }));
+        const marked = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+        expect(marked.unavailableUntil).not.toBeNull();
+        expect(render.until).toBeLessThanOrEqual(Date.parse(marked.unavailableUntil!));
+      } finally {
+        await post("/staff/menu", listAction, { intent: "mark-available", item: String(item.id) });
+      }
     });
 
     test("off the menu stays off until put back, and the staff list says which is which", async () => {

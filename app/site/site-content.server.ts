@@ -4,7 +4,7 @@ import { log } from "~/platform/logger.server";
 import { menuAt, menuChangesAfter, type MenuSection } from "~/menu/menu";
 import { nextHoursChange, torontoDate, type OpeningSchedule } from "~/hours/opening-hours";
 import type { SiteSettings } from "./site-settings";
-import type { Special } from "~/specials/specials";
+import { specialsChangeAfter, type Special } from "~/specials/specials";
 import type { VenuePackage, VenueSpace } from "~/venue/venue";
 import { ContentCache } from "./content-cache.server";
 import { getEventBySlug, getEvents } from "~/events/events.server";
@@ -134,9 +134,12 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
       for (const moment of menuChangesAfter(menu, now)) pageChangesAt(context, moment);
       return menuAt(menu, now);
     },
-    specials(now) {
+    async specials(now) {
       const today = torontoDate(now);
-      return read(`specials:${today}`, (db) => getSpecials(db, today));
+      const specials = await read(`specials:${today}`, (db) => getSpecials(db, today));
+      // Today's list changes when a special's time is over ("Ended at 6 pm").
+      for (const end of specialsChangeAfter(now, specials)) pageChangesAt(context, end);
+      return specials;
     },
     async upcomingEvents(now, limit) {
       const today = torontoDate(now);
