@@ -10,8 +10,8 @@ import {
 } from "./fixtures";
 
 // The staff area on a phone (375 px): the menu list found by search and
-// section, reordered only in its own mode, one tap marking an item without
-// moving anything; character counters and a too-long value refused whole;
+// section, reordered only in its own mode, one tap marking an item not
+// available today without moving anything, and a visitor's menu saying so; character counters and a too-long value refused whole;
 // the confirmation of a save written on the page without JavaScript, and with
 // it a toast that never covers the button just tapped. The Kids section is
 // this spec's own: no other spec reads or changes it.
@@ -106,8 +106,19 @@ test("finds an item as staff type, jumps to a section, and one tap marks it with
     back,
   );
   await page.screenshot({ path: testInfo.outputPath("toast-after-marking.png") });
-  await expect(kids(page).getByRole("listitem").first()).toContainText("Not available today");
+  await expect(kids(page).getByRole("listitem").first()).toContainText(
+    "Not available today — back at 4\u00a0am",
+  );
   expect(await kidsOrder(page)).toEqual(before);
+
+  // A visitor's phone shows it on the menu.
+  const visitor = await page.context().newPage();
+  await visitor.goto("/menu?q=chicken+fingers");
+  const dish = visitor.getByRole("listitem").filter({
+    has: visitor.getByRole("heading", { level: 3, name: /Chicken Fingers/ }),
+  });
+  await expect(dish.getByText("Not available today", { exact: true })).toBeVisible();
+  await visitor.close();
 
   await back.click();
   await expect(
