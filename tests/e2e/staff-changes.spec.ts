@@ -34,11 +34,14 @@ const row = (page: Page, name: string) =>
     .filter({ has: page.getByRole("link", { name: new RegExp(name) }) });
 
 /** The change on the recent changes page whose sentence or lines include `line`. */
-const change = (page: Page, line: string | RegExp) =>
-  page
+const change = (page: Page, line: string | RegExp, dish?: string) => {
+  const entries = page
     .getByRole("list", { name: "Changes, newest first" })
     .locator(":scope > li")
     .filter({ has: page.getByText(line, { exact: true }) });
+  // A line with a date in it is told apart from other specs' by the dish.
+  return dish ? entries.filter({ hasText: `“${dish}”` }) : entries;
+};
 
 /** Nothing on the page is wider than the screen. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -68,8 +71,8 @@ async function expectOnPublicMenu(
   await context.close();
 }
 
-async function undo(page: Page, line: string | RegExp) {
-  await change(page, line)
+async function undo(page: Page, line: string | RegExp, dish?: string) {
+  await change(page, line, dish)
     .getByRole("link", { name: /^Undo…/ })
     .click();
   const dialog = page.getByRole("dialog", { name: "Undo this change?" });
@@ -128,7 +131,7 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
   await page.goto("/staff/changes");
   await waitForHydration(page);
   const priceChange = change(page, "Price $14.00 → $15.50");
-  const availability = change(page, /not available today, back at 4\u00a0am on /i);
+  const availability = change(page, /not available today, back at 4\u00a0am on /i, name);
   await expect(priceChange).toContainText(`Changed the menu item “${name}”`);
   await expect(priceChange).toContainText(/Today at \d/);
   await expect(availability).toContainText(`Changed the menu item “${name}”`);
@@ -143,8 +146,8 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
     `Undid the change to the menu item “${name}”`,
   );
   await expect(priceChange).toContainText("Undone already.");
-  await undo(page, /not available today, back at 4\u00a0am on /i);
-  await expect(change(page, "No longer marked not available today")).toContainText(
+  await undo(page, /not available today, back at 4\u00a0am on /i, name);
+  await expect(change(page, "No longer marked not available today", name)).toContainText(
     `Undid the change to the menu item “${name}”`,
   );
   await expectNoSidewaysScroll(page);
