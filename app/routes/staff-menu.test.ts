@@ -429,6 +429,21 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       );
     });
 
+    test("an item's form says while it is not available today", async () => {
+      const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+      const form = async () =>
+        (await (
+          await get(`/staff/menu/items/${item.id}`, itemLoader, { id: String(item.id) })
+        ).json()) as { outToday: boolean };
+      expect((await form()).outToday).toBe(false);
+      await post("/staff/menu", listAction, { intent: "mark-not-today", item: String(item.id) });
+      try {
+        expect((await form()).outToday).toBe(true);
+      } finally {
+        await post("/staff/menu", listAction, { intent: "mark-available", item: String(item.id) });
+      }
+    });
+
     test("a new item's form starts in the section it was added from", async () => {
       const page = await get(`/staff/menu/items/new?section=${startersId}`, itemLoader, {
         id: "new",
