@@ -6,6 +6,7 @@ import {
   nextHoursChange,
   openStatusAt,
   openStatusText,
+  pubDayEndAfter,
   torontoDate,
   torontoInstant,
   torontoMidnightAfter,
@@ -215,7 +216,9 @@ describe("openStatusAt on an ordinary week", () => {
   test("open at 1:30 am on Saturday thanks to Friday's span until 2 am (Sat 01:30 EDT)", () => {
     const status = statusAt("2026-06-20T05:30:00Z");
     expect(status).toMatchObject({ open: true, closesAt: new Date("2026-06-20T06:00:00Z") });
-    expect(textAt("2026-06-20T05:30:00Z")).toBe("Open now · until 2\u00a0am");
+    expect(textAt("2026-06-20T05:30:00Z")).toBe(
+      "Closing soon · kitchen closed, bar until 2\u00a0am",
+    );
   });
 
   test("closed at 2:00 exactly, opening again at 11 (Sat 02:00 EDT)", () => {
@@ -338,7 +341,9 @@ describe("openStatusAt with exceptions", () => {
       kitchenClosesAtWall: "22:00",
       note: "New Year's Eve party",
     });
-    expect(textAt("2027-01-01T07:30:00Z")).toBe("Open now · until 3\u00a0am");
+    expect(textAt("2027-01-01T07:30:00Z")).toBe(
+      "Closing soon · kitchen closed, bar until 3\u00a0am",
+    );
   });
 
   test("New Year's Eve's special hours show their note before opening (Thu Dec 31 10:00 EST)", () => {
@@ -388,7 +393,9 @@ describe("openStatusAt across daylight-saving switches", () => {
       closesAt: new Date("2026-03-08T07:00:00Z"),
       closesAtWall: "02:00",
     });
-    expect(textAt("2026-03-08T06:59:00Z")).toBe("Open now · until 2\u00a0am");
+    expect(textAt("2026-03-08T06:59:00Z")).toBe(
+      "Closing soon · kitchen closed, bar until 2\u00a0am",
+    );
   });
 
   test("the 2 am closing in the spring-forward gap is when the clocks jump (Sun Mar 8 03:00 EDT)", () => {
@@ -553,16 +560,18 @@ describe("nextHoursChange", () => {
       "2026-11-25T03:00:00.000Z",
     ],
     [
-      "open with the kitchen closed: closing time",
+      "open with the kitchen closed: an hour before closing, when it is closing soon",
       "2026-11-25T03:30:00Z",
-      "2026-11-25T05:00:00.000Z",
+      "2026-11-25T04:00:00.000Z",
     ],
+    ["closing soon: closing time", "2026-11-25T04:30:00Z", "2026-11-25T05:00:00.000Z"],
     [
       "open past midnight: midnight, which moves today",
       "2026-11-28T04:30:00Z",
       "2026-11-28T05:00:00.000Z",
     ],
-    ["after midnight: closing at 2 am", "2026-11-28T05:30:00Z", "2026-11-28T07:00:00.000Z"],
+    ["after midnight: closing soon at 1 am", "2026-11-28T05:30:00Z", "2026-11-28T06:00:00.000Z"],
+    ["after 1 am: closing at 2 am", "2026-11-28T06:30:00Z", "2026-11-28T07:00:00.000Z"],
     [
       "closed all day: midnight, before tomorrow's opening",
       "2026-11-23T19:00:00Z",
@@ -577,12 +586,17 @@ describe("nextHoursChange", () => {
     expect(changeAt(now)).toBe(expected);
   });
 
-  test("a status seen just before the change differs from the one at it", () => {
-    for (const now of ["2026-11-24T15:00:00Z", "2026-11-24T17:00:00Z", "2026-11-25T03:30:00Z"]) {
+  test("the line seen just before the change differs from the one at it", () => {
+    for (const now of [
+      "2026-11-24T15:00:00Z",
+      "2026-11-24T17:00:00Z",
+      "2026-11-25T03:30:00Z",
+      "2026-11-25T04:30:00Z",
+    ]) {
       const change = nextHoursChange(new Date(now), schedule);
       const before = new Date(change.getTime() - 60_000);
       expect(openStatusText(openStatusAt(before, schedule), before)).toBe(textAt(now));
-      expect(statusAt(change.toISOString())).not.toEqual(statusAt(now));
+      expect(textAt(change.toISOString())).not.toBe(textAt(now));
     }
   });
 });
@@ -596,5 +610,72 @@ describe("torontoMidnightAfter", () => {
     ["midnight itself: the next one", "2026-11-24T05:00:00Z", "2026-11-25T05:00:00.000Z"],
   ])("on %s", (_, now, expected) => {
     expect(torontoMidnightAfter(new Date(now)).toISOString()).toBe(expected);
+  });
+});
+
+describe("pubDayEndAfter: when “not available today” ends", () => {
+  test.each([
+    ["late evening: the next morning's 4 am", "2026-11-27T03:30:00Z", "2026-11-27T09:00:00.000Z"],
+    [
+      "3:59 am: this morning's 4 am, a minute away",
+      "2026-11-27T08:59:00Z",
+      "2026-11-27T09:00:00.000Z",
+    ],
+    ["4:01 am: the next morning's", "2026-11-27T09:01:00Z", "2026-11-28T09:00:00.000Z"],
+    ["4 am itself: the next morning's", "2026-11-27T09:00:00Z", "2026-11-28T09:00:00.000Z"],
+    ["a summer evening (EDT)", "2026-07-02T02:00:00Z", "2026-07-02T08:00:00.000Z"],
+    // Sat Mar 7, 10 pm EST: the clocks spring forward at 2 am, so 4 am is EDT, 5 hours on.
+    ["the night the clocks spring forward", "2026-03-08T03:00:00Z", "2026-03-08T08:00:00.000Z"],
+    ["just after they did (3:30 am EDT)", "2026-03-08T07:30:00Z", "2026-03-08T08:00:00.000Z"],
+    // Sat Oct 31, 10 pm EDT: the clocks fall back at 2 am, so 4 am is EST, 7 hours on.
+    ["the night the clocks fall back", "2026-11-01T02:00:00Z", "2026-11-01T09:00:00.000Z"],
+    [
+      "in the hour that happens twice (1:30 am EST)",
+      "2026-11-01T06:30:00Z",
+      "2026-11-01T09:00:00.000Z",
+    ],
+  ])("%s", (_, now, expected) => {
+    expect(pubDayEndAfter(new Date(now)).toISOString()).toBe(expected);
+  });
+});
+
+describe("the open-now line as the night goes on (Tuesday: kitchen until 10 pm, bar until midnight)", () => {
+  // Tue Nov 24 2026, EST (UTC−5).
+  test.each([
+    ["9:59 pm, the kitchen still open", "2026-11-25T02:59:00Z", "Open now · until midnight"],
+    [
+      "10:00 pm, the kitchen closing",
+      "2026-11-25T03:00:00Z",
+      "Kitchen closed · bar open until midnight",
+    ],
+    ["10:01 pm", "2026-11-25T03:01:00Z", "Kitchen closed · bar open until midnight"],
+    ["10:21 pm", "2026-11-25T03:21:00Z", "Kitchen closed · bar open until midnight"],
+    ["10:59 pm", "2026-11-25T03:59:00Z", "Kitchen closed · bar open until midnight"],
+    [
+      "11:00 pm, an hour before closing",
+      "2026-11-25T04:00:00Z",
+      "Closing soon · kitchen closed, bar until midnight",
+    ],
+    ["11:59 pm", "2026-11-25T04:59:00Z", "Closing soon · kitchen closed, bar until midnight"],
+    ["midnight, closed", "2026-11-25T05:00:00Z", "Closed · opens at 11\u00a0am"],
+  ])("%s: %s", (_, now, expected) => {
+    expect(textAt(now)).toBe(expected);
+  });
+
+  test("21:59 and 22:01 on a night the kitchen closes at 22:00 say different things, and the page changes at 22:00", () => {
+    expect(textAt("2026-11-25T02:59:00Z")).toBe("Open now · until midnight");
+    expect(textAt("2026-11-25T03:01:00Z")).toBe("Kitchen closed · bar open until midnight");
+    expect(nextHoursChange(new Date("2026-11-25T02:59:00Z"), schedule).toISOString()).toBe(
+      "2026-11-25T03:00:00.000Z",
+    );
+  });
+
+  test("a day whose kitchen serves until the bar closes is open, then closing soon", () => {
+    const late: OpeningSchedule = {
+      weekly: [{ weekday: 2, opensAt: "11:00", closesAt: "23:00", kitchenClosesAt: null }],
+      exceptions: [],
+    };
+    expect(textAt("2026-11-25T02:59:00Z", late)).toBe("Open now · until 11\u00a0pm");
+    expect(textAt("2026-11-25T03:01:00Z", late)).toBe("Closing soon · until 11\u00a0pm");
   });
 });

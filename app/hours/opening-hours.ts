@@ -328,6 +328,19 @@ export function openStatusAt(instant: Date, schedule: OpeningSchedule): OpenStat
   };
 }
 
+/**
+ * When the pub's day ends, Toronto time, the morning after: what is "not
+ * available today" is available again from then, without anyone touching it.
+ */
+export const PUB_DAY_ENDS_AT: WallTime = "04:00";
+
+/** The first end of the pub's day after `instant`: this morning's 4 am if it is still to come, else tomorrow's. */
+export function pubDayEndAfter(instant: Date): Date {
+  const today = torontoDate(instant);
+  const end = torontoInstant(today, PUB_DAY_ENDS_AT);
+  return end > instant ? end : torontoInstant(addDays(today, 1), PUB_DAY_ENDS_AT);
+}
+
 /** When the Toronto date after `instant`'s begins. */
 export function torontoMidnightAfter(instant: Date): Date {
   return torontoInstant(addDays(torontoDate(instant), 1), "00:00");
@@ -335,15 +348,20 @@ export function torontoMidnightAfter(instant: Date): Date {
 
 /**
  * The next moment anything said about the hours can change: the pub opening
- * or closing, the kitchen closing, or the Toronto date turning over (which
- * moves "today" and "tomorrow"). A page showing the hours is true until then.
+ * or closing, the kitchen closing, "Closing soon" starting, or the Toronto
+ * date turning over (which moves "today" and "tomorrow"). A page showing the
+ * hours is true until then.
  */
 export function nextHoursChange(instant: Date, schedule: OpeningSchedule): Date {
   const now = instant.getTime();
   const midnight = torontoMidnightAfter(instant).getTime();
   const status = openStatusAt(instant, schedule);
   const moments = status.open
-    ? [status.closesAt.getTime(), status.kitchenClosesAt?.getTime() ?? midnight]
+    ? [
+        status.closesAt.getTime(),
+        status.closesAt.getTime() - CLOSING_SOON_MINUTES * MINUTE,
+        status.kitchenClosesAt?.getTime() ?? midnight,
+      ]
     : [status.opensAt?.getTime() ?? midnight];
   return new Date(Math.min(midnight, ...moments.filter((moment) => moment > now)));
 }
@@ -370,12 +388,30 @@ function dayAhead(today: string, date: string): string {
   return `${monthDays.format(new Date(date))} `;
 }
 
+/** How long before closing the open-now line says "Closing soon". */
+export const CLOSING_SOON_MINUTES = 60;
+
+/**
+ * The open-now line in two parts: "Open now" · "until midnight", "Kitchen
+ * closed" · "bar open until midnight" once the kitchen has closed, "Closing
+ * soon" · "until midnight" in the last hour, "Closed" · "opens at 11 am".
+ */
 export function describeOpenStatus(
   status: OpenStatus,
   now: Date,
 ): { label: string; detail: string } {
-  if (status.open)
-    return { label: "Open now", detail: `until ${formatWallTime(status.closesAtWall)}` };
+  if (status.open) {
+    const until = formatWallTime(status.closesAtWall);
+    const minutesLeft = (status.closesAt.getTime() - now.getTime()) / MINUTE;
+    if (minutesLeft <= CLOSING_SOON_MINUTES) {
+      return {
+        label: "Closing soon",
+        detail: status.kitchenOpen ? `until ${until}` : `kitchen closed, bar until ${until}`,
+      };
+    }
+    if (!status.kitchenOpen) return { label: "Kitchen closed", detail: `bar open until ${until}` };
+    return { label: "Open now", detail: `until ${until}` };
+  }
   if (!status.opensAt || !status.opensAtWall) return { label: "Closed", detail: "" };
   const day = dayAhead(torontoDate(now), torontoDate(status.opensAt));
   return { label: "Closed", detail: `opens ${day}at ${formatWallTime(status.opensAtWall)}` };

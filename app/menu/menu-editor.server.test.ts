@@ -16,7 +16,7 @@ import {
   moveItem,
   moveSection,
   sectionExists,
-  setItemAvailable,
+  setItemAvailability,
   updateItem,
   updateSection,
 } from "./menu-editor.server";
@@ -140,16 +140,37 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     });
   });
 
-  test("an item marked not available stays on the menu, marked", async () => {
+  test("an item off the menu stays listed, marked, until it is put back", async () => {
     await asUser(db, editor, async (tx) => {
       const itemId = (await listMenuForEditor(tx))[0]!.items[0]!.id;
-      expect(await setItemAvailable(tx, itemId, false)).toBeTypeOf("string");
+      const now = new Date("2026-11-27T03:00:00Z");
+      expect(await setItemAvailability(tx, itemId, "off-menu", now)).toBeTypeOf("string");
       const item = (await getMenu(tx))
         .flatMap((section) => section.items)
         .find((i) => i.id === itemId);
-      expect(item?.available).toBe(false);
-      await setItemAvailable(tx, itemId, true);
-      expect((await getItem(tx, itemId))?.available).toBe(true);
+      expect(item).toMatchObject({ available: false, unavailableUntil: null });
+      await setItemAvailability(tx, itemId, "available", now);
+      expect(await getItem(tx, itemId)).toMatchObject({ available: true, unavailableUntil: null });
+    });
+  });
+
+  test("not available today lasts until the pub's next 4 am, Toronto time, and is read back as such", async () => {
+    await asUser(db, editor, async (tx) => {
+      const itemId = (await listMenuForEditor(tx))[0]!.items[0]!.id;
+      // 10:30 pm in Toronto on Thursday 26 November: back at 4 am on Friday (EST, UTC−5).
+      await setItemAvailability(tx, itemId, "not-today", new Date("2026-11-27T03:30:00Z"));
+      expect(await getItem(tx, itemId)).toMatchObject({
+        available: true,
+        unavailableUntil: "2026-11-27T09:00:00.000Z",
+      });
+      const item = (await getMenu(tx))
+        .flatMap((section) => section.items)
+        .find((i) => i.id === itemId);
+      expect(item?.unavailableUntil).toBe("2026-11-27T09:00:00.000Z");
+
+      // Taken off the menu after all: the time no longer applies.
+      await setItemAvailability(tx, itemId, "off-menu", new Date("2026-11-27T03:40:00Z"));
+      expect(await getItem(tx, itemId)).toMatchObject({ available: false, unavailableUntil: null });
     });
   });
 
@@ -177,7 +198,7 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
       expect(await getSection(tx, 987_654)).toBeNull();
       expect(await updateItem(tx, 987_654, newItem(wingsId), null)).toBe(false);
       expect(await updateSection(tx, 987_654, newSection())).toBe(false);
-      expect(await setItemAvailable(tx, 987_654, false)).toBeNull();
+      expect(await setItemAvailability(tx, 987_654, "off-menu", new Date())).toBeNull();
       expect(await moveItem(tx, 987_654, "up")).toBeNull();
       expect(await moveSection(tx, 987_654, "up")).toBeNull();
       expect(await deleteItem(tx, 987_654)).toBe(false);
@@ -286,7 +307,16 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
         [wingsId],
       );
       const attempts: [string, (tx: Database) => Promise<unknown>, unknown][] = [
-        ["mark", (tx) => setItemAvailable(tx, item!.id, false), null],
+        [
+          "mark off the menu",
+          (tx) => setItemAvailability(tx, item!.id, "off-menu", new Date()),
+          null,
+        ],
+        [
+          "mark not available today",
+          (tx) => setItemAvailability(tx, item!.id, "not-today", new Date()),
+          null,
+        ],
         [
           "edit item",
           (tx) => updateItem(tx, item!.id, newItem(wingsId, { name: "Changed" }), null),

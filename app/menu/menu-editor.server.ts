@@ -1,5 +1,6 @@
 import type { Database } from "~/platform/database/database.server";
-import type { Allergen, Badge, DietaryTag } from "./menu";
+import { pubDayEndAfter } from "~/hours/opening-hours";
+import type { Allergen, Availability, Badge, DietaryTag } from "./menu";
 import type { EditorItem, EditorMenu, EditorSection } from "./menu-editor";
 import type { ItemInput, SectionInput } from "./menu-rules";
 
@@ -15,8 +16,9 @@ const SECTION_COLUMNS = `
 const ITEM_COLUMNS = `
   id::int as id, section_id::int as "sectionId", name, description,
   price_cents as "priceCents", portion,
-  dietary_tags as "dietaryTags", allergens, badges, available, featured,
-  not published as hidden, image_path as "imagePath", image_alt as "imageAlt"`;
+  dietary_tags as "dietaryTags", allergens, badges, available,
+  to_char(unavailable_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "unavailableUntil",
+  featured, not published as hidden, image_path as "imagePath", image_alt as "imageAlt"`;
 
 type ItemRow = Omit<EditorItem, "dietaryTags" | "allergens" | "badges"> & {
   dietaryTags: string[];
@@ -186,16 +188,24 @@ export async function deleteItem(tx: Database, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Marks an item available today or not; its name, or null when there is no such item. */
-export async function setItemAvailable(
+/**
+ * Sets what visitors are told of an item at `now`: available; not available
+ * today (until the pub's day ends, 4 am, when it is available again by
+ * itself); or off the menu until staff put it back. Its name, or null when
+ * there is no such item.
+ */
+export async function setItemAvailability(
   tx: Database,
   id: number,
-  available: boolean,
+  availability: Availability,
+  now: Date,
 ): Promise<string | null> {
+  const until = availability === "not-today" ? pubDayEndAfter(now).toISOString() : null;
   const [row] = await tx.query<{ name: string }>(
-    `update public.menu_items set available = $2, updated_at = now()
+    `update public.menu_items
+     set available = $2, unavailable_until = $3::timestamptz, updated_at = now()
      where id = $1 returning name`,
-    [id, available],
+    [id, availability !== "off-menu", until],
   );
   return row?.name ?? null;
 }

@@ -19,6 +19,7 @@ function item(id: number, name: string): EditorItem {
     allergens: [],
     badges: [],
     available: true,
+    unavailableUntil: null,
     featured: false,
     hidden: false,
     imagePath: null,

@@ -7,11 +7,13 @@ import {
   DIETARY_LABELS,
   DIETARY_TAGS,
   type Allergen,
+  type Availability,
   type Badge,
   type DietaryTag,
   fold,
 } from "./menu";
 import { formatPrice } from "./price";
+import { formatWallTime, PUB_DAY_ENDS_AT } from "~/hours/opening-hours";
 
 /**
  * The staff menu editor's fields, limits and words, safe for the browser:
@@ -91,7 +93,7 @@ export const ITEM_LABELS: Record<ItemField, string> = {
   dietaryTags: "Dietary",
   allergens: "Allergens",
   badges: "Badges",
-  available: "Available today",
+  available: "On the menu",
   featured: "Featured",
   hidden: "Hidden",
   imageFile: "Picture",
@@ -135,7 +137,10 @@ export type EditorItem = {
   dietaryTags: DietaryTag[];
   allergens: Allergen[];
   badges: Badge[];
+  /** False: off the menu until staff put it back. */
   available: boolean;
+  /** ISO instant: not available today, until then (the pub's next 4 am); null when not set. */
+  unavailableUntil: string | null;
   featured: boolean;
   hidden: boolean;
   imagePath: string | null;
@@ -197,8 +202,38 @@ export function itemPriceLine(item: Pick<EditorItem, "priceCents" | "portion">):
 }
 
 /** What the list page's buttons ask for. */
-export const LIST_INTENTS = ["mark-available", "mark-unavailable", "move-up", "move-down"] as const;
+export const LIST_INTENTS = [
+  "mark-available",
+  "mark-not-today",
+  "mark-off-menu",
+  "move-up",
+  "move-down",
+] as const;
 export type ListIntent = (typeof LIST_INTENTS)[number];
+
+/** The availability each of the list's availability buttons chooses. */
+export const AVAILABILITY_INTENTS = {
+  "mark-available": "available",
+  "mark-not-today": "not-today",
+  "mark-off-menu": "off-menu",
+} as const satisfies Partial<Record<ListIntent, Availability>>;
+
+/** What the staff list says of an item's availability, and the toast after a change. */
+export const AVAILABILITY_WORDS: Record<
+  Availability,
+  { status: string | null; toast: (name: string) => string }
+> = {
+  available: { status: null, toast: (name) => `“${name}” is available again.` },
+  "not-today": {
+    status: `Not available today — back at ${formatWallTime(PUB_DAY_ENDS_AT)}`,
+    toast: (name) =>
+      `“${name}” is not available today; it is back on the menu at ${formatWallTime(PUB_DAY_ENDS_AT)} by itself.`,
+  },
+  "off-menu": {
+    status: "Off the menu",
+    toast: (name) => `“${name}” is off the menu until you put it back.`,
+  },
+};
 
 /** The menu list page's anchors, so a post without scripts comes back to the row it changed. */
 export const itemAnchor = (id: number) => `item-${id}`;
@@ -210,7 +245,7 @@ export const STAFF_MENU_QUERY_MAX = 80;
 /**
  * How the staff list is shown, from its address: `?q=` finds items by name,
  * `?reorder=1` is the mode with the move buttons (and only that mode has them,
- * so a tap meant for "Mark not available" can never reorder the menu).
+ * so a tap meant for "Not available today" can never reorder the menu).
  */
 export type StaffMenuView = {
   /** The search as typed (empty: the whole menu). */

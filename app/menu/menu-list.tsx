@@ -33,7 +33,8 @@ export function MenuList({ items }: { items: readonly MenuListEntry[] }) {
             {!item.available ? (
               <p className="inline-flex items-center gap-1.5 border-2 border-current px-2 py-0.5 text-sm font-bold text-foreground">
                 <CircleSlashIcon aria-hidden="true" className="size-4" />
-                Not available today
+                {/* Out for the day, or off the menu until staff put it back. */}
+                {item.unavailableUntil ? "Not available today" : "Not available"}
               </p>
             ) : null}
             <p>{item.description}</p>

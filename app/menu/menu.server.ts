@@ -11,7 +11,10 @@ type MenuItemRow = Omit<MenuItem, "image"> & {
   imageAlt: string;
 };
 
-/** The published menu: sections in order, each with its published items in order. */
+/**
+ * The published menu: sections in order, each with its published items in
+ * order, availability as stored (`menuAt` reads it for a moment).
+ */
 export async function getMenu(db: Database): Promise<MenuSection[]> {
   const [sections, items] = await Promise.all([
     db.query<Omit<MenuSection, "items">>(`
@@ -22,8 +25,9 @@ export async function getMenu(db: Database): Promise<MenuSection[]> {
     db.query<MenuItemRow>(`
       select i.id::int as id, i.section_id::int as "sectionId", i.name, i.description,
         i.price_cents as "priceCents", i.portion,
-        i.dietary_tags as "dietaryTags", i.allergens, i.badges, i.available, i.featured,
-        i.image_path as "imagePath", i.image_alt as "imageAlt"
+        i.dietary_tags as "dietaryTags", i.allergens, i.badges, i.available,
+        to_char(i.unavailable_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "unavailableUntil",
+        i.featured, i.image_path as "imagePath", i.image_alt as "imageAlt"
       from public.menu_items i
       join public.menu_sections s on s.id = i.section_id
       where i.published and s.published

@@ -1,8 +1,11 @@
 import { describe, expect, test } from "vitest";
 import {
+  availabilityAt,
   featuredItems,
   filterMenu,
   MENU_QUERY_MAX_LENGTH,
+  menuAt,
+  menuChangesAfter,
   menuFilterSearch,
   parseMenuFilter,
   type MenuItem,
@@ -21,6 +24,7 @@ function item(fields: Partial<MenuItem> & Pick<MenuItem, "name">): MenuItem {
     allergens: [],
     badges: [],
     available: true,
+    unavailableUntil: null,
     featured: false,
     image: null,
     ...fields,
@@ -247,5 +251,48 @@ describe("featuredItems", () => {
       ),
     ];
     expect(featuredItems(sections)).toHaveLength(6);
+  });
+});
+
+describe("availability at a moment", () => {
+  // Marked not available today at 10:30 pm Thursday; back at 4 am Friday (09:00 UTC).
+  const backAt = "2026-11-27T09:00:00.000Z";
+  const outTonight = item({ name: "Oysters", unavailableUntil: backAt });
+  const offTheMenu = item({ name: "Poutine", available: false });
+  const onTheMenu = item({ name: "Wings" });
+  const menu = [section("Starters", [outTonight, offTheMenu, onTheMenu])];
+
+  test("at 3:59 am an item out for the day is still out; at 4:01 am it is back", () => {
+    expect(availabilityAt(outTonight, new Date("2026-11-27T08:59:00Z"))).toBe("not-today");
+    expect(availabilityAt(outTonight, new Date("2026-11-27T09:01:00Z"))).toBe("available");
+  });
+
+  test("off the menu stays off, whatever the time", () => {
+    expect(availabilityAt(offTheMenu, new Date("2026-11-27T09:01:00Z"))).toBe("off-menu");
+    expect(availabilityAt(offTheMenu, new Date("2027-01-01T12:00:00Z"))).toBe("off-menu");
+  });
+
+  test("the menu read before 4 am marks the item out for today; read after, available", () => {
+    const before = menuAt(menu, new Date("2026-11-27T08:59:00Z"))[0]!.items;
+    expect(
+      before.map(({ available, unavailableUntil }) => ({ available, unavailableUntil })),
+    ).toEqual([
+      { available: false, unavailableUntil: backAt },
+      { available: false, unavailableUntil: null },
+      { available: true, unavailableUntil: null },
+    ]);
+    const after = menuAt(menu, new Date("2026-11-27T09:01:00Z"))[0]!.items;
+    expect(after.map((entry) => entry.available)).toEqual([true, false, true]);
+    expect(after[0]!.unavailableUntil).toBeNull();
+  });
+
+  test("a menu with nothing out for the day is the same menu", () => {
+    const plain = [section("Sides", [item({ name: "Fries" })])];
+    expect(menuAt(plain, new Date())).toBe(plain);
+  });
+
+  test("the page changes when an item comes back, and not after", () => {
+    expect(menuChangesAfter(menu, new Date("2026-11-27T03:30:00Z"))).toEqual([new Date(backAt)]);
+    expect(menuChangesAfter(menu, new Date("2026-11-27T09:01:00Z"))).toEqual([]);
   });
 });

@@ -89,10 +89,64 @@ export type MenuItem = {
   dietaryTags: DietaryTag[];
   allergens: Allergen[];
   badges: Badge[];
+  /**
+   * Whether it can be ordered. As stored, false is "off the menu until staff
+   * put it back"; read for a moment (`menuAt`), it also counts what is out
+   * until `unavailableUntil`.
+   */
   available: boolean;
+  /** ISO instant "not available today" lasts until (the pub's next 4 am); null when not set, or past. */
+  unavailableUntil: string | null;
   featured: boolean;
   image: ContentImage | null;
 };
+
+/** What staff chose about an item: it is on, out until the day ends, or off until put back. */
+export type Availability = "available" | "not-today" | "off-menu";
+
+/** What applies to an item at `now`: "off the menu" over "not available today", which ends by itself. */
+export function availabilityAt(
+  item: Pick<MenuItem, "available" | "unavailableUntil">,
+  now: Date,
+): Availability {
+  if (!item.available) return "off-menu";
+  if (item.unavailableUntil !== null && Date.parse(item.unavailableUntil) > now.getTime())
+    return "not-today";
+  return "available";
+}
+
+/**
+ * The menu as it stands at `now`: an item out for the day is unavailable until
+ * its time, then available again; `unavailableUntil` is kept only while it
+ * applies. The moments it changes are the future `unavailableUntil`s.
+ */
+export function menuAt(sections: MenuSection[], now: Date): MenuSection[] {
+  const timed = sections.some((section) =>
+    section.items.some((item) => item.unavailableUntil !== null),
+  );
+  if (!timed) return sections;
+  return sections.map((section) => ({
+    ...section,
+    items: section.items.map((item) => {
+      const availability = availabilityAt(item, now);
+      return {
+        ...item,
+        available: availability === "available",
+        unavailableUntil: availability === "not-today" ? item.unavailableUntil : null,
+      };
+    }),
+  }));
+}
+
+/** The future moments a menu read at `now` changes by itself (items coming back). */
+export function menuChangesAfter(sections: readonly MenuSection[], now: Date): Date[] {
+  return sections.flatMap((section) =>
+    section.items
+      .filter((item) => item.available && item.unavailableUntil !== null)
+      .map((item) => new Date(item.unavailableUntil!))
+      .filter((moment) => moment > now),
+  );
+}
 
 export type MenuSection = {
   id: number;
@@ -118,6 +172,7 @@ export type MenuListItem = Pick<
   | "allergens"
   | "badges"
   | "available"
+  | "unavailableUntil"
 >;
 
 /** A section as the menu page lists it. */
@@ -133,6 +188,7 @@ export function menuListItem({
   allergens,
   badges,
   available,
+  unavailableUntil,
 }: MenuItem): MenuListItem {
   return {
     id,
@@ -144,6 +200,7 @@ export function menuListItem({
     allergens,
     badges,
     available,
+    unavailableUntil,
   };
 }
 

@@ -13,9 +13,10 @@ import { formatPrice } from "~/menu/price";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const content = siteContent(context);
+  const now = new Date();
   const [settings, menu, spaces] = await Promise.all([
     content.settings(),
-    content.menu(),
+    content.menu(now),
     content.venueSpaces(),
   ]);
   const room = await pictureFor(context, {

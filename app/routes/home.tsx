@@ -10,6 +10,7 @@ import { OpenStatus } from "~/hours/open-status";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/platform/ui/button";
+import { cn } from "~/platform/cn";
 import { WeekHoursTable } from "~/hours/week-hours-table";
 import { pictureFor, withPictures } from "~/images/pictures.server";
 import { shareImageUrls } from "~/images/pictures";
@@ -17,11 +18,11 @@ import { siteContent } from "~/site/site-content.server";
 import { formatLongDate } from "~/hours/dates";
 import { featuredItems } from "~/menu/menu";
 import { pageMeta } from "~/site/meta";
-import { formatWallTime, torontoDate, torontoWeekday, weekHours } from "~/hours/opening-hours";
+import { formatWallTime, torontoDate, weekHours } from "~/hours/opening-hours";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { formatPrice } from "~/menu/price";
 import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
-import { specialsOn } from "~/specials/specials";
+import { specialsToday } from "~/specials/specials";
 import { useSiteOrigin } from "~/site/site-frame";
 import { eventsJsonLd, serializeJsonLd } from "~/site/structured-data";
 
@@ -32,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [settings, schedule, menu, specials, events] = await Promise.all([
     content.settings(),
     content.schedule(now),
-    content.menu(),
+    content.menu(now),
     content.specials(now),
     content.upcomingEvents(now, 3),
   ]);
@@ -46,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     schedule,
     renderedAt: now.toISOString(),
     today,
-    todaysSpecials: specialsOn(today, torontoWeekday(now), specials),
+    todaysSpecials: specialsToday(now, specials),
     week: weekHours(now, schedule),
     featured,
     events: pictured,
@@ -171,7 +172,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {todaysSpecials.map((special) => (
                 <li
                   key={special.id}
-                  className="flex flex-col border-l-4 border-primary bg-background p-5"
+                  className={cn(
+                    "flex flex-col border-l-4 bg-background p-5",
+                    special.ended ? "border-border text-muted-foreground" : "border-primary",
+                  )}
                 >
                   <div className="flex items-baseline justify-between gap-4">
                     <h3 className="text-xl">{special.title}</h3>
@@ -181,7 +185,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       </p>
                     ) : null}
                   </div>
-                  {special.startsAt ? (
+                  {special.ended && special.endsAt ? (
+                    <p className="mt-1 text-sm font-semibold">
+                      Ended at {formatWallTime(special.endsAt)}
+                    </p>
+                  ) : special.startsAt ? (
                     <p className="mt-1 text-sm font-semibold text-primary">
                       {special.endsAt
                         ? `${formatWallTime(special.startsAt)} – ${formatWallTime(special.endsAt)}`

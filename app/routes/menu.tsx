@@ -29,7 +29,7 @@ import { menuJsonLd, serializeJsonLd } from "~/site/structured-data";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { searchParams } = new URL(request.url);
   const { filter, problems } = parseMenuFilter(searchParams);
-  const menu = await siteContent(context).menu();
+  const menu = await siteContent(context).menu(new Date());
   const { sections, itemCount } = filterMenu(menu, filter);
   const payload = {
     // The whole menu as schema.org data; a filtered view is not the menu.

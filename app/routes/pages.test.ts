@@ -82,7 +82,14 @@ describe("the home page", () => {
       [today, torontoWeekday(new Date())],
     );
     expect(running.length).toBeGreaterThan(0);
-    expect(home.todaysSpecials.map((special) => special.id)).toEqual(running.map((s) => s.id));
+    // In their order, those whose time today has passed after the rest.
+    const ended = home.todaysSpecials.filter((special) => special.ended).map((s) => s.id);
+    const on = home.todaysSpecials.filter((special) => !special.ended).map((s) => s.id);
+    expect([...on, ...ended]).toEqual(home.todaysSpecials.map((special) => special.id));
+    const ids = running.map((s) => s.id);
+    expect(on).toEqual(ids.filter((id) => !ended.includes(id)));
+    expect(ended).toEqual(ids.filter((id) => ended.includes(id)));
+    expect([...on, ...ended].sort()).toEqual([...ids].sort());
   });
 
   test("lists the next three events that have not ended, soonest first", async () => {

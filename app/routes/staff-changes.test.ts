@@ -80,7 +80,7 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
       id: change,
       details: [
         { text: expect.stringMatching(/^Price \$[\d.]+ → \$[\d.]+$/) },
-        { text: "Available → not available" },
+        { text: "On the menu → off the menu" },
       ],
       undo: { state: "offered" },
     });

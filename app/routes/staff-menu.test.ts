@@ -21,9 +21,13 @@ import { loader as publicMenuLoader } from "./menu";
 import { action as itemAction, loader as itemLoader } from "./staff/menu-item";
 import { action as listAction, loader as listLoader } from "./staff/menu";
 import { action as sectionAction, loader as sectionLoader } from "./staff/menu-section";
-import type { MenuListSection } from "~/menu/menu";
+import type { Availability, MenuListSection } from "~/menu/menu";
+import { pubDayEndAfter } from "~/hours/opening-hours";
 import { ITEM_FIELDS, type EditorMenu, type ItemField } from "~/menu/menu-editor";
 import { removeStaffMember } from "~/staff/staff.server";
+import { toastCookie } from "~/platform/toast.server";
+import { pageNotesContext } from "~/platform/context";
+import { PageRender } from "~/server/pipeline/page-render";
 
 /**
  * The staff menu editor's pages as a browser without scripts uses them:
@@ -105,6 +109,18 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
     return "init" in result ? result.data.sections : result.sections;
   }
 
+  /** The toast a response leaves for the next page. */
+  async function toastOf(response: Response): Promise<{ type: string; description?: string }> {
+    const set = response.headers.getSetCookie().find((cookie) => cookie.startsWith("toast="));
+    return (await toastCookie.parse(set?.split(";")[0] ?? null)) as { type: string };
+  }
+
+  async function staffList(): Promise<{ availability: Record<number, Availability> }> {
+    const response = await get("/staff/menu", listLoader);
+    expect(response.status).toBe(200);
+    return (await response.json()) as { availability: Record<number, Availability> };
+  }
+
   async function staffMenu(): Promise<EditorMenu> {
     const response = await get("/staff/menu", listLoader);
     expect(response.status).toBe(200);
@@ -138,7 +154,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       const response = await post(
         "/staff/menu",
         listAction,
-        { intent: "mark-unavailable", item: String(itemId) },
+        { intent: "mark-not-today", item: String(itemId) },
         {},
         signedOut,
       );
@@ -163,25 +179,98 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       }
     });
 
-    test("one post marks an item not available today, with a toast; the menu says so; and back", async () => {
+    test("one post marks an item not available today, until the pub's 4 am; the menu says so; and back", async () => {
       const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+      const earliest = pubDayEndAfter(new Date()).toISOString();
       const response = await post("/staff/menu", listAction, {
-        intent: "mark-unavailable",
+        intent: "mark-not-today",
         item: String(item.id),
       });
+      const latest = pubDayEndAfter(new Date()).toISOString();
       expect(response).toHaveRedirect(`/staff/menu#item-${item.id}`);
       expect(response.status).toBe(303);
-      expect(response).toSetCookie("toast");
+      expect(await toastOf(response)).toMatchObject({
+        type: "success",
+        description: `“${item.name}” is not available today; it is back on the menu at 4\u00a0am by itself.`,
+      });
       const shown = (await publicMenu()).flatMap((s) => s.items).find((i) => i.id === item.id);
       expect(shown?.available).toBe(false);
+      expect([earliest, latest]).toContain(shown?.unavailableUntil);
+      expect((await staffList()).availability[item.id]).toBe("not-today");
 
       const back = await post("/staff/menu", listAction, {
         intent: "mark-available",
         item: String(item.id),
       });
       expect(back).toHaveRedirect(`/staff/menu#item-${item.id}`);
+      expect(await toastOf(back)).toMatchObject({
+        description: `“${item.name}” is available again.`,
+      });
       const again = (await publicMenu()).flatMap((s) => s.items).find((i) => i.id === item.id);
-      expect(again?.available).toBe(true);
+      expect(again).toMatchObject({ available: true, unavailableUntil: null });
+      expect((await staffList()).availability[item.id]).toBe("available");
+    });
+
+    test("a kept menu page is dropped at the 4 am an item comes back", async () => {
+      const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+      await post("/staff/menu", listAction, { intent: "mark-not-today", item: String(item.id) });
+      try {
+        const context = contextWithDatabase(databaseWithOutage(db).database);
+        const render = new PageRender();
+        context.set(pageNotesContext, render);
+        await publicMenuLoader(routeArgs(new Request("http://localhost/menu"), { context }));
+        const marked = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+        expect(marked.unavailableUntil).not.toBeNull();
+        expect(render.until).toBeLessThanOrEqual(Date.parse(marked.unavailableUntil!));
+      } finally {
+        await post("/staff/menu", listAction, { intent: "mark-available", item: String(item.id) });
+      }
+    });
+
+    test("off the menu stays off until put back, and the staff list says which is which", async () => {
+      const [first, second] = (await staffMenu()).find((s) => s.id === wingsId)!.items;
+      const response = await post("/staff/menu", listAction, {
+        intent: "mark-off-menu",
+        item: String(first!.id),
+      });
+      expect(await toastOf(response)).toMatchObject({
+        description: `“${first!.name}” is off the menu until you put it back.`,
+      });
+      await post("/staff/menu", listAction, { intent: "mark-not-today", item: String(second!.id) });
+      try {
+        const shown = (await publicMenu()).flatMap((s) => s.items);
+        expect(shown.find((i) => i.id === first!.id)).toMatchObject({
+          available: false,
+          unavailableUntil: null,
+        });
+        expect(shown.find((i) => i.id === second!.id)?.available).toBe(false);
+        const { availability } = await staffList();
+        expect([availability[first!.id], availability[second!.id]]).toEqual([
+          "off-menu",
+          "not-today",
+        ]);
+      } finally {
+        for (const { id } of [first!, second!])
+          await post("/staff/menu", listAction, { intent: "mark-available", item: String(id) });
+      }
+    });
+
+    test("an item out for the day is available again once its 4 am has passed, untouched", async () => {
+      const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+      // As the database holds it the morning after: the moment is behind us.
+      await db.query(
+        "update public.menu_items set unavailable_until = now() - interval '1 minute' where id = $1",
+        [item.id],
+      );
+      try {
+        const shown = (await publicMenu()).flatMap((s) => s.items).find((i) => i.id === item.id);
+        expect(shown).toMatchObject({ available: true, unavailableUntil: null });
+        expect((await staffList()).availability[item.id]).toBe("available");
+      } finally {
+        await db.query("update public.menu_items set unavailable_until = null where id = $1", [
+          item.id,
+        ]);
+      }
     });
 
     test("in reorder mode, move up and down reorder items and sections; the public menu follows", async () => {
@@ -233,7 +322,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
     test("marking an item from a search comes back to the search, at the item", async () => {
       const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
       const response = await post("/staff/menu?q=Wings%20hot", listAction, {
-        intent: "mark-unavailable",
+        intent: "mark-off-menu",
         item: String(item.id),
       });
       expect(response).toHaveRedirect(`/staff/menu?q=Wings+hot#item-${item.id}`);
@@ -275,11 +364,14 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
     });
 
     test.each([
-      [{ intent: "mark-unavailable", item: "987654" }, 404],
+      [{ intent: "mark-not-today", item: "987654" }, 404],
+      [{ intent: "mark-off-menu", item: "987654" }, 404],
       [{ intent: "move-up", section: "987654" }, 404],
-      [{ intent: "mark-unavailable", item: "abc" }, 400],
-      [{ intent: "mark-unavailable" }, 400],
-      [{ intent: "mark-unavailable", section: "1" }, 400],
+      [{ intent: "mark-not-today", item: "abc" }, 400],
+      [{ intent: "mark-not-today" }, 400],
+      [{ intent: "mark-not-today", section: "1" }, 400],
+      // The old single button's word: no longer a choice, so it is not guessed at.
+      [{ intent: "mark-unavailable", item: "1" }, 400],
       [{ intent: "publish-everything", item: "1" }, 400],
       [{ item: "1" }, 400],
     ])("refuses %j with %i", async (fields, status) => {
@@ -290,13 +382,13 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
     test("an item id sent twice is refused, not guessed at", async () => {
       const [a, b] = (await staffMenu()).find((s) => s.id === wingsId)!.items;
       const response = await post("/staff/menu", listAction, [
-        ["intent", "mark-unavailable"],
+        ["intent", "mark-not-today"],
         ["item", String(a!.id)],
         ["item", String(b!.id)],
       ]);
       expect(response.status).toBe(400);
       const items = (await staffMenu()).find((s) => s.id === wingsId)!.items;
-      expect(items.every((item) => item.available)).toBe(true);
+      expect(items.every((item) => item.available && item.unavailableUntil === null)).toBe(true);
     });
 
     test("someone taken off the staff list can no longer change the menu", async () => {
@@ -306,7 +398,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       const response = await post(
         "/staff/menu",
         listAction,
-        { intent: "mark-unavailable", item: String(item.id) },
+        { intent: "mark-not-today", item: String(item.id) },
         {},
         leaving,
       );
@@ -335,6 +427,21 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(((await page.json()) as { item: { name: string } }).item.name).toBe(
         "Ghost Pepper Wings",
       );
+    });
+
+    test("an item's form says while it is not available today", async () => {
+      const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
+      const form = async () =>
+        (await (
+          await get(`/staff/menu/items/${item.id}`, itemLoader, { id: String(item.id) })
+        ).json()) as { outToday: boolean };
+      expect((await form()).outToday).toBe(false);
+      await post("/staff/menu", listAction, { intent: "mark-not-today", item: String(item.id) });
+      try {
+        expect((await form()).outToday).toBe(true);
+      } finally {
+        await post("/staff/menu", listAction, { intent: "mark-available", item: String(item.id) });
+      }
     });
 
     test("a new item's form starts in the section it was added from", async () => {

@@ -86,7 +86,7 @@ describe.each(drivers)("the content revision on %s", (driver) => {
 
   test("the site's readers drop their copy once the revision moves", async () => {
     const context = contextWithDatabase(db);
-    const [first] = await siteContent(context).menu();
+    const [first] = await siteContent(context).menu(new Date());
     expect(first?.items[0]).toBeDefined();
     const item = first!.items[0]!;
     try {
@@ -98,7 +98,7 @@ describe.each(drivers)("the content revision on %s", (driver) => {
       await expect
         .poll(
           async () => {
-            const [after] = await siteContent(context).menu();
+            const [after] = await siteContent(context).menu(new Date());
             return after?.items.find((found) => found.id === item.id)?.name;
           },
           { timeout: 15_000 },

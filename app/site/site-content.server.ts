@@ -1,10 +1,10 @@
 import { data, type RouterContextProvider } from "react-router";
 import { eventEnd, isEventSlug, upcomingEvents, type PubEvent } from "~/events/events";
 import { log } from "~/platform/logger.server";
-import type { MenuSection } from "~/menu/menu";
+import { menuAt, menuChangesAfter, type MenuSection } from "~/menu/menu";
 import { nextHoursChange, torontoDate, type OpeningSchedule } from "~/hours/opening-hours";
 import type { SiteSettings } from "./site-settings";
-import type { Special } from "~/specials/specials";
+import { specialsChangeAfter, type Special } from "~/specials/specials";
 import type { VenuePackage, VenueSpace } from "~/venue/venue";
 import { ContentCache } from "./content-cache.server";
 import { getEventBySlug, getEvents } from "~/events/events.server";
@@ -65,7 +65,8 @@ export async function renderedRevision(
 export type SiteContent = {
   settings(): Promise<SiteSettings>;
   schedule(now: Date): Promise<OpeningSchedule>;
-  menu(): Promise<MenuSection[]>;
+  /** The menu as it stands at `now` (what is out for the day comes back at the pub's 4 am). */
+  menu(now: Date): Promise<MenuSection[]>;
   specials(now: Date): Promise<Special[]>;
   upcomingEvents(now: Date, limit?: number): Promise<PubEvent[]>;
   /** A published event by its slug, and whether it is over at `now`; null when there is none. */
@@ -127,10 +128,18 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
       pageChangesAt(context, nextHoursChange(now, schedule));
       return schedule;
     },
-    menu: () => read("menu", getMenu),
-    specials(now) {
+    async menu(now) {
+      const menu = await read("menu", getMenu);
+      // A dish out for the day comes back by itself: the page changes then.
+      for (const moment of menuChangesAfter(menu, now)) pageChangesAt(context, moment);
+      return menuAt(menu, now);
+    },
+    async specials(now) {
       const today = torontoDate(now);
-      return read(`specials:${today}`, (db) => getSpecials(db, today));
+      const specials = await read(`specials:${today}`, (db) => getSpecials(db, today));
+      // Today's list changes when a special's time is over ("Ended at 6 pm").
+      for (const end of specialsChangeAfter(now, specials)) pageChangesAt(context, end);
+      return specials;
     },
     async upcomingEvents(now, limit) {
       const today = torontoDate(now);
@@ -196,7 +205,7 @@ export async function warmSiteContent(context: Readonly<RouterContextProvider>):
   await Promise.all([
     content.settings(),
     content.schedule(now),
-    content.menu(),
+    content.menu(now),
     content.specials(now),
     content.upcomingEvents(now),
     content.venueSpaces(),

@@ -222,6 +222,7 @@ function item(overrides: Partial<MenuItem> & Pick<MenuItem, "id" | "name">): Men
     allergens: [],
     badges: [],
     available: true,
+    unavailableUntil: null,
     featured: false,
     image: null,
     ...overrides,

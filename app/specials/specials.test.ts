@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { specialsOn, type Special } from "./specials";
+import { specialsChangeAfter, specialsOn, specialsToday, type Special } from "./specials";
 
 let nextId = 1;
 
@@ -75,4 +75,47 @@ test("the specials keep the order they were given in", () => {
     "Mulled Cider",
     "Wing Night",
   ]);
+});
+
+// Monday 7 December 2026 in Toronto, EST (UTC−5): 17:59 is 22:59 UTC.
+const happyHour = special("Happy Hour", { weekday: 1, startsAt: "15:00", endsAt: "18:00" });
+const wingNight = special("Wing Night", { weekday: 1, startsAt: "17:00" });
+const lateNight = special("Late Night Nachos", { weekday: 1, startsAt: "22:00", endsAt: "02:00" });
+const monday = [happyHour, wingNight, lateNight];
+const at = (iso: string) => new Date(iso);
+
+test("at 5:59 pm happy hour (3 to 6 pm) is still on", () => {
+  const shown = specialsToday(at("2026-12-07T22:59:00Z"), monday);
+  expect(shown.map(({ title, ended }) => [title, ended])).toEqual([
+    ["Happy Hour", false],
+    ["Wing Night", false],
+    ["Late Night Nachos", false],
+  ]);
+});
+
+test("at 6:01 pm happy hour has ended, and is listed after what is still on", () => {
+  const shown = specialsToday(at("2026-12-07T23:01:00Z"), monday);
+  expect(shown.map(({ title, ended }) => [title, ended])).toEqual([
+    ["Wing Night", false],
+    ["Late Night Nachos", false],
+    ["Happy Hour", true],
+  ]);
+});
+
+test("at 6 pm itself it has ended", () => {
+  expect(specialsToday(at("2026-12-07T23:00:00Z"), [happyHour])[0]?.ended).toBe(true);
+});
+
+test("a special running past midnight, or until closing, never ends on the day's list", () => {
+  const shown = specialsToday(at("2026-12-08T04:59:00Z"), monday);
+  expect(shown.filter((s) => s.ended).map((s) => s.title)).toEqual(["Happy Hour"]);
+});
+
+test("the day's list changes at 6 pm, when happy hour ends, and not again that day", () => {
+  expect(specialsChangeAfter(at("2026-12-07T22:59:00Z"), monday)).toEqual([
+    at("2026-12-07T23:00:00Z"),
+  ]);
+  expect(specialsChangeAfter(at("2026-12-07T23:01:00Z"), monday)).toEqual([]);
+  // Not on a Tuesday, when happy hour does not run.
+  expect(specialsChangeAfter(at("2026-12-08T22:59:00Z"), monday)).toEqual([]);
 });

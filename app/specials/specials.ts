@@ -1,4 +1,10 @@
-import type { Weekday, WallTime } from "~/hours/opening-hours";
+import {
+  torontoDate,
+  torontoInstant,
+  torontoWeekday,
+  type Weekday,
+  type WallTime,
+} from "~/hours/opening-hours";
 
 export type Special = {
   id: number;
@@ -29,4 +35,41 @@ export function specialsOn(
     }
     return true;
   });
+}
+
+/** A special as today's list shows it: whether its time today has passed. */
+export type TodaysSpecial = Special & { ended: boolean };
+
+/**
+ * When a special running on `date` ends that day: its end time, when it ends
+ * the same evening (a time at or before its start runs past midnight, and the
+ * next day's list takes over then). Null for one that runs until closing.
+ */
+export function specialEndOn(date: string, special: Special): Date | null {
+  const { startsAt, endsAt } = special;
+  if (endsAt === null) return null;
+  if (startsAt !== null && endsAt <= startsAt) return null;
+  return torontoInstant(date, endsAt);
+}
+
+/**
+ * The specials running today at `now`, in their order, those whose time has
+ * passed marked ended and listed after the rest: a diner at 7:39 pm reads
+ * that the 3 to 6 pm happy hour is over, not that it is on.
+ */
+export function specialsToday(now: Date, specials: readonly Special[]): TodaysSpecial[] {
+  const today = torontoDate(now);
+  const marked = specialsOn(today, torontoWeekday(now), specials).map((special) => {
+    const end = specialEndOn(today, special);
+    return { ...special, ended: end !== null && end <= now };
+  });
+  return [...marked.filter((special) => !special.ended), ...marked.filter((s) => s.ended)];
+}
+
+/** The moments today's list changes by itself after `now`: the ends still to come. */
+export function specialsChangeAfter(now: Date, specials: readonly Special[]): Date[] {
+  const today = torontoDate(now);
+  return specialsOn(today, torontoWeekday(now), specials)
+    .map((special) => specialEndOn(today, special))
+    .filter((end): end is Date => end !== null && end > now);
 }

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAuthUser } from "../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { getItem, setItemAvailable, updateItem } from "~/menu/menu-editor.server";
+import { getItem, setItemAvailability, updateItem } from "~/menu/menu-editor.server";
 import { itemSchema } from "~/menu/menu-rules";
 import { itemValues } from "~/menu/menu-editor";
 import { saveWeek, readWeek } from "~/hours/hours-editor.server";
@@ -50,7 +50,9 @@ describe.each(drivers)("recent changes on %s", (driver) => {
     });
     await withStaffClaims(db, editor, (tx) => updateItem(tx, item.id, saved, item.imagePath));
     const price = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-    const availability = item.available ? "Available → not available" : "Not available → available";
+    const availability = item.available
+      ? "On the menu → off the menu"
+      : "Off the menu → on the menu";
     expect(await newest()).toMatchObject({
       who: editorEmail,
       what: `Changed the menu item “${item.name}”`,
@@ -69,7 +71,9 @@ describe.each(drivers)("recent changes on %s", (driver) => {
   test("a save that changed nothing is not recorded, and an old one is not listed", async () => {
     const item = await firstItem();
     const before = await recentChanges(db, editor, { limit: 5 });
-    await withStaffClaims(db, editor, (tx) => setItemAvailable(tx, item.id, item.available));
+    await withStaffClaims(db, editor, (tx) =>
+      setItemAvailability(tx, item.id, item.available ? "available" : "off-menu", new Date()),
+    );
     await withStaffClaims(db, editor, async (tx) => saveWeek(tx, await readWeek(tx)));
     expect(await recentChanges(db, editor, { limit: 5 })).toEqual(before);
 
@@ -155,11 +159,15 @@ describe.each(drivers)("recent changes on %s", (driver) => {
 
   test("owners are offered Undo for content, editors never; a row changed since says so", async () => {
     const item = await firstItem();
-    await withStaffClaims(db, editor, (tx) => setItemAvailable(tx, item.id, !item.available));
+    await withStaffClaims(db, editor, (tx) =>
+      setItemAvailability(tx, item.id, item.available ? "off-menu" : "available", new Date()),
+    );
     expect((await newest(owner))?.undo).toEqual({ state: "offered" });
     expect((await newest(editor))?.undo).toEqual({ state: "none" });
 
-    await withStaffClaims(db, editor, (tx) => setItemAvailable(tx, item.id, item.available));
+    await withStaffClaims(db, editor, (tx) =>
+      setItemAvailability(tx, item.id, item.available ? "available" : "off-menu", new Date()),
+    );
     const [later, earlier] = await recentChanges(db, owner, { limit: 2 });
     expect(later?.undo).toEqual({ state: "offered" });
     expect(earlier?.undo).toEqual({

@@ -81,16 +81,36 @@ const long =
 describe("a change in the site's words", () => {
   test.each<[string, AuditEntry, string, string[]]>([
     [
-      "a dish made available",
+      "a dish put back on the menu",
       entry("menu_items", item, { ...item, available: true }),
-      "Crispy Calamari: not available → available",
-      ["Not available → available"],
+      "Crispy Calamari: off the menu → on the menu",
+      ["Off the menu → on the menu"],
     ],
     [
       "a dish's price and availability at once",
       entry("menu_items", item, { ...item, price_cents: 1550, available: true }),
-      "Crispy Calamari: price $14.00 → $15.50; not available → available",
-      ["Price $14.00 → $15.50", "Not available → available"],
+      "Crispy Calamari: price $14.00 → $15.50; off the menu → on the menu",
+      ["Price $14.00 → $15.50", "Off the menu → on the menu"],
+    ],
+    [
+      "a dish not available today, back at the pub's 4 am",
+      entry(
+        "menu_items",
+        { ...item, available: true, unavailable_until: null },
+        { ...item, available: true, unavailable_until: "2026-11-27T09:00:00+00:00" },
+      ),
+      t("Crispy Calamari: not available today, back at 4 am on Friday, November 27"),
+      [t("Not available today, back at 4 am on Friday, November 27")],
+    ],
+    [
+      "a dish out for the day made available again",
+      entry(
+        "menu_items",
+        { ...item, available: true, unavailable_until: "2026-11-27T09:00:00+00:00" },
+        { ...item, available: true, unavailable_until: null },
+      ),
+      "Crispy Calamari: no longer marked not available today",
+      ["No longer marked not available today"],
     ],
     [
       "a night closing earlier",

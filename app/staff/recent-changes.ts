@@ -112,6 +112,8 @@ type Column =
   | { kind: "photos"; label: string }
   /** The place in a list: "Moved up", "Moved down". */
   | { kind: "order" }
+  /** Out for the day until an instant: "Not available today, back at 4 am on Friday, November 27". */
+  | { kind: "until" }
   /** Said with another column (a picture's description), or never worth a line. */
   | { kind: "skip" };
 
@@ -206,7 +208,8 @@ const COLUMNS: Record<string, Record<string, Column>> = {
     dietary_tags: { kind: "list", label: "Dietary tags", labels: DIETARY_LABELS },
     allergens: { kind: "list", label: "Allergens", labels: ALLERGEN_LABELS },
     badges: { kind: "list", label: "Badges", labels: BADGE_LABELS },
-    available: { kind: "flag", yes: "available", no: "not available" },
+    available: { kind: "flag", yes: "on the menu", no: "off the menu" },
+    unavailable_until: { kind: "until" },
     featured: { kind: "flag", yes: "featured on the home page", no: "not featured" },
     image_path: { kind: "picture", label: "Picture", alt: "image_alt" },
     image_alt: skip,
@@ -323,6 +326,16 @@ function columnDetail(
         kind: "value",
         text: `${column.label} ${listWords(before, column.labels)} → ${listWords(after, column.labels)}`,
       };
+    case "until": {
+      if (typeof after === "string" && !Number.isNaN(Date.parse(after))) {
+        const { date: day, time: at } = torontoDateTime(after);
+        return {
+          kind: "value",
+          text: `Not available today, back at ${at} on ${formatLongDate(day)}`,
+        };
+      }
+      return before ? { kind: "value", text: "No longer marked not available today" } : null;
+    }
     case "order": {
       const up = Number(after) < Number(before);
       return { kind: "value", text: up ? "Moved up the list" : "Moved down the list" };

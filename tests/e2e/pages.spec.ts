@@ -34,7 +34,8 @@ const GOOGLE_MAPS = `https://www.google.com/maps/search/?${new URLSearchParams({
   query: `${SITE_NAME}, Dundas Street at Richmond Street, London, ON N6A`,
 })}`;
 const APPLE_MAPS = /^https:\/\/maps\.apple\.com\/\?daddr=/;
-const OPEN_STATUS = /^(Open now · until \S.*|Closed · opens \S.*)$/;
+const OPEN_STATUS =
+  /^(Open now · until \S.*|Kitchen closed · bar open until \S.*|Closing soon · \S.*|Closed · opens \S.*)$/;
 
 /** The published weekly specials by weekday (0 = Sunday), in the order the seed sorts them. */
 const SPECIALS_BY_WEEKDAY: Record<number, string[]> = {

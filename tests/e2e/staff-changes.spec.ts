@@ -9,7 +9,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// The recent changes on a phone: an owner adds a dish, marks it not available
+// The recent changes on a phone: an owner adds a dish, marks it not available today
 // and changes its price, reads both changes as old → new, undoes them one
 // after the other, and the public menu shows the dish as it was. The dish is
 // deleted at the end, so the seeded menu other specs read is left alone.
@@ -34,16 +34,14 @@ const row = (page: Page, name: string) =>
     .filter({ has: page.getByRole("link", { name: new RegExp(name) }) });
 
 /** The change on the recent changes page whose sentence or lines include `line`. */
-/**
- * The entry saying `line` about `subject` (other tests change the menu at the
- * same time, so a line alone may be theirs).
- */
-const change = (page: Page, line: string, subject: string) =>
-  page
+const change = (page: Page, line: string | RegExp, dish?: string) => {
+  const entries = page
     .getByRole("list", { name: "Changes, newest first" })
     .locator(":scope > li")
-    .filter({ has: page.getByText(line, { exact: true }) })
-    .filter({ hasText: `“${subject}”` });
+    .filter({ has: page.getByText(line, { exact: true }) });
+  // Other specs change the menu at the same time: a line alone may be theirs.
+  return dish ? entries.filter({ hasText: `“${dish}”` }) : entries;
+};
 
 /** Nothing on the page is wider than the screen. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -73,13 +71,15 @@ async function expectOnPublicMenu(
   await context.close();
 }
 
-async function undo(page: Page, line: string, subject: string) {
-  await change(page, line, subject)
+async function undo(page: Page, line: string | RegExp, dish?: string) {
+  await change(page, line, dish)
     .getByRole("link", { name: /^Undo…/ })
     .click();
   const dialog = page.getByRole("dialog", { name: "Undo this change?" });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(line.charAt(0).toLowerCase() + line.slice(1));
+  await expect(dialog).toContainText(
+    typeof line === "string" ? line.charAt(0).toLowerCase() + line.slice(1) : line,
+  );
   await expectNoSidewaysScroll(page);
   await dialog.getByRole("button", { name: "Yes, undo" }).click();
   await expect(toast(page, "Undone. Visitors see it now.")).toBeVisible();
@@ -113,9 +113,11 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
 
   // Not available tonight, and a new price.
   await row(page, name)
-    .getByRole("button", { name: /Mark not available/ })
+    .getByRole("button", { name: /Mark not available today/ })
     .click();
-  await expect(toast(page, `“${name}” is marked not available today.`)).toBeVisible();
+  await expect(
+    toast(page, `“${name}” is not available today; it is back on the menu at 4\u00a0am by itself.`),
+  ).toBeVisible();
   await row(page, name)
     .getByRole("link", { name: new RegExp(name) })
     .click();
@@ -129,7 +131,7 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
   await page.goto("/staff/changes");
   await waitForHydration(page);
   const priceChange = change(page, "Price $14.00 → $15.50", name);
-  const availability = change(page, "Available → not available", name);
+  const availability = change(page, /not available today, back at 4\u00a0am on /i, name);
   await expect(priceChange).toContainText(`Changed the menu item “${name}”`);
   await expect(priceChange).toContainText(/Today at \d/);
   await expect(availability).toContainText(`Changed the menu item “${name}”`);
@@ -144,8 +146,8 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
     `Undid the change to the menu item “${name}”`,
   );
   await expect(priceChange).toContainText("Undone already.");
-  await undo(page, "Available → not available", name);
-  await expect(change(page, "Not available → available", name)).toContainText(
+  await undo(page, /not available today, back at 4\u00a0am on /i, name);
+  await expect(change(page, "No longer marked not available today", name)).toContainText(
     `Undid the change to the menu item “${name}”`,
   );
   await expectNoSidewaysScroll(page);

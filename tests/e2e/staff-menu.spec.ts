@@ -13,7 +13,7 @@ import {
 
 // The staff menu editor: an item added to the seeded Wings section, refused
 // once for a bad price (the error summary, the typed values kept), saved,
-// marked not available today and hidden, each change seen on the public menu
+// marked not available today, taken off the menu and hidden, each change seen on the public menu
 // within five seconds, then deleted, so the seeded menu other specs read is
 // left as it was. With JavaScript and without.
 
@@ -50,7 +50,7 @@ async function expectNoSidewaysScroll(page: Page) {
 async function expectOnPublicMenu(
   browser: Browser,
   name: string,
-  expected: "available" | "not available" | "gone",
+  expected: "available" | "not available today" | "off the menu" | "gone",
   pictureAlt?: string,
 ) {
   const context = await browser.newContext();
@@ -64,8 +64,10 @@ async function expectOnPublicMenu(
       await expect(entry).toHaveCount(0, { timeout: 500 });
     } else {
       await expect(entry).toHaveCount(1, { timeout: 500 });
-      const notice = entry.getByText("Not available today");
-      await expect(notice).toHaveCount(expected === "available" ? 0 : 1, { timeout: 500 });
+      const today = entry.getByText("Not available today", { exact: true });
+      const off = entry.getByText("Not available", { exact: true });
+      await expect(today).toHaveCount(expected === "not available today" ? 1 : 0, { timeout: 500 });
+      await expect(off).toHaveCount(expected === "off the menu" ? 1 : 0, { timeout: 500 });
       if (pictureAlt) {
         await expect(entry.getByRole("img", { name: pictureAlt })).toBeVisible({ timeout: 500 });
       }
@@ -152,14 +154,24 @@ test("adds an item, refuses a bad price, marks it not available, hides and delet
   await expect(row(page, name)).toContainText("$12.50 · 1 lb");
   await expectOnPublicMenu(browser, name, "available", alt);
 
-  // The busiest edit of the night: one tap.
+  // The busiest edit of the night: one tap, and it is back at 4 am by itself.
   await row(page, name)
-    .getByRole("button", { name: /Mark not available/ })
+    .getByRole("button", { name: /Mark not available today/ })
     .click();
-  await expect(toast(page, `“${name}” is marked not available today.`)).toBeVisible();
-  await expect(row(page, name)).toContainText("Not available today");
-  await expect(row(page, name).getByRole("button", { name: /Mark available/ })).toBeVisible();
-  await expectOnPublicMenu(browser, name, "not available");
+  await expect(
+    toast(page, `“${name}” is not available today; it is back on the menu at 4\u00a0am by itself.`),
+  ).toBeVisible();
+  await expect(row(page, name)).toContainText("Not available today — back at 4\u00a0am");
+  await expect(row(page, name).getByRole("button", { name: /Mark available again/ })).toBeVisible();
+  await expectOnPublicMenu(browser, name, "not available today");
+
+  // Off the menu until it is put back.
+  await row(page, name)
+    .getByRole("button", { name: /Take off the menu/ })
+    .click();
+  await expect(toast(page, `“${name}” is off the menu until you put it back.`)).toBeVisible();
+  await expect(row(page, name)).toContainText("Off the menu");
+  await expectOnPublicMenu(browser, name, "off the menu");
 
   await row(page, name)
     .getByRole("link", { name: new RegExp(name) })
@@ -210,11 +222,11 @@ test.describe("without JavaScript", () => {
     await expect(row(page, name)).toContainText("$16.00");
 
     await row(page, name)
-      .getByRole("button", { name: /Mark not available/ })
+      .getByRole("button", { name: /Mark not available today/ })
       .click();
     await expect(page).toHaveURL(/\/staff\/menu#item-\d+$/);
     await expect(row(page, name)).toContainText("Not available today");
-    await expectOnPublicMenu(browser, name, "not available");
+    await expectOnPublicMenu(browser, name, "not available today");
 
     await deleteItem(page, name);
     await expectOnPublicMenu(browser, name, "gone");

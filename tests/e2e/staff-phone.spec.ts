@@ -10,8 +10,8 @@ import {
 } from "./fixtures";
 
 // The staff area on a phone (375 px): the menu list found by search and
-// section, reordered only in its own mode, one tap marking an item without
-// moving anything; character counters and a too-long value refused whole;
+// section, reordered only in its own mode, one tap marking an item not
+// available today without moving anything, and a visitor's menu saying so; character counters and a too-long value refused whole;
 // the confirmation of a save written on the page without JavaScript, and with
 // it a toast that never covers the button just tapped. The Kids section is
 // this spec's own: no other spec reads or changes it.
@@ -94,18 +94,35 @@ test("finds an item as staff type, jumps to a section, and one tap marks it with
   await expect(heading).toBeInViewport();
 
   const before = await kidsOrder(page);
-  const mark = kids(page).getByRole("button", { name: "Mark not available: Chicken Fingers" });
+  const mark = kids(page).getByRole("button", {
+    name: "Mark not available today: Chicken Fingers",
+  });
   await mark.click();
-  const back = kids(page).getByRole("button", { name: "Mark available: Chicken Fingers" });
+  const back = kids(page).getByRole("button", { name: "Mark available again: Chicken Fingers" });
   await expect(back).toBeVisible();
-  await expectToastClearOf(page, "“Chicken Fingers” is marked not available today.", back);
+  await expectToastClearOf(
+    page,
+    "“Chicken Fingers” is not available today; it is back on the menu at 4\u00a0am by itself.",
+    back,
+  );
   await page.screenshot({ path: testInfo.outputPath("toast-after-marking.png") });
-  await expect(kids(page).getByRole("listitem").first()).toContainText("Not available today");
+  await expect(kids(page).getByRole("listitem").first()).toContainText(
+    "Not available today — back at 4\u00a0am",
+  );
   expect(await kidsOrder(page)).toEqual(before);
+
+  // A visitor's phone shows it on the menu.
+  const visitor = await page.context().newPage();
+  await visitor.goto("/menu?q=chicken+fingers");
+  const dish = visitor.getByRole("listitem").filter({
+    has: visitor.getByRole("heading", { level: 3, name: /Chicken Fingers/ }),
+  });
+  await expect(dish.getByText("Not available today", { exact: true })).toBeVisible();
+  await visitor.close();
 
   await back.click();
   await expect(
-    kids(page).getByRole("button", { name: "Mark not available: Chicken Fingers" }),
+    kids(page).getByRole("button", { name: "Mark not available today: Chicken Fingers" }),
   ).toBeVisible();
   expect(await kidsOrder(page)).toEqual(before);
 });
@@ -183,17 +200,17 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("list", { name: "Items in Wings" })).toHaveCount(0);
 
     await kids(page)
-      .getByRole("button", { name: /^Mark not available/ })
+      .getByRole("button", { name: /^Mark not available today/ })
       .click();
     await expect(page).toHaveURL(/\/staff\/menu\?q=kids\+fish#item-\d+$/);
     const saved = page.getByTestId("saved-message");
     await expect(saved).toHaveRole("status");
     await expect(saved).toContainText("Saved. Visitors see it now.");
-    await expect(saved).toContainText("is marked not available today.");
+    await expect(saved).toContainText("is not available today;");
     await kids(page)
-      .getByRole("button", { name: /^Mark available/ })
+      .getByRole("button", { name: /^Mark available again/ })
       .click();
-    await expect(page.getByTestId("saved-message")).toContainText("is available today.");
+    await expect(page.getByTestId("saved-message")).toContainText("is available again.");
 
     await page.goto("/staff/menu");
     await page.getByRole("combobox", { name: "Jump to a section" }).selectOption({ label: "Kids" });

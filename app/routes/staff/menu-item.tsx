@@ -34,6 +34,7 @@ import {
   updateItem,
 } from "~/menu/menu-editor.server";
 import { itemSchema } from "~/menu/menu-rules";
+import { availabilityAt } from "~/menu/menu";
 import { PictureField } from "~/images/picture-field";
 import { redirectWithToast } from "~/platform/toast.server";
 import {
@@ -68,7 +69,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A new item starts in the section it was added from.
   const from = parseRowId(new URL(request.url).searchParams.get("section"));
   const startIn = found.sections.some((section) => section.id === from) ? from : null;
-  return { ...found, startIn };
+  // Out for the day is chosen on the menu list; the form says so while it lasts.
+  const outToday = found.item !== null && availabilityAt(found.item, new Date()) === "not-today";
+  return { ...found, startIn, outToday };
 }
 
 export const action = editorAction({
@@ -111,7 +114,7 @@ const loadValidator = (): Promise<Validator<ItemField>> =>
   import("~/menu/menu-rules").then((rules) => rules.checkItem);
 
 export default function MenuItemPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, sections, startIn } = loaderData;
+  const { item, sections, startIn, outToday } = loaderData;
   const { form: refused, confirmingDelete: confirming } = editorAnswer<ItemField>(actionData);
   return (
     <>
@@ -174,8 +177,12 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
             <CheckboxField
               {...checkbox(field("available"))}
               optional
-              label="Available today"
-              hint="Untick when the kitchen has run out; the menu then says it is not available today."
+              label="On the menu"
+              hint={
+                outToday
+                  ? "It is not available today, and back on the menu at 4 am by itself (change that on the menu list). Untick to take it off the menu until you tick it again."
+                  : "Untick to take it off the menu until you tick it again. When the kitchen runs out for tonight, use “Not available today” on the menu list instead: it comes back at 4 am by itself."
+              }
             />
             <CheckboxGroupField
               {...field("dietaryTags")}
@@ -216,7 +223,7 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
       {item ? (
         <DeleteSection
           what={`“${item.name}”`}
-          consequence="Deleting the item takes it off the menu. To take it off for a while, hide it or mark it not available instead."
+          consequence="Deleting the item takes it off the menu. To take it off for a while, hide it or take it off the menu instead."
           confirming={confirming}
           keepTo={`/staff/menu/items/${item.id}`}
         />

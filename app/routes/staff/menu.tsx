@@ -11,7 +11,10 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/menu";
 import { Button, buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
+import { availabilityAt, type Availability } from "~/menu/menu";
 import {
+  AVAILABILITY_INTENTS,
+  AVAILABILITY_WORDS,
   findItems,
   itemAnchor,
   itemPriceLine,
@@ -29,7 +32,7 @@ import {
   listMenuForEditor,
   moveItem,
   moveSection,
-  setItemAvailable,
+  setItemAvailability,
 } from "~/menu/menu-editor.server";
 import { cn } from "~/platform/cn";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -51,7 +54,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // "Jump to a section" without scripts: the section's place on the page.
   const jumpTo = parseRowId(params.get("section"));
   if (jumpTo !== null) throw redirect(`${staffMenuPath(view)}#${sectionAnchor(jumpTo)}`);
-  return { menu: await readAsStaff(context, listMenuForEditor), view };
+  const menu = await readAsStaff(context, listMenuForEditor);
+  const now = new Date();
+  // What each item is at this minute: "not available today" ends by itself at 4 am.
+  const availability: Record<number, Availability> = {};
+  for (const item of menu.flatMap((section) => section.items))
+    availability[item.id] = availabilityAt(item, now);
+  return { menu, view, availability };
 }
 
 function isListIntent(value: unknown): value is ListIntent {
@@ -111,12 +120,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = staffMenuPath(view);
 
   if (!moving) {
-    const available = intent === "mark-available";
-    const name = await writeAsStaff(context, (tx) => setItemAvailable(tx, itemId!, available));
+    const availability = AVAILABILITY_INTENTS[intent];
+    const name = await writeAsStaff(context, (tx) =>
+      setItemAvailability(tx, itemId!, availability, new Date()),
+    );
     if (name === null) throw data("Not Found", { status: 404 });
     return redirectSaved(
       `${back}#${itemAnchor(itemId!)}`,
-      `“${name}” is ${available ? "available today" : "marked not available today"}.`,
+      AVAILABILITY_WORDS[availability].toast(name),
     );
   }
 
@@ -192,56 +203,83 @@ function MoveButtons({
   );
 }
 
-/** One tap marks an item out for tonight, or back on; the search shown stays. */
-function AvailabilityButton({
+/** What each availability button says, and to whom it is read out. */
+const AVAILABILITY_BUTTONS = {
+  "mark-available": { label: "Available again", spoken: "Mark available again" },
+  "mark-not-today": { label: "Not available today", spoken: "Mark not available today" },
+  "mark-off-menu": { label: "Off the menu", spoken: "Take off the menu" },
+} as const;
+
+/**
+ * The taps of a busy night: out for today (back at 4 am by itself), off the
+ * menu until put back, or available again. The search shown stays.
+ */
+function AvailabilityButtons({
   item,
-  available,
+  availability,
   action,
 }: {
   item: EditorItem;
-  available: boolean;
+  availability: Availability;
   action: string;
 }) {
+  const intents =
+    availability === "available"
+      ? (["mark-not-today", "mark-off-menu"] as const)
+      : availability === "not-today"
+        ? (["mark-available", "mark-off-menu"] as const)
+        : (["mark-available", "mark-not-today"] as const);
   return (
-    <Form method="post" action={action} preventScrollReset className="w-36 shrink-0 sm:w-auto">
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      className="flex w-36 shrink-0 flex-col gap-2 sm:w-auto"
+    >
       <input type="hidden" name="item" value={item.id} />
       {/* Plain words and no icon: the page has ninety of these, and stays quick to send. */}
-      <button
-        type="submit"
-        name="intent"
-        value={available ? "mark-unavailable" : "mark-available"}
-        aria-label={`${available ? "Mark not available" : "Mark available"}: ${item.name}`}
-        className={cn(
-          "min-h-11 w-full border-2 px-3 py-1.5 text-left text-base leading-tight font-semibold transition-colors select-none",
-          available
-            ? "border-foreground/80 text-foreground hover:bg-foreground hover:text-background"
-            : "border-primary bg-primary text-primary-foreground hover:bg-primary/90",
-        )}
-      >
-        {available ? "Mark not available" : "Mark available"}
-      </button>
+      {intents.map((intent, index) => (
+        <button
+          key={intent}
+          type="submit"
+          name="intent"
+          value={intent}
+          aria-label={`${AVAILABILITY_BUTTONS[intent].spoken}: ${item.name}`}
+          className={cn(
+            "min-h-11 w-full border-2 px-3 py-1.5 text-left text-base leading-tight font-semibold transition-colors select-none",
+            intent === "mark-available"
+              ? "border-primary bg-primary text-primary-foreground hover:bg-primary/90"
+              : index === 0
+                ? "border-foreground/80 text-foreground hover:bg-foreground hover:text-background"
+                : "border-foreground/30 text-foreground hover:bg-foreground hover:text-background",
+          )}
+        >
+          {AVAILABILITY_BUTTONS[intent].label}
+        </button>
+      ))}
     </Form>
   );
 }
 
-/** An item in the everyday list: its editor, what it costs, and the one tap of a busy night. */
+/** An item in the everyday list: its editor, what it costs, and the taps of a busy night. */
 function ItemRow({
   item,
+  availability: saved,
   pending,
   action,
 }: {
   item: EditorItem;
+  availability: Availability;
   pending: ReturnType<typeof usePendingPost>;
   action: string;
 }) {
   // The change on its way shows at once: a busy night has no time to wait.
-  const toggling = pending.item === String(item.id);
-  const available =
-    toggling && pending.intent === "mark-available"
-      ? true
-      : toggling && pending.intent === "mark-unavailable"
-        ? false
-        : item.available;
+  const changing = pending.item === String(item.id);
+  const chosen = Object.entries(AVAILABILITY_INTENTS).find(
+    ([intent]) => intent === pending.intent,
+  )?.[1];
+  const availability = changing && chosen ? chosen : saved;
+  const status = AVAILABILITY_WORDS[availability].status;
   return (
     <li id={itemAnchor(item.id)} className="flex scroll-mt-36 items-center gap-3 py-2.5">
       <Link
@@ -252,15 +290,15 @@ function ItemRow({
           {item.name}
         </span>
         <span className="block text-muted-foreground tabular-nums">{itemPriceLine(item)}</span>
-        {item.hidden || !available || item.featured ? (
+        {item.hidden || status || item.featured ? (
           <span className="mt-1 flex flex-wrap gap-2">
-            {!available ? <StatusBadge tone="warning">Not available today</StatusBadge> : null}
+            {status ? <StatusBadge tone="warning">{status}</StatusBadge> : null}
             {item.hidden ? <StatusBadge>Hidden</StatusBadge> : null}
             {item.featured ? <StatusBadge>Featured</StatusBadge> : null}
           </span>
         ) : null}
       </Link>
-      <AvailabilityButton item={item} available={available} action={action} />
+      <AvailabilityButtons item={item} availability={availability} action={action} />
     </li>
   );
 }
@@ -426,7 +464,7 @@ function ListSummary({
 }
 
 export default function MenuEditorPage({ loaderData }: Route.ComponentProps) {
-  const { menu, view } = loaderData;
+  const { menu, view, availability } = loaderData;
   const pending = usePendingPost();
   // The search as typed: from the address at first, then from the box itself.
   const [query, setQuery] = useState(view.query);
@@ -450,7 +488,7 @@ export default function MenuEditorPage({ loaderData }: Route.ComponentProps) {
         intro={
           view.reorder
             ? "Move sections and items up or down; visitors see the new order at once. Availability is changed on the menu page, not here."
-            : "When the kitchen runs out of something, mark it not available. Tap a name to edit it."
+            : "When the kitchen runs out of something, mark it not available today: it is back on the menu at 4 am by itself. Off the menu stays off until you put it back. Tap a name to edit it."
         }
         addTo={view.reorder ? undefined : "/staff/menu/sections/new"}
         addLabel={view.reorder ? undefined : "Add a section"}
@@ -522,7 +560,13 @@ export default function MenuEditorPage({ loaderData }: Route.ComponentProps) {
                     last={index === section.items.length - 1}
                   />
                 ) : (
-                  <ItemRow key={item.id} item={item} pending={pending} action={postTo} />
+                  <ItemRow
+                    key={item.id}
+                    item={item}
+                    availability={availability[item.id] ?? "available"}
+                    pending={pending}
+                    action={postTo}
+                  />
                 ),
               )}
             </ul>
