@@ -2,7 +2,7 @@ import { KeyRoundIcon } from "lucide-react";
 import type { Route } from "./+types/reset-password";
 import { buttonVariants } from "~/platform/ui/button";
 import { CheckedForm } from "~/platform/ui/checked-form";
-import { TextField } from "~/platform/ui/form-fields";
+import { NewPasswordFields } from "~/staff/new-password-fields";
 import { Link } from "~/platform/ui/link";
 import { schemaValidator } from "~/staff/editor-ui";
 import { recoveryToken, resetPassword, type ResetActionData } from "~/staff/recovery.server";
@@ -10,7 +10,6 @@ import { staffPageHeaders } from "~/staff/session.server";
 import {
   EXPIRED_RECOVERY,
   FORGOT_PASSWORD_PATH,
-  PASSWORD_MIN,
   RECOVERY_LINK_LASTS,
   RESET_PASSWORD_PATH,
   resetFields,
@@ -83,19 +82,10 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       >
         {(field) => (
           <>
-            <TextField
-              {...field("password")}
+            <NewPasswordFields
+              password={field("password")}
+              confirm={field("confirmPassword")}
               label="New password"
-              hint={`At least ${PASSWORD_MIN} characters. A few unrelated words make a good one.`}
-              type="password"
-              autoComplete="new-password"
-              minLength={PASSWORD_MIN}
-            />
-            <TextField
-              {...field("confirmPassword")}
-              label="New password again"
-              type="password"
-              autoComplete="new-password"
             />
           </>
         )}

@@ -2,6 +2,7 @@ import { UserPlusIcon } from "lucide-react";
 import type { Route } from "./+types/setup";
 import { CheckedForm } from "~/platform/ui/checked-form";
 import { TextField } from "~/platform/ui/form-fields";
+import { NewPasswordFields } from "~/staff/new-password-fields";
 import { buttonVariants } from "~/platform/ui/button";
 import { schemaValidator } from "~/staff/editor-ui";
 import { Link } from "~/platform/ui/link";
@@ -10,7 +11,6 @@ import { acceptInvitation, invitationFor, usedInvitation } from "~/staff/invitat
 import {
   EXPIRED_INVITATION,
   EXPIRED_LINK,
-  PASSWORD_MIN,
   setupFields,
   type SetupField,
 } from "~/staff/staff-forms";
@@ -144,19 +144,10 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
                     : undefined
               }
             />
-            <TextField
-              {...field("password")}
+            <NewPasswordFields
+              password={field("password")}
+              confirm={field("confirmPassword")}
               label="Password"
-              hint={`At least ${PASSWORD_MIN} characters. A few unrelated words make a good one.`}
-              type="password"
-              autoComplete="new-password"
-              minLength={PASSWORD_MIN}
-            />
-            <TextField
-              {...field("confirmPassword")}
-              label="Password again"
-              type="password"
-              autoComplete="new-password"
             />
           </>
         )}
