@@ -1,5 +1,5 @@
-// `npm run bench -- --live`: what open live streams cost. On one server (the
-// embedded database), each round measures the page load alone, then opens
+// `npm run bench -- --live`: what open live streams cost. Each round starts a
+// server (the embedded database), measures the page load alone, then opens
 // 1,000 idle `/live` streams (each on a connection of its own, as 1,000 open
 // pages are) and measures the same page load with them open: the server's
 // RSS when quiet, and the pages' p99 and requests per second, with and
@@ -24,7 +24,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { heapOptionsFor } from "./bench-memory.ts";
 import { formatTable, median, positiveInteger, writeResult } from "./report.ts";
-import { buildDirectory, startServer, type PerfServer } from "./server.ts";
+import { buildDirectory, startServer } from "./server.ts";
 
 const BROWSER_HEADERS = {
   "Accept-Encoding": "br, gzip",
@@ -143,40 +143,53 @@ async function liveStreams(url: string): Promise<number> {
   return health.live?.streams ?? Number.NaN;
 }
 
+/**
+ * One round, on a server of its own (so a round's streams leave nothing
+ * behind for the next to reuse): the page load alone, the RSS when quiet,
+ * the streams opened, the RSS when quiet again, then the page load with the
+ * streams open. Both RSS readings follow the same page load, so their
+ * difference is what the streams cost.
+ */
 async function round(
-  server: PerfServer,
   number: number,
+  build: string,
+  heapOptions: string[],
   settings: { streams: number; duration: number; connections: number },
 ): Promise<Round> {
-  const { url, pid } = server;
-  await pageLoad(url, WARM_UP_SECONDS, settings.connections);
-  await sleep(SETTLE_SECONDS * 1_000);
-  const rssWithout = rssMb(pid);
-  const loadWithout = await pageLoad(url, settings.duration, settings.connections);
+  const server = await startServer(build, {
+    env: { LIVE_MAX_STREAMS: String(Math.max(2000, settings.streams)) },
+    nodeArguments: heapOptions,
+  });
+  try {
+    const { url, pid } = server;
+    await pageLoad(url, WARM_UP_SECONDS, settings.connections);
+    const loadWithout = await pageLoad(url, settings.duration, settings.connections);
+    await sleep(SETTLE_SECONDS * 1_000);
+    const rssWithout = rssMb(pid);
 
-  const started = performance.now();
-  const close = await openStreams(url, settings.streams);
-  const openMs = Math.round(performance.now() - started);
-  const open = await liveStreams(url);
-  if (open !== settings.streams) throw new Error(`${open} streams open, not ${settings.streams}`);
-  await pageLoad(url, WARM_UP_SECONDS, settings.connections);
-  await sleep(SETTLE_SECONDS * 1_000);
-  const rssWith = rssMb(pid);
-  const loadWith = await pageLoad(url, settings.duration, settings.connections);
-  close();
-  while ((await liveStreams(url)) > 0) await sleep(100);
+    const started = performance.now();
+    const close = await openStreams(url, settings.streams);
+    const openMs = Math.round(performance.now() - started);
+    const open = await liveStreams(url);
+    if (open !== settings.streams) throw new Error(`${open} streams open, not ${settings.streams}`);
+    await sleep(SETTLE_SECONDS * 1_000);
+    const rssWith = rssMb(pid);
+    const loadWith = await pageLoad(url, settings.duration, settings.connections);
+    close();
 
-  const result: Round = {
-    round: number,
-    without: { rssMb: rssWithout, load: loadWithout },
-    with: { rssMb: rssWith, load: loadWith, openMs },
-  };
-  console.log(
-    `round ${number}: RSS ${rssWithout} → ${rssWith} MB with ${settings.streams} streams` +
-      ` (opened in ${openMs} ms); pages p99 ${loadWithout.p99Ms} → ${loadWith.p99Ms} ms,` +
-      ` ${loadWithout.requestsPerSecond.toFixed(0)} → ${loadWith.requestsPerSecond.toFixed(0)} req/s`,
-  );
-  return result;
+    console.log(
+      `round ${number}: RSS ${rssWithout} → ${rssWith} MB with ${settings.streams} streams` +
+        ` (opened in ${openMs} ms); pages p99 ${loadWithout.p99Ms} → ${loadWith.p99Ms} ms,` +
+        ` ${loadWithout.requestsPerSecond.toFixed(0)} → ${loadWith.requestsPerSecond.toFixed(0)} req/s`,
+    );
+    return {
+      round: number,
+      without: { rssMb: rssWithout, load: loadWithout },
+      with: { rssMb: rssWith, load: loadWith, openMs },
+    };
+  } finally {
+    await server.stop();
+  }
 }
 
 export async function benchLive(args: string[]): Promise<number> {
@@ -206,22 +219,14 @@ export async function benchLive(args: string[]): Promise<number> {
   const loadAverage = loadavg()
     .map((value) => value.toFixed(2))
     .join(", ");
-  const server = await startServer(build, {
-    env: { LIVE_MAX_STREAMS: String(Math.max(2000, settings.streams)) },
-    nodeArguments: heapOptions,
-  });
   console.log(
-    `Serving ${build} at ${server.url} (pid ${server.pid}), V8 heap ${heapOptions.join(" ") || "as this machine sizes it"};` +
-      ` ${settings.runs} round(s): ${settings.duration} s of page load over ${settings.connections} connections` +
+    `Serving ${build}, V8 heap ${heapOptions.join(" ") || "as this machine sizes it"}; ${settings.runs} round(s),` +
+      ` each on a fresh server: ${settings.duration} s of page load over ${settings.connections} connections` +
       ` (${PAGES.join(", ")}) without, then with ${settings.streams} idle streams open. Load average before: ${loadAverage}\n`,
   );
   const rounds: Round[] = [];
-  try {
-    for (let number = 1; number <= settings.runs; number++) {
-      rounds.push(await round(server, number, settings));
-    }
-  } finally {
-    await server.stop();
+  for (let number = 1; number <= settings.runs; number++) {
+    rounds.push(await round(number, build, heapOptions, settings));
   }
 
   const costs = rounds.map((r) => r.with.rssMb - r.without.rssMb);
