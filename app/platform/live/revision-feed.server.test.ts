@@ -129,16 +129,7 @@ describe.each(drivers)("the content revision's NOTIFY on %s", (driver) => {
   });
 });
 
-describe.runIf(drivers.includes("postgres"))("listening on PostgreSQL", () => {
-  let db: TestDatabase | undefined;
-  let feed: RevisionFeed | undefined;
-  afterEach(async () => {
-    await feed?.stop();
-    feed = undefined;
-    await db?.[Symbol.asyncDispose]();
-    db = undefined;
-  });
-
+describe("which URLs can LISTEN", () => {
   test("a transaction pooler's URL (port 6543, or pgbouncer=true) offers no LISTEN", () => {
     const pooled = openPostgres("postgres://user:pw@pooler.example.com:6543/postgres");
     const marked = openPostgres("postgres://user:pw@db.example.com:5432/postgres?pgbouncer=true");
@@ -153,6 +144,17 @@ describe.runIf(drivers.includes("postgres"))("listening on PostgreSQL", () => {
       [false, false, true, true, false],
     );
     return Promise.all([pooled, marked, direct, listener, badListener].map((db) => db.close()));
+  });
+});
+
+describe.runIf(drivers.includes("postgres"))("listening on PostgreSQL", () => {
+  let db: TestDatabase | undefined;
+  let feed: RevisionFeed | undefined;
+  afterEach(async () => {
+    await feed?.stop();
+    feed = undefined;
+    await db?.[Symbol.asyncDispose]();
+    db = undefined;
   });
 
   test("on a pooler URL the feed polls, and still delivers revisions", async () => {
