@@ -171,6 +171,37 @@ describe("the pipeline and the live channel", () => {
     expect(health).toMatchObject({ live: { streams: 0 } });
   });
 
+  test.each(["/LIVE", "/live/", "/Live/"])(
+    "%s is the stream too (React Router matches any case and a trailing slash), uncompressed",
+    async (path) => {
+      const response = await get(path, { "Accept-Encoding": "br, gzip" });
+      expect(response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+      expect(response.headers.get("Content-Encoding")).toBeNull();
+      const stream = eventsOf(response);
+      expect(await stream.next()).toMatchObject({ event: "revision" });
+      await stream.cancel();
+    },
+  );
+
+  test("/LIVE/REVISION/ is the revision", async () => {
+    const response = await get("/LIVE/REVISION/", { "Accept-Encoding": "br, gzip" });
+    expect(response.headers.get("Content-Encoding")).toBeNull();
+    expect(await response.json()).toEqual({ revision: expect.stringMatching(/^\d+$/) });
+  });
+
+  test.each([
+    "/live.data",
+    "/LIVE.data",
+    "/live/_.data",
+    "/live/revision.data",
+    "/live/revision/_.data",
+  ])("%s (a client-router data request, which no page makes) gets 404 at once", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.text()).toMatch(/\/live/);
+  });
+
   test.each([
     ["/live?x=1", { "Last-Event-ID": "x".repeat(2_000) }],
     ["/live?%ZZ", { "Last-Event-ID": "-5" }],
