@@ -250,7 +250,7 @@ describe.runIf(drivers.includes("postgres"))("two instances on one PostgreSQL", 
     database = await openTestDatabase("postgres");
     const env = { DATABASE_URL: database.url! };
     const [a, b] = await Promise.all([startServer(env), startServer(env)]);
-    expect(b.output()).toContain('Live updates: listening on "content_revision"');
+    await b.waitForOutput('Live updates: listening on "content_revision"');
     expect(await (await fetch(`${b.url}/healthz`)).json()).toMatchObject({
       live: { mode: "listen", streams: 0 },
     });
@@ -281,8 +281,8 @@ describe.runIf(drivers.includes("postgres"))("two instances on one PostgreSQL", 
     pooler.port = "6543";
     const env = { DATABASE_URL: database.url!, LIVE_LISTEN_DATABASE_URL: pooler.href };
     const b = await startServer(env);
-    expect(b.output()).toMatch(
-      /Live updates: reading the content revision every 2 s while pages follow it \(LIVE_LISTEN_DATABASE_URL is a transaction pooler/,
+    await b.waitForOutput(
+      "Live updates: reading the content revision every 2 s while pages follow it (LIVE_LISTEN_DATABASE_URL is a transaction pooler",
     );
     expect(await (await fetch(`${b.url}/healthz`)).json()).toMatchObject({
       live: { mode: "poll" },
