@@ -253,6 +253,7 @@ const sections: MenuSection[] = [
     name: "Starters",
     description: "To share, or not.",
     note: "",
+    mayContain: [],
     items: [wings, cauliflower, oysters],
   },
   {
@@ -261,6 +262,7 @@ const sections: MenuSection[] = [
     name: "Sides",
     description: "",
     note: "",
+    mayContain: [],
     items: [item({ id: 4, name: "Fries" })],
   },
 ];
