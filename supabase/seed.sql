@@ -781,6 +781,11 @@ cross join lateral (
   limit 1
 ) as chosen;
 
+-- The trivia pitchers go with the quiz: they show only on a night it is on.
+update public.specials
+  set event_id = (select id from public.events where slug = 'trivia-night')
+  where title = 'Trivia Night Pitchers';
+
 -- Venue ----------------------------------------------------------------------
 
 insert into public.venue_spaces (slug, name, summary, description, seated_capacity, standing_capacity, features, step_free, accessibility_note, photos, sort_order) values

@@ -33,6 +33,7 @@ import {
   editorAnswer,
   schemaValidator,
 } from "~/staff/editor-ui";
+import { untieSpecials } from "~/specials/specials-editor.server";
 import { editorAction, databaseErrorCode, editorRow, editorRowId } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -50,8 +51,21 @@ export const action = editorAction({
   schema: () => eventSchema,
   pictures: [EVENT_PICTURE_NAMES],
   find: eventForStaff,
-  remove: deleteEvent,
-  deleted: () => redirectWithToast("/staff/events", { type: "success", title: "Event deleted." }),
+  // Its specials are hidden and untied first: none shows on every night once its event is gone.
+  remove: async (tx, id) => {
+    const untied = await untieSpecials(tx, id);
+    return (await deleteEvent(tx, id)) ? { untied } : null;
+  },
+  deleted: ({ untied }) =>
+    redirectWithToast("/staff/events", {
+      type: "success",
+      title: "Event deleted.",
+      ...(untied.length > 0
+        ? {
+            description: `${untied.map((title) => `“${title}”`).join(" and ")} went with it, so ${untied.length === 1 ? "it is" : "they are"} hidden now; tie ${untied.length === 1 ? "it" : "them"} to another event on the specials page to show ${untied.length === 1 ? "it" : "them"} again.`,
+          }
+        : {}),
+    }),
   async save(tx, id, input, [picture]) {
     const current = id === "new" ? null : await eventForStaff(tx, id);
     if (id !== "new" && !current) return null;
