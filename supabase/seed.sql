@@ -781,6 +781,15 @@ cross join lateral (
   limit 1
 ) as chosen;
 
+-- Who plays: named for the events' pages and search data.
+update public.events set performer = case slug
+    when 'celtic-session-with-the-hedgerow-fiddlers' then 'The Hedgerow Fiddlers'
+    when 'live-music-kettle-and-crow' then 'Kettle & Crow'
+    when 'live-music-lantern-hollow' then 'Lantern Hollow'
+  end
+  where slug in ('celtic-session-with-the-hedgerow-fiddlers', 'live-music-kettle-and-crow',
+    'live-music-lantern-hollow');
+
 -- The trivia pitchers go with the quiz: they show only on a night it is on.
 update public.specials
   set event_id = (select id from public.events where slug = 'trivia-night')

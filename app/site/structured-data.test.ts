@@ -96,16 +96,18 @@ describe("restaurantJsonLd", () => {
     expect(restaurant().telephone).toBe("+15195550134");
   });
 
-  test("gives the postal address and coordinates", () => {
-    const data = restaurant();
+  test("gives the postal address from the settings, and coordinates", () => {
+    const data = restaurant({ streetAddress: "182 Dundas Street", postalCode: "n6a 1g7" });
     expect(data.address).toEqual({
       "@type": "PostalAddress",
-      streetAddress: "Dundas Street at Richmond Street",
+      streetAddress: "182 Dundas Street",
       addressLocality: "London",
       addressRegion: "ON",
-      postalCode: "N6A",
+      postalCode: "N6A 1G7",
       addressCountry: "CA",
     });
+    // Half a postal code (the sample's) finds no address: it is left out, not guessed at.
+    expect(restaurant().address).not.toHaveProperty("postalCode");
     expect(data.geo).toEqual({ "@type": "GeoCoordinates", latitude: 42.9836, longitude: -81.2497 });
   });
 
@@ -119,6 +121,24 @@ describe("restaurantJsonLd", () => {
       "https://www.instagram.com/example",
       "https://www.facebook.com/example",
     ]);
+  });
+
+  test("names as its profiles only links staff set, never sample ones on example domains", () => {
+    const sample = restaurant({
+      socialLinks: [
+        { network: "instagram.example.com", url: "https://instagram.example.com/thesquire" },
+        { network: "facebook.example.com", url: "https://facebook.example.com/thesquire" },
+        { network: "pub.example", url: "https://pub.example/about" },
+      ],
+    });
+    expect(sample).not.toHaveProperty("sameAs");
+    const mixed = restaurant({
+      socialLinks: [
+        { network: "instagram.example.com", url: "https://instagram.example.com/thesquire" },
+        { network: "instagram", url: "https://www.instagram.com/thesquirepub" },
+      ],
+    });
+    expect(mixed.sameAs).toEqual(["https://www.instagram.com/thesquirepub"]);
   });
 
   test("without a reservations link, says only whether the pub takes bookings", () => {
@@ -359,6 +379,7 @@ function event(overrides: Partial<PubEvent> & Pick<PubEvent, "id" | "slug" | "ti
     endsAt: null,
     status: "scheduled",
     priceCents: null,
+    performer: "",
     image: null,
     ...overrides,
   };
@@ -421,8 +442,27 @@ describe("eventJsonLd", () => {
     expect(eventJsonLd({ event: cancelledBand, settings, origin })).not.toHaveProperty("endDate");
   });
 
-  test("has no offer for a free event", () => {
-    expect(eventJsonLd({ event: trivia, settings, origin })).not.toHaveProperty("offers");
+  test("says a free event is free to attend, with a price of 0", () => {
+    const data = eventJsonLd({ event: trivia, settings, origin });
+    expect(data.isAccessibleForFree).toBe(true);
+    expect(data.offers).toEqual({
+      "@type": "Offer",
+      price: "0.00",
+      priceCurrency: "CAD",
+      availability: "https://schema.org/InStock",
+      url: "https://pub.example/events/trivia-night",
+    });
+  });
+
+  test("names the performer when staff gave one, and none otherwise", () => {
+    const band = eventJsonLd({
+      event: { ...cancelledBand, performer: " Kettle & Crow " },
+      settings,
+      origin,
+    });
+    expect(band.performer).toEqual({ "@type": "PerformingGroup", name: "Kettle & Crow" });
+    expect(band).not.toHaveProperty("isAccessibleForFree");
+    expect(eventJsonLd({ event: trivia, settings, origin })).not.toHaveProperty("performer");
   });
 
   test("marks a cancelled event cancelled, with its ticket price in CAD", () => {
@@ -457,12 +497,13 @@ describe("eventJsonLd", () => {
     ).toBe("Teams of up to six; prizes for the top three.");
   });
 
-  test("has no image, description or offer to give for a bare free event", () => {
+  test("has no image, description or performer to give for a bare free event", () => {
     const bare = event({ id: 9, slug: "quiz", title: "Quiz" });
     const data = eventJsonLd({ event: bare, settings, origin, shows: "description" });
     expect(data).not.toHaveProperty("image");
     expect(data).not.toHaveProperty("description");
-    expect(data).not.toHaveProperty("offers");
+    expect(data).not.toHaveProperty("performer");
+    expect(data.isAccessibleForFree).toBe(true);
     expect(data.location.address.streetAddress).toBe("Dundas Street at Richmond Street");
   });
 

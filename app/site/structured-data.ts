@@ -27,15 +27,45 @@ export function restaurantId(origin: string): string {
   return absolute("/#restaurant", origin);
 }
 
+/** A whole Canadian postal code, "N6A 1B2"; the settings also take the first half alone. */
+const FULL_POSTAL_CODE = /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i;
+
+/**
+ * The pub's address from the settings: the street line as staff keep it
+ * (number and street), the postal code only when it is whole, since a
+ * partial one ("N6A") is no address a map can find.
+ */
 function postalAddress(settings: SiteSettings) {
   return {
     "@type": "PostalAddress",
     streetAddress: settings.streetAddress,
     addressLocality: settings.locality,
     addressRegion: settings.region,
-    postalCode: settings.postalCode,
+    ...(FULL_POSTAL_CODE.test(settings.postalCode.trim())
+      ? { postalCode: settings.postalCode.trim().toUpperCase() }
+      : {}),
     addressCountry: settings.country,
   };
+}
+
+/**
+ * Whether a link is on a host kept for examples (RFC 2606 and 6761):
+ * example.com, .net and .org and their subdomains, and the .example, .test,
+ * .invalid and .localhost names. Such a link is sample content, never the
+ * pub's own profile.
+ */
+export function isExampleLink(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, "");
+  } catch {
+    return true;
+  }
+  return (
+    /(^|\.)example\.(com|net|org)$/.test(host) ||
+    /(^|\.)(example|test|invalid|localhost)$/.test(host) ||
+    host === "localhost"
+  );
 }
 
 // Monday first, as people read a week of hours.
@@ -119,7 +149,8 @@ export function restaurantJsonLd({
     settings.acceptsReservations && settings.reservationUrl
       ? absolute(settings.reservationUrl, origin)
       : null;
-  const sameAs = settings.socialLinks.map((link) => link.url);
+  // Only the profiles staff set: the sample's links on example domains say nothing of the pub.
+  const sameAs = settings.socialLinks.map((link) => link.url).filter((url) => !isExampleLink(url));
   return {
     "@context": SCHEMA,
     "@type": "Restaurant",
@@ -228,15 +259,18 @@ export type EventJsonLdInput = {
   shows?: "summary" | "description";
 };
 
+/**
+ * What getting in costs: the cover charge, or nothing (free to attend, a
+ * price of 0 and `isAccessibleForFree`), and whether it is sold out.
+ */
 function eventOffers(event: PubEvent, origin: string) {
-  // A sold-out event says so even when it had no price; otherwise offers only come with a price.
-  if (event.priceCents === null && event.status !== "sold-out") return {};
+  const free = event.priceCents === null || event.priceCents === 0;
   return {
+    ...(free ? { isAccessibleForFree: true } : {}),
     offers: {
       "@type": "Offer",
-      ...(event.priceCents === null
-        ? {}
-        : { price: priceAmount(event.priceCents), priceCurrency: "CAD" }),
+      price: priceAmount(event.priceCents ?? 0),
+      priceCurrency: "CAD",
       availability: `${SCHEMA}/${event.status === "sold-out" ? "SoldOut" : "InStock"}`,
       url: absolute(eventPath(event), origin),
     },
@@ -275,6 +309,9 @@ export function eventJsonLd({
       url: absolute("/", origin),
     },
     ...eventOffers(event, origin),
+    ...(event.performer.trim()
+      ? { performer: { "@type": "PerformingGroup", name: event.performer.trim() } }
+      : {}),
     ...(imageUrl ? { image: absolute(imageUrl, origin) } : {}),
   };
 }

@@ -5,6 +5,7 @@ import {
   EVENT_DESCRIPTION_MAX,
   EVENT_STATUSES,
   EVENT_SUMMARY_MAX,
+  EVENT_PERFORMER_MAX,
   EVENT_TITLE_MAX,
   IMAGE_ALT_MAX,
   EVENT_PICTURE_NAMES,
@@ -172,6 +173,14 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
               optional
               hint="In dollars, such as 10 or 12.50. Empty: free."
               inputMode="decimal"
+            />
+            <TextField
+              {...field("performer")}
+              label="Performer"
+              optional
+              hint="Who plays or hosts, such as Kettle & Crow; search engines show it with the event. Empty: no one to name."
+              limit={EVENT_PERFORMER_MAX}
+              autoComplete="off"
             />
             <TextField
               {...field("summary")}
