@@ -1,3 +1,4 @@
+import { shareCardVersion } from "./share-card";
 import { describe, expect, test } from "vitest";
 import type { ContentImage } from "~/images/content-image";
 import type { PubEvent } from "~/events/events";
@@ -116,7 +117,7 @@ describe("restaurantJsonLd", () => {
     expect(data.url).toBe("https://pub.example/");
     expect(data.hasMenu).toBe("https://pub.example/menu");
     expect(data.menu).toBe("https://pub.example/menu");
-    expect(data.image).toBe("https://pub.example/img/social/share-card.svg?w=1200&fm=jpeg");
+    expect(data.image).toBe(`https://pub.example/share-card.jpg?v=${shareCardVersion(settings)}`);
     expect(data.sameAs).toEqual([
       "https://www.instagram.com/example",
       "https://www.facebook.com/example",

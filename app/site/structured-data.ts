@@ -4,17 +4,14 @@
  * crawlers read never disagrees with what visitors see.
  */
 import type { ContentImage } from "~/images/content-image";
-import { SHARE_IMAGE } from "~/images/images";
 import { eventPath, type PubEvent } from "~/events/events";
 import type { MenuItem, MenuSection, DietaryTag } from "~/menu/menu";
 import type { OpeningSchedule, WeeklyHours, Weekday } from "~/hours/opening-hours";
 import { priceAmount } from "~/menu/price";
 import { telephoneHref, type SiteSettings } from "./site-settings";
+import { shareCardPath } from "./share-card";
 
 const SCHEMA = "https://schema.org";
-
-/** The share card through the image optimiser: crawlers want a bitmap, not the SVG source. */
-export const SHARE_CARD_PATH = `/img/social/share-card.svg?w=${SHARE_IMAGE.width}&fm=${SHARE_IMAGE.format}`;
 
 /** Builds an item's or event's absolute image URL; undefined when it has none to offer. */
 export type ImageUrlFor = (image: ContentImage) => string | undefined;
@@ -174,7 +171,8 @@ export function restaurantJsonLd({
     // hasMenu is schema.org's current name; menu is kept for readers that know only the older one.
     hasMenu: absolute(menuPath, origin),
     menu: absolute(menuPath, origin),
-    image: absolute(SHARE_CARD_PATH, origin),
+    // The share card: the pub's name and tagline over its colours.
+    image: absolute(shareCardPath(settings), origin),
     ...(sameAs.length > 0 ? { sameAs } : {}),
     openingHoursSpecification: [
       ...weeklySpecifications(schedule.weekly),
