@@ -169,7 +169,10 @@ test("shares a 1200 × 630 JPEG, for Open Graph and X alike, that really is one"
   const meta = (attribute: "property" | "name", key: string) =>
     page.locator(`meta[${attribute}="${key}"]`).getAttribute("content");
   const image = new URL((await meta("property", "og:image")) ?? "");
-  expect(image.searchParams.get("fm")).toBe("jpeg");
+  // The card of the pub's name and tagline, at the address of those words.
+  expect(image.pathname).toBe("/share-card.jpg");
+  expect(image.searchParams.get("v")).toMatch(/^[0-9a-f]{8}$/);
+  expect(await meta("property", "og:image:alt")).toBe("The Squire Pub & Grill: Pub & Grill");
   expect(await meta("property", "og:image:type")).toBe("image/jpeg");
   expect(await meta("property", "og:image:width")).toBe("1200");
   expect(await meta("property", "og:image:height")).toBe("630");
@@ -180,6 +183,7 @@ test("shares a 1200 × 630 JPEG, for Open Graph and X alike, that really is one"
   const response = await page.request.get(image.pathname + image.search);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("image/jpeg");
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   const { format, width, height } = await sharp(await response.body()).metadata();
   expect({ format, width, height }).toEqual({ format: "jpeg", width: 1200, height: 630 });
 });
