@@ -51,6 +51,7 @@ export default [
   route("img/*", "routes/image.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("share-card.jpg", "routes/share-card.ts"),
   // The dynamic segment ends at ".ics": a static suffix, so this ranks above
   // the event page for those addresses and never matches another.
   route("events/:slug.ics", "routes/event-calendar.ts"),

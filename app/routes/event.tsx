@@ -86,6 +86,11 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-5 text-lg font-semibold text-primary sm:text-xl">
             <EventWhen event={event} />
           </p>
+          {event.performer ? (
+            <p className="mt-2 text-lg">
+              With <span className="font-semibold">{event.performer}</span>
+            </p>
+          ) : null}
           <p className="mt-2 text-lg font-semibold">{eventPrice(event)}</p>
           {settings ? (
             <p className="mt-2 text-muted-foreground">

@@ -91,8 +91,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         className="relative isolate flex flex-col overflow-hidden bg-shell text-shell-foreground lg:min-h-[38rem]"
       >
         <div className="mx-auto w-full max-w-6xl px-4 pt-12 pb-10 sm:px-6 sm:pt-20 lg:py-28">
+          {/* Where, from the settings: the description below names the city already. */}
           <p className="text-sm font-semibold tracking-[0.28em] text-shell-accent uppercase">
-            Downtown London, Ontario
+            {settings.streetAddress}
           </p>
           <h1
             id="home-title"

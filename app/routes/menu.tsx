@@ -19,6 +19,7 @@ import {
   filterMenu,
   menuListItem,
   parseMenuFilter,
+  tracesLine,
   type MenuFilter,
 } from "~/menu/menu";
 import { pageMeta } from "~/site/meta";
@@ -162,6 +163,9 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
                   <p className="mt-1 text-muted-foreground">{section.description}</p>
                 ) : null}
                 {section.note ? <p className="mt-1 text-sm font-semibold">{section.note}</p> : null}
+                {section.mayContain.length > 0 ? (
+                  <p className="mt-1 text-sm font-semibold">{tracesLine(section.mayContain)}</p>
+                ) : null}
               </div>
               <MenuList items={section.items} />
             </section>

@@ -25,7 +25,7 @@ import { torontoDate } from "~/hours/opening-hours";
 import { formatPrice } from "~/menu/price";
 import { usePublicEnv } from "~/platform/public-env";
 import { telephoneHref } from "~/site/site-settings";
-import { largestCapacity, type VenueSpace } from "~/venue/venue";
+import { largestCapacity, spaceAccess, type VenueSpace } from "~/venue/venue";
 import { SpaceGallery } from "~/venue/space-gallery";
 
 /** The spaces as the enquiry form offers them. */
@@ -212,10 +212,8 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
                     />
                   )}
                   <span>
-                    <span className="font-semibold">
-                      {space.stepFree ? "Step-free access." : "Reached by stairs."}
-                    </span>{" "}
-                    {space.accessibilityNote}
+                    <span className="font-semibold">{spaceAccess(space).lead}</span>{" "}
+                    {spaceAccess(space).note}
                   </span>
                 </p>
               </div>
