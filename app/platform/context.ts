@@ -4,6 +4,7 @@ import type { AuthBackend } from "./auth-backend.server";
 import type { Database } from "./database/database.server";
 import type { FormProtection } from "./form-protection";
 import type { LastGoodStore } from "./last-good-store.server";
+import type { LiveStreams } from "./live/live-streams.server";
 import type { UploadStore } from "./upload-store.server";
 
 /**
@@ -86,6 +87,12 @@ export const lastGoodContentContext = createContext<LastGoodStore>();
 
 /** Where loaders get the database; tests give them their own. */
 export const databaseContext = createContext<() => Promise<Database>>();
+
+/**
+ * The process's live streams (`GET /live`) and what they know of the
+ * content revision; null where nothing is live (a test that sets none).
+ */
+export const liveContext = createContext<LiveStreams | null>(null);
 
 /** How the public forms are guarded: Turnstile when its keys are set, and rate limits. */
 export const formProtectionContext = createContext<FormProtection>();

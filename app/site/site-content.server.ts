@@ -46,6 +46,15 @@ export async function contentRevision(db: Database): Promise<string> {
 }
 
 /**
+ * Tells the content cache of `db` that the revision moved to `revision` (the
+ * database said so): pages read after this read the new content, without
+ * waiting for the cache's next check.
+ */
+export function contentRevisionMoved(db: Database, revision: string): void {
+  cacheFor(db).revisionMoved(revision);
+}
+
+/**
  * The revision of the content pages are being rendered from, as the content
  * cache last saw it (asked at most once a second): pages rendered at one
  * revision may be served until it moves. Undefined while the database cannot

@@ -61,9 +61,18 @@ export type AppOptions = {
   largeBodies?: LargeBodies;
 };
 
-/** The methods a URL answers: images are only read; pages take the forms' posts too. */
+/**
+ * The live channel's URLs (`/live`, `/live/revision`): answered as they
+ * are, never kept by the page cache nor compressed, so each event leaves at
+ * once and no render waits on a stream that does not end.
+ */
+export function isLivePath(url: URL): boolean {
+  return url.pathname === "/live" || url.pathname === "/live/revision";
+}
+
+/** The methods a URL answers: images and the live channel are only read; pages take the forms' posts too. */
 export function allowedMethods(url: URL): readonly string[] {
-  return url.pathname.startsWith("/img/") ? READ_METHODS : PAGE_METHODS;
+  return url.pathname.startsWith("/img/") || isLivePath(url) ? READ_METHODS : PAGE_METHODS;
 }
 
 /**
@@ -134,7 +143,8 @@ function editable(response: Response): Response {
  *     value) sets Cache-Control and tells the cache whether to keep it, and
  *     the document's Content-Security-Policy is set by it (`secureDocument`).
  *  7. Compression (brotli or gzip) as the client accepts; a kept page was
- *     compressed once, around its holes.
+ *     compressed once, around its holes. The live channel (`isLivePath`)
+ *     skips 5 and 7: an event stream is neither kept nor compressed.
  *  8. Security headers on every response.
  *
  * Shutdown (finishing open requests, refusing new ones with 503) wraps the
@@ -176,7 +186,8 @@ export async function createAppHandler({
     const unreadable = await refuseUnreadableForm(bounded, url);
     if (unreadable) return secured(request, unreadable);
 
-    // 5, 6: the page cache, or a render of its own.
+    // 5, 6: the page cache, or a render of its own; the live channel as it is.
+    if (isLivePath(url)) return secured(request, (await render(bounded, client)).response);
     const slot = await cacheSlot(bounded);
     const response = slot
       ? await pageCache.serve(bounded, slot.key, slot.revision, () =>
