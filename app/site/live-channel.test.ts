@@ -424,6 +424,24 @@ describe("the clock", () => {
     expect(revalidate).toHaveBeenCalledTimes(PAST_CHANGE_RETRIES);
   });
 
+  test("offline, the clock does not revalidate (the error view would replace the page); it asks again later", async () => {
+    const { channel, revalidate, state, polls } = setUp();
+    channel.start();
+    state.answer = () => Promise.reject(new TypeError("Failed to fetch"));
+    channel.changesAt(Date.now() + 60_000);
+    await vi.advanceTimersByTimeAsync(60_000 + CHANGE_MARGIN_MS);
+    expect(polls).toHaveLength(1);
+    expect(revalidate).not.toHaveBeenCalled();
+    // A server answering an error is no better.
+    state.answer = () => new Response("Service unavailable", { status: 503 });
+    await vi.advanceTimersByTimeAsync(PAST_CHANGE_RETRY_MS);
+    expect(polls).toHaveLength(2);
+    expect(revalidate).not.toHaveBeenCalled();
+    state.answer = () => revisionAnswer("10");
+    await vi.advanceTimersByTimeAsync(PAST_CHANGE_RETRY_MS);
+    expect(revalidate).toHaveBeenCalledTimes(1);
+  });
+
   test("no moment, no timer", async () => {
     const { channel, revalidate } = setUp();
     channel.start();

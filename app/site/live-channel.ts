@@ -306,11 +306,28 @@ export class LiveChannel {
         }
         this.#firedFor = this.#changeAt;
         this.#firedCount += 1;
-        if (!this.#revalidating) this.#revalidate();
+        // Armed again first: the ask in 30 s stands until new data names the next moment.
         this.#armClock();
+        void this.#revalidateIfReachable();
       },
       Math.min(Math.max(wait, 0), LONGEST_TIMER_MS),
     );
+  }
+
+  /**
+   * A revalidation that cannot reach the server (a phone offline, or waking
+   * before its network) would put the error view in place of the page: the
+   * clock's is made only once a request to the site gets through.
+   */
+  async #revalidateIfReachable() {
+    try {
+      const response = await this.#env.fetch(LIVE_REVISION_PATH, { cache: "no-store" });
+      if (!response.ok) return;
+    } catch {
+      return;
+    }
+    if (this.#mode === "stopped" || this.#revalidating) return;
+    this.#revalidate();
   }
 
   #clear(which: "reconnect" | "poll" | "streamRetry" | "retry" | "clock") {
