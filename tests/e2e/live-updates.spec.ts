@@ -298,7 +298,10 @@ test("closing a day shows on an open home page's open-now line within 3 s", asyn
   await staff.close();
 });
 
-test("a new special shows on an open home page within 3 s", async ({ browser }, testInfo) => {
+test("a new special shows on an open home page within 3 s", async ({
+  browser,
+  expectNoA11yViolations,
+}, testInfo) => {
   const title = `Live Pie ${testInfo.project.name} ${randomUUID().slice(0, 6)}`;
   const staff = await staffPage(browser, "live-specials", testInfo.project.name);
   const visitor = await openAsVisitor(browser, "/");
@@ -310,6 +313,8 @@ test("a new special shows on an open home page within 3 s", async ({ browser }, 
   await expect(main.getByText(title)).toBeVisible(LIVE);
   await expect(announcement(visitor.page, "This page was just updated.")).toHaveCount(1);
   await expectNoNavigation(visitor);
+  // The updated page, its live region speaking, as axe finds it.
+  await expectNoA11yViolations(visitor.page);
 
   await deleteSpecial(staff.page, title);
   await expect(main.getByText(title)).toHaveCount(0, LIVE);
