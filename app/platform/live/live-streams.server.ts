@@ -171,7 +171,12 @@ export class LiveStreams {
           ),
         );
       } else {
-        stream.enqueue(chunk);
+        try {
+          stream.enqueue(chunk);
+        } catch {
+          // Closed by its client a moment ago; its cancel lets it go, or this does.
+          this.#remove(stream);
+        }
       }
     }
   }
