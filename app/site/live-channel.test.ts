@@ -10,6 +10,7 @@ import {
   RECONNECT_BACKOFF_MS,
   REVALIDATE_RETRY_MS,
   STREAM_RETRY_WHILE_POLLING_MS,
+  TIME_OUT_MS,
   type LiveEnvironment,
   type StreamHandlers,
 } from "./live-channel";
@@ -61,7 +62,15 @@ function setUp({
     async fetch(url, init) {
       const headers = new Headers(init.headers);
       polls.push({ url, ifNoneMatch: headers.get("If-None-Match") });
-      return state.answer();
+      // As fetch does, an abort ends the wait for an answer.
+      return Promise.race([
+        state.answer(),
+        new Promise<never>((_, reject) =>
+          init.signal?.addEventListener("abort", () =>
+            reject(new DOMException("The operation was aborted.", "AbortError")),
+          ),
+        ),
+      ]);
     },
     setTimeout: (run, ms) => setTimeout(run, ms),
     clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
@@ -194,8 +203,9 @@ describe("reconnecting", () => {
     streams[0]!.revision("10");
     streams[0]!.fail();
     expect(streams[0]!.closed).toBe(false);
-    await vi.advanceTimersByTimeAsync(30_000);
+    await vi.advanceTimersByTimeAsync(RECONNECT_BACKOFF_MS[0]);
     expect(streams).toHaveLength(1);
+    expect(streams[0]!.closed).toBe(false);
     // The browser's reconnection fails too: the back-off takes over at its second step.
     streams[0]!.fail();
     expect(streams[0]!.closed).toBe(true);
@@ -219,6 +229,33 @@ describe("reconnecting", () => {
     await vi.advanceTimersByTimeAsync(RECONNECT_BACKOFF_MS[1]);
     expect(streams).toHaveLength(4);
     expect(channel.mode).toBe("stream");
+  });
+
+  test("a stream not open within the time-out (10 s) has failed, and is tried again after the back-off", async () => {
+    const { channel, streams } = setUp();
+    channel.start();
+    await vi.advanceTimersByTimeAsync(TIME_OUT_MS - 1);
+    expect(streams[0]!.closed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(streams[0]!.closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(RECONNECT_BACKOFF_MS[0]);
+    expect(streams).toHaveLength(2);
+    // This one opens in time: no more failures counted.
+    streams[1]!.open();
+    await vi.advanceTimersByTimeAsync(10 * TIME_OUT_MS);
+    expect(streams[1]!.closed).toBe(false);
+    expect(streams).toHaveLength(2);
+  });
+
+  test("the browser's own reconnection is given the time-out too", async () => {
+    const { channel, streams } = setUp();
+    channel.start();
+    streams[0]!.open();
+    streams[0]!.fail();
+    await vi.advanceTimersByTimeAsync(RECONNECT_BACKOFF_MS[0] + TIME_OUT_MS);
+    expect(streams[0]!.closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(RECONNECT_BACKOFF_MS[1]);
+    expect(streams).toHaveLength(2);
   });
 
   test("a stream refused at open (503 past the server's limit) falls back to polling at once", async () => {
@@ -284,13 +321,22 @@ describe("polling", () => {
     expect(polls).toHaveLength(3);
   });
 
+  test("a poll not answered within the time-out is given up, and the next one asked", async () => {
+    const { polls, state } = await polling();
+    state.answer = () => new Promise<never>(() => {});
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(polls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(TIME_OUT_MS + POLL_INTERVAL_MS);
+    expect(polls).toHaveLength(3);
+  });
+
   test("tries the stream again after a minute, and polls again when it fails", async () => {
     const { channel, streams, polls } = await polling();
     await vi.advanceTimersByTimeAsync(STREAM_RETRY_WHILE_POLLING_MS);
     expect(streams).toHaveLength(2);
     expect(channel.mode).toBe("stream");
     const asked = polls.length;
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3);
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + 1);
     expect(polls).toHaveLength(asked);
     streams[1]!.fail();
     expect(channel.mode).toBe("polling");
@@ -355,8 +401,9 @@ describe("a hidden tab", () => {
 
 describe("the clock", () => {
   test("revalidates just after the next change, without announcing it", async () => {
-    const { channel, revalidate, state } = setUp();
+    const { channel, revalidate, state, latestStream } = setUp();
     channel.start();
+    latestStream().open();
     const kitchenCloses = Date.now() + 60_000;
     channel.changesAt(kitchenCloses);
     await vi.advanceTimersByTimeAsync(60_000 + CHANGE_MARGIN_MS - 1);
@@ -371,8 +418,9 @@ describe("the clock", () => {
   });
 
   test("a moment past the longest timer is waited for in steps, not fired at once", async () => {
-    const { channel, revalidate } = setUp();
+    const { channel, revalidate, latestStream } = setUp();
     channel.start();
+    latestStream().open();
     const farOff = Date.now() + 40 * 24 * 60 * 60 * 1000;
     channel.changesAt(farOff);
     await vi.advanceTimersByTimeAsync(LONGEST_TIMER_MS);
@@ -382,8 +430,9 @@ describe("the clock", () => {
   });
 
   test("a timer the browser ran early (after sleep, say) is armed again", async () => {
-    const { channel, revalidate } = setUp();
+    const { channel, revalidate, latestStream } = setUp();
     channel.start();
+    latestStream().open();
     const moment = Date.now() + 10 * 60_000;
     channel.changesAt(moment);
     // The clock jumps back (the machine slept through a time change): the timer fires early.
@@ -395,8 +444,9 @@ describe("the clock", () => {
   });
 
   test("a moment that passed while the tab was hidden revalidates as soon as it is shown", async () => {
-    const { channel, revalidate, state } = setUp();
+    const { channel, revalidate, state, latestStream } = setUp();
     channel.start();
+    latestStream().open();
     channel.changesAt(Date.now() + 60_000);
     state.visible = false;
     channel.visibilityChanged();
@@ -409,8 +459,9 @@ describe("the clock", () => {
   });
 
   test("a server still naming a past moment (its clock behind) is asked again, a few times", async () => {
-    const { channel, revalidate } = setUp();
+    const { channel, revalidate, latestStream } = setUp();
     channel.start();
+    latestStream().open();
     const moment = Date.now() - 1000;
     channel.changesAt(moment);
     await vi.advanceTimersByTimeAsync(0);
@@ -425,8 +476,9 @@ describe("the clock", () => {
   });
 
   test("offline, the clock does not revalidate (the error view would replace the page); it asks again later", async () => {
-    const { channel, revalidate, state, polls } = setUp();
+    const { channel, revalidate, state, polls, latestStream } = setUp();
     channel.start();
+    latestStream().open();
     state.answer = () => Promise.reject(new TypeError("Failed to fetch"));
     channel.changesAt(Date.now() + 60_000);
     await vi.advanceTimersByTimeAsync(60_000 + CHANGE_MARGIN_MS);
@@ -443,8 +495,9 @@ describe("the clock", () => {
   });
 
   test("no moment, no timer", async () => {
-    const { channel, revalidate } = setUp();
+    const { channel, revalidate, latestStream } = setUp();
     channel.start();
+    latestStream().open();
     channel.changesAt(null);
     await vi.advanceTimersByTimeAsync(LONGEST_TIMER_MS);
     expect(revalidate).not.toHaveBeenCalled();

@@ -14,6 +14,8 @@
 
 /** Seed constants: waits before each reconnection after a failure in a row. */
 export const RECONNECT_BACKOFF_MS = [1000, 2000, 5000, 10_000] as const;
+/** Seed constant: a stream not open, or a poll not answered, within this is a failure. */
+export const TIME_OUT_MS = 10_000;
 /** While polling, how often the revision is asked for. */
 export const POLL_INTERVAL_MS = 5000;
 /** While polling, how long until the stream is tried again. */
@@ -64,6 +66,8 @@ export type LiveEnvironment = {
 
 type Mode = "stopped" | "stream" | "polling" | "paused";
 
+type TimerName = "reconnect" | "openTimeOut" | "poll" | "streamRetry" | "retry" | "clock";
+
 export class LiveChannel {
   readonly #env: LiveEnvironment;
   #mode: Mode = "stopped";
@@ -72,11 +76,9 @@ export class LiveChannel {
   #streamWasOpen = false;
   #failures = 0;
   #etag: string | null = null;
-  #reconnectTimer: Timer | null = null;
-  #pollTimer: Timer | null = null;
   /** Each start of polling counts up, so an answer from an earlier round is dropped. */
   #pollRound = 0;
-  #streamRetryTimer: Timer | null = null;
+  readonly #timers = new Map<TimerName, Timer>();
 
   /** The revision the page shows, and the newest heard. */
   #shown: string | null;
@@ -84,12 +86,10 @@ export class LiveChannel {
   #revalidating = false;
   #announceWhenShown = false;
   #retries = 0;
-  #retryTimer: Timer | null = null;
 
   #changeAt: number | null = null;
   #firedFor: number | null = null;
   #firedCount = 0;
-  #clockTimer: Timer | null = null;
 
   constructor(env: LiveEnvironment, pageRevision: string | null) {
     this.#env = env;
@@ -158,22 +158,21 @@ export class LiveChannel {
   #pause() {
     this.#pollRound += 1;
     this.#closeStream();
-    this.#clear("reconnect");
-    this.#clear("poll");
-    this.#clear("streamRetry");
+    for (const name of ["reconnect", "openTimeOut", "poll", "streamRetry"] as const) {
+      this.#clear(name);
+    }
     if (this.#mode !== "stopped") this.#mode = "paused";
   }
 
   #connect() {
-    this.#clear("reconnect");
-    this.#clear("poll");
-    this.#clear("streamRetry");
-    this.#closeStream();
+    this.#pause();
     this.#mode = "stream";
     this.#streamWasOpen = false;
+    this.#expectOpen(TIME_OUT_MS);
     try {
       this.#stream = this.#env.openStream({
         open: () => {
+          this.#clear("openTimeOut");
           this.#failures = 0;
           this.#streamWasOpen = true;
         },
@@ -188,11 +187,17 @@ export class LiveChannel {
     }
   }
 
+  /** A stream not open within the time-out (a proxy holding it back, say) has failed. */
+  #expectOpen(ms: number) {
+    this.#set("openTimeOut", ms, () => this.#streamFailed(false));
+  }
+
   #streamFailed(closed: boolean) {
     if (this.#mode !== "stream") return;
     this.#failures += 1;
     if (closed || this.#failures > RECONNECT_BACKOFF_MS.length) {
       this.#closeStream();
+      this.#clear("openTimeOut");
       this.#startPolling();
       return;
     }
@@ -201,14 +206,12 @@ export class LiveChannel {
       // browser reconnects by itself after the server's `retry: 1000`, the
       // first wait, sending Last-Event-ID.
       this.#streamWasOpen = false;
+      this.#expectOpen(RECONNECT_BACKOFF_MS[0] + TIME_OUT_MS);
       return;
     }
     this.#closeStream();
-    const wait = RECONNECT_BACKOFF_MS[this.#failures - 1]!;
-    this.#reconnectTimer = this.#env.setTimeout(() => {
-      this.#reconnectTimer = null;
-      this.#connect();
-    }, wait);
+    this.#clear("openTimeOut");
+    this.#set("reconnect", RECONNECT_BACKOFF_MS[this.#failures - 1]!, () => this.#connect());
   }
 
   #closeStream() {
@@ -218,26 +221,23 @@ export class LiveChannel {
 
   #startPolling() {
     this.#mode = "polling";
-    this.#clear("streamRetry");
-    this.#streamRetryTimer = this.#env.setTimeout(() => {
-      this.#streamRetryTimer = null;
+    this.#set("streamRetry", STREAM_RETRY_WHILE_POLLING_MS, () => {
       // One more try: a failure goes straight back to polling.
       this.#connect();
       this.#failures = RECONNECT_BACKOFF_MS.length;
-    }, STREAM_RETRY_WHILE_POLLING_MS);
+    });
     this.#pollRound += 1;
     void this.#poll(this.#pollRound);
   }
 
   async #poll(round: number) {
-    this.#pollTimer = null;
     const current = () => this.#mode === "polling" && round === this.#pollRound;
     if (!current()) return;
     const headers: Record<string, string> = {};
     if (this.#etag) headers["If-None-Match"] = this.#etag;
     try {
       // The browser's cache is bypassed: the ETag goes in by hand.
-      const response = await this.#env.fetch(LIVE_REVISION_PATH, { headers, cache: "no-store" });
+      const response = await this.#ask({ headers, cache: "no-store" });
       if (response.status === 200) {
         const body: unknown = await response.json();
         const revision = (body as { revision?: unknown } | null)?.revision;
@@ -249,8 +249,17 @@ export class LiveChannel {
     } catch {
       // Offline, or the server is restarting: the next poll will tell.
     }
-    if (current()) {
-      this.#pollTimer = this.#env.setTimeout(() => void this.#poll(round), POLL_INTERVAL_MS);
+    if (current()) this.#set("poll", POLL_INTERVAL_MS, () => void this.#poll(round));
+  }
+
+  /** `GET /live/revision`, given up after the time-out. */
+  async #ask(init: RequestInit): Promise<Response> {
+    const controller = new AbortController();
+    const timer = this.#env.setTimeout(() => controller.abort(), TIME_OUT_MS);
+    try {
+      return await this.#env.fetch(LIVE_REVISION_PATH, { ...init, signal: controller.signal });
+    } finally {
+      this.#env.clearTimeout(timer);
     }
   }
 
@@ -263,7 +272,6 @@ export class LiveChannel {
   }
 
   #catchUp() {
-    this.#retryTimer = null;
     if (this.#latest === null || this.#latest === this.#shown || this.#revalidating) return;
     this.#announceWhenShown = true;
     this.#revalidate();
@@ -276,9 +284,9 @@ export class LiveChannel {
       if (this.#latest === null || this.#latest === this.#shown) return;
       // Still behind: the page shows the new data a moment after the router
       // resolves, or the server had not seen the revision move yet.
-      if (this.#retries >= REVALIDATE_RETRIES || this.#retryTimer !== null) return;
+      if (this.#retries >= REVALIDATE_RETRIES || this.#timers.has("retry")) return;
       this.#retries += 1;
-      this.#retryTimer = this.#env.setTimeout(() => this.#catchUp(), REVALIDATE_RETRY_MS);
+      this.#set("retry", REVALIDATE_RETRY_MS, () => this.#catchUp());
     };
     this.#env.revalidate().then(settled, settled);
   }
@@ -296,22 +304,18 @@ export class LiveChannel {
       if (this.#firedCount >= PAST_CHANGE_RETRIES) return;
       wait = Math.max(wait, PAST_CHANGE_RETRY_MS);
     }
-    this.#clockTimer = this.#env.setTimeout(
-      () => {
-        this.#clockTimer = null;
-        // Early (a clamped wait, or a timer run before its time): wait on.
-        if (this.#env.now() < due) {
-          this.#armClock();
-          return;
-        }
-        this.#firedFor = this.#changeAt;
-        this.#firedCount += 1;
-        // Armed again first: the ask in 30 s stands until new data names the next moment.
+    this.#set("clock", Math.min(Math.max(wait, 0), LONGEST_TIMER_MS), () => {
+      // Early (a clamped wait, or a timer run before its time): wait on.
+      if (this.#env.now() < due) {
         this.#armClock();
-        void this.#revalidateIfReachable();
-      },
-      Math.min(Math.max(wait, 0), LONGEST_TIMER_MS),
-    );
+        return;
+      }
+      this.#firedFor = this.#changeAt;
+      this.#firedCount += 1;
+      // Armed again first: the ask in 30 s stands until new data names the next moment.
+      this.#armClock();
+      void this.#revalidateIfReachable();
+    });
   }
 
   /**
@@ -321,7 +325,7 @@ export class LiveChannel {
    */
   async #revalidateIfReachable() {
     try {
-      const response = await this.#env.fetch(LIVE_REVISION_PATH, { cache: "no-store" });
+      const response = await this.#ask({ cache: "no-store" });
       if (!response.ok) return;
     } catch {
       return;
@@ -330,19 +334,21 @@ export class LiveChannel {
     this.#revalidate();
   }
 
-  #clear(which: "reconnect" | "poll" | "streamRetry" | "retry" | "clock") {
-    const field = {
-      reconnect: this.#reconnectTimer,
-      poll: this.#pollTimer,
-      streamRetry: this.#streamRetryTimer,
-      retry: this.#retryTimer,
-      clock: this.#clockTimer,
-    }[which];
-    if (field !== null) this.#env.clearTimeout(field);
-    if (which === "reconnect") this.#reconnectTimer = null;
-    else if (which === "poll") this.#pollTimer = null;
-    else if (which === "streamRetry") this.#streamRetryTimer = null;
-    else if (which === "retry") this.#retryTimer = null;
-    else this.#clockTimer = null;
+  #set(name: TimerName, ms: number, run: () => void) {
+    this.#clear(name);
+    this.#timers.set(
+      name,
+      this.#env.setTimeout(() => {
+        this.#timers.delete(name);
+        run();
+      }, ms),
+    );
+  }
+
+  #clear(name: TimerName) {
+    const timer = this.#timers.get(name);
+    if (timer === undefined) return;
+    this.#env.clearTimeout(timer);
+    this.#timers.delete(name);
   }
 }
