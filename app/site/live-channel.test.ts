@@ -151,17 +151,34 @@ describe("following the revision", () => {
     expect(revalidate).toHaveBeenCalledTimes(7);
   });
 
-  test("a revision heard while a revalidation runs waits for it, then catches up", async () => {
-    const { channel, latestStream, revalidate } = setUp();
+  test("a newer revision heard while a revalidation runs starts it again at once; the same one does not", async () => {
+    const { channel, latestStream, revalidate, state } = setUp();
     let finish = () => {};
-    revalidate.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
+    // As the router does: a revalidation started again settles once, for both.
+    const running = new Promise<void>((resolve) => (finish = resolve));
+    revalidate.mockImplementation(() => running);
     channel.start();
     latestStream().revision("11");
-    latestStream().revision("12");
+    latestStream().revision("11");
     expect(revalidate).toHaveBeenCalledTimes(1);
-    channel.pageShows("11");
+    latestStream().revision("12");
+    expect(revalidate).toHaveBeenCalledTimes(2);
     finish();
-    await vi.advanceTimersByTimeAsync(REVALIDATE_RETRY_MS);
+    channel.pageShows("12");
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(revalidate).toHaveBeenCalledTimes(2);
+    expect(state.announcements).toBe(1);
+  });
+
+  test("a revision heard while the clock's revalidation runs starts it again", async () => {
+    const { channel, latestStream, revalidate } = setUp();
+    revalidate.mockImplementation(() => new Promise<void>(() => {}));
+    channel.start();
+    latestStream().open();
+    channel.changesAt(Date.now());
+    await vi.advanceTimersByTimeAsync(CHANGE_MARGIN_MS);
+    expect(revalidate).toHaveBeenCalledTimes(1);
+    latestStream().revision("11");
     expect(revalidate).toHaveBeenCalledTimes(2);
   });
 

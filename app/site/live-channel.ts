@@ -83,7 +83,8 @@ export class LiveChannel {
   /** The revision the page shows, and the newest heard. */
   #shown: string | null;
   #latest: string | null = null;
-  #revalidating = false;
+  /** A revalidation runs, started when this was the newest revision heard. */
+  #revalidating: { for: string | null } | null = null;
   #announceWhenShown = false;
   #retries = 0;
 
@@ -272,15 +273,20 @@ export class LiveChannel {
   }
 
   #catchUp() {
-    if (this.#latest === null || this.#latest === this.#shown || this.#revalidating) return;
+    if (this.#latest === null || this.#latest === this.#shown) return;
+    // One running for this revision will bring it; one started before it was
+    // heard is started again (the router drops the older loads).
+    if (this.#revalidating?.for === this.#latest) return;
     this.#announceWhenShown = true;
     this.#revalidate();
   }
 
   #revalidate() {
-    this.#revalidating = true;
+    const run = { for: this.#latest };
+    this.#revalidating = run;
     const settled = () => {
-      this.#revalidating = false;
+      if (this.#revalidating !== run) return;
+      this.#revalidating = null;
       if (this.#latest === null || this.#latest === this.#shown) return;
       // Still behind: the page shows the new data a moment after the router
       // resolves, or the server had not seen the revision move yet.
