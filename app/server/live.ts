@@ -4,7 +4,7 @@ import { env } from "~/platform/env.server";
 import { LiveStreams } from "~/platform/live/live-streams.server";
 import { RevisionFeed } from "~/platform/live/revision-feed.server";
 import { log } from "~/platform/logger.server";
-import { contentRevisionMoved, renderedRevision } from "~/site/site-content.server";
+import { contentRevision, contentRevisionMoved } from "~/site/site-content.server";
 
 /**
  * The live channel of this process (docs/decisions/012): one revision feed,
@@ -22,9 +22,10 @@ function cannotListen(): string | undefined {
 
 const feed = new RevisionFeed({
   database: sharedDatabase,
-  // Through the content cache: asked at most once a second, and the same
-  // revision the pages are rendered under.
-  read: () => renderedRevision(sharedDatabase),
+  // From the database itself, not the content cache's reading (up to a
+  // second old): polling every 2 s then finds a change within 2 s. The
+  // content cache hears each new revision from the feed (startLive).
+  read: async () => contentRevision(await sharedDatabase()),
   cannotListen: cannotListen(),
   log,
 });

@@ -150,8 +150,10 @@ export async function serve({
   // does not keep the server from starting.
   await prepareDatabase();
   const handler = await pipeline();
-  // The live channel: listening on the database (or polling), said in the log.
-  await startLive();
+  // The live channel: listening on the database (or polling), said in the
+  // log. Not waited for: a listener host that does not answer must not hold
+  // up the start (pages follow by polling meanwhile).
+  void startLive();
 
   const listener = createRequestListener(log.enabled("info") ? withAccessLog(handler) : handler, {
     trustProxy: env.TRUST_PROXY,

@@ -171,6 +171,37 @@ describe("the pipeline and the live channel", () => {
     expect(health).toMatchObject({ live: { streams: 0 } });
   });
 
+  test.each(["/LIVE", "/live/", "/Live/"])(
+    "%s is the stream too (React Router matches any case and a trailing slash), uncompressed",
+    async (path) => {
+      const response = await get(path, { "Accept-Encoding": "br, gzip" });
+      expect(response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+      expect(response.headers.get("Content-Encoding")).toBeNull();
+      const stream = eventsOf(response);
+      expect(await stream.next()).toMatchObject({ event: "revision" });
+      await stream.cancel();
+    },
+  );
+
+  test("/LIVE/REVISION/ is the revision", async () => {
+    const response = await get("/LIVE/REVISION/", { "Accept-Encoding": "br, gzip" });
+    expect(response.headers.get("Content-Encoding")).toBeNull();
+    expect(await response.json()).toEqual({ revision: expect.stringMatching(/^\d+$/) });
+  });
+
+  test.each([
+    "/live.data",
+    "/LIVE.data",
+    "/live/_.data",
+    "/live/revision.data",
+    "/live/revision/_.data",
+  ])("%s (a client-router data request, which no page makes) gets 404 at once", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.text()).toMatch(/\/live/);
+  });
+
   test.each([
     ["/live?x=1", { "Last-Event-ID": "x".repeat(2_000) }],
     ["/live?%ZZ", { "Last-Event-ID": "-5" }],
@@ -219,7 +250,7 @@ describe.runIf(drivers.includes("postgres"))("two instances on one PostgreSQL", 
     database = await openTestDatabase("postgres");
     const env = { DATABASE_URL: database.url! };
     const [a, b] = await Promise.all([startServer(env), startServer(env)]);
-    expect(b.output()).toContain('Live updates: listening on "content_revision"');
+    await b.waitForOutput('Live updates: listening on "content_revision"');
     expect(await (await fetch(`${b.url}/healthz`)).json()).toMatchObject({
       live: { mode: "listen", streams: 0 },
     });
@@ -244,25 +275,34 @@ describe.runIf(drivers.includes("postgres"))("two instances on one PostgreSQL", 
     await stream.cancel();
   });
 
-  test("polling (the listener unavailable): a content write reaches a stream on B within 3 s", async () => {
+  test("polling (the listener unavailable): a staff save on A reaches a stream on B within 3 s", async () => {
     database = await openTestDatabase("postgres");
     const pooler = new URL(database.url!);
     pooler.port = "6543";
     const env = { DATABASE_URL: database.url!, LIVE_LISTEN_DATABASE_URL: pooler.href };
-    const b = await startServer(env);
-    expect(b.output()).toMatch(
-      /Live updates: reading the content revision every 2 s while pages follow it \(LIVE_LISTEN_DATABASE_URL is a transaction pooler/,
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    await b.waitForOutput(
+      "Live updates: reading the content revision every 2 s while pages follow it (LIVE_LISTEN_DATABASE_URL is a transaction pooler",
     );
     expect(await (await fetch(`${b.url}/healthz`)).json()).toMatchObject({
       live: { mode: "poll" },
     });
+    const post = await staffOn(a, env);
+    const [item] = await database.query<{ id: number }>(
+      "select id from public.menu_items where available order by id limit 1",
+    );
 
     const stream = eventsOf(await fetch(`${b.url}/live`));
     const first = await stream.next();
-    // A write from elsewhere (another instance, the SQL editor): only B's polling can see it.
-    await database.query("update public.site_settings set tagline = tagline || ' '");
+    const saved = await post("/staff/menu", { intent: "mark-not-today", item: String(item!.id) });
+    expect(saved.status).toBe(303);
     const event = await within(3_000, stream.next(laterThan(first.id!)), "the event on B");
     expect(JSON.parse(event.data!)).toEqual({ revision: event.id });
+
+    // A write from elsewhere (the SQL editor, say) is seen the same way.
+    await database.query("update public.site_settings set tagline = tagline || ' '");
+    const next = await within(3_000, stream.next(laterThan(event.id!)), "the next event on B");
+    expect(JSON.parse(next.data!)).toEqual({ revision: next.id });
     await stream.cancel();
   });
 });

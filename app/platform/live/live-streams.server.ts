@@ -96,7 +96,7 @@ export class LiveStreams {
     if (request.method === "HEAD") return new Response(null, { headers: STREAM_HEADERS });
     if (this.#closing) return new Response(RETRY, { headers: STREAM_HEADERS });
     if (this.#streams.size >= this.#maxStreams) return full();
-    // Known at once while listening; otherwise read (the content cache asks at most once a second).
+    // Known at once while listening; otherwise read (one read a second, shared: RevisionFeed.current).
     await this.#feed.current();
     if (this.#closing) return new Response(RETRY, { headers: STREAM_HEADERS });
     if (this.#streams.size >= this.#maxStreams) return full();

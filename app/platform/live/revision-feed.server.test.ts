@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import postgres from "postgres";
 import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { openPostgres, type Database, type Lost } from "../database/database.server";
-import { POLL_MS, REVISION_CHANNEL, RevisionFeed } from "./revision-feed.server";
+import { POLL_MS, READ_REUSE_MS, REVISION_CHANNEL, RevisionFeed } from "./revision-feed.server";
 
 const quiet = { info() {}, warn() {} };
 
@@ -267,6 +267,26 @@ describe("polling and listening again (fake clock)", () => {
     revision = 8;
     await vi.advanceTimersByTimeAsync(POLL_MS * 3);
     expect(read).toHaveBeenCalledTimes(reads);
+    await feed.stop();
+  });
+
+  test("not listening, many asking at once cost one read, and a read is reused for a second", async () => {
+    vi.useFakeTimers();
+    let answer: (revision: string) => void = () => {};
+    const read = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    const feed = new RevisionFeed({ database: async () => stubDatabase(), read, log: quiet });
+    await feed.start();
+    const asking = Promise.all([feed.current(), feed.current(), feed.current()]);
+    answer("4");
+    expect(await asking).toEqual(["4", "4", "4"]);
+    await vi.advanceTimersByTimeAsync(READ_REUSE_MS - 1);
+    expect(await feed.current()).toBe("4");
+    expect(read).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const again = feed.current();
+    answer("5");
+    expect(await again).toBe("5");
+    expect(read).toHaveBeenCalledTimes(2);
     await feed.stop();
   });
 

@@ -6,6 +6,9 @@ export const REVISION_CHANNEL = "content_revision";
 /** Without a listener, how often the revision is read while anyone follows it. */
 export const POLL_MS = 2_000;
 
+/** Asked for the revision (a stream opening, a page polling), a reading this recent is answered. */
+export const READ_REUSE_MS = 1_000;
+
 /** Waits before listening again after a failure: the seed's reconnect back-off, 1, 2, 5, 10 s. */
 export const RELISTEN_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000] as const;
 
@@ -64,6 +67,9 @@ export class RevisionFeed {
   #pollTimer: NodeJS.Timeout | undefined;
   #relistenTimer: NodeJS.Timeout | undefined;
   #stopped = false;
+  /** The read in flight, shared by everyone asking meanwhile. */
+  #reading: Promise<void> | undefined;
+  #readAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: RevisionFeedOptions) {
     this.#options = options;
@@ -117,11 +123,14 @@ export class RevisionFeed {
 
   /**
    * The current revision: the latest heard while listening, else read now
-   * (and passed on to subscribers when it moved). Undefined when it cannot
-   * be read.
+   * (and passed on to subscribers when it moved), unless it was read less
+   * than READ_REUSE_MS ago: a thousand pages reconnecting at once cost one
+   * query. Undefined when it cannot be read.
    */
   async current(): Promise<string | undefined> {
     if (this.#mode === "listen" && this.#latest !== undefined) return this.#latest;
+    if (this.#latest !== undefined && Date.now() - this.#readAt < READ_REUSE_MS)
+      return this.#latest;
     await this.#refresh();
     return this.#latest;
   }
@@ -143,9 +152,19 @@ export class RevisionFeed {
     await listening?.close();
   }
 
-  async #refresh(): Promise<void> {
-    const revision = await this.#options.read().catch(() => undefined);
-    if (revision !== undefined) this.publish(revision);
+  /** Reads the revision (one read at a time) and passes it on. */
+  #refresh(): Promise<void> {
+    this.#reading ??= this.#options
+      .read()
+      .then(
+        (revision) => {
+          this.#readAt = Date.now();
+          if (revision !== undefined) this.publish(revision);
+        },
+        () => {},
+      )
+      .finally(() => (this.#reading = undefined));
+    return this.#reading;
   }
 
   async #listen(): Promise<void> {

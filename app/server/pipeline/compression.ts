@@ -79,14 +79,6 @@ function varies(headers: Headers, name: string): boolean {
     .some((field) => field.trim().toLowerCase() === lower);
 }
 
-/**
- * Server-Sent Events: a compressor would hold each event until its buffer
- * filled, and proxies buffer an encoded stream; they go out as they are.
- */
-function isEventStream(contentType: string | null): boolean {
-  return contentType?.split(";", 1)[0]?.trim().toLowerCase() === "text/event-stream";
-}
-
 /** The response compressed for this request, or unchanged when that would not help. */
 export async function compressResponse(request: Request, response: Response): Promise<Response> {
   const headers = response.headers;
@@ -97,8 +89,7 @@ export async function compressResponse(request: Request, response: Response): Pr
     response.status === 304 ||
     headers.has("Content-Encoding") ||
     headers.get("Cache-Control")?.includes("no-transform") ||
-    !isCompressible(headers.get("Content-Type")) ||
-    isEventStream(headers.get("Content-Type"))
+    !isCompressible(headers.get("Content-Type"))
   ) {
     return response;
   }
