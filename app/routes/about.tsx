@@ -1,4 +1,5 @@
 import { AccessibilityIcon, BeerIcon, ChevronDownIcon, UtensilsIcon } from "lucide-react";
+import { pageNextChange } from "~/platform/context";
 import type { Route } from "./+types/about";
 import { DietaryTags } from "~/menu/dietary-tags";
 import { Link } from "~/platform/ui/link";
@@ -32,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     onTap: onTap ?? [],
     stepFreeSpaces: spaces.filter((space) => space.stepFree).map((space) => space.name),
     stairsOnlySpaces: spaces.filter((space) => !space.stepFree).map((space) => space.name),
+    nextChangeAt: pageNextChange(context),
   };
 }
 

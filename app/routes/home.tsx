@@ -1,4 +1,5 @@
 import { ArrowRightIcon, NavigationIcon, PhoneIcon } from "lucide-react";
+import { pageNextChange } from "~/platform/context";
 import type { Route } from "./+types/home";
 import { BookingLinks } from "~/components/booking-links";
 import { DirectionsLinks } from "~/components/directions-links";
@@ -52,6 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     featured,
     events: pictured,
     hero,
+    nextChangeAt: pageNextChange(context),
   };
 }
 

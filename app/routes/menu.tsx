@@ -1,4 +1,5 @@
 import { XIcon } from "lucide-react";
+import { pageNextChange } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/menu";
 import { MenuFilterForm } from "~/menu/menu-filter-form";
@@ -49,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     itemCount,
     filter,
     problems,
+    nextChangeAt: pageNextChange(context),
   };
   // A query string the menu cannot use is a bad request, answered with the full page and why.
   return problems.length > 0 ? data(payload, { status: 400 }) : payload;

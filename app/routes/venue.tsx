@@ -1,4 +1,5 @@
 import { AccessibilityIcon, CheckIcon, FootprintsIcon, PhoneIcon, UsersIcon } from "lucide-react";
+import { pageNextChange } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/venue";
 import { EnquiryConfirmation } from "~/enquiries/enquiry-confirmation";
@@ -69,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       submissionToken: enquiry.submissionToken,
       receipt: enquiry.receipt,
       retentionDays: env.ENQUIRY_RETENTION_DAYS,
+      nextChangeAt: pageNextChange(context),
     },
     { headers: enquiry.headers },
   );
@@ -303,7 +305,6 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             />
           ) : (
             <EnquiryForm
-              key={submissionToken}
               id="venue-form"
               titleId="enquire-title"
               kind="venue"

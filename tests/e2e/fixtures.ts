@@ -126,6 +126,11 @@ const staffPurposes = [
   "recovery-no-javascript",
   "people-links",
   "people-links-no-javascript",
+  "live-menu",
+  "live-hours",
+  "live-specials",
+  "live-contact",
+  "live-polling",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 
