@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useMatches, useRevalidator } from "react-router";
 import { nextHoursChange, type OpeningSchedule } from "~/hours/opening-hours";
-import {
-  LIVE_STREAM_PATH,
-  LiveChannel,
-  type LiveEnvironment,
-  type LiveStream,
-} from "./live-channel";
+import type { LiveChannel, LiveEnvironment, LiveStream } from "./live-channel";
 
 /** What the live region says once the page shows what staff just saved. */
 export function updatedMessage(pathname: string): string {
@@ -25,8 +20,11 @@ export function soonestChange(loaderData: readonly unknown[]): number | null {
   return soonest;
 }
 
-function openEventSource(handlers: Parameters<LiveEnvironment["openStream"]>[0]): LiveStream {
-  const source = new EventSource(LIVE_STREAM_PATH);
+function openEventSource(
+  path: string,
+  handlers: Parameters<LiveEnvironment["openStream"]>[0],
+): LiveStream {
+  const source = new EventSource(path);
   source.onopen = () => handlers.open();
   source.addEventListener("revision", (event) => {
     let revision: unknown = event.lastEventId;
@@ -70,51 +68,68 @@ export function LiveUpdates({
     latest.current = { revalidate, pathname };
   });
 
+  // What the page shows now, for a channel that opens after it was rendered.
+  const fromLoaders = soonestChange(matches.map((match) => match.loaderData));
+  const shown = useRef({ revision, fromLoaders, schedule });
+  useEffect(() => {
+    shown.current = { revision, fromLoaders, schedule };
+  });
+  const nextChange = () => {
+    const fromHours = nextHoursChange(new Date(), shown.current.schedule).getTime();
+    const loaders = shown.current.fromLoaders;
+    return loaders === null ? fromHours : Math.min(loaders, fromHours);
+  };
+
   useEffect(() => {
     let announcement: number | undefined;
-    const live = new LiveChannel(
-      {
-        openStream: openEventSource,
-        fetch: (url, init) => window.fetch(url, init),
-        setTimeout: (run, ms) => window.setTimeout(run, ms),
-        clearTimeout: (timer) => window.clearTimeout(timer as number),
-        now: () => Date.now(),
-        visible: () => document.visibilityState === "visible",
-        revalidate: () => latest.current.revalidate(),
-        announce() {
-          // Emptied first, so the same sentence twice is heard twice.
-          const { pathname: path } = latest.current;
-          setMessage({ text: "", pathname: path });
-          window.clearTimeout(announcement);
-          announcement = window.setTimeout(
-            () => setMessage({ text: updatedMessage(path), pathname: path }),
-            100,
-          );
+    let ended = false;
+    const onVisibility = () => channel.current?.visibilityChanged();
+    // Loaded once the page is up: nothing of it is needed to show the page,
+    // so it stays out of the scripts every page loads first.
+    void import("./live-channel").then(({ LiveChannel, LIVE_STREAM_PATH }) => {
+      if (ended) return;
+      const live = new LiveChannel(
+        {
+          openStream: (handlers) => openEventSource(LIVE_STREAM_PATH, handlers),
+          fetch: (url, init) => window.fetch(url, init),
+          setTimeout: (run, ms) => window.setTimeout(run, ms),
+          clearTimeout: (timer) => window.clearTimeout(timer as number),
+          now: () => Date.now(),
+          visible: () => document.visibilityState === "visible",
+          revalidate: () => latest.current.revalidate(),
+          announce() {
+            // Emptied first, so the same sentence twice is heard twice.
+            const { pathname: path } = latest.current;
+            setMessage({ text: "", pathname: path });
+            window.clearTimeout(announcement);
+            announcement = window.setTimeout(
+              () => setMessage({ text: updatedMessage(path), pathname: path }),
+              100,
+            );
+          },
         },
-      },
-      revision,
-    );
-    channel.current = live;
-    const onVisibility = () => live.visibilityChanged();
-    document.addEventListener("visibilitychange", onVisibility);
-    live.start();
+        shown.current.revision,
+      );
+      channel.current = live;
+      document.addEventListener("visibilitychange", onVisibility);
+      live.start();
+      live.changesAt(nextChange());
+    });
     return () => {
+      ended = true;
       document.removeEventListener("visibilitychange", onVisibility);
       window.clearTimeout(announcement);
-      live.stop();
+      channel.current?.stop();
       channel.current = null;
     };
-    // One channel for the page's life; the revision it shows is told below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // One channel for the page's life; what the page shows is told below.
   }, []);
 
   useEffect(() => channel.current?.pageShows(revision), [revision]);
 
   // The soonest change any loader named, or the hours' next change by this browser's clock.
-  const fromLoaders = soonestChange(matches.map((match) => match.loaderData));
   useEffect(() => {
-    const fromHours = nextHoursChange(new Date(), schedule).getTime();
-    channel.current?.changesAt(fromLoaders === null ? fromHours : Math.min(fromLoaders, fromHours));
+    channel.current?.changesAt(nextChange());
   }, [fromLoaders, schedule]);
 
   return (
