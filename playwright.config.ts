@@ -29,7 +29,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // More workers than cores: a browser test spends most of its time waiting
+  // on the page (measured: the suite keeps the two cores a third busy with
+  // two workers). E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS) || 3,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL: `http://localhost:${PORT}`,
