@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, data } from "react-rou
 import type { Route } from "./+types/root";
 import { DeploymentWatcher } from "~/components/deployment-watcher";
 import { RouteErrorView } from "~/components/error-view";
+import { SiteChrome } from "~/components/site-chrome";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { PageFocus } from "~/components/page-focus";
 import { SiteStylesheet } from "~/components/site-stylesheet";
@@ -84,11 +85,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Only when the root itself fails; page errors render inside the site layout. */
+/**
+ * Only when the root itself fails (page errors render inside the site
+ * layout, with its details): the site's header and footer still frame it.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <main className="min-h-dvh bg-background text-foreground">
+    <SiteChrome>
       <RouteErrorView error={error} />
-    </main>
+    </SiteChrome>
   );
 }

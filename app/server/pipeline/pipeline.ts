@@ -8,6 +8,7 @@ import {
   databaseContext,
   nonceContext,
   pageNotesContext,
+  refusedRequestContext,
 } from "~/platform/context";
 import { sharedDatabase } from "~/platform/database/connection.server";
 import { PageCache, type PageRenderResult } from "./page-cache";
@@ -30,7 +31,7 @@ import { log } from "~/platform/logger.server";
 import { cacheControl } from "~/platform/cache-control";
 import { StaticFiles } from "./static-files";
 import { LargeBodies, bodyLimitFor, picturesNeedSignIn, tooManyLargeBodies } from "./body-limits";
-import { READS_ANY_POST, actionRoutes } from "./form-posts";
+import { READS_ANY_POST, actionRoutes, postsToPagesWithoutAction } from "./form-posts";
 import { serverImageStore, serverRequestContext } from "./request-context";
 import { scriptNonce, secureDocument } from "./document-security";
 import { applySharing, decideSharing, type SharingRules } from "./sharing";
@@ -155,6 +156,7 @@ export async function createAppHandler({
   const staticFiles = await StaticFiles.load(clientDirectory);
   const handleRequest = createRequestHandler(build, mode);
   const actionAt = actionRoutes(build);
+  const refusedPost = postsToPagesWithoutAction(build);
   // Vite copies public/images into the client build; images are read from that copy.
   const imageStore = {
     ...serverImageStore,
@@ -175,6 +177,13 @@ export async function createAppHandler({
     if (bounded instanceof Response) return secured(request, bounded);
     const unreadable = await refuseUnreadableForm(bounded, url);
     if (unreadable) return secured(request, unreadable);
+
+    // A post to a page that takes none: the page's 405 view, in the site's frame.
+    if (refusedPost(bounded, url)) {
+      const { response } = await render(asGet(bounded), client, { refusedStatus: 405 });
+      response.headers.set("Allow", READ_METHODS.join(", "));
+      return secured(request, await compressResponse(request, response));
+    }
 
     // 5, 6: the page cache, or a render of its own.
     const slot = await cacheSlot(bounded);
@@ -241,7 +250,7 @@ export async function createAppHandler({
   async function render(
     request: Request,
     client: ClientAddress,
-    { withHoles = false } = {},
+    { withHoles = false, refusedStatus }: { withHoles?: boolean; refusedStatus?: number } = {},
   ): Promise<PageRenderResult> {
     const notes = new PageRender({ withHoles });
     notes.changesAt(torontoMidnightAfter(new Date()));
@@ -251,6 +260,7 @@ export async function createAppHandler({
     if (database) context.set(databaseContext, database);
     context.set(pageNotesContext, notes);
     context.set(nonceContext, nonce);
+    if (refusedStatus) context.set(refusedRequestContext, { status: refusedStatus });
 
     const routed = editable(await handleRequest(request, context));
     const perVisitorValuesOnly = notes.declaredPerVisitorValuesOnly;
@@ -268,6 +278,13 @@ export async function createAppHandler({
       holes: notes.holes,
     };
   }
+}
+
+/** The GET of a request's URL, with its headers (cookies: the theme) but not its body. */
+function asGet(request: Request): Request {
+  const headers = new Headers(request.headers);
+  for (const name of ["Content-Type", "Content-Length", "Transfer-Encoding"]) headers.delete(name);
+  return new Request(request.url, { method: "GET", headers, signal: request.signal });
 }
 
 /** `response` with the security headers every response carries. */
