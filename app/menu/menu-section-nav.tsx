@@ -119,7 +119,8 @@ export function MenuSectionNav({ sections }: { sections: readonly SectionLink[] 
   return (
     <nav
       aria-label="Menu sections"
-      className="sticky top-16 z-20 mt-4 border-y border-border bg-background/95 backdrop-blur lg:top-20 short:top-0"
+      // menu-section-bar: the page's scroll padding counts its height (app.css).
+      className="menu-section-bar sticky top-16 z-20 mt-2 border-y border-border bg-background/95 backdrop-blur lg:top-20 short:top-0"
     >
       <div className="relative mx-auto max-w-6xl sm:px-12">
         {scrollable ? (
