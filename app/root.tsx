@@ -9,6 +9,7 @@ import { PageFocus } from "~/components/page-focus";
 import { SiteStylesheet } from "~/components/site-stylesheet";
 import { Toaster, showToast } from "~/platform/ui/toaster";
 import { useHydrated } from "~/platform/use-hydrated";
+import { KeepLoaderData } from "~/platform/kept-loader-data";
 import { useTheme } from "~/theme/use-theme";
 import { env, getPublicEnv } from "~/platform/env.server";
 import { siteOrigin } from "~/platform/site-origin.server";
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteStylesheet />
       </head>
       <body>
+        <KeepLoaderData />
         {children}
         <ScrollRestoration />
         <Scripts />
