@@ -59,7 +59,10 @@ export function PhotoViewer({
       onOpenChange={(open) => !open && onShow(null)}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+        <Dialog.Overlay
+          data-slot="photo-viewer-backdrop"
+          className="fixed inset-0 z-40 bg-black data-[state=open]:animate-[fade-in_150ms_ease-out]"
+        />
         <Dialog.Content
           aria-describedby={captionId}
           onKeyDown={onKeyDown}
