@@ -126,6 +126,12 @@ function TodayAtThePub({
   );
 }
 
+/** A way in after the first: a step smaller on a phone, as large on wider screens. */
+const secondaryAction = buttonVariants({
+  variant: "shell",
+  className: "sm:h-14 sm:px-8 sm:text-xl",
+});
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings, schedule, renderedAt, hero, todaysSpecials, featured, events, week, today } =
     loaderData;
@@ -168,33 +174,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             renderedAt={renderedAt}
             week={week}
           />
-          <div className="mt-5 grid grid-cols-2 gap-3 sm:mt-8 sm:flex sm:flex-wrap">
+          {/* The way in first: a table or an order when staff set them, else the menu. */}
+          <div className="mt-5 grid gap-3 sm:mt-8 sm:flex sm:flex-wrap">
             {hasBookingLinks ? (
               <>
-                <BookingLinks settings={settings} size="lg" className="col-span-2" />
-                <Link
-                  to="/menu"
-                  className={buttonVariants({ variant: "shell", className: "h-12 px-4" })}
-                >
+                <BookingLinks settings={settings} size="lg" />
+                <Link to="/menu" className={secondaryAction}>
                   See the menu
                 </Link>
               </>
             ) : (
-              <Link to="/menu" className={buttonVariants({ size: "lg", className: "col-span-2" })}>
+              <Link to="/menu" className={buttonVariants({ size: "lg" })}>
                 See the menu
                 <ArrowRightIcon aria-hidden="true" />
               </Link>
             )}
-            <Link
-              to="/venue"
-              className={buttonVariants({
-                variant: "shell",
-                className: cn(
-                  "h-12 px-4 sm:h-14 sm:px-8 sm:text-xl",
-                  !hasBookingLinks && "col-span-2",
-                ),
-              })}
-            >
+            <Link to="/venue" className={secondaryAction}>
               Book the room
             </Link>
           </div>
