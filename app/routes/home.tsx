@@ -178,7 +178,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="mt-5 grid gap-3 sm:mt-8 sm:flex sm:flex-wrap">
             {hasBookingLinks ? (
               <>
-                <BookingLinks settings={settings} size="lg" />
+                <BookingLinks settings={settings} variant="default" size="lg" />
                 <Link to="/menu" className={secondaryAction}>
                   See the menu
                 </Link>

@@ -101,7 +101,12 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
         <p className="hidden sm:block">
           Prices in Canadian dollars. Every dish is marked for its diets and allergens.
         </p>
-        {frame ? <BookingLinkRow settings={frame.settings} className="mt-4" /> : null}
+        {/* On a phone the navigation holds them, and the dishes come first. */}
+        {frame ? (
+          <div className="hidden sm:block">
+            <BookingLinkRow settings={frame.settings} className="mt-4" />
+          </div>
+        ) : null}
       </PageHeader>
 
       {loaderData.structuredData ? <MenuStructuredData sections={sections} /> : null}
