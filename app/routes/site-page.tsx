@@ -1,4 +1,4 @@
-import { Outlet, data } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/site-page";
 import { errorTitle } from "~/components/error-view";
 import { refusedRequestContext } from "~/platform/context";
@@ -24,7 +24,5 @@ const refuseAfterLoading: Route.MiddlewareFunction = async ({ context }, next) =
 
 export const middleware: Route.MiddlewareFunction[] = [refuseAfterLoading];
 
-/** Every public page, between the site layout and the page itself. */
-export default function SitePage() {
-  return <Outlet />;
-}
+// No component: React Router renders the page itself in its place (an
+// outlet), and the browser loads nothing for this route.
