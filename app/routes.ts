@@ -47,10 +47,14 @@ export default [
   // Resource routes.
   route("healthz", "routes/healthz.ts"),
   route("build-info", "routes/build-info.ts"),
+  // The live channel (docs/decisions/012): Server-Sent Events, and the revision to poll.
+  route("live", "routes/live.ts"),
+  route("live/revision", "routes/live-revision.ts"),
   route("theme", "routes/theme.ts"),
   route("img/*", "routes/image.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("share-card.jpg", "routes/share-card.ts"),
   // The dynamic segment ends at ".ics": a static suffix, so this ranks above
   // the event page for those addresses and never matches another.
   route("events/:slug.ics", "routes/event-calendar.ts"),

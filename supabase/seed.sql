@@ -96,10 +96,14 @@ insert into public.hours_exceptions (starts_on, ends_on, closed, opens_at, close
 
 -- Menu sections ----------------------------------------------------------------
 
+-- A section's `may_contain` lists the allergens its shared equipment may pass
+-- on to every item in it (the note says why); no item's diet tags may be ruled
+-- out by them or by its own allergens (app/menu/menu-rules.ts, held to this
+-- file by app/menu/sample-menu.server.test.ts).
 insert into public.menu_sections (slug, name, description, note, sort_order) values
   ('starters', 'Starters & Shareables',
     'Plates for the middle of the table, made for a round of drinks and a game on the screens.',
-    'Fried starters share a fryer with battered fish and breaded items.', 10),
+    'The fried starters come from the shared fryer; From the Fryer says what it may pass on.', 10),
   ('wings', 'Wings',
     'Jumbo Ontario chicken wings, fried crisp and tossed to order, with carrot and celery sticks.',
     'Pick a sauce: mild, medium, hot, honey garlic, salt and pepper, or Nashville hot.', 20),
@@ -117,7 +121,7 @@ insert into public.menu_sections (slug, name, description, note, sort_order) val
     'Add grilled chicken $6, grilled salmon $9 or marinated tofu $4.', 60),
   ('sides', 'Sides',
     'On their own or alongside anything from the kitchen.',
-    'Fries, sweet potato fries and onion rings share a fryer with battered fish and breaded items, so nothing from the fryer is gluten-free and it may carry traces of wheat, barley, fish, milk and eggs.', 70),
+    '', 70),
   ('desserts', 'Desserts',
     'Made in our kitchen, with a nod to Ontario where the season allows.',
     '', 80),
@@ -139,6 +143,13 @@ insert into public.menu_sections (slug, name, description, note, sort_order) val
   ('non-alcoholic', 'Non-Alcoholic',
     'Alcohol-free beer, mocktails and hot drinks, made with the same care as the rest.',
     '', 140);
+
+-- The fryer is shared with battered fish and breaded items: what it may pass on.
+insert into public.menu_sections (slug, name, description, note, may_contain, sort_order) values
+  ('fryer', 'From the Fryer',
+    'Hand-cut fries, sweet potato fries and beer-battered onion rings, on their own or alongside anything from the kitchen.',
+    'Cooked in a fryer shared with battered fish and breaded items, so nothing here is gluten-free, vegetarian or vegan.',
+    '{wheat,barley,fish,milk,eggs}', 65);
 
 -- Menu items -------------------------------------------------------------------
 
@@ -233,7 +244,7 @@ insert into public.menu_items (
     null, '', 50, true),
   ((select id from public.menu_sections where slug = 'burgers'),
     'Garden Burger',
-    'A plant-based patty with melted vegan cheddar, lettuce, tomato, pickled red onion and chipotle vegan mayo on a vegan bun.',
+    'A plant-based patty with melted vegan cheddar, lettuce, tomato, pickled red onion and chipotle vegan mayo on a vegan bun, with a side salad: our fries share a fryer with fish.',
     1900, '', '{vegan,vegetarian,dairy-free}', '{wheat,soy}', '{}', true, false,
     'dishes/veggie-burger.svg', 'A plant-based burger with melted orange cheese, lettuce, tomato and pink pickled onion on a seeded bun.', 60, true),
 
@@ -344,22 +355,24 @@ insert into public.menu_items (
     1800, '', '{vegan,vegetarian,dairy-free,gluten-free,spicy,contains-nuts}', '{peanuts,soy,sesame}', '{new}', true, false,
     null, '', 40, true),
 
-  -- Sides
-  ((select id from public.menu_sections where slug = 'sides'),
+  -- From the Fryer: no diet tags, as the shared fryer may pass on fish, milk and eggs.
+  ((select id from public.menu_sections where slug = 'fryer'),
     'Hand-Cut Fries',
     'Ontario potatoes cut every morning, fried twice and finished with sea salt.',
-    700, '', '{vegan,vegetarian,dairy-free}', '{}', '{local}', true, false,
+    700, '', '{}', '{}', '{local}', true, false,
     null, '', 10, true),
-  ((select id from public.menu_sections where slug = 'sides'),
+  ((select id from public.menu_sections where slug = 'fryer'),
     'Sweet Potato Fries',
     'Crisp sweet potato fries with a chipotle mayo for dipping.',
-    800, '', '{vegetarian,dairy-free}', '{eggs}', '{}', true, false,
+    800, '', '{}', '{eggs}', '{}', true, false,
     null, '', 20, true),
-  ((select id from public.menu_sections where slug = 'sides'),
+  ((select id from public.menu_sections where slug = 'fryer'),
     'Onion Rings',
     'Thick-cut sweet onions in a crunchy beer batter, with house ranch.',
-    800, '', '{vegetarian}', '{wheat,barley,milk,eggs}', '{}', true, false,
+    800, '', '{}', '{wheat,barley,milk,eggs}', '{}', true, false,
     null, '', 30, true),
+
+  -- Sides
   ((select id from public.menu_sections where slug = 'sides'),
     'Side Caesar',
     'A smaller bowl of our Caesar with bacon, Parmesan and croutons.',
@@ -433,7 +446,7 @@ insert into public.menu_items (
   -- Draught Beer
   ((select id from public.menu_sections where slug = 'draught'),
     'Squire''s Best Bitter',
-    'Our house English-style bitter, brewed for us in Ontario: copper-coloured, biscuity and gently hopped, 4.2%. Unfined, so it is vegan.',
+    'Our house English-style bitter, brewed for us in Ontario: copper-coloured, biscuity and gently hopped, 4.2%. Unfined, so it is vegan. Also by the 60 oz pitcher for the table, $26.',
     850, '20 oz', '{vegan,vegetarian,dairy-free}', '{barley}', '{house-favourite,local}', true, false,
     'drinks/pint.svg', 'A full pint glass of copper-coloured ale with a thin white head.', 10, true),
   ((select id from public.menu_sections where slug = 'draught'),
@@ -471,11 +484,6 @@ insert into public.menu_items (
     'A dry, sparkling cider pressed from Ontario apples, 5.5%.',
     950, '20 oz', '{gluten-free}', '{sulphites}', '{local}', true, false,
     null, '', 80, true),
-  ((select id from public.menu_sections where slug = 'draught'),
-    'Pitcher of Best Bitter',
-    'Squire''s Best Bitter by the pitcher, for the table.',
-    2600, '60 oz', '{vegan,vegetarian,dairy-free}', '{barley}', '{local}', true, false,
-    null, '', 90, true),
 
   -- Bottles & Cans
   ((select id from public.menu_sections where slug = 'bottles'),
@@ -773,6 +781,20 @@ cross join lateral (
   limit 1
 ) as chosen;
 
+-- Who plays: named for the events' pages and search data.
+update public.events set performer = case slug
+    when 'celtic-session-with-the-hedgerow-fiddlers' then 'The Hedgerow Fiddlers'
+    when 'live-music-kettle-and-crow' then 'Kettle & Crow'
+    when 'live-music-lantern-hollow' then 'Lantern Hollow'
+  end
+  where slug in ('celtic-session-with-the-hedgerow-fiddlers', 'live-music-kettle-and-crow',
+    'live-music-lantern-hollow');
+
+-- The trivia pitchers go with the quiz: they show only on a night it is on.
+update public.specials
+  set event_id = (select id from public.events where slug = 'trivia-night')
+  where title = 'Trivia Night Pitchers';
+
 -- Venue ----------------------------------------------------------------------
 
 insert into public.venue_spaces (slug, name, summary, description, seated_capacity, standing_capacity, features, step_free, accessibility_note, photos, sort_order) values
@@ -783,8 +805,8 @@ insert into public.venue_spaces (slug, name, summary, description, seated_capaci
     24, 35,
     '{"Private fireplace","Own bar service","TV with HDMI for slides"}',
     true,
-    'On the main floor, step-free from the street, next to the accessible washroom.',
-    '[{"path":"rooms/the-snug.svg","alt":"A small wood-panelled room with leather banquettes around tables and a lit fireplace."},{"path":"drinks/wine.svg","alt":"A glass of red wine beside the bottle, with a cheese board and grapes."},{"path":"drinks/stout.svg","alt":"A pint of dark stout with a thick, creamy head in a tulip glass."}]'::jsonb,
+    'On the main floor, next to the accessible washroom.',
+    '[{"path":"rooms/the-snug.svg","alt":"A small wood-panelled room with leather banquettes around tables and a lit fireplace."}]'::jsonb,
     10),
   ('upstairs-hall',
     'Upstairs Hall',
@@ -793,7 +815,7 @@ insert into public.venue_spaces (slug, name, summary, description, seated_capaci
     80, 120,
     '{"Small stage and PA","Projector and screen","Private bar"}',
     false,
-    'Reached by a staircase; there is no lift. Washrooms are on the main floor.',
+    'There is no lift. Washrooms are on the main floor.',
     '[{"path":"rooms/upstairs-hall.svg","alt":"A long hall with rows of tables, tall windows down one side and a small stage at the far end."},{"path":"events/live-music.svg","alt":"The small stage set for live music: an acoustic guitar on its stand, an amp, a microphone and a stool in warm spotlights."},{"path":"events/trivia.svg","alt":"A trivia night on the big screen: a question with four answer choices, a quizmaster at the lectern, and answer sheets and pints on the tables."}]'::jsonb,
     20),
   ('patio',
@@ -803,8 +825,8 @@ insert into public.venue_spaces (slug, name, summary, description, seated_capaci
     40, 60,
     '{"String lights","Umbrellas","Heaters"}',
     true,
-    'Step-free from the main bar.',
-    '[{"path":"rooms/patio.svg","alt":"An outdoor patio with tables under market umbrellas and strings of lights overhead."},{"path":"drinks/cocktail.svg","alt":"A Caesar in a celery-salt-rimmed glass with ice, a celery stalk and a lime wedge."},{"path":"drinks/pint.svg","alt":"A pint of amber ale with a creamy head, beaded with condensation, on a green coaster."}]'::jsonb,
+    'Through a level doorway from the main bar.',
+    '[{"path":"rooms/patio.svg","alt":"An outdoor patio with tables under market umbrellas and strings of lights overhead."}]'::jsonb,
     30);
 
 insert into public.venue_packages (name, description, price_cents, price_unit, minimum_guests, includes, sort_order) values

@@ -1,5 +1,5 @@
 import { SendIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { CheckboxField, HoneypotField } from "~/platform/ui/form-fields";
 import { CheckedForm, checkbox, type BoundField, type Validator } from "~/platform/ui/checked-form";
 import { TurnstileWidget } from "./turnstile-widget";
@@ -57,14 +57,20 @@ export function EnquiryForm<Field extends string>({
   initialValues,
   children,
 }: EnquiryFormProps<Field>) {
-  const token = actionData?.submissionToken ?? submissionToken;
+  // A live update of the page (a revalidation) brings a fresh token and no
+  // answer: the form keeps the token it was first shown with and the server's
+  // last answer, so nothing typed or said is lost. A new answer replaces it.
+  const [shownToken] = useState(submissionToken);
+  const [answer, setAnswer] = useState(actionData);
+  if (actionData != null && actionData !== answer) setAnswer(actionData);
+  const token = answer?.submissionToken ?? shownToken;
   return (
     <CheckedForm
       id={id}
       titleId={titleId}
       fields={fields}
       labels={labels}
-      actionData={actionData}
+      actionData={answer}
       initialValues={initialValues}
       loadValidator={loadValidator}
       isOwnPost={(form) => form.get(SUBMISSION_FIELD) === token}
@@ -92,7 +98,7 @@ export function EnquiryForm<Field extends string>({
               siteKey={turnstileSiteKey}
               action={kind}
               fallback={turnstileFallback}
-              resetKey={actionData}
+              resetKey={answer}
             />
           ) : null}
         </>

@@ -88,6 +88,7 @@ const trivia: PubEvent = {
   summary: "Six rounds, prizes for the top three.",
   description: "Bring a team of up to six.",
   startsAt: "2026-12-02T00:30:00.000Z",
+  performer: "",
   endsAt: "2026-12-02T03:00:00.000Z",
   status: "scheduled",
   priceCents: null,

@@ -28,6 +28,7 @@ function input(values: Record<string, string>): EventInput {
     endTime: "23:00",
     status: "scheduled",
     price: "",
+    performer: "",
     image: "",
     imageAlt: "",
     imageKept: "",

@@ -19,7 +19,7 @@ type EventRow = Omit<EditableEvent, "image" | "status"> & {
 const SELECT = `
   select id::int as id, slug, title, summary, description,
     to_json(starts_at)#>>'{}' as "startsAt", to_json(ends_at)#>>'{}' as "endsAt",
-    status, price_cents as "priceCents", published,
+    status, price_cents as "priceCents", performer, published,
     image_path as "imagePath", image_alt as "imageAlt"
   from public.events`;
 
@@ -115,6 +115,7 @@ function values(event: EventInput, picture: EventPicture) {
     picture.path,
     picture.path ? picture.alt : "",
     event.published,
+    event.performer,
   ];
 }
 
@@ -126,8 +127,8 @@ export async function insertEvent(
 ): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
     `insert into public.events (slug, title, summary, description, starts_at, ends_at,
-       status, price_cents, image_path, image_alt, published)
-     values ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9, $10, $11)
+       status, price_cents, image_path, image_alt, published, performer)
+     values ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9, $10, $11, $12)
      returning id::int as id`,
     values(event, picture),
   );
@@ -144,8 +145,8 @@ export async function updateEvent(
   const rows = await tx.query(
     `update public.events set slug = $1, title = $2, summary = $3, description = $4,
        starts_at = $5::timestamptz, ends_at = $6::timestamptz, status = $7, price_cents = $8,
-       image_path = $9, image_alt = $10, published = $11, updated_at = now()
-     where id = $12
+       image_path = $9, image_alt = $10, published = $11, performer = $12, updated_at = now()
+     where id = $13
      returning id`,
     [...values(event, picture), id],
   );

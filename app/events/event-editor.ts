@@ -19,6 +19,7 @@ export const eventFields = [
   "endTime",
   "status",
   "price",
+  "performer",
   "image",
   "imageAlt",
   "imageKept",
@@ -32,6 +33,7 @@ export const SLUG_MAX = 80;
 export const EVENT_SUMMARY_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 2000;
 export const IMAGE_ALT_MAX = 200;
+export const EVENT_PERFORMER_MAX = 100;
 
 /** Short names for the error summary. */
 export const eventFieldLabels: Record<EventField, string> = {
@@ -45,6 +47,7 @@ export const eventFieldLabels: Record<EventField, string> = {
   endTime: "Ends at",
   status: "Status",
   price: "Cover charge",
+  performer: "Performer",
   image: "Picture",
   imageAlt: "Picture description",
   imageKept: "Picture",
@@ -83,6 +86,7 @@ export function eventFormValues(event: EditableEvent): FormValues<EventField> {
     endTime: end?.time ?? "",
     status: event.status,
     price: centsToDollars(event.priceCents),
+    performer: event.performer,
     image: "",
     imageAlt: event.image?.alt ?? "",
     imageKept: event.image?.path ?? "",

@@ -15,6 +15,7 @@ const base = {
   endTime: "",
   status: "scheduled",
   price: "",
+  performer: "",
   image: "",
   imageAlt: "",
   imageKept: "",
@@ -66,6 +67,7 @@ describe("the events editor's rules", () => {
       endsAt: "2027-01-26T06:00:00.000Z",
       status: "sold-out",
       priceCents: 1250,
+      performer: "The Pipes of Perth",
       image: null,
       published: true,
     });
@@ -75,6 +77,7 @@ describe("the events editor's rules", () => {
       endDate: "2027-01-26",
       endTime: "01:00",
       price: "12.50",
+      performer: "The Pipes of Perth",
     });
     const again = checkForm(eventSchema, values);
     expect(again.ok && again.data).toMatchObject({

@@ -14,6 +14,7 @@ import {
 } from "~/platform/form-rules";
 import {
   EVENT_DESCRIPTION_MAX,
+  EVENT_PERFORMER_MAX,
   EVENT_STATUSES,
   EVENT_SUMMARY_MAX,
   EVENT_TITLE_MAX,
@@ -102,6 +103,10 @@ export const eventSchema = z
       max: EVENT_SUMMARY_MAX,
       tooLong: `Keep the summary to ${EVENT_SUMMARY_MAX} characters or fewer; the description can say more.`,
     }),
+    performer: lineSchema({
+      max: EVENT_PERFORMER_MAX,
+      tooLong: `Keep the performer to ${EVENT_PERFORMER_MAX} characters or fewer, such as Kettle & Crow.`,
+    }),
     description: textSchema({
       max: EVENT_DESCRIPTION_MAX,
       tooLong: `Keep the description to ${withThousands(EVENT_DESCRIPTION_MAX)} characters or fewer.`,
@@ -183,6 +188,7 @@ export const eventSchema = z
       endsAt: endsAt?.toISOString() ?? null,
       status: event.status,
       priceCents: event.price,
+      performer: event.performer,
       imageAlt: event.imageAlt,
       published: !event.hidden,
     };

@@ -10,7 +10,7 @@ type EventRow = Omit<PubEvent, "image"> & { imagePath: string | null; imageAlt: 
 const SELECT = `
   select id::int as id, slug, title, summary, description,
     to_json(starts_at)#>>'{}' as "startsAt", to_json(ends_at)#>>'{}' as "endsAt",
-    status, price_cents as "priceCents",
+    status, price_cents as "priceCents", performer,
     image_path as "imagePath", image_alt as "imageAlt"
   from public.events`;
 

@@ -18,6 +18,7 @@ function event(
     endsAt: null,
     status: "scheduled",
     priceCents: null,
+    performer: "",
     image: null,
     ...fields,
   };

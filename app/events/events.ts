@@ -14,6 +14,8 @@ export type PubEvent = {
   endsAt: string | null;
   status: EventStatus;
   priceCents: number | null;
+  /** Who performs (a band, a quizmaster); empty when there is no one to name. */
+  performer: string;
   image: ContentImage | null;
 };
 

@@ -15,7 +15,7 @@ import {
   listMenuForEditor,
   moveItem,
   moveSection,
-  sectionExists,
+  sectionTraces,
   setItemAvailability,
   updateItem,
   updateSection,
@@ -28,6 +28,7 @@ const newSection = (values: Partial<SectionInput> = {}): SectionInput => ({
   slug: "late-night",
   description: "After ten.",
   note: "",
+  mayContain: [],
   hidden: false,
   ...values,
 });
@@ -189,7 +190,7 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     await expect(asUser(db, editor, (tx) => insertItem(tx, newItem(987_654)))).rejects.toSatisfy(
       (error) => code(error) === "23503",
     );
-    expect(await asUser(db, editor, (tx) => sectionExists(tx, 987_654))).toBe(false);
+    expect(await asUser(db, editor, (tx) => sectionTraces(tx, 987_654))).toBeNull();
   });
 
   test("unknown ids change nothing and say so", async () => {

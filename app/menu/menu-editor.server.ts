@@ -11,7 +11,8 @@ import type { ItemInput, SectionInput } from "./menu-rules";
  */
 
 const SECTION_COLUMNS = `
-  id::int as id, slug, name, description, note, not published as hidden`;
+  id::int as id, slug, name, description, note, may_contain as "mayContain",
+  not published as hidden`;
 
 const ITEM_COLUMNS = `
   id::int as id, section_id::int as "sectionId", name, description,
@@ -88,11 +89,19 @@ export async function getItem(tx: Database, id: number): Promise<EditorItem | nu
 /** Adds a section after the others; its id. */
 export async function insertSection(tx: Database, section: SectionInput): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `insert into public.menu_sections (slug, name, description, note, published, sort_order)
-     values ($1, $2, $3, $4, $5,
+    `insert into public.menu_sections (slug, name, description, note, may_contain, published,
+       sort_order)
+     values ($1, $2, $3, $4, $5::text[], $6,
        (select coalesce(max(sort_order), 0) + 10 from public.menu_sections))
      returning id::int as id`,
-    [section.slug, section.name, section.description, section.note, !section.hidden],
+    [
+      section.slug,
+      section.name,
+      section.description,
+      section.note,
+      section.mayContain,
+      !section.hidden,
+    ],
   );
   return row!.id;
 }
@@ -105,9 +114,18 @@ export async function updateSection(
 ): Promise<boolean> {
   const rows = await tx.query(
     `update public.menu_sections
-     set slug = $2, name = $3, description = $4, note = $5, published = $6, updated_at = now()
+     set slug = $2, name = $3, description = $4, note = $5, may_contain = $6::text[],
+       published = $7, updated_at = now()
      where id = $1 returning id`,
-    [id, section.slug, section.name, section.description, section.note, !section.hidden],
+    [
+      id,
+      section.slug,
+      section.name,
+      section.description,
+      section.note,
+      section.mayContain,
+      !section.hidden,
+    ],
   );
   return rows.length > 0;
 }
@@ -276,8 +294,33 @@ export async function moveItem(
   return moveAmong(tx, "menu_items", rows, id, direction);
 }
 
-/** Whether a section with this id exists (the item form's choice of section). */
-export async function sectionExists(tx: Database, id: number): Promise<boolean> {
-  const rows = await tx.query("select 1 from public.menu_sections where id = $1", [id]);
-  return rows.length > 0;
+/**
+ * A section's name and what it may contain, for the item form's check;
+ * null when there is no such section. Locked, so the section's list cannot
+ * change under the item being saved.
+ */
+export async function sectionTraces(
+  tx: Database,
+  id: number,
+): Promise<{ name: string; mayContain: Allergen[] } | null> {
+  const [row] = await tx.query<{ name: string; mayContain: Allergen[] }>(
+    `select name, may_contain as "mayContain" from public.menu_sections where id = $1 for update`,
+    [id],
+  );
+  return row ?? null;
+}
+
+/**
+ * The items in a section (hidden ones too) with their diet tags, for the
+ * section form's check; locked, so none is retagged under the save.
+ */
+export async function sectionItemTags(
+  tx: Database,
+  id: number,
+): Promise<{ name: string; dietaryTags: DietaryTag[] }[]> {
+  return tx.query(
+    `select name, dietary_tags as "dietaryTags" from public.menu_items
+     where section_id = $1 order by sort_order, id for update`,
+    [id],
+  );
 }

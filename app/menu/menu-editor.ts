@@ -32,7 +32,14 @@ export const ITEM_IMAGE_ALT_MAX = 300;
 /** The dearest a menu item can be: anything more is a mistyped price. */
 export const PRICE_MAX_CENTS = 999_999;
 
-export const SECTION_FIELDS = ["name", "slug", "description", "note", "hidden"] as const;
+export const SECTION_FIELDS = [
+  "name",
+  "slug",
+  "description",
+  "note",
+  "mayContain",
+  "hidden",
+] as const;
 export type SectionField = (typeof SECTION_FIELDS)[number];
 
 export const ITEM_FIELDS = [
@@ -69,8 +76,11 @@ export const ITEM_LIST_FIELDS = [
   "badges",
 ] as const satisfies ItemField[];
 
+/** The section's group of tick boxes. */
+export const SECTION_LIST_FIELDS = ["mayContain"] as const satisfies SectionField[];
+
 /** Fields that take one value: posting one of them twice is a broken post, not a list. */
-export const SECTION_SINGLE_FIELDS = SECTION_FIELDS;
+export const SECTION_SINGLE_FIELDS = SECTION_FIELDS.filter((field) => field !== "mayContain");
 export const ITEM_SINGLE_FIELDS = ITEM_FIELDS.filter(
   (field) => !(ITEM_LIST_FIELDS as readonly string[]).includes(field) && field !== "imageFile",
 );
@@ -81,6 +91,7 @@ export const SECTION_LABELS: Record<SectionField, string> = {
   slug: "Web address",
   description: "Description",
   note: "Note",
+  mayContain: "May contain traces of",
   hidden: "Hidden",
 };
 
@@ -123,6 +134,8 @@ export type EditorSection = {
   name: string;
   description: string;
   note: string;
+  /** Allergens every item in the section may carry traces of (a shared fryer). */
+  mayContain: Allergen[];
   hidden: boolean;
 };
 
@@ -164,6 +177,7 @@ export function sectionValues(section: EditorSection): FormValues<SectionField> 
     slug: section.slug,
     description: section.description,
     note: section.note,
+    mayContain: section.mayContain.join(","),
     hidden: tick(section.hidden),
   };
 }

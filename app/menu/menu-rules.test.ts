@@ -1,6 +1,16 @@
 import { describe, expect, test } from "vitest";
 import { ITEM_FIELDS, SECTION_FIELDS, type ItemField, type SectionField } from "./menu-editor";
-import { checkItem, checkSection, itemSchema, sectionSchema, slugFromName } from "./menu-rules";
+import {
+  allergensNamedInNote,
+  checkItem,
+  checkSection,
+  dietConflicts,
+  itemSchema,
+  itemSectionProblem,
+  sectionItemsProblem,
+  sectionSchema,
+  slugFromName,
+} from "./menu-rules";
 
 const section = (values: Partial<Record<SectionField, string>> = {}) =>
   Object.fromEntries(
@@ -22,7 +32,7 @@ describe("the item form's rules", () => {
       item({
         name: "  Classic   Poutine ",
         price: "$14.50",
-        dietaryTags: "vegetarian,gluten-free,vegetarian",
+        dietaryTags: "vegetarian,vegetarian",
         allergens: "milk,wheat",
         badges: "house-favourite",
         featured: "on",
@@ -34,7 +44,7 @@ describe("the item form's rules", () => {
       description: "",
       price: 1450,
       portion: "",
-      dietaryTags: ["vegetarian", "gluten-free"],
+      dietaryTags: ["vegetarian"],
       allergens: ["milk", "wheat"],
       badges: ["house-favourite"],
       available: true,
@@ -158,5 +168,91 @@ describe("the section form's rules", () => {
     expect(slugFromName("  --Wings!!  ")).toBe("wings");
     expect(slugFromName("x ".repeat(100))).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     expect(slugFromName("x ".repeat(100)).length).toBeLessThanOrEqual(60);
+  });
+});
+
+describe("diet tags against allergens", () => {
+  test("each diet is ruled out by the allergens it cannot have, as contents or traces", () => {
+    expect(dietConflicts(["vegan", "vegetarian", "dairy-free"], ["fish", "milk", "eggs"])).toEqual([
+      { tag: "vegan", allergens: ["eggs", "milk", "fish"] },
+      { tag: "vegetarian", allergens: ["fish"] },
+      { tag: "dairy-free", allergens: ["milk"] },
+    ]);
+    expect(dietConflicts(["gluten-free"], ["oats"])).toEqual([
+      { tag: "gluten-free", allergens: ["oats"] },
+    ]);
+    // Warnings are not promises: spicy and contains-nuts are never ruled out.
+    expect(dietConflicts(["spicy", "contains-nuts"], ["peanuts", "milk"])).toEqual([]);
+    expect(dietConflicts(["vegan", "gluten-free"], ["soy", "sesame"])).toEqual([]);
+  });
+
+  test("the item form refuses a tag its own allergens rule out, on the tags", () => {
+    expect(checkItem(item({ dietaryTags: "vegan,dairy-free", allergens: "milk" }))).toEqual({
+      dietaryTags:
+        "This item contains milk, so it cannot be tagged Vegan and Dairy-free. Untick those tags, or the allergen if it is wrong.",
+    });
+    expect(checkItem(item({ dietaryTags: "gluten-free", allergens: "barley" }))).toEqual({
+      dietaryTags:
+        "This item contains barley, so it cannot be tagged Gluten-free. Untick that tag, or the allergen if it is wrong.",
+    });
+    expect(checkItem(item({ dietaryTags: "vegan", allergens: "soy" }))).toEqual({});
+  });
+
+  test("an item in a section with traces may not carry a tag they rule out", () => {
+    const fryer = {
+      name: "From the Fryer",
+      mayContain: ["wheat", "fish", "milk", "eggs"] as const,
+    };
+    expect(
+      itemSectionProblem(["vegan", "dairy-free"], { ...fryer, mayContain: [...fryer.mayContain] }),
+    ).toBe(
+      "Everything in From the Fryer may contain traces of eggs, milk and fish (see the section’s note), so this item cannot be tagged Vegan and Dairy-free. Untick those tags; the menu tells diners what the section may contain.",
+    );
+    expect(
+      itemSectionProblem(["spicy"], { ...fryer, mayContain: [...fryer.mayContain] }),
+    ).toBeNull();
+  });
+
+  test("a section's traces may not make its items' tags untrue: the items are named", () => {
+    const items = [
+      { name: "Hand-Cut Fries", dietaryTags: ["vegan", "vegetarian", "dairy-free"] as const },
+      { name: "Onion Rings", dietaryTags: ["vegetarian"] as const },
+      { name: "Garlic Mash", dietaryTags: ["gluten-free"] as const },
+    ].map((entry) => ({ ...entry, dietaryTags: [...entry.dietaryTags] }));
+    expect(sectionItemsProblem(["fish", "milk"], items)).toBe(
+      "Traces of milk and fish would make these items’ tags untrue: Hand-Cut Fries (Vegan, Vegetarian and Dairy-free) and Onion Rings (Vegetarian). Untick those tags on the items first, or leave those allergens unticked.",
+    );
+    expect(sectionItemsProblem(["sesame"], items)).toBeNull();
+    expect(sectionItemsProblem([], items)).toBeNull();
+  });
+
+  test("a note that speaks of traces names the allergens its list must have", () => {
+    expect(
+      allergensNamedInNote(
+        "Fries share a fryer with battered fish, so nothing from the fryer is gluten-free.",
+      ),
+    ).toEqual(["fish", "wheat"]);
+    expect(allergensNamedInNote("May contain traces of milk, eggs and sesame.")).toEqual([
+      "eggs",
+      "milk",
+      "sesame",
+    ]);
+    // A note about something else names no traces, whatever words it uses.
+    expect(allergensNamedInNote("Gluten-free bun $2.50. Add grilled salmon $9.")).toEqual([]);
+    expect(allergensNamedInNote("Pick a sauce: mild, medium or hot.")).toEqual([]);
+  });
+
+  test("the section form refuses a note naming traces its list leaves out, keeping both", () => {
+    const note = "Cooked in a fryer shared with battered fish and breaded items.";
+    expect(checkSection(section({ note }))).toEqual({
+      note: "The note speaks of fish passing to this section’s food; tick Fish under “May contain traces of” too, so the items’ diet tags are held to it.",
+    });
+    expect(checkSection(section({ note, mayContain: "fish,wheat" }))).toEqual({});
+    expect(
+      sectionSchema.parse(section({ note, mayContain: "wheat,fish,wheat" })).mayContain,
+    ).toEqual(["wheat", "fish"]);
+    expect(checkSection(section({ mayContain: "gluten" }))).toEqual({
+      mayContain: "“gluten” is not one of the allergens; tick only the boxes listed.",
+    });
   });
 });

@@ -22,6 +22,16 @@ import {
   type TagOption,
 } from "./menu-editor";
 import { formatPrice } from "./price";
+import {
+  ALLERGEN_LABELS,
+  ALLERGENS,
+  DIETARY_LABELS,
+  allergenWord,
+  listWords,
+  type Allergen,
+  type DietaryTag,
+  type DietFilter,
+} from "./menu";
 
 /**
  * The menu editor's rules: one schema per form, run by the action on every
@@ -93,9 +103,12 @@ export const sectionSchema = z
       `Keep the description to ${withThousands(SECTION_DESCRIPTION_MAX)} characters or fewer.`,
     ),
     note: text(SECTION_NOTE_MAX, `Keep the note to ${SECTION_NOTE_MAX} characters or fewer.`),
+    mayContain: tagList(ALLERGEN_OPTIONS, "allergens"),
     hidden: tickBox,
   } satisfies Record<SectionField, z.ZodType>)
   .transform((section, context) => {
+    const noteProblem = sectionNoteProblem(section.note, section.mayContain);
+    if (noteProblem) context.addIssue({ code: "custom", path: ["note"], message: noteProblem });
     // A blank address is made from the name.
     const slug = section.slug || slugFromName(section.name);
     if (!section.slug && section.name && !slug) {
@@ -197,6 +210,9 @@ export const itemSchema = z
     if (item.imagePath && !item.imageRemove && !item.imageAlt) {
       context.addIssue({ code: "custom", path: ["imageAlt"], message: ALT_TEXT_REQUIRED });
     }
+    // A diet tag its own allergens rule out is not true (the section's traces are checked on save).
+    const contains = itemContainsProblem(item.dietaryTags, item.allergens);
+    if (contains) context.addIssue({ code: "custom", path: ["dietaryTags"], message: contains });
   });
 export type ItemInput = z.output<typeof itemSchema>;
 
@@ -210,4 +226,130 @@ export function checkSection(values: FormValues<SectionField>): FieldErrors<Sect
 export function checkItem(values: FormValues<ItemField>): FieldErrors<ItemField> {
   const checked = checkForm(itemSchema, values);
   return checked.ok ? {} : checked.errors;
+}
+
+/*
+ * Diet tags against allergens. A diet tag is a promise to a diner: "Vegan"
+ * on fries that share a fryer with battered fish is not true. An item's diet
+ * tags may never contradict what it contains (its allergens) or what its
+ * section may pass on to it (the section's "may contain traces of" list,
+ * which its note explains in words, such as "cooked in a shared fryer").
+ */
+
+const GLUTEN_CEREALS = ["wheat", "triticale", "barley", "oats", "rye"] as const;
+
+/** The allergens each diet tag rules out, whether contained or as traces. */
+export const DIET_RULES_OUT: Record<DietFilter, readonly Allergen[]> = {
+  vegan: ["eggs", "milk", "fish", "crustaceans", "molluscs"],
+  vegetarian: ["fish", "crustaceans", "molluscs"],
+  "dairy-free": ["milk"],
+  "gluten-free": GLUTEN_CEREALS,
+};
+
+/** A diet tag and the allergens that rule it out. */
+export type DietConflict = { tag: DietaryTag; allergens: Allergen[] };
+
+/** The tags among `tags` that `allergens` rule out, each with the allergens doing so (in list order). */
+export function dietConflicts(
+  tags: readonly DietaryTag[],
+  allergens: readonly Allergen[],
+): DietConflict[] {
+  const present = new Set(allergens);
+  return tags.flatMap((tag) => {
+    const rulesOut = DIET_RULES_OUT[tag as DietFilter] ?? [];
+    const found = ALLERGENS.filter(
+      (allergen) => present.has(allergen) && rulesOut.includes(allergen),
+    );
+    return found.length > 0 ? [{ tag, allergens: found }] : [];
+  });
+}
+
+function tagWords(conflicts: readonly DietConflict[]): string {
+  return listWords(conflicts.map((conflict) => DIETARY_LABELS[conflict.tag]));
+}
+
+function allergenWords(conflicts: readonly DietConflict[]): string {
+  const all = new Set(conflicts.flatMap((conflict) => conflict.allergens));
+  return listWords(ALLERGENS.filter((allergen) => all.has(allergen)).map(allergenWord));
+}
+
+/** The refusal when an item's own allergens rule out its tags; null when they agree. */
+export function itemContainsProblem(
+  tags: readonly DietaryTag[],
+  allergens: readonly Allergen[],
+): string | null {
+  const conflicts = dietConflicts(tags, allergens);
+  if (conflicts.length === 0) return null;
+  return `This item contains ${allergenWords(conflicts)}, so it cannot be tagged ${tagWords(conflicts)}. Untick ${conflicts.length === 1 ? "that tag" : "those tags"}, or the allergen if it is wrong.`;
+}
+
+/** The refusal when the section's traces rule out an item's tags; null when they agree. */
+export function itemSectionProblem(
+  tags: readonly DietaryTag[],
+  section: { name: string; mayContain: readonly Allergen[] },
+): string | null {
+  const conflicts = dietConflicts(tags, section.mayContain);
+  if (conflicts.length === 0) return null;
+  return `Everything in ${section.name} may contain traces of ${allergenWords(conflicts)} (see the section’s note), so this item cannot be tagged ${tagWords(conflicts)}. Untick ${conflicts.length === 1 ? "that tag" : "those tags"}; the menu tells diners what the section may contain.`;
+}
+
+/** An item of a section, as the section's check reads it. */
+export type TaggedItem = { name: string; dietaryTags: readonly DietaryTag[] };
+
+/** The refusal when a section's traces rule out tags its items carry, naming them; null when none. */
+export function sectionItemsProblem(
+  mayContain: readonly Allergen[],
+  items: readonly TaggedItem[],
+): string | null {
+  const clashing = items.flatMap((item) => {
+    const conflicts = dietConflicts(item.dietaryTags, mayContain);
+    return conflicts.length > 0 ? [{ item, conflicts }] : [];
+  });
+  if (clashing.length === 0) return null;
+  const all = clashing.flatMap(({ conflicts }) => conflicts);
+  const named = clashing.map(({ item, conflicts }) => `${item.name} (${tagWords(conflicts)})`);
+  return `Traces of ${allergenWords(all)} would make these items’ tags untrue: ${listWords(named)}. Untick those tags on the items first, or leave ${all.length === 1 ? "that allergen" : "those allergens"} unticked.`;
+}
+
+/** Words a note uses for cross-contact: traces, a shared fryer, "may contain". */
+const CROSS_CONTACT =
+  /\b(traces?|shared?|shares|fryers?|cross[- ]contact|may contain|may carry)\b/i;
+
+/** The words that name each allergen in a note. */
+const ALLERGEN_WORDS: Record<Allergen, RegExp> = {
+  eggs: /\beggs?\b/i,
+  milk: /\b(milk|dairy)\b/i,
+  mustard: /\bmustard\b/i,
+  peanuts: /\bpeanuts?\b/i,
+  crustaceans: /\b(crustaceans?|shrimps?|prawns?|crabs?|lobsters?)\b/i,
+  molluscs: /\b(molluscs?|mollusks?|squid|calamari|clams?|mussels?|oysters?|scallops?)\b/i,
+  fish: /\bfish\b/i,
+  sesame: /\bsesame\b/i,
+  soy: /\bsoya?\b/i,
+  sulphites: /\bsulphites?\b/i,
+  "tree-nuts": /\btree[- ]nuts?\b/i,
+  wheat: /\b(wheat|gluten)\b/i,
+  triticale: /\btriticale\b/i,
+  barley: /\bbarley\b/i,
+  oats: /\boats?\b/i,
+  rye: /\brye\b/i,
+};
+
+/**
+ * The allergens a note says the section may pass on: those it names when it
+ * speaks of cross-contact at all ("share a fryer with battered fish"), none
+ * when it does not ("Pick a sauce"). A note that names one the section's list
+ * leaves out says more than the menu's tags are held to.
+ */
+export function allergensNamedInNote(note: string): Allergen[] {
+  if (!CROSS_CONTACT.test(note)) return [];
+  return ALLERGENS.filter((allergen) => ALLERGEN_WORDS[allergen].test(note));
+}
+
+/** The refusal when the note names traces the section's list leaves out; null when it does not. */
+export function sectionNoteProblem(note: string, mayContain: readonly Allergen[]): string | null {
+  const missing = allergensNamedInNote(note).filter((allergen) => !mayContain.includes(allergen));
+  if (missing.length === 0) return null;
+  const labels = listWords(missing.map((allergen) => ALLERGEN_LABELS[allergen]));
+  return `The note speaks of ${listWords(missing.map(allergenWord))} passing to this section’s food; tick ${labels} under “May contain traces of” too, so the items’ diet tags are held to it.`;
 }

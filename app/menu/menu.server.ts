@@ -18,7 +18,7 @@ type MenuItemRow = Omit<MenuItem, "image"> & {
 export async function getMenu(db: Database): Promise<MenuSection[]> {
   const [sections, items] = await Promise.all([
     db.query<Omit<MenuSection, "items">>(`
-      select id::int as id, slug, name, description, note
+      select id::int as id, slug, name, description, note, may_contain as "mayContain"
       from public.menu_sections
       where published
       order by sort_order, id`),
@@ -43,5 +43,9 @@ export async function getMenu(db: Database): Promise<MenuSection[]> {
       image: contentImage(imagePath, imageAlt),
     });
   }
-  return sections.map((section) => ({ ...section, items: bySection.get(section.id) ?? [] }));
+  return sections.map((section) => ({
+    ...section,
+    mayContain: section.mayContain as Allergen[],
+    items: bySection.get(section.id) ?? [],
+  }));
 }

@@ -38,6 +38,7 @@ function section(name: string, items: MenuItem[]): MenuSection {
     name,
     description: "",
     note: "",
+    mayContain: [],
     items,
   };
 }

@@ -71,6 +71,27 @@ export const ALLERGEN_LABELS: Record<Allergen, string> = {
   rye: "Rye (gluten)",
 };
 
+/** "fish, milk and eggs" */
+export function listWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** "wheat", "milk": an allergen as a sentence names it. */
+export function allergenWord(allergen: Allergen): string {
+  return ALLERGEN_LABELS[allergen].replace(/ \(gluten\)$/, "").toLowerCase();
+}
+
+/**
+ * What a section's shared equipment may pass on, as the menu tells diners
+ * under its note: "May contain traces of wheat, barley, fish, milk and eggs."
+ * Empty when it passes on nothing.
+ */
+export function tracesLine(mayContain: readonly Allergen[]): string {
+  const named = ALLERGENS.filter((allergen) => mayContain.includes(allergen));
+  return named.length > 0 ? `May contain traces of ${listWords(named.map(allergenWord))}.` : "";
+}
+
 export const BADGES = ["new", "house-favourite", "local"] as const;
 export type Badge = (typeof BADGES)[number];
 
@@ -154,6 +175,8 @@ export type MenuSection = {
   name: string;
   description: string;
   note: string;
+  /** Allergens every item in the section may carry traces of (a shared fryer); the note says why. */
+  mayContain: Allergen[];
   items: MenuItem[];
 };
 

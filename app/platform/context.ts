@@ -4,6 +4,7 @@ import type { AuthBackend } from "./auth-backend.server";
 import type { Database } from "./database/database.server";
 import type { FormProtection } from "./form-protection";
 import type { LastGoodStore } from "./last-good-store.server";
+import type { LiveStreams } from "./live/live-streams.server";
 import type { UploadStore } from "./upload-store.server";
 
 /**
@@ -28,6 +29,13 @@ export interface PageNotes {
   /** The page shows something that changes at `moment` (the open-now line, the next event). */
   changesAt(moment: Date | number): void;
   /**
+   * The soonest moment noted so far by this render's loaders (ms since the
+   * epoch), or null when none was: a loader that asks after its own reads
+   * gets a moment no later than anything it showed, so the soonest of every
+   * loader's answers is when the page changes.
+   */
+  soonestChange(): number | null;
+  /**
    * A value each response needs its own of (a form's token, a script nonce):
    * made by `make()` now, or, in a page the server keeps, a mark filled in
    * afresh for each response.
@@ -43,6 +51,7 @@ export interface PageNotes {
 /** The notes of this render. */
 export const pageNotesContext = createContext<PageNotes>({
   changesAt() {},
+  soonestChange: () => null,
   freshEachTime: (make) => make(),
   declarePerVisitorValuesOnly() {},
 });
@@ -50,6 +59,17 @@ export const pageNotesContext = createContext<PageNotes>({
 /** Loaders showing something tied to the clock say when it next changes. */
 export function pageChangesAt(context: Readonly<RouterContextProvider>, moment: Date | number) {
   context.get(pageNotesContext).changesAt(moment);
+}
+
+/**
+ * When what this page shows next changes by the clock, as far as the loaders
+ * that ran so far have said (an ISO instant; null when nothing changes): a
+ * loader returns it after its reads, so an open page can revalidate itself
+ * at that moment (see `app/site/live-updates.tsx`).
+ */
+export function pageNextChange(context: Readonly<RouterContextProvider>): string | null {
+  const soonest = context.get(pageNotesContext).soonestChange();
+  return soonest === null ? null : new Date(soonest).toISOString();
 }
 
 /**
@@ -67,6 +87,12 @@ export const lastGoodContentContext = createContext<LastGoodStore>();
 
 /** Where loaders get the database; tests give them their own. */
 export const databaseContext = createContext<() => Promise<Database>>();
+
+/**
+ * The process's live streams (`GET /live`) and what they know of the
+ * content revision; null where nothing is live (a test that sets none).
+ */
+export const liveContext = createContext<LiveStreams | null>(null);
 
 /** How the public forms are guarded: Turnstile when its keys are set, and rate limits. */
 export const formProtectionContext = createContext<FormProtection>();

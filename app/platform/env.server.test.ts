@@ -9,6 +9,7 @@ describe("parseEnv", () => {
       TRUST_PROXY: false,
       LOG_LEVEL: "info",
       DATA_DIR: ".data",
+      LIVE_MAX_STREAMS: 2000,
       IMAGE_CACHE_MAX_MB: 512,
       SHUTDOWN_GRACE_SECONDS: 10,
       ENQUIRY_RETENTION_DAYS: 365,
@@ -45,6 +46,7 @@ describe("parseEnv", () => {
       SITE_URL: "https://pub.example",
       DATABASE_URL: "postgres://site:secret@db.internal:5432/pub",
       DATA_DIR: "/data",
+      LIVE_MAX_STREAMS: 2000,
       IMAGE_CACHE_MAX_MB: 2048,
       SHUTDOWN_GRACE_SECONDS: 25,
       ENQUIRY_RETENTION_DAYS: 90,
@@ -79,6 +81,13 @@ describe("parseEnv", () => {
     ["IMAGE_CACHE_MAX_MB", "1.5", /IMAGE_CACHE_MAX_MB: must be a whole number of megabytes/],
     ["ENQUIRY_RETENTION_DAYS", "0", /ENQUIRY_RETENTION_DAYS: must be a whole number of days/],
     ["ENQUIRY_RETENTION_DAYS", "a year", /ENQUIRY_RETENTION_DAYS: must be a whole number/],
+    ["LIVE_MAX_STREAMS", "-1", /LIVE_MAX_STREAMS: must be a whole number from 0 to 100000/],
+    ["LIVE_MAX_STREAMS", "lots", /LIVE_MAX_STREAMS: must be a whole number from 0 to 100000/],
+    [
+      "LIVE_LISTEN_DATABASE_URL",
+      "https://db.example.com",
+      /LIVE_LISTEN_DATABASE_URL: must be a Postgres connection string that can LISTEN/,
+    ],
     [
       "TURNSTILE_VERIFY_URL",
       "siteverify",
@@ -197,6 +206,25 @@ describe("parseEnv", () => {
   ])("a bad %s (%j) is refused by name", (name, value, message) => {
     const mail = { SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "site@pub.example" };
     expect(() => parseEnv({ ...mail, [name]: value })).toThrow(message);
+  });
+
+  test("the live channel's listener URL is for a database server, and its password stays out of the message", () => {
+    expect(() =>
+      parseEnv({ LIVE_LISTEN_DATABASE_URL: "postgres://u:secret@db.example.com:5432/postgres" }),
+    ).toThrow(/DATABASE_URL: must be set when LIVE_LISTEN_DATABASE_URL is/);
+    expect(() => parseEnv({ LIVE_LISTEN_DATABASE_URL: "http://u:secret@db.example.com" })).toThrow(
+      /got "http:\/\/u:\*\*\*@db\.example\.com"/,
+    );
+    expect(
+      parseEnv({
+        DATABASE_URL: "postgres://u:p@pooler.example.com:6543/postgres",
+        LIVE_LISTEN_DATABASE_URL: "postgres://u:p@pooler.example.com:5432/postgres",
+        LIVE_MAX_STREAMS: "0",
+      }),
+    ).toMatchObject({
+      LIVE_LISTEN_DATABASE_URL: "postgres://u:p@pooler.example.com:5432/postgres",
+      LIVE_MAX_STREAMS: 0,
+    });
   });
 
   test("a mail server needs MAIL_FROM, the sender it accepts", () => {

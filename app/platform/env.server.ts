@@ -68,6 +68,19 @@ const envSchema = z
         error: "must be a Postgres connection string such as postgres://user:password@host:5432/db",
       })
       .optional(),
+    LIVE_LISTEN_DATABASE_URL: z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error:
+          "must be a Postgres connection string that can LISTEN (a direct or session-pooler one, such as postgres://user:password@host:5432/db)",
+      })
+      .optional(),
+    LIVE_MAX_STREAMS: z.coerce
+      .number({ error: "must be a whole number from 0 to 100000" })
+      .int({ error: "must be a whole number from 0 to 100000" })
+      .min(0, { error: "must be a whole number from 0 to 100000" })
+      .max(100_000, { error: "must be a whole number from 0 to 100000" })
+      .default(2000),
     DATA_DIR: z.string().trim().min(1).default(".data"),
     IMAGE_CACHE_MAX_MB: z.coerce
       .number({ error: "must be a whole number of megabytes from 16 to 1048576" })
@@ -210,6 +223,15 @@ const envSchema = z
         path: ["DATABASE_URL"],
         message:
           "must be set when SUPABASE_URL is (the project's own database, whose auth.users its Auth keeps)",
+      });
+    }
+    // The embedded database is listened on in-process.
+    if (env.LIVE_LISTEN_DATABASE_URL && !env.DATABASE_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message:
+          "must be set when LIVE_LISTEN_DATABASE_URL is (the listener's URL is for the same database)",
       });
     }
     if (env.SUPABASE_SECRET_KEY && !env.SUPABASE_URL) {

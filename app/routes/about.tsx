@@ -1,4 +1,5 @@
 import { AccessibilityIcon, BeerIcon, ChevronDownIcon, UtensilsIcon } from "lucide-react";
+import { pageNextChange } from "~/platform/context";
 import type { Route } from "./+types/about";
 import { DietaryTags } from "~/menu/dietary-tags";
 import { Link } from "~/platform/ui/link";
@@ -32,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     onTap: onTap ?? [],
     stepFreeSpaces: spaces.filter((space) => space.stepFree).map((space) => space.name),
     stairsOnlySpaces: spaces.filter((space) => !space.stepFree).map((space) => space.name),
+    nextChangeAt: pageNextChange(context),
   };
 }
 
@@ -131,10 +133,10 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             <SectionHeading id="kitchen-title" title="The kitchen" className="mt-3" />
             <div className="mt-4 space-y-4 text-muted-foreground">
               <p>
-                Burgers are smashed to order from Ontario beef, wings are brined overnight and fries
-                are cut by hand every morning. There’s always something for vegetarians and vegans
-                that isn’t an afterthought, and every dish on the menu is marked for diet and
-                allergens.
+                Burgers are made from Ontario beef ground in house every morning, wings are brined
+                overnight and fries are cut by hand every morning. There’s always something for
+                vegetarians and vegans that isn’t an afterthought, and every dish on the menu is
+                marked for diet and allergens.
               </p>
               <p>
                 <Link

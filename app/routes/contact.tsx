@@ -1,4 +1,5 @@
 import { BusIcon, CarIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
+import { pageNextChange } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { OpenStatus } from "~/hours/open-status";
@@ -50,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       receipt: enquiry.receipt,
       retentionDays: env.ENQUIRY_RETENTION_DAYS,
       topic: linkedContactTopic(new URL(request.url).searchParams),
+      nextChangeAt: pageNextChange(context),
     },
     { headers: enquiry.headers },
   );
@@ -238,7 +240,6 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               />
             ) : (
               <EnquiryForm
-                key={submissionToken}
                 id="contact-form"
                 titleId="contact-form-title"
                 kind="contact"

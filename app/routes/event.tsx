@@ -1,4 +1,5 @@
 import { ArrowLeftIcon, CalendarPlusIcon } from "lucide-react";
+import { pageNextChange } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/event";
 import { JsonLd } from "~/components/json-ld";
@@ -30,7 +31,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await siteContent(context).event(params.slug, new Date());
   if (!found) throw data(null, { status: 404 });
   const { event, over } = found;
-  const payload = { event, over, picture: await pictureFor(context, event.image) };
+  const payload = {
+    event,
+    over,
+    picture: await pictureFor(context, event.image),
+    nextChangeAt: pageNextChange(context),
+  };
   return over ? data(payload, { status: 410 }) : payload;
 }
 
@@ -86,6 +92,11 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-5 text-lg font-semibold text-primary sm:text-xl">
             <EventWhen event={event} />
           </p>
+          {event.performer ? (
+            <p className="mt-2 text-lg">
+              With <span className="font-semibold">{event.performer}</span>
+            </p>
+          ) : null}
           <p className="mt-2 text-lg font-semibold">{eventPrice(event)}</p>
           {settings ? (
             <p className="mt-2 text-muted-foreground">

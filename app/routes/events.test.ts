@@ -85,6 +85,17 @@ describe.each(drivers)("the events' pages on %s", (driver) => {
       expect(render.until).toBeLessThanOrEqual(eventEnd(payload.event).getTime());
     });
 
+    test("names the band staff gave as its performer, and no one where none was given", async () => {
+      const band = await eventPage("live-music-kettle-and-crow");
+      const payload = band.result as Exclude<
+        typeof band.result,
+        UNSAFE_DataWithResponseInit<unknown>
+      >;
+      expect(payload.event.performer).toBe("Kettle & Crow");
+      const quiz = await eventPage("trivia-night");
+      expect((quiz.result as typeof payload).event.performer).toBe("");
+    });
+
     test("shows an event without a picture or a price", async () => {
       const { result } = await eventPage("plain-quiz");
       const payload = result as Exclude<typeof result, UNSAFE_DataWithResponseInit<unknown>>;

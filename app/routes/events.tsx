@@ -1,4 +1,5 @@
 import type { Route } from "./+types/events";
+import { pageNextChange } from "~/platform/context";
 import { JsonLd } from "~/components/json-ld";
 import { PageHeader } from "~/components/page-header";
 import { EventList } from "~/events/event-list";
@@ -14,7 +15,10 @@ import { eventsJsonLd, serializeJsonLd } from "~/site/structured-data";
 export async function loader({ context }: Route.LoaderArgs) {
   // The list says when it next changes (an event ending), so a kept copy goes then.
   const events = await siteContent(context).upcomingEvents(new Date());
-  return { events: await withPictures(context, events) };
+  return {
+    events: await withPictures(context, events),
+    nextChangeAt: pageNextChange(context),
+  };
 }
 
 const DESCRIPTION =
@@ -25,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const headers = publicPageHeaders;
 
-function EventsStructuredData({ events }: Route.ComponentProps["loaderData"]) {
+function EventsStructuredData({ events }: Pick<Route.ComponentProps["loaderData"], "events">) {
   const origin = useSiteOrigin();
   const settings = useSiteFrame()?.settings;
   if (!origin || !settings || events.length === 0) return null;

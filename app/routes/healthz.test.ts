@@ -35,6 +35,15 @@ describe("GET /healthz", () => {
     });
   });
 
+  test("says how the server learns of content changes, and how many live streams are open", async () => {
+    const response = await loader(
+      routeArgs(new Request("http://localhost/healthz"), { context: contextWithDatabase(db) }),
+    );
+    expect(await response.json()).toMatchObject({
+      live: { mode: expect.stringMatching(/^(listen|poll)$/), streams: 0 },
+    });
+  });
+
   test("reports the database down while still answering 200 (pages serve from cache)", async () => {
     const down: Database = {
       ...db,

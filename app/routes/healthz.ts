@@ -1,6 +1,6 @@
 import type { Route } from "./+types/healthz";
 import { pingDatabase, type Database } from "~/platform/database/database.server";
-import { databaseContext, lastGoodContentContext } from "~/platform/context";
+import { databaseContext, lastGoodContentContext, liveContext } from "~/platform/context";
 import { servesWithoutDatabase } from "~/site/site-content.server";
 import { buildInfo } from "~/platform/build-info";
 import { cacheControl } from "~/platform/cache-control";
@@ -35,6 +35,8 @@ function ping(database: () => Promise<Database>): Promise<void> {
  * check would take a working server out of rotation. A server with nothing
  * kept to serve (started during an outage, before it ever read the content)
  * answers 503 ("unavailable"), so the proxy sends visitors elsewhere.
+ * `live` says how this server learns of content changes ("listen" or
+ * "poll") and how many live streams are open.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   let database: "up" | "down" = "up";
@@ -61,6 +63,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       content: database === "up" ? "current" : serving ? "last good copy" : "none",
       buildId: buildInfo.buildId,
       uptimeSeconds: Math.round(process.uptime()),
+      live: context.get(liveContext)?.status(),
     },
     {
       status: serving ? 200 : 503,

@@ -1,4 +1,5 @@
 import { ArrowRightIcon, ClockIcon, MapPinIcon, PhoneIcon } from "lucide-react";
+import { pageNextChange } from "~/platform/context";
 import type { Route } from "./+types/home";
 import { BookingLinks } from "~/components/booking-links";
 import { DirectionsLinks } from "~/components/directions-links";
@@ -54,6 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     featured,
     events: pictured,
     hero,
+    nextChangeAt: pageNextChange(context),
   };
 }
 
@@ -152,8 +154,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             open, until when, where, how to call, and the way in (a table, an
             order or the menu); the picture follows. */}
         <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-8 sm:px-6 sm:pt-16 sm:pb-12 lg:py-20">
+          {/* Where, from the settings: the description below names the city already. */}
           <p className="text-xs font-semibold tracking-[0.2em] text-shell-accent uppercase sm:text-sm sm:tracking-[0.28em]">
-            Downtown London, Ontario
+            {settings.streetAddress}
           </p>
           <h1
             id="home-title"

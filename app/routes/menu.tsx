@@ -1,4 +1,5 @@
 import { XIcon } from "lucide-react";
+import { pageNextChange } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/menu";
 import { MenuFilterForm } from "~/menu/menu-filter-form";
@@ -19,6 +20,7 @@ import {
   filterMenu,
   menuListItem,
   parseMenuFilter,
+  tracesLine,
   type MenuFilter,
 } from "~/menu/menu";
 import { pageMeta } from "~/site/meta";
@@ -48,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     itemCount,
     filter,
     problems,
+    nextChangeAt: pageNextChange(context),
   };
   // A query string the menu cannot use is a bad request, answered with the full page and why.
   return problems.length > 0 ? data(payload, { status: 400 }) : payload;
@@ -171,6 +174,9 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
                   <p className="mt-1 text-muted-foreground">{section.description}</p>
                 ) : null}
                 {section.note ? <p className="mt-1 text-sm font-semibold">{section.note}</p> : null}
+                {section.mayContain.length > 0 ? (
+                  <p className="mt-1 text-sm font-semibold">{tracesLine(section.mayContain)}</p>
+                ) : null}
               </div>
               <MenuList items={section.items} />
             </section>

@@ -16,6 +16,8 @@ import { loader as homeLoader } from "./home";
 import { loader as menuLoader } from "./menu";
 import { loader as layoutLoader } from "./site-layout";
 import { loader as venueLoader } from "./venue";
+import { pageNotesContext } from "~/platform/context";
+import { PageRender } from "~/server/pipeline/page-render";
 
 let db: TestDatabase;
 let context: RouterContextProvider;
@@ -264,4 +266,48 @@ test("the layout loader gives every page the pub's details and its opening sched
   expect(layout.settings).toMatchObject({ name: settings?.name, phone: settings?.phone });
   expect(layout.schedule.weekly).toHaveLength(7);
   expect(Date.parse(layout.renderedAt)).not.toBeNaN();
+});
+
+describe("what an open page needs to keep up", () => {
+  /** A context with a page render of its own, as the server gives each render. */
+  function rendering() {
+    const on = contextWithDatabase(db);
+    on.set(pageNotesContext, new PageRender());
+    return on;
+  }
+
+  test("the layout loader names the content revision the page was read under", async () => {
+    // A database of its own: the content cache of the shared one may still
+    // hold the revision it saw up to a second ago, before the other tests wrote.
+    await using own = await openTestDatabase();
+    const [row] = await own.query<{ revision: string }>(
+      "select revision::text as revision from public.content_revision",
+    );
+    const layout = await layoutLoader(get("/", contextWithDatabase(own)));
+    expect(layout.contentRevision).toBe(row?.revision);
+    expect(layout.contentRevision).toMatch(/^\d+$/);
+  });
+
+  test("each page's loaders name the next moment its text changes by the clock", async () => {
+    const now = Date.now();
+    const on = rendering();
+    const [layout, home] = await Promise.all([
+      layoutLoader(get("/", on)),
+      homeLoader(get("/", on)),
+    ]);
+    // The hours change within the week; whatever the page shows, no later.
+    for (const moment of [layout.nextChangeAt, home.nextChangeAt]) {
+      expect(moment).not.toBeNull();
+      expect(Date.parse(moment!)).toBeGreaterThan(now);
+      expect(Date.parse(moment!)).toBeLessThanOrEqual(now + 8 * 24 * 60 * 60 * 1000);
+    }
+    // The soonest of them is the render's own.
+    const soonest = Math.min(Date.parse(layout.nextChangeAt!), Date.parse(home.nextChangeAt!));
+    expect(soonest).toBe(on.get(pageNotesContext).soonestChange());
+  });
+
+  test("outside the server's render nothing is promised", async () => {
+    const home = await homeLoader(get("/"));
+    expect(home.nextChangeAt).toBeNull();
+  });
 });

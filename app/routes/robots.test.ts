@@ -23,12 +23,13 @@ describe("GET /robots.txt", () => {
 
   test("lets every crawler in except on the routes that are not content and the staff area", async () => {
     const lines = (await get("https://pub.example/robots.txt").text()).split("\n");
-    expect(lines.slice(0, 6)).toEqual([
+    expect(lines.slice(0, 7)).toEqual([
       "User-agent: *",
       "Allow: /",
       "Disallow: /theme",
       "Disallow: /build-info",
       "Disallow: /healthz",
+      "Disallow: /live",
       "Disallow: /staff",
     ]);
   });

@@ -2,8 +2,8 @@ import { env } from "~/platform/env.server";
 import { cacheControl } from "~/platform/cache-control";
 import type { Route } from "./+types/robots";
 
-/** Resource routes that are not content, and the staff area. */
-const NOT_CONTENT = ["/theme", "/build-info", "/healthz", "/staff"];
+/** Resource routes that are not content (the live channel's streams among them), and the staff area. */
+const NOT_CONTENT = ["/theme", "/build-info", "/healthz", "/live", "/staff"];
 
 export function robotsTxt(origin: string): string {
   return [

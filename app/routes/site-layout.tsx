@@ -7,9 +7,15 @@ import { rememberTorontoOffsets, torontoDate } from "~/hours/opening-hours";
 import { useSiteOrigin, type SiteFrame } from "~/site/site-frame";
 import { loadSiteFrame } from "~/site/site-frame.server";
 import { restaurantJsonLd, serializeJsonLd } from "~/site/structured-data";
+import { LiveUpdates } from "~/site/live-updates";
+import { renderedRevision } from "~/site/site-content.server";
+import { databaseContext, pageNextChange } from "~/platform/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadSiteFrame(context);
+  // Asked before the content is read, so the content is at least this new.
+  const contentRevision = (await renderedRevision(context.get(databaseContext))) ?? null;
+  const frame = await loadSiteFrame(context);
+  return { ...frame, contentRevision, nextChangeAt: pageNextChange(context) };
 }
 
 /** The pub as schema.org data, built from the details and hours the frame already has. */
@@ -25,10 +31,13 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   // the footer, event dates): the browser then works it out without Intl.
   rememberTorontoOffsets(loaderData.torontoOffsets);
   return (
-    <SiteChrome>
-      <RestaurantStructuredData {...loaderData} />
-      <Outlet />
-    </SiteChrome>
+    <>
+      <SiteChrome>
+        <RestaurantStructuredData {...loaderData} />
+        <Outlet />
+      </SiteChrome>
+      <LiveUpdates revision={loaderData.contentRevision} schedule={loaderData.schedule} />
+    </>
   );
 }
 

@@ -87,6 +87,35 @@ describe.each(drivers)("GET /sitemap.xml on %s", (driver) => {
     for (const { slug } of left) expect(xml).not.toContain(`/events/${slug}<`);
   });
 
+  test("gives each page the time the content last changed, and a change moves it", async () => {
+    const lastmods = async () =>
+      [
+        ...(await (await get("https://pub.example/sitemap.xml")).text()).matchAll(
+          /<lastmod>([^<]*)<\/lastmod>/g,
+        ),
+      ].map(([, lastmod]) => lastmod);
+    const [{ changedAt }] = (await db.query<{ changedAt: string }>(
+      `select to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "changedAt"
+       from public.content_revision`,
+    )) as [{ changedAt: string }];
+    const before = await lastmods();
+    expect(before.length).toBe(
+      locations(await (await get("https://pub.example/sitemap.xml")).text()).length,
+    );
+    expect(new Set(before)).toEqual(new Set([changedAt]));
+    expect(changedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+
+    // A change to the content moves the revision and its time; the sitemap follows.
+    await db.query(
+      "update public.content_revision set changed_at = changed_at - interval '1 day', revision = revision + 1",
+    );
+    await vi.waitFor(async () => {
+      const after = await lastmods();
+      expect(after[0]).not.toBe(changedAt);
+      expect(Date.parse(after[0]!)).toBe(Date.parse(changedAt) - 24 * 60 * 60 * 1000);
+    });
+  });
+
   test("uses SITE_URL, when set, instead of the request's origin", async () => {
     siteEnv.SITE_URL = "https://www.pub.example";
     const xml = await (await get("http://10.0.0.5:3000/sitemap.xml")).text();

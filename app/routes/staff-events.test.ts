@@ -1,3 +1,4 @@
+import { getEventBySlug } from "~/events/events.server";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -81,6 +82,7 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
     ["summary", "Six rounds. ".repeat(17)],
     ["description", "Teams of up to six. ".repeat(101)],
     ["imageAlt", "A crowded room. ".repeat(13)],
+    ["performer", "The Hedgerow Fiddlers ".repeat(5)],
   ])("a %s over its limit is refused whole, with everything typed kept", async (field, long) => {
     const before = await db.query("select id from public.events");
     const sent = { ...validEvent, [field]: long };
@@ -124,6 +126,22 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
       });
       expect(response).toHaveRedirect(`/staff/events/${row!.id}`);
       expect(response.headers.get("Set-Cookie")).toMatch(/toast=/);
+    });
+
+    test("keeps the performer staff name, and the public reader gives it", async () => {
+      const response = await post("new", {
+        ...validEvent,
+        title: "Fiddles on the Patio",
+        startDate: "2026-12-18",
+        performer: "  The Hedgerow   Fiddlers ",
+      });
+      expect(response.status).toBe(303);
+      const [row] = await db.query<{ performer: string }>(
+        "select performer from public.events where slug = 'fiddles-on-the-patio'",
+      );
+      expect(row!.performer).toBe("The Hedgerow Fiddlers");
+      const event = await getEventBySlug(db, "fiddles-on-the-patio");
+      expect(event?.performer).toBe("The Hedgerow Fiddlers");
     });
 
     test("a January date is on Toronto standard time, and an event can run past midnight", async () => {

@@ -773,6 +773,145 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
     });
   });
 
+  describe("diet tags against the section's traces", () => {
+    let fryerId: number;
+    beforeAll(async () => {
+      const [fryer] = await db.query<{ id: number }>(
+        "select id::int as id from public.menu_sections where slug = 'fryer'",
+      );
+      fryerId = fryer!.id;
+    });
+
+    const fryerSection = (values: Record<string, string> = {}): [string, string][] => [
+      ["form-id", "menu-section"],
+      ["name", "From the Fryer"],
+      ["slug", "fryer"],
+      ["description", "Fries and rings."],
+      ["note", "Cooked in a fryer shared with battered fish and breaded items."],
+      ...Object.entries(values),
+    ];
+
+    test("an item tagged with a diet its section's traces rule out is refused, as typed", async () => {
+      const before = await db.query("select id from public.menu_items order by id");
+      const sent: [string, string][] = [
+        ...Object.entries(goodItem({ sectionId: String(fryerId), name: "Poutine Fries" })),
+        ["dietaryTags", "vegan"],
+        ["dietaryTags", "dairy-free"],
+        ["dietaryTags", "spicy"],
+      ];
+      const response = await post("/staff/menu/items/new", itemAction, sent, { id: "new" });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as Refusal;
+      expect(body.errors.dietaryTags).toBe(
+        "Everything in From the Fryer may contain traces of eggs, milk and fish (see the section’s note), so this item cannot be tagged Vegan and Dairy-free. Untick those tags; the menu tells diners what the section may contain.",
+      );
+      expect(body.values.dietaryTags).toBe("vegan,dairy-free,spicy");
+      expect(body.values.name).toBe("Poutine Fries");
+      expect(await db.query("select id from public.menu_items order by id")).toEqual(before);
+    });
+
+    test("moving a vegan item into the fryer's section is refused; its tags stay true", async () => {
+      const [fizz] = await db.query<{ id: number }>(
+        "select id::int as id from public.menu_items where name = 'Ginger-Lime Fizz'",
+      );
+      const sent: [string, string][] = [
+        ...Object.entries(
+          goodItem({ sectionId: String(fryerId), name: "Ginger-Lime Fizz", price: "7" }),
+        ),
+        ["dietaryTags", "vegan"],
+        ["dietaryTags", "gluten-free"],
+      ];
+      const response = await post(`/staff/menu/items/${fizz!.id}`, itemAction, sent, {
+        id: String(fizz!.id),
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as Refusal).errors.dietaryTags).toMatch(
+        /^Everything in From the Fryer may contain traces of eggs, milk, fish, wheat and barley .* cannot be tagged Vegan and Gluten-free\./,
+      );
+      const [after] = await db.query<{ sectionId: number }>(
+        'select section_id::int as "sectionId" from public.menu_items where id = $1',
+        [fizz!.id],
+      );
+      expect(after!.sectionId).not.toBe(fryerId);
+    });
+
+    test("the same item without the ruled-out tags is saved", async () => {
+      const sent: [string, string][] = [
+        ...Object.entries(goodItem({ sectionId: String(fryerId), name: "Curly Fries" })),
+        ["dietaryTags", "spicy"],
+      ];
+      const response = await post("/staff/menu/items/new", itemAction, sent, { id: "new" });
+      expect(response.status).toBe(303);
+    });
+
+    test("a section's traces that would make its items' tags untrue are refused, naming them", async () => {
+      const [mash] = await db.query<{ id: number }>(
+        "select id::int as id from public.menu_items where name = 'Garlic Mash'",
+      );
+      const [sides] = await db.query<{ id: number }>(
+        "select id::int as id from public.menu_sections where slug = 'sides'",
+      );
+      const sent: [string, string][] = [
+        ["form-id", "menu-section"],
+        ["name", "Sides"],
+        ["slug", "sides"],
+        ["description", "On their own or alongside anything from the kitchen."],
+        ["note", "Everything here shares a fryer with battered fish."],
+        ["mayContain", "fish"],
+        ["mayContain", "wheat"],
+      ];
+      const response = await post(`/staff/menu/sections/${sides!.id}`, sectionAction, sent, {
+        id: String(sides!.id),
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as Refusal;
+      expect(body.errors.mayContain).toBe(
+        "Traces of fish and wheat would make these items’ tags untrue: Garlic Mash (Vegetarian and Gluten-free) and Seasonal Vegetables (Vegan, Vegetarian and Gluten-free). Untick those tags on the items first, or leave those allergens unticked.",
+      );
+      expect(body.values.note).toBe("Everything here shares a fryer with battered fish.");
+      expect(body.values.mayContain).toBe("fish,wheat");
+      const [after] = await db.query<{ note: string; mayContain: string[] }>(
+        'select note, may_contain as "mayContain" from public.menu_sections where id = $1',
+        [sides!.id],
+      );
+      expect(after).toEqual({ note: "", mayContain: [] });
+      expect(mash).toBeDefined();
+    });
+
+    test("a note naming traces the list leaves out is refused on the note", async () => {
+      const sent = fryerSection({ mayContain: "wheat" });
+      const response = await post(`/staff/menu/sections/${fryerId}`, sectionAction, sent, {
+        id: String(fryerId),
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as Refusal;
+      expect(body.errors.note).toBe(
+        "The note speaks of fish passing to this section’s food; tick Fish under “May contain traces of” too, so the items’ diet tags are held to it.",
+      );
+      expect(body.values.note).toBe(
+        "Cooked in a fryer shared with battered fish and breaded items.",
+      );
+    });
+
+    test("the public menu says what the section may contain, and saving the list keeps it", async () => {
+      const sent: [string, string][] = [
+        ...fryerSection(),
+        ["mayContain", "wheat"],
+        ["mayContain", "barley"],
+        ["mayContain", "fish"],
+        ["mayContain", "milk"],
+        ["mayContain", "eggs"],
+      ];
+      const response = await post(`/staff/menu/sections/${fryerId}`, sectionAction, sent, {
+        id: String(fryerId),
+      });
+      expect(response.status).toBe(303);
+      const fryer = (await publicMenu()).find((section) => section.id === fryerId)!;
+      expect(fryer.mayContain).toEqual(["wheat", "barley", "fish", "milk", "eggs"]);
+      expect(fryer.note).toBe("Cooked in a fryer shared with battered fish and breaded items.");
+    });
+  });
+
   describe("the item editor's picture", () => {
     const savedId = (response: Response) =>
       Number(/#item-(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);

@@ -6,6 +6,10 @@ import { action as specialAction, loader as specialLoader } from "./staff/specia
 import { action as specialsAction, loader as specialsLoader } from "./staff/specials";
 import { getSpecial, listSpecials } from "~/specials/specials-editor.server";
 import { getSpecials } from "~/specials/specials.server";
+import { specialsOn, specialsToday } from "~/specials/specials";
+import { addDays } from "~/hours/hours-editor";
+import { torontoInstant, type Weekday } from "~/hours/opening-hours";
+import { action as eventAction } from "./staff/event";
 
 /**
  * The specials editor's routes as a signed-in staff member posts to them,
@@ -41,6 +45,7 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
     endsOn: "",
     startsAt: "17:00",
     endsAt: "22:00",
+    eventId: "",
     hidden: "",
     ...changes,
   });
@@ -174,5 +179,107 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
       `/staff/specials#special-${caesar.id}`,
     );
     expect(await sunday()).toEqual(["Sunday Roast", "Caesar Sunday"]);
+  });
+  describe("a special tied to an event", () => {
+    /** The sample quiz night: its id and its date in Toronto. */
+    async function quiz() {
+      const [row] = await db.query<{ id: number; day: string }>(
+        `select id::int as id,
+           to_char(starts_at at time zone 'America/Toronto', 'YYYY-MM-DD') as day
+         from public.events where slug = 'trivia-night'`,
+      );
+      return row!;
+    }
+    const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay() as Weekday;
+
+    test("the sample's trivia pitchers show on the quiz's night only, not the Wednesday before", async () => {
+      const { day } = await quiz();
+      const before = addDays(day, -7);
+      const onQuizNight = specialsOn(day, weekdayOf(day), await getSpecials(db, before));
+      expect(onQuizNight.map((special) => special.title)).toContain("Trivia Night Pitchers");
+      const weekBefore = specialsOn(before, weekdayOf(before), await getSpecials(db, before));
+      expect(weekBefore.map((special) => special.title)).not.toContain("Trivia Night Pitchers");
+      expect(weekBefore.map((special) => special.title)).toContain("Happy Hour");
+      // At 7:39 pm, a fixed clock: the quiz-less Wednesday lists no pitchers.
+      const evening = torontoInstant(before, "19:39");
+      expect(
+        specialsToday(evening, await getSpecials(db, before)).map((special) => special.title),
+      ).not.toContain("Trivia Night Pitchers");
+    });
+
+    test("staff choose the event from the form's list; a cancelled event shows it on no day", async () => {
+      const { id: quizId, day } = await quiz();
+      const page = await staff.load(jar, "/staff/specials/new", specialLoader, { id: "new" });
+      const { events } = (await page.json()) as { events: { id: number; title: string }[] };
+      expect(events).toContainEqual(expect.objectContaining({ id: quizId, title: "Trivia Night" }));
+
+      const saved = await postSpecial(
+        "new",
+        form({ title: "Quiz Nachos", eventId: String(quizId) }),
+      );
+      expect(saved.status).toBe(303);
+      const id = Number(/special-(\d+)/.exec(saved.headers.get("Location") ?? "")![1]);
+      expect(await getSpecial(db, id)).toMatchObject({
+        eventId: quizId,
+        eventTitle: "Trivia Night",
+        eventDay: day,
+      });
+      const shown = () =>
+        getSpecials(db, day).then((all) =>
+          specialsOn(day, weekdayOf(day), all).map((special) => special.title),
+        );
+      expect(await shown()).toContain("Quiz Nachos");
+      await db.query("update public.events set status = 'cancelled' where id = $1", [quizId]);
+      try {
+        expect(await shown()).not.toContain("Quiz Nachos");
+      } finally {
+        await db.query("update public.events set status = 'scheduled' where id = $1", [quizId]);
+      }
+    });
+
+    test.each([
+      ["not a number", "quiz", "Choose an event from the list, or none."],
+      [
+        "an event that is not there",
+        "987654",
+        "That event is no longer on the site; choose another, or none.",
+      ],
+    ])("an event %s is refused, everything typed kept", async (_, eventId, message) => {
+      const before = await count();
+      const sent = form({ title: "Quiz Wings", eventId });
+      const response = await postSpecial("new", sent);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as Refusal;
+      expect(body.errors.eventId).toBe(message);
+      expect(body.values.eventId).toBe(eventId);
+      expect(body.values.title).toBe("Quiz Wings");
+      expect(await count()).toBe(before);
+    });
+
+    test("deleting the event hides and unties its specials, and says so", async () => {
+      const [event] = await db.query<{ id: number }>(
+        `insert into public.events (slug, title, starts_at)
+         values ('pub-quiz-special-test', 'Pub Quiz', now() + interval '3 days')
+         returning id::int as id`,
+      );
+      const saved = await postSpecial(
+        "new",
+        form({ title: "Quiz Pitchers", eventId: String(event!.id) }),
+      );
+      const id = Number(/special-(\d+)/.exec(saved.headers.get("Location") ?? "")![1]);
+      const deleted = await staff.submit(
+        jar,
+        `/staff/events/${event!.id}`,
+        { "form-id": "event-form", intent: "delete", confirm: "yes" },
+        eventAction,
+        { id: String(event!.id) },
+      );
+      expect(deleted).toHaveRedirect("/staff/events");
+      expect(await getSpecial(db, id)).toMatchObject({
+        eventId: null,
+        eventTitle: null,
+        published: false,
+      });
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { AccessibilityIcon, CheckIcon, FootprintsIcon, PhoneIcon, UsersIcon } from "lucide-react";
+import { pageNextChange } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/venue";
 import { EnquiryConfirmation } from "~/enquiries/enquiry-confirmation";
@@ -25,7 +26,7 @@ import { torontoDate } from "~/hours/opening-hours";
 import { formatPrice } from "~/menu/price";
 import { usePublicEnv } from "~/platform/public-env";
 import { telephoneHref } from "~/site/site-settings";
-import { largestCapacity, type VenueSpace } from "~/venue/venue";
+import { largestCapacity, spaceAccess, type VenueSpace } from "~/venue/venue";
 import { SpaceGallery } from "~/venue/space-gallery";
 
 /** The spaces as the enquiry form offers them. */
@@ -69,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       submissionToken: enquiry.submissionToken,
       receipt: enquiry.receipt,
       retentionDays: env.ENQUIRY_RETENTION_DAYS,
+      nextChangeAt: pageNextChange(context),
     },
     { headers: enquiry.headers },
   );
@@ -212,10 +214,8 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
                     />
                   )}
                   <span>
-                    <span className="font-semibold">
-                      {space.stepFree ? "Step-free access." : "Reached by stairs."}
-                    </span>{" "}
-                    {space.accessibilityNote}
+                    <span className="font-semibold">{spaceAccess(space).lead}</span>{" "}
+                    {spaceAccess(space).note}
                   </span>
                 </p>
               </div>
@@ -305,7 +305,6 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             />
           ) : (
             <EnquiryForm
-              key={submissionToken}
               id="venue-form"
               titleId="enquire-title"
               kind="venue"

@@ -21,6 +21,8 @@ import { sendStaffAuthEmail } from "~/staff/recovery.server";
 import { answerBeforeFetch, failedOutsideTheApp, type AppHandler } from "./pipeline/pipeline";
 import { serverImageStore, serverRequestContext } from "./pipeline/request-context";
 import { gracefulShutdown } from "./pipeline/shutdown";
+import { startLive, stopLive } from "./live";
+import { StreamFellBehindError } from "~/platform/live/live-streams.server";
 
 /**
  * The process around the request pipeline, the same for `npm run serve` and
@@ -148,10 +150,18 @@ export async function serve({
   // does not keep the server from starting.
   await prepareDatabase();
   const handler = await pipeline();
+  // The live channel: listening on the database (or polling), said in the
+  // log. Not waited for: a listener host that does not answer must not hold
+  // up the start (pages follow by polling meanwhile).
+  void startLive();
 
   const listener = createRequestListener(log.enabled("info") ? withAccessLog(handler) : handler, {
     trustProxy: env.TRUST_PROXY,
     onError(error) {
+      if (error instanceof StreamFellBehindError) {
+        log.info(error.message);
+        return failedOutsideTheApp();
+      }
       log.error("Request failed outside the app", { error });
       return failedOutsideTheApp();
     },
@@ -232,6 +242,10 @@ export async function serve({
     if (shutdown.stopping) return;
     stopPurge();
     stopSweep();
+    // Open streams never finish by themselves: ended first, so the grace
+    // period is not spent on them, and their browsers reconnect elsewhere.
+    const ended = stopLive();
+    if (ended > 0) log.info(`${signal}: ended ${ended} live stream(s)`);
     // A mail being handed to the server finishes, and is marked, first.
     const senderStopped = sender.stop().catch((error: unknown) => {
       log.error("Error while stopping the mail sender", { error });

@@ -105,6 +105,40 @@ describe("ContentCache with a content revision", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  test("told the revision moved (a notification), the cache drops at once, without asking", async () => {
+    const time = clock();
+    const revision = revisionOf("1");
+    const cache = new ContentCache({ now: time.now, revision: revision.revision });
+    const load = loaderOf("menu v1", "menu v2");
+    expect(await cache.read("menu", load)).toBe("menu v1");
+    revision.set("2");
+    cache.revisionMoved("2");
+    // Within the second after the last check: no question asked, the new content read.
+    expect(await cache.read("menu", load)).toBe("menu v2");
+    expect(await cache.revision()).toBe("2");
+    expect(revision.revision).toHaveBeenCalledTimes(1);
+    // Told the revision it already has, it keeps what it holds.
+    cache.revisionMoved("2");
+    expect(await cache.read("menu", load)).toBe("menu v2");
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  test("an answer asked for before a notification does not take the revision back", async () => {
+    const time = clock();
+    let answer: (value: string) => void = () => {};
+    const cache = new ContentCache({
+      now: time.now,
+      revision: () => new Promise<string>((resolve) => (answer = resolve)),
+      revisionCheckTimeoutMs: 0,
+    });
+    const asked = cache.revision();
+    cache.revisionMoved("6");
+    answer("5");
+    await asked;
+    await settle();
+    expect(await cache.revision()).toBe("6");
+  });
+
   test("the revision is asked at most once a second, whatever the traffic", async () => {
     const time = clock();
     const revision = revisionOf("1");

@@ -54,6 +54,8 @@ export class ContentCache {
   #generation = 0;
   #checkedAt = Number.NEGATIVE_INFINITY;
   #check: Promise<void> | undefined;
+  /** Moves on when the revision is told (`revisionMoved`), so an answer asked for before is not kept. */
+  #told = 0;
 
   constructor({
     ttlMs = CONTENT_TTL_MS,
@@ -92,6 +94,19 @@ export class ContentCache {
     return this.#knownRevision;
   }
 
+  /**
+   * Told that the revision is now `revision` (a notification from the
+   * database): what is cached is dropped at once, without waiting for the
+   * next check, and counts as checked now.
+   */
+  revisionMoved(revision: string) {
+    this.#told++;
+    this.#checkedAt = this.#now();
+    if (revision === this.#knownRevision) return;
+    if (this.#knownRevision !== undefined) this.clear();
+    this.#knownRevision = revision;
+  }
+
   /** Every entry dropped: the next read of each key goes to the database. */
   clear() {
     this.#generation++;
@@ -110,9 +125,11 @@ export class ContentCache {
     if (!revision) return Promise.resolve();
     if (!this.#check && this.#now() - this.#checkedAt >= this.#revisionCheckMs) {
       this.#checkedAt = this.#now();
+      const told = this.#told;
       this.#check = revision()
         .then(
           (current) => {
+            if (told !== this.#told) return;
             if (this.#knownRevision !== undefined && current !== this.#knownRevision) this.clear();
             this.#knownRevision = current;
           },

@@ -1,9 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { documentTitle, pageMeta } from "./meta";
+import { shareCardVersion } from "./share-card";
 
-const frame = (name: string) => ({
+const frame = (name: string, tagline = "") => ({
   id: "routes/site-layout",
-  loaderData: { settings: { name, shortName: name, tagline: "", description: "" } },
+  loaderData: { settings: { name, shortName: name, tagline, description: "" } },
 });
 const root = { id: "root", loaderData: { origin: "https://pub.example" } };
 
@@ -17,10 +18,7 @@ describe("page titles", () => {
     });
     expect(meta).toContainEqual({ title: "Menu | The Renamed Tavern" });
     expect(meta).toContainEqual({ property: "og:site_name", content: "The Renamed Tavern" });
-    expect(meta).toContainEqual({
-      property: "og:image:alt",
-      content: "The Renamed Tavern: the taproom at dusk",
-    });
+    expect(meta).toContainEqual({ property: "og:image:alt", content: "The Renamed Tavern" });
   });
 
   test("the home page is the name alone; without the settings, the title alone", () => {
@@ -37,7 +35,7 @@ describe("the share image", () => {
     title: "Menu",
     description: "",
     path: "/menu",
-    matches: [root, frame("The Renamed Tavern")],
+    matches: [root, frame("The Renamed Tavern", "Pints and plates")],
   });
   const content = (key: string) => {
     const tag = meta.find(
@@ -46,10 +44,13 @@ describe("the share image", () => {
     return tag && "content" in tag ? tag.content : undefined;
   };
 
-  test("is a 1200 × 630 JPEG rendition of the share card, typed as one", () => {
+  test("is the 1200 × 630 JPEG card of the name and tagline, its address theirs", () => {
     const url = new URL(String(content("og:image")));
-    expect(url.origin + url.pathname).toBe("https://pub.example/img/social/share-card.svg");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ w: "1200", h: "630", fm: "jpeg" });
+    expect(url.origin + url.pathname).toBe("https://pub.example/share-card.jpg");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      v: shareCardVersion({ name: "The Renamed Tavern", tagline: "Pints and plates" }),
+    });
+    expect(content("og:image:alt")).toBe("The Renamed Tavern: Pints and plates");
     expect(content("og:image:type")).toBe("image/jpeg");
     expect(content("og:image:width")).toBe("1200");
     expect(content("og:image:height")).toBe("630");
@@ -58,7 +59,15 @@ describe("the share image", () => {
   test("is the same picture, with the same description, for X (Twitter)", () => {
     expect(content("twitter:card")).toBe("summary_large_image");
     expect(content("twitter:image")).toBe(content("og:image"));
-    expect(content("twitter:image:alt")).toBe("The Renamed Tavern: the taproom at dusk");
+    expect(content("twitter:image:alt")).toBe("The Renamed Tavern: Pints and plates");
+  });
+
+  test("is the drawing without words while the settings are not known (an error page)", () => {
+    const bare = pageMeta({ title: "Oops", description: "", path: "/x", matches: [root] });
+    const image = bare.find((tag) => "property" in tag && tag.property === "og:image");
+    expect(image && "content" in image ? image.content : "").toBe(
+      "https://pub.example/img/social/share-card.svg?w=1200&h=630&fm=jpeg",
+    );
   });
 
   test("is left out while the origin is not known", () => {

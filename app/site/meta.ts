@@ -1,14 +1,13 @@
 import type { MetaDescriptor } from "react-router";
 import { SHARE_IMAGE } from "~/images/images";
 import type { SiteFrame } from "./site-frame";
+import { SHARE_CARD, shareCardAlt, shareCardPath, type ShareCardText } from "./share-card";
 
 /**
- * Sharing previews need a JPEG or PNG: the share card, drawn as an SVG and
- * rendered by the image optimiser as a 1200 × 630 JPEG (`fm` says so; the
- * response's Content-Type is image/jpeg, whatever the source's name ends in).
+ * Before the settings are known (an error page): the card's drawing without
+ * words, rendered by the image optimiser as a 1200 × 630 JPEG.
  */
-const SHARE_CARD = `/img/social/share-card.svg?w=${SHARE_IMAGE.width}&h=${SHARE_IMAGE.height}&fm=${SHARE_IMAGE.format}`;
-const SHARE_CARD_TYPE = `image/${SHARE_IMAGE.format}`;
+const SHARE_CARD_ARTWORK = `/img/social/share-card.svg?w=${SHARE_IMAGE.width}&h=${SHARE_IMAGE.height}&fm=${SHARE_IMAGE.format}`;
 
 type MatchWithData = { id: string; loaderData?: unknown } | undefined;
 
@@ -46,19 +45,24 @@ export function pageMeta({ title, description, path, matches }: PageMetaInput): 
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     ...(url ? [{ property: "og:url", content: url }] : []),
-    ...(origin ? shareImageMeta(new URL(SHARE_CARD, origin).href, siteName) : []),
+    ...(origin ? shareImageMeta(origin, siteFrameFromMatches(matches)?.settings) : []),
     { property: "og:locale", content: "en_CA" },
   ];
 }
 
-/** The share card for Open Graph and X (Twitter), with its type, size and description. */
-function shareImageMeta(url: string, siteName: string | undefined): MetaDescriptor[] {
-  const alt = siteName ? `${siteName}: the taproom at dusk` : "The taproom at dusk";
+/**
+ * The share card for Open Graph and X (Twitter), with its type, size and
+ * description: the card drawn from the settings (the pub's name and tagline),
+ * or, before the settings are known, the drawing without words.
+ */
+function shareImageMeta(origin: string, settings: ShareCardText | undefined): MetaDescriptor[] {
+  const url = new URL(settings ? shareCardPath(settings) : SHARE_CARD_ARTWORK, origin).href;
+  const alt = settings ? shareCardAlt(settings) : "The pub's shield over the taproom at dusk";
   return [
     { property: "og:image", content: url },
-    { property: "og:image:type", content: SHARE_CARD_TYPE },
-    { property: "og:image:width", content: String(SHARE_IMAGE.width) },
-    { property: "og:image:height", content: String(SHARE_IMAGE.height) },
+    { property: "og:image:type", content: SHARE_CARD.type },
+    { property: "og:image:width", content: String(SHARE_CARD.width) },
+    { property: "og:image:height", content: String(SHARE_CARD.height) },
     { property: "og:image:alt", content: alt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:image", content: url },

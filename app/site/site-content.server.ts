@@ -45,6 +45,25 @@ export async function contentRevision(db: Database): Promise<string> {
   return row.revision;
 }
 
+/** When the content last changed: the revision's time, as an ISO instant (UTC). */
+export async function contentChangedAt(db: Database): Promise<string> {
+  const [row] = await db.query<{ changedAt: string }>(
+    `select to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "changedAt"
+     from public.content_revision`,
+  );
+  if (!row) throw new Error("The content_revision table has no row");
+  return row.changedAt;
+}
+
+/**
+ * Tells the content cache of `db` that the revision moved to `revision` (the
+ * database said so): pages read after this read the new content, without
+ * waiting for the cache's next check.
+ */
+export function contentRevisionMoved(db: Database, revision: string): void {
+  cacheFor(db).revisionMoved(revision);
+}
+
 /**
  * The revision of the content pages are being rendered from, as the content
  * cache last saw it (asked at most once a second): pages rendered at one
@@ -73,6 +92,8 @@ export type SiteContent = {
   event(slug: string, now: Date): Promise<{ event: PubEvent; over: boolean } | null>;
   venueSpaces(): Promise<VenueSpace[]>;
   venuePackages(): Promise<VenuePackage[]>;
+  /** When the content last changed (the content revision's time), as an ISO instant. */
+  changedAt(): Promise<string>;
 };
 
 /**
@@ -168,6 +189,7 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
     },
     venueSpaces: () => read("venue-spaces", getVenueSpaces),
     venuePackages: () => read("venue-packages", getVenuePackages),
+    changedAt: () => read("changed-at", contentChangedAt),
   };
 }
 

@@ -1,3 +1,4 @@
+import { shareCardVersion } from "./share-card";
 import { describe, expect, test } from "vitest";
 import type { ContentImage } from "~/images/content-image";
 import type { PubEvent } from "~/events/events";
@@ -96,16 +97,18 @@ describe("restaurantJsonLd", () => {
     expect(restaurant().telephone).toBe("+15195550134");
   });
 
-  test("gives the postal address and coordinates", () => {
-    const data = restaurant();
+  test("gives the postal address from the settings, and coordinates", () => {
+    const data = restaurant({ streetAddress: "182 Dundas Street", postalCode: "n6a 1g7" });
     expect(data.address).toEqual({
       "@type": "PostalAddress",
-      streetAddress: "Dundas Street at Richmond Street",
+      streetAddress: "182 Dundas Street",
       addressLocality: "London",
       addressRegion: "ON",
-      postalCode: "N6A",
+      postalCode: "N6A 1G7",
       addressCountry: "CA",
     });
+    // Half a postal code (the sample's) finds no address: it is left out, not guessed at.
+    expect(restaurant().address).not.toHaveProperty("postalCode");
     expect(data.geo).toEqual({ "@type": "GeoCoordinates", latitude: 42.9836, longitude: -81.2497 });
   });
 
@@ -114,11 +117,29 @@ describe("restaurantJsonLd", () => {
     expect(data.url).toBe("https://pub.example/");
     expect(data.hasMenu).toBe("https://pub.example/menu");
     expect(data.menu).toBe("https://pub.example/menu");
-    expect(data.image).toBe("https://pub.example/img/social/share-card.svg?w=1200&fm=jpeg");
+    expect(data.image).toBe(`https://pub.example/share-card.jpg?v=${shareCardVersion(settings)}`);
     expect(data.sameAs).toEqual([
       "https://www.instagram.com/example",
       "https://www.facebook.com/example",
     ]);
+  });
+
+  test("names as its profiles only links staff set, never sample ones on example domains", () => {
+    const sample = restaurant({
+      socialLinks: [
+        { network: "instagram.example.com", url: "https://instagram.example.com/thesquire" },
+        { network: "facebook.example.com", url: "https://facebook.example.com/thesquire" },
+        { network: "pub.example", url: "https://pub.example/about" },
+      ],
+    });
+    expect(sample).not.toHaveProperty("sameAs");
+    const mixed = restaurant({
+      socialLinks: [
+        { network: "instagram.example.com", url: "https://instagram.example.com/thesquire" },
+        { network: "instagram", url: "https://www.instagram.com/thesquirepub" },
+      ],
+    });
+    expect(mixed.sameAs).toEqual(["https://www.instagram.com/thesquirepub"]);
   });
 
   test("without a reservations link, says only whether the pub takes bookings", () => {
@@ -253,6 +274,7 @@ const sections: MenuSection[] = [
     name: "Starters",
     description: "To share, or not.",
     note: "",
+    mayContain: [],
     items: [wings, cauliflower, oysters],
   },
   {
@@ -261,6 +283,7 @@ const sections: MenuSection[] = [
     name: "Sides",
     description: "",
     note: "",
+    mayContain: [],
     items: [item({ id: 4, name: "Fries" })],
   },
 ];
@@ -357,6 +380,7 @@ function event(overrides: Partial<PubEvent> & Pick<PubEvent, "id" | "slug" | "ti
     endsAt: null,
     status: "scheduled",
     priceCents: null,
+    performer: "",
     image: null,
     ...overrides,
   };
@@ -419,8 +443,27 @@ describe("eventJsonLd", () => {
     expect(eventJsonLd({ event: cancelledBand, settings, origin })).not.toHaveProperty("endDate");
   });
 
-  test("has no offer for a free event", () => {
-    expect(eventJsonLd({ event: trivia, settings, origin })).not.toHaveProperty("offers");
+  test("says a free event is free to attend, with a price of 0", () => {
+    const data = eventJsonLd({ event: trivia, settings, origin });
+    expect(data.isAccessibleForFree).toBe(true);
+    expect(data.offers).toEqual({
+      "@type": "Offer",
+      price: "0.00",
+      priceCurrency: "CAD",
+      availability: "https://schema.org/InStock",
+      url: "https://pub.example/events/trivia-night",
+    });
+  });
+
+  test("names the performer when staff gave one, and none otherwise", () => {
+    const band = eventJsonLd({
+      event: { ...cancelledBand, performer: " Kettle & Crow " },
+      settings,
+      origin,
+    });
+    expect(band.performer).toEqual({ "@type": "PerformingGroup", name: "Kettle & Crow" });
+    expect(band).not.toHaveProperty("isAccessibleForFree");
+    expect(eventJsonLd({ event: trivia, settings, origin })).not.toHaveProperty("performer");
   });
 
   test("marks a cancelled event cancelled, with its ticket price in CAD", () => {
@@ -455,12 +498,13 @@ describe("eventJsonLd", () => {
     ).toBe("Teams of up to six; prizes for the top three.");
   });
 
-  test("has no image, description or offer to give for a bare free event", () => {
+  test("has no image, description or performer to give for a bare free event", () => {
     const bare = event({ id: 9, slug: "quiz", title: "Quiz" });
     const data = eventJsonLd({ event: bare, settings, origin, shows: "description" });
     expect(data).not.toHaveProperty("image");
     expect(data).not.toHaveProperty("description");
-    expect(data).not.toHaveProperty("offers");
+    expect(data).not.toHaveProperty("performer");
+    expect(data.isAccessibleForFree).toBe(true);
     expect(data.location.address.streetAddress).toBe("Dundas Street at Richmond Street");
   });
 

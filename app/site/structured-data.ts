@@ -4,17 +4,14 @@
  * crawlers read never disagrees with what visitors see.
  */
 import type { ContentImage } from "~/images/content-image";
-import { SHARE_IMAGE } from "~/images/images";
 import { eventPath, type PubEvent } from "~/events/events";
 import type { MenuItem, MenuSection, DietaryTag } from "~/menu/menu";
 import type { OpeningSchedule, WeeklyHours, Weekday } from "~/hours/opening-hours";
 import { priceAmount } from "~/menu/price";
 import { telephoneHref, type SiteSettings } from "./site-settings";
+import { shareCardPath } from "./share-card";
 
 const SCHEMA = "https://schema.org";
-
-/** The share card through the image optimiser: crawlers want a bitmap, not the SVG source. */
-export const SHARE_CARD_PATH = `/img/social/share-card.svg?w=${SHARE_IMAGE.width}&fm=${SHARE_IMAGE.format}`;
 
 /** Builds an item's or event's absolute image URL; undefined when it has none to offer. */
 export type ImageUrlFor = (image: ContentImage) => string | undefined;
@@ -27,15 +24,45 @@ export function restaurantId(origin: string): string {
   return absolute("/#restaurant", origin);
 }
 
+/** A whole Canadian postal code, "N6A 1B2"; the settings also take the first half alone. */
+const FULL_POSTAL_CODE = /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i;
+
+/**
+ * The pub's address from the settings: the street line as staff keep it
+ * (number and street), the postal code only when it is whole, since a
+ * partial one ("N6A") is no address a map can find.
+ */
 function postalAddress(settings: SiteSettings) {
   return {
     "@type": "PostalAddress",
     streetAddress: settings.streetAddress,
     addressLocality: settings.locality,
     addressRegion: settings.region,
-    postalCode: settings.postalCode,
+    ...(FULL_POSTAL_CODE.test(settings.postalCode.trim())
+      ? { postalCode: settings.postalCode.trim().toUpperCase() }
+      : {}),
     addressCountry: settings.country,
   };
+}
+
+/**
+ * Whether a link is on a host kept for examples (RFC 2606 and 6761):
+ * example.com, .net and .org and their subdomains, and the .example, .test,
+ * .invalid and .localhost names. Such a link is sample content, never the
+ * pub's own profile.
+ */
+export function isExampleLink(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, "");
+  } catch {
+    return true;
+  }
+  return (
+    /(^|\.)example\.(com|net|org)$/.test(host) ||
+    /(^|\.)(example|test|invalid|localhost)$/.test(host) ||
+    host === "localhost"
+  );
 }
 
 // Monday first, as people read a week of hours.
@@ -119,7 +146,8 @@ export function restaurantJsonLd({
     settings.acceptsReservations && settings.reservationUrl
       ? absolute(settings.reservationUrl, origin)
       : null;
-  const sameAs = settings.socialLinks.map((link) => link.url);
+  // Only the profiles staff set: the sample's links on example domains say nothing of the pub.
+  const sameAs = settings.socialLinks.map((link) => link.url).filter((url) => !isExampleLink(url));
   return {
     "@context": SCHEMA,
     "@type": "Restaurant",
@@ -143,7 +171,8 @@ export function restaurantJsonLd({
     // hasMenu is schema.org's current name; menu is kept for readers that know only the older one.
     hasMenu: absolute(menuPath, origin),
     menu: absolute(menuPath, origin),
-    image: absolute(SHARE_CARD_PATH, origin),
+    // The share card: the pub's name and tagline over its colours.
+    image: absolute(shareCardPath(settings), origin),
     ...(sameAs.length > 0 ? { sameAs } : {}),
     openingHoursSpecification: [
       ...weeklySpecifications(schedule.weekly),
@@ -228,15 +257,18 @@ export type EventJsonLdInput = {
   shows?: "summary" | "description";
 };
 
+/**
+ * What getting in costs: the cover charge, or nothing (free to attend, a
+ * price of 0 and `isAccessibleForFree`), and whether it is sold out.
+ */
 function eventOffers(event: PubEvent, origin: string) {
-  // A sold-out event says so even when it had no price; otherwise offers only come with a price.
-  if (event.priceCents === null && event.status !== "sold-out") return {};
+  const free = event.priceCents === null || event.priceCents === 0;
   return {
+    ...(free ? { isAccessibleForFree: true } : {}),
     offers: {
       "@type": "Offer",
-      ...(event.priceCents === null
-        ? {}
-        : { price: priceAmount(event.priceCents), priceCurrency: "CAD" }),
+      price: priceAmount(event.priceCents ?? 0),
+      priceCurrency: "CAD",
       availability: `${SCHEMA}/${event.status === "sold-out" ? "SoldOut" : "InStock"}`,
       url: absolute(eventPath(event), origin),
     },
@@ -275,6 +307,9 @@ export function eventJsonLd({
       url: absolute("/", origin),
     },
     ...eventOffers(event, origin),
+    ...(event.performer.trim()
+      ? { performer: { "@type": "PerformingGroup", name: event.performer.trim() } }
+      : {}),
     ...(imageUrl ? { image: absolute(imageUrl, origin) } : {}),
   };
 }

@@ -31,6 +31,7 @@ const special = (changes: Partial<SpecialInput> = {}): SpecialInput => ({
   endsOn: null,
   startsAt: "17:00",
   endsAt: "01:00",
+  eventId: null,
   published: true,
   ...changes,
 });
@@ -56,7 +57,13 @@ describe.each(drivers)("the specials editor's data on %s", (driver) => {
       const id = await addSpecial(tx, special());
       const wednesday = (await listSpecials(tx)).filter((row) => row.weekday === 3);
       expect(wednesday.at(-1)).toMatchObject({ id, title: "Pie Night", sortOrder: 110 });
-      expect(await getSpecial(tx, id)).toEqual({ id, ...special(), sortOrder: 110 });
+      expect(await getSpecial(tx, id)).toEqual({
+        id,
+        ...special(),
+        eventTitle: null,
+        eventDay: null,
+        sortOrder: 110,
+      });
       // Visitors see it on its day.
       expect((await getSpecials(tx, TODAY)).map((row) => row.id)).toContain(id);
 

@@ -1,7 +1,7 @@
 import { wallTime } from "~/hours/hours.server";
 import type { Weekday } from "~/hours/opening-hours";
 import type { Database } from "~/platform/database/database.server";
-import type { EditableSpecial } from "./specials-editor";
+import type { EditableSpecial, EventChoice } from "./specials-editor";
 import type { SpecialInput } from "./specials-rules";
 
 /**
@@ -14,6 +14,11 @@ import type { SpecialInput } from "./specials-rules";
 const columns = `id::int as id, title, description, price_cents as "priceCents",
   weekday::int as weekday, starts_on::text as "startsOn", ends_on::text as "endsOn",
   ${wallTime("starts_at")} as "startsAt", ${wallTime("ends_at")} as "endsAt",
+  event_id::int as "eventId",
+  (select e.title from public.events e where e.id = s.event_id) as "eventTitle",
+  (select to_char(e.starts_at at time zone 'America/Toronto', 'YYYY-MM-DD')
+   from public.events e
+   where e.id = s.event_id and e.published and e.status <> 'cancelled') as "eventDay",
   published, sort_order as "sortOrder"`;
 
 const typed = (row: EditableSpecial): EditableSpecial => ({
@@ -24,7 +29,7 @@ const typed = (row: EditableSpecial): EditableSpecial => ({
 /** Every special, in each list's order. */
 export async function listSpecials(db: Database): Promise<EditableSpecial[]> {
   const rows = await db.query<EditableSpecial>(
-    `select ${columns} from public.specials order by weekday nulls last, sort_order, id`,
+    `select ${columns} from public.specials s order by weekday nulls last, sort_order, id`,
   );
   return rows.map(typed);
 }
@@ -32,7 +37,7 @@ export async function listSpecials(db: Database): Promise<EditableSpecial[]> {
 /** One special by id, or null. */
 export async function getSpecial(db: Database, id: number): Promise<EditableSpecial | null> {
   const [row] = await db.query<EditableSpecial>(
-    `select ${columns} from public.specials where id = $1`,
+    `select ${columns} from public.specials s where id = $1`,
     [id],
   );
   return row ? typed(row) : null;
@@ -48,6 +53,7 @@ const inputValues = (input: SpecialInput) => [
   input.startsAt,
   input.endsAt,
   input.published,
+  input.eventId,
 ];
 
 /** Adds a special at the end of its list; its id. */
@@ -55,8 +61,8 @@ export async function addSpecial(tx: Database, input: SpecialInput): Promise<num
   const [row] = await tx.query<{ id: number }>(
     `insert into public.specials
        (title, description, price_cents, weekday, starts_on, ends_on, starts_at, ends_at,
-        published, sort_order)
-     values ($1, $2, $3, $4, $5::date, $6::date, $7::time, $8::time, $9,
+        published, event_id, sort_order)
+     values ($1, $2, $3, $4, $5::date, $6::date, $7::time, $8::time, $9, $10::bigint,
        (select coalesce(max(sort_order), 0) + 10 from public.specials
         where weekday is not distinct from $4::smallint))
      returning id::int as id`,
@@ -75,11 +81,50 @@ export async function updateSpecial(
     `update public.specials
      set title = $1, description = $2, price_cents = $3, weekday = $4, starts_on = $5::date,
        ends_on = $6::date, starts_at = $7::time, ends_at = $8::time, published = $9,
-       updated_at = now()
-     where id = $10 returning id::int as id`,
+       event_id = $10::bigint, updated_at = now()
+     where id = $11 returning id::int as id`,
     [...inputValues(input), id],
   );
   return rows.length > 0;
+}
+
+/**
+ * The events a special can be tied to: those not over by `since` (a day ago,
+ * so tonight's is still there), and the one it is tied to already, soonest
+ * first.
+ */
+export function eventChoices(
+  db: Database,
+  since: Date,
+  current: number | null,
+): Promise<EventChoice[]> {
+  return db.query<EventChoice>(
+    `select id::int as id, title,
+       to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startsAt"
+     from public.events
+     where coalesce(ends_at, starts_at) >= $1::timestamptz or id = $2::bigint
+     order by starts_at, id`,
+    [since.toISOString(), current],
+  );
+}
+
+/** Whether an event with this id exists (a special's choice of event). */
+export async function eventExists(tx: Database, id: number): Promise<boolean> {
+  const rows = await tx.query("select 1 from public.events where id = $1 for share", [id]);
+  return rows.length > 0;
+}
+
+/**
+ * Before an event is deleted: its specials are hidden and untied, so none
+ * outlives its event to show on every night instead. Their titles.
+ */
+export async function untieSpecials(tx: Database, eventId: number): Promise<string[]> {
+  const rows = await tx.query<{ title: string }>(
+    `update public.specials set event_id = null, published = false, updated_at = now()
+     where event_id = $1 returning title`,
+    [eventId],
+  );
+  return rows.map((row) => row.title);
 }
 
 /** Deletes a special; false when there is none with that id. */

@@ -10,7 +10,15 @@ import type { Special } from "./specials";
  */
 
 /** A special as staff see it: hidden ones too, with its place in its day's list. */
-export type EditableSpecial = Special & { published: boolean; sortOrder: number };
+export type EditableSpecial = Special & {
+  published: boolean;
+  sortOrder: number;
+  /** Its event's title, when it is tied to one. */
+  eventTitle: string | null;
+};
+
+/** An event a special can be tied to, as the form offers it. */
+export type EventChoice = { id: number; title: string; startsAt: string };
 
 export const TITLE_MAX = 100;
 export const DESCRIPTION_MAX = 1000;
@@ -28,6 +36,7 @@ export const specialFields = [
   "endsOn",
   "startsAt",
   "endsAt",
+  "eventId",
   "hidden",
 ] as const;
 export type SpecialField = (typeof specialFields)[number];
@@ -40,6 +49,7 @@ export const specialLabels: Record<SpecialField, string> = {
   endsOn: "Last day",
   startsAt: "From",
   endsAt: "Until",
+  eventId: "Only while this event is on",
   hidden: "Hidden",
 };
 
@@ -69,6 +79,7 @@ export function specialValues(special: EditableSpecial): FormValues<SpecialField
     endsOn: special.endsOn ?? "",
     startsAt: special.startsAt ?? "",
     endsAt: special.endsAt ?? "",
+    eventId: special.eventId === null ? "" : String(special.eventId),
     hidden: special.published ? "" : "on",
   };
 }
@@ -92,5 +103,6 @@ export function describeWhen(special: EditableSpecial): string {
         : `from ${formatWallTime(special.startsAt)}`,
     );
   }
+  if (special.eventTitle) parts.push(`only while ${special.eventTitle} is on`);
   return parts.join(", ");
 }

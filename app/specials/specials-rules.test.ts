@@ -14,6 +14,7 @@ const special = (changes: Partial<Record<SpecialField, string>> = {}) => ({
   endsOn: "",
   startsAt: "16:00",
   endsAt: "22:00",
+  eventId: "",
   hidden: "",
   ...changes,
 });
@@ -33,6 +34,7 @@ describe("a special", () => {
         endsOn: null,
         startsAt: "16:00",
         endsAt: "22:00",
+        eventId: null,
         published: true,
       },
     });

@@ -42,6 +42,7 @@ export type SpecialInput = {
   endsOn: string | null;
   startsAt: WallTime | null;
   endsAt: WallTime | null;
+  eventId: number | null;
   published: boolean;
 };
 
@@ -137,6 +138,11 @@ export function specialSchema(today: string) {
       }
     }
 
+    let eventId: number | null = null;
+    if (values.eventId.trim() !== "") {
+      if (/^[1-9]\d{0,14}$/.test(values.eventId.trim())) eventId = Number(values.eventId.trim());
+      else add("eventId", "Choose an event from the list, or none.");
+    }
     if (values.hidden !== "" && values.hidden !== "on")
       add("hidden", "Tick the box or leave it clear.");
 
@@ -154,6 +160,7 @@ export function specialSchema(today: string) {
       endsOn,
       startsAt,
       endsAt,
+      eventId,
       published: values.hidden !== "on",
     } satisfies SpecialInput;
   });

@@ -14,6 +14,8 @@ function special(title: string, fields: Partial<Special> = {}): Special {
     endsOn: null,
     startsAt: null,
     endsAt: null,
+    eventId: null,
+    eventDay: null,
     ...fields,
   };
 }
@@ -118,4 +120,33 @@ test("the day's list changes at 6 pm, when happy hour ends, and not again that d
   expect(specialsChangeAfter(at("2026-12-07T23:01:00Z"), monday)).toEqual([]);
   // Not on a Tuesday, when happy hour does not run.
   expect(specialsChangeAfter(at("2026-12-08T22:59:00Z"), monday)).toEqual([]);
+});
+
+test("a special tied to an event runs only on the day its event is on", () => {
+  // Wednesdays, 7 to 10 pm, while the quiz is on: the quiz is on Wednesday the 2nd only.
+  const pitchers = special("Trivia Night Pitchers", {
+    weekday: 3,
+    startsAt: "19:00",
+    endsAt: "22:00",
+    eventId: 7,
+    eventDay: "2026-12-02",
+  });
+  const wings = special("Wing Night", { weekday: 3 });
+  expect(titles(specialsOn("2026-12-02", 3, [pitchers, wings]))).toEqual([
+    "Trivia Night Pitchers",
+    "Wing Night",
+  ]);
+  // The Wednesday before has no quiz.
+  expect(titles(specialsOn("2026-11-25", 3, [pitchers, wings]))).toEqual(["Wing Night"]);
+  // An event hidden or cancelled has no day: the special runs on none.
+  expect(titles(specialsOn("2026-12-02", 3, [{ ...pitchers, eventDay: null }]))).toEqual([]);
+  // At 7:39 pm on a quiz-less Wednesday (Toronto), today's list has no pitchers.
+  expect(titles(specialsToday(new Date("2026-11-26T00:39:00Z"), [pitchers, wings]))).toEqual([
+    "Wing Night",
+  ]);
+  expect(titles(specialsToday(new Date("2026-12-03T00:39:00Z"), [pitchers, wings]))).toEqual([
+    "Trivia Night Pitchers",
+    "Wing Night",
+  ]);
+  expect(specialsChangeAfter(new Date("2026-11-26T00:39:00Z"), [pitchers])).toEqual([]);
 });

@@ -17,6 +17,13 @@ export type Special = {
   endsOn: string | null;
   startsAt: WallTime | null;
   endsAt: WallTime | null;
+  /** The event it goes with ("while the quiz is on"); null when it stands alone. */
+  eventId: number | null;
+  /**
+   * The pub's date ("YYYY-MM-DD") its event is on; null when it has no event,
+   * or its event is hidden or cancelled (so it runs on no day at all).
+   */
+  eventDay: string | null;
 };
 
 /** The specials that run on a date ("YYYY-MM-DD", with its weekday), in their order. */
@@ -26,6 +33,8 @@ export function specialsOn(
   specials: readonly Special[],
 ): Special[] {
   return specials.filter((special) => {
+    // A special tied to an event runs only on a day its event is on.
+    if ((special.eventId ?? null) !== null && special.eventDay !== date) return false;
     if (special.weekday !== null && special.weekday !== weekday) return false;
     if (special.startsOn !== null && date < special.startsOn) return false;
     if (special.endsOn !== null && date > special.endsOn) return false;

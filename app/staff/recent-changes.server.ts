@@ -60,6 +60,14 @@ async function sectionNames(tx: Database): Promise<Map<number, string>> {
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** The events' titles by id, for a special tied to one. */
+async function eventTitles(tx: Database): Promise<Map<number, string>> {
+  const rows = await tx.query<{ id: number; title: string }>(
+    "select id::int as id, title from public.events",
+  );
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
 /** A logged change in words, with who, when and whether this member may undo it. */
 export function recentChange(
   entry: LoggedChange,
@@ -97,7 +105,7 @@ export async function recentChanges(
     );
     if (entries.length === 0) return [];
     const owner = await isOwner(tx);
-    const lookups = { sectionNames: await sectionNames(tx) };
+    const lookups = { sectionNames: await sectionNames(tx), eventTitles: await eventTitles(tx) };
     return entries.map((entry) => recentChange(entry, { owner, now, lookups }));
   });
 }

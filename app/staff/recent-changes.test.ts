@@ -496,3 +496,27 @@ describe("who may undo what from the list", () => {
     expect(undoOffer(given, { owner })).toEqual(offer);
   });
 });
+
+describe("the menu's traces, a special's event and an event's performer", () => {
+  test("are said in words, the event by its title", () => {
+    const section = { id: 3, name: "From the Fryer", note: "", may_contain: [], published: true };
+    const traces = describeChange(
+      entry("menu_sections", section, { ...section, may_contain: ["fish", "milk"] }),
+    );
+    expect(traces.details.map((detail) => detail.text)).toEqual([
+      "May contain traces of none → Fish, Milk",
+    ]);
+    const special = { id: 5, title: "Trivia Night Pitchers", event_id: null, published: true };
+    const tied = describeChange(entry("specials", special, { ...special, event_id: 12 }), {
+      eventTitles: new Map([[12, "Trivia Night"]]),
+    });
+    expect(tied.details.map((detail) => detail.text)).toEqual([
+      "Only while this event is on none → Trivia Night",
+    ]);
+    const event = { id: 12, title: "Trivia Night", performer: "", published: true };
+    const named = describeChange(entry("events", event, { ...event, performer: "Quizmaster Jo" }));
+    expect(named.details.map((detail) => detail.text)).toEqual([
+      "Performer none → “Quizmaster Jo”",
+    ]);
+  });
+});

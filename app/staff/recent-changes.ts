@@ -72,7 +72,10 @@ export type RecentChange = {
 };
 
 /** What describing a change may look up: the names of menu sections, by id. */
-export type ChangeLookups = { sectionNames?: ReadonlyMap<number, string> };
+export type ChangeLookups = {
+  sectionNames?: ReadonlyMap<number, string>;
+  eventTitles?: ReadonlyMap<number, string>;
+};
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const quoted = (value: unknown) => `“${clip(text(value))}”`;
@@ -136,6 +139,8 @@ const phone: Format = (value) => (typeof value === "string" ? displayPhone(value
 const line: Format = (value) => (typeof value === "string" && value !== "" ? quoted(value) : null);
 const sectionName: Format = (value, _row, lookups) =>
   typeof value === "number" ? (lookups.sectionNames?.get(value) ?? "a removed section") : null;
+const eventTitle: Format = (value, _row, lookups) =>
+  typeof value === "number" ? (lookups.eventTitles?.get(value) ?? "a removed event") : null;
 const socialLinks: Format = (value) =>
   Array.isArray(value) && value.length > 0
     ? value.map((link) => text((link as { url?: unknown }).url)).join(", ")
@@ -196,6 +201,7 @@ const COLUMNS: Record<string, Record<string, Column>> = {
     slug: textColumn("Web address"),
     description: textColumn("Description"),
     note: textColumn("Note"),
+    may_contain: { kind: "list", label: "May contain traces of", labels: ALLERGEN_LABELS },
     published,
     sort_order: order,
   },
@@ -225,6 +231,7 @@ const COLUMNS: Record<string, Record<string, Column>> = {
     ends_on: value("Last day", date, "none"),
     starts_at: value("From", time, "opening"),
     ends_at: value("Until", time, "closing"),
+    event_id: value("Only while this event is on", eventTitle, "none"),
     published,
     sort_order: order,
   },
@@ -244,6 +251,7 @@ const COLUMNS: Record<string, Record<string, Column>> = {
       ),
     ),
     price_cents: value("Cover charge", money, "free"),
+    performer: textColumn("Performer"),
     image_path: { kind: "picture", label: "Picture", alt: "image_alt" },
     image_alt: skip,
     published,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, staffAccountFor, test, waitForHydration } from "./fixtures";
+import { expect, signedInAt, staffAccountFor, test, waitForHydration } from "./fixtures";
 
 // The events editor: a staff member adds an event with a picture and sees it
 // on the home page; a refused post shows its errors and keeps what was typed.
@@ -32,12 +32,7 @@ async function signIn(page: Page, project: string) {
   const account = staffAccountFor("events", project);
   await page.goto("/staff/events/new");
   await expect(page).toHaveURL(/\/staff\/sign-in/);
-  await waitForHydration(page);
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.getByRole("textbox", { name: "Email" }).fill(account.email);
-  await form.getByLabel("Password", { exact: true }).fill(account.password);
-  await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL("/staff/events/new");
+  await signedInAt(page, account, "/staff/events/new");
   await waitForHydration(page);
 }
 

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, staffAccountFor, test, waitForHydration, type StaffPurpose } from "./fixtures";
+import {
+  expect,
+  signedInAt,
+  staffAccountFor,
+  test,
+  waitForHydration,
+  type StaffPurpose,
+} from "./fixtures";
 
 // The hours and specials editors: tonight's changes and a holiday reach the
 // home page within seconds, bad input is refused with the typed values kept,
@@ -53,14 +60,7 @@ function minuteBefore(time: string): string {
 }
 
 async function signIn(page: Page, purpose: StaffPurpose, project: string, to: string) {
-  const { email, password } = staffAccountFor(purpose, project);
-  await page.goto(`/staff/sign-in?redirectTo=${encodeURIComponent(to)}`);
-  await waitForHydration(page);
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.getByRole("textbox", { name: "Email" }).fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(password);
-  await press(form.getByRole("button", { name: "Sign in" }));
-  await expect(page).toHaveURL(to);
+  await signedInAt(page, staffAccountFor(purpose, project), to);
   await waitForHydration(page);
 }
 

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import {
   CLIENT_IP_HEADER,
   expect,
+  signedInAt,
   staffAccountFor,
   test,
   uniqueAddress,
@@ -28,14 +29,9 @@ test.beforeEach(async ({ page }) => {
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
-async function signIn(page: Page, { email, password }: StaffAccount, javaScript: boolean) {
-  await page.goto("/staff/sign-in?redirectTo=%2Fstaff%2Fmenu");
+async function signIn(page: Page, account: StaffAccount, javaScript: boolean) {
+  await signedInAt(page, account, "/staff/menu");
   if (javaScript) await waitForHydration(page);
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.getByRole("textbox", { name: "Email" }).fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL("/staff/menu");
   await expect(page.getByRole("heading", { level: 1, name: "Menu" })).toBeVisible();
   await expectNoSidewaysScroll(page);
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, staffAccountFor, test, waitForHydration, type StaffAccount } from "./fixtures";
+import {
+  expect,
+  signedInAt,
+  staffAccountFor,
+  test,
+  waitForHydration,
+  type StaffAccount,
+} from "./fixtures";
 
 // Owners manage the staff at /staff/people: an owner invites an editor, the
 // invitee sets their own password with the one-time link and signs in, and
@@ -18,12 +25,8 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
 });
 
-async function signIn(page: Page, { email, password }: StaffAccount) {
-  await page.goto("/staff/sign-in");
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.getByRole("textbox", { name: "Email" }).fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Sign in" }).click();
+async function signIn(page: Page, account: StaffAccount) {
+  await signedInAt(page, account);
   await expect(page.getByRole("heading", { level: 1, name: "Enquiries" })).toBeVisible();
 }
 

@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import {
   CLIENT_IP_HEADER,
   expect,
+  signedInAt,
   staffAccountFor,
   test,
   uniqueAddress,
@@ -24,20 +25,8 @@ test.beforeEach(async ({ page }, testInfo) => {
 });
 
 async function signIn(page: Page, purpose: StaffPurpose, javaScript: boolean, to: string) {
-  const { email, password } = staffAccountFor(purpose, "phone");
-  await page.goto(`/staff/sign-in?redirectTo=${encodeURIComponent(to)}`);
+  await signedInAt(page, staffAccountFor(purpose, "phone"), to);
   if (javaScript) await waitForHydration(page);
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.getByRole("textbox", { name: "Email" }).fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(to);
-  if (javaScript) {
-    await waitForHydration(page);
-    // Out of the way before the test taps anything (a toast left open covers nothing it checks).
-    const signedIn = page.locator("[data-sonner-toast]").filter({ hasText: "Signed in." });
-    await expect(signedIn).toHaveCount(0, { timeout: 15_000 });
-  }
 }
 
 const kids = (page: Page) => page.getByRole("list", { name: "Items in Kids" });

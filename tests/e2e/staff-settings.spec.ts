@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import {
   CLIENT_IP_HEADER,
   expect,
+  signedInAt,
   signInAsStaff,
   staffAccountFor,
   test,
@@ -110,10 +111,5 @@ test("without JavaScript a bad post comes back with the error by its field", asy
 });
 
 async function signInAsStaffWithoutScripts(page: Page, project: string) {
-  const account = staffAccountFor("settings-no-javascript", project);
-  await page.goto("/staff/sign-in");
-  await page.getByRole("textbox", { name: "Email" }).fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL("/staff");
+  await signedInAt(page, staffAccountFor("settings-no-javascript", project));
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, staffAccountFor, test, waitForHydration } from "./fixtures";
+import { expect, signedInAt, staffAccountFor, test, waitForHydration } from "./fixtures";
 
 // The venue editor: a staff member adds a package and sees it on the venue
 // page; a space with a negative capacity is refused with the errors shown and
@@ -24,12 +24,7 @@ async function signIn(page: Page, project: string, path: string) {
   const account = staffAccountFor("venue", project);
   await page.goto(path);
   await expect(page).toHaveURL(/\/staff\/sign-in/);
-  await waitForHydration(page);
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.getByRole("textbox", { name: "Email" }).fill(account.email);
-  await form.getByLabel("Password", { exact: true }).fill(account.password);
-  await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(path);
+  await signedInAt(page, account, path);
   await waitForHydration(page);
 }
 

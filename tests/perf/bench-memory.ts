@@ -227,7 +227,7 @@ type Settings = {
  * 64 MB. Left to size itself here, V8 lets the young generation alone grow to
  * 128 MB under load, where on the deployed machine it stays at 3 MB.
  */
-function heapOptionsFor(megabytes: number): string[] {
+export function heapOptionsFor(megabytes: number): string[] {
   if (megabytes === 0) return [];
   const old = Math.min(4096, Math.floor(megabytes / 2));
   const semi = Math.min(64, Math.max(1, Math.floor(old / (old <= 256 ? 256 : 128))));

@@ -16,8 +16,9 @@
 // .lighthouse/bench-results.json.
 //
 // `npm run bench -- --memory` measures the server's memory instead (see
-// bench-memory.ts for its options), and `npm run bench -- --staff-menu` the
-// staff menu page's server time (see bench-staff-menu.ts).
+// bench-memory.ts for its options), `npm run bench -- --staff-menu` the
+// staff menu page's server time (see bench-staff-menu.ts), and
+// `npm run bench -- --live` what 1,000 open live streams cost (see bench-live.ts).
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
@@ -305,6 +306,9 @@ const argv = process.argv.slice(2);
 if (argv.includes("--staff-menu")) {
   const { benchStaffMenu } = await import("./bench-staff-menu.ts");
   process.exitCode = await benchStaffMenu(argv.filter((arg) => arg !== "--staff-menu"));
+} else if (argv.includes("--live")) {
+  const { benchLive } = await import("./bench-live.ts");
+  process.exitCode = await benchLive(argv.filter((arg) => arg !== "--live"));
 } else if (argv.includes("--memory")) {
   const { benchMemory } = await import("./bench-memory.ts");
   process.exitCode = await benchMemory(argv.filter((arg) => arg !== "--memory"));

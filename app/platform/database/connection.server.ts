@@ -18,6 +18,7 @@ export function setPGliteTemplate(directory: string): void {
 async function prepareDatabase(): Promise<Database> {
   const db = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    listenUrl: env.LIVE_LISTEN_DATABASE_URL,
     dataDirectory: env.DATA_DIR,
     pgliteTemplate: pgliteTemplate
       ? {

@@ -33,7 +33,24 @@ export interface Database {
   /** Runs `work` in one transaction: all of it lands, or none. */
   transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Listens on a NOTIFY channel: `onNotify` gets each payload. Resolves once
+   * listening. `onLost` is called (once) if the listening connection drops
+   * or stops answering; listening has then ended, and it is the caller's to
+   * listen again. Absent where this database cannot listen at all (a
+   * transaction pooler without a listener URL; a test's stand-in).
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onLost: Lost): Promise<Listening>;
 }
+
+/** Told why listening ended: see `Database.listen`. */
+export type Lost = (error: unknown) => void;
+
+/** A channel being listened on. */
+export type Listening = {
+  /** Stops listening (and closes its connection); `onLost` is not called for this. */
+  close(): Promise<void>;
+};
 
 /**
  * The database could not answer: down, unreachable or too slow. When the
@@ -133,6 +150,12 @@ function pgliteDatabase(client: PGliteQueryable, root: PGlite): Database {
       return guarded(() => root.transaction((tx) => work(pgliteDatabase(tx, root))));
     },
     close: () => root.close(),
+    // In-process: the embedded database's own session hears its NOTIFYs at
+    // commit, and there is no connection to lose.
+    async listen(channel, onNotify) {
+      const unlisten = await root.listen(channel, onNotify);
+      return { close: () => unlisten() };
+    },
   };
 }
 
@@ -250,7 +273,7 @@ export async function loadPGlite(dump: Blob): Promise<Database> {
 
 type PostgresClient = postgres.Sql | postgres.TransactionSql;
 
-function postgresDatabase(sql: PostgresClient, root: postgres.Sql): Database {
+function postgresDatabase(sql: PostgresClient, root: postgres.Sql, listenUrl?: string): Database {
   return {
     kind: "postgres",
     query<Row extends object>(text: string, params: readonly SqlValue[] = []) {
@@ -268,6 +291,88 @@ function postgresDatabase(sql: PostgresClient, root: postgres.Sql): Database {
       return guarded(() => root.begin((tx) => work(postgresDatabase(tx, root))) as Promise<T>);
     },
     close: () => root.end({ timeout: 5 }),
+    ...(listenUrl && {
+      listen: (channel: string, onNotify: (payload: string) => void, onLost: Lost) =>
+        listenPostgres(listenUrl, channel, onNotify, onLost),
+    }),
+  };
+}
+
+/** While listening, how often the listener's connection is asked whether it still answers. */
+export const LISTENER_CHECK_MS = 30_000;
+
+/**
+ * Whether `url` reaches a pooler in transaction mode (Supabase's on port
+ * 6543, or one marked `pgbouncer=true`), where a session's LISTEN does not
+ * outlast the statement: notifications never arrive there.
+ */
+export function isTransactionPooler(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.port === "6543" || parsed.searchParams.get("pgbouncer") === "true";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * LISTEN on a connection of its own to `url`, kept open (no idle or
+ * lifetime limit). A dropped connection, or one that has not answered a
+ * check within the query time-out (every LISTENER_CHECK_MS: a connection
+ * cut without a word is otherwise only noticed by TCP minutes later), ends
+ * listening and is told to `onLost`.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onLost: Lost,
+): Promise<Listening> {
+  let state: "starting" | "listening" | "ended" = "starting";
+  const checks: { timer?: NodeJS.Timeout } = {};
+  const end = (error: unknown) => {
+    if (state === "ended") return;
+    const wasListening = state === "listening";
+    state = "ended";
+    clearInterval(checks.timer);
+    void sql.end({ timeout: 0 }).catch(() => {});
+    if (wasListening) onLost(error);
+  };
+  const options = {
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: null,
+    connect_timeout: 5,
+    fetch_types: false,
+    prepare: false,
+    onnotice: () => {},
+    connection: { application_name: "pub-site-listener" },
+    onnotify: (from: string, payload: string) => {
+      if (from === channel && state === "listening") onNotify(payload);
+    },
+    onclose: () => end(new DatabaseUnavailableError("The listener's connection closed")),
+  };
+  // `onnotify` is how postgres.js's own `listen` hears notifications; it is not in the typings.
+  const sql = postgres(url, options as postgres.Options<Record<string, never>>);
+  try {
+    await withTimeout(sql.unsafe(`listen "${channel.replaceAll('"', '""')}"`), "LISTEN");
+  } catch (error) {
+    state = "ended";
+    await sql.end({ timeout: 0 }).catch(() => {});
+    throw classifyDatabaseError(error);
+  }
+  state = "listening";
+  checks.timer = setInterval(() => {
+    withTimeout(sql.unsafe("select 1"), "The listener's check").catch(end);
+  }, LISTENER_CHECK_MS);
+  checks.timer.unref();
+  return {
+    async close() {
+      if (state === "ended") return;
+      state = "ended";
+      clearInterval(checks.timer);
+      await sql.end({ timeout: 1 }).catch(() => {});
+    },
   };
 }
 
@@ -298,8 +403,12 @@ const bytea = {
   parse: (hex: string) => new Uint8Array(Buffer.from(hex.slice(2), "hex")),
 };
 
-/** A Postgres server (Supabase's pooled connection string in production). */
-export function openPostgres(url: string): Database {
+/**
+ * A Postgres server (Supabase's pooled connection string in production).
+ * Listening (`Database.listen`) goes to `listenUrl`, else to `url`; where
+ * that is a transaction pooler, which cannot, the database has no `listen`.
+ */
+export function openPostgres(url: string, { listenUrl }: { listenUrl?: string } = {}): Database {
   const sql = postgres(url, {
     types: { json: JSON_AS_TEXT, bytea },
     max: 5,
@@ -315,11 +424,14 @@ export function openPostgres(url: string): Database {
     onnotice: () => {},
     connection: { application_name: "pub-site" },
   });
-  return postgresDatabase(sql, sql);
+  const listener = listenUrl ?? url;
+  return postgresDatabase(sql, sql, isTransactionPooler(listener) ? undefined : listener);
 }
 
 export type DatabaseConfig = {
   databaseUrl?: string;
+  /** Where a server database is listened on, when DATABASE_URL cannot (LIVE_LISTEN_DATABASE_URL). */
+  listenUrl?: string;
   dataDirectory: string;
   /** What a first start copies instead of creating the embedded database; see `openPGlite`. */
   pgliteTemplate?: PGliteTemplate;
@@ -328,10 +440,11 @@ export type DatabaseConfig = {
 /** `DATABASE_URL` when set; otherwise the embedded database in `DATA_DIR/pglite`. */
 export function openDatabase({
   databaseUrl,
+  listenUrl,
   dataDirectory,
   pgliteTemplate,
 }: DatabaseConfig): Promise<Database> {
-  if (databaseUrl) return Promise.resolve(openPostgres(databaseUrl));
+  if (databaseUrl) return Promise.resolve(openPostgres(databaseUrl, { listenUrl }));
   return openPGlite(path.join(dataDirectory, "pglite"), pgliteTemplate);
 }
 

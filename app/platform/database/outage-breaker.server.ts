@@ -87,6 +87,9 @@ export function withOutageBreaker(
     },
     exec: (script) => guarded(() => db.exec(script)),
     transaction: (work) => guarded(() => db.transaction(work)),
+    // Listening has a connection of its own (or none: PGlite), and its own
+    // way of telling it is lost: the breaker stays out of it.
+    ...(db.listen && { listen: db.listen.bind(db) }),
     close() {
       closed = true;
       return db.close();

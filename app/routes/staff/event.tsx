@@ -5,6 +5,7 @@ import {
   EVENT_DESCRIPTION_MAX,
   EVENT_STATUSES,
   EVENT_SUMMARY_MAX,
+  EVENT_PERFORMER_MAX,
   EVENT_TITLE_MAX,
   IMAGE_ALT_MAX,
   EVENT_PICTURE_NAMES,
@@ -33,6 +34,7 @@ import {
   editorAnswer,
   schemaValidator,
 } from "~/staff/editor-ui";
+import { untieSpecials } from "~/specials/specials-editor.server";
 import { editorAction, databaseErrorCode, editorRow, editorRowId } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -50,8 +52,21 @@ export const action = editorAction({
   schema: () => eventSchema,
   pictures: [EVENT_PICTURE_NAMES],
   find: eventForStaff,
-  remove: deleteEvent,
-  deleted: () => redirectWithToast("/staff/events", { type: "success", title: "Event deleted." }),
+  // Its specials are hidden and untied first: none shows on every night once its event is gone.
+  remove: async (tx, id) => {
+    const untied = await untieSpecials(tx, id);
+    return (await deleteEvent(tx, id)) ? { untied } : null;
+  },
+  deleted: ({ untied }) =>
+    redirectWithToast("/staff/events", {
+      type: "success",
+      title: "Event deleted.",
+      ...(untied.length > 0
+        ? {
+            description: `${untied.map((title) => `“${title}”`).join(" and ")} went with it, so ${untied.length === 1 ? "it is" : "they are"} hidden now; tie ${untied.length === 1 ? "it" : "them"} to another event on the specials page to show ${untied.length === 1 ? "it" : "them"} again.`,
+          }
+        : {}),
+    }),
   async save(tx, id, input, [picture]) {
     const current = id === "new" ? null : await eventForStaff(tx, id);
     if (id !== "new" && !current) return null;
@@ -158,6 +173,14 @@ export default function StaffEventPage({ loaderData, actionData }: Route.Compone
               optional
               hint="In dollars, such as 10 or 12.50. Empty: free."
               inputMode="decimal"
+            />
+            <TextField
+              {...field("performer")}
+              label="Performer"
+              optional
+              hint="Who plays or hosts, such as Kettle & Crow; search engines show it with the event. Empty: no one to name."
+              limit={EVENT_PERFORMER_MAX}
+              autoComplete="off"
             />
             <TextField
               {...field("summary")}

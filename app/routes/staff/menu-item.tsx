@@ -30,10 +30,10 @@ import {
   getItem,
   insertItem,
   listSectionChoices,
-  sectionExists,
+  sectionTraces,
   updateItem,
 } from "~/menu/menu-editor.server";
-import { itemSchema } from "~/menu/menu-rules";
+import { itemSchema, itemSectionProblem } from "~/menu/menu-rules";
 import { availabilityAt } from "~/menu/menu";
 import { PictureField } from "~/images/picture-field";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -92,8 +92,11 @@ export const action = editorAction({
       title: `Deleted “${item.name}”. Visitors no longer see it.`,
     }),
   async save(tx, id, item, [picture]) {
-    if (!(await sectionExists(tx, item.sectionId)))
-      return { refused: { sectionId: NO_SUCH_SECTION } };
+    const section = await sectionTraces(tx, item.sectionId);
+    if (!section) return { refused: { sectionId: NO_SUCH_SECTION } };
+    // Its diet tags may not promise what the section's shared equipment rules out.
+    const traces = itemSectionProblem(item.dietaryTags, section);
+    if (traces) return { refused: { dietaryTags: traces } };
     // Nothing chosen and nothing kept: the item has no picture.
     const path = picture!.path ?? null;
     if (id === "new") return insertItem(tx, item, path);
@@ -187,7 +190,7 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
             <CheckboxGroupField
               {...field("dietaryTags")}
               label="Dietary"
-              hint="Tick all that apply."
+              hint="Tick all that are true of the dish as served: no tag its allergens, or its section’s traces, rule out."
               options={DIETARY_OPTIONS}
             />
             <CheckboxGroupField

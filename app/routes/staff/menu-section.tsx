@@ -1,10 +1,17 @@
 import type { Route } from "./+types/menu-section";
 import { checkbox, type Validator } from "~/platform/ui/checked-form";
-import { CheckboxField, TextAreaField, TextField } from "~/platform/ui/form-fields";
 import {
+  CheckboxField,
+  CheckboxGroupField,
+  TextAreaField,
+  TextField,
+} from "~/platform/ui/form-fields";
+import {
+  ALLERGEN_OPTIONS,
   SECTION_DESCRIPTION_MAX,
   SECTION_FIELDS,
   SECTION_LABELS,
+  SECTION_LIST_FIELDS,
   SECTION_NAME_MAX,
   SECTION_NOTE_MAX,
   SECTION_SINGLE_FIELDS,
@@ -18,9 +25,10 @@ import {
   deleteSection,
   getSection,
   insertSection,
+  sectionItemTags,
   updateSection,
 } from "~/menu/menu-editor.server";
-import { sectionSchema } from "~/menu/menu-rules";
+import { sectionItemsProblem, sectionSchema } from "~/menu/menu-rules";
 import { redirectWithToast } from "~/platform/toast.server";
 import {
   BackLink,
@@ -55,6 +63,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const action = editorAction({
   formId: FORM_ID,
   fields: SECTION_FIELDS,
+  lists: SECTION_LIST_FIELDS,
   single: SECTION_SINGLE_FIELDS,
   schema: () => sectionSchema,
   find: getSection,
@@ -67,8 +76,13 @@ export const action = editorAction({
       type: "success",
       title: `Deleted “${section.name}”. Visitors no longer see it.`,
     }),
-  save: async (tx, id, section) =>
-    id === "new" ? insertSection(tx, section) : (await updateSection(tx, id, section)) ? id : null,
+  async save(tx, id, section) {
+    if (id === "new") return insertSection(tx, section);
+    // What the section may pass on may not make its items' diet tags untrue.
+    const clash = sectionItemsProblem(section.mayContain, await sectionItemTags(tx, id));
+    if (clash) return { refused: { mayContain: clash } };
+    return (await updateSection(tx, id, section)) ? id : null;
+  },
   refused: (error, section) =>
     databaseErrorCode(error) === "23505"
       ? {
@@ -142,9 +156,15 @@ export default function MenuSectionPage({ loaderData, actionData }: Route.Compon
               {...field("note")}
               label="Note"
               optional
-              hint="A short note in bold, such as “Pick a sauce: mild, medium or hot.”"
+              hint="A short note in bold, such as “Pick a sauce: mild, medium or hot.” or “Cooked in a shared fryer.”"
               limit={SECTION_NOTE_MAX}
               autoComplete="off"
+            />
+            <CheckboxGroupField
+              {...field("mayContain")}
+              label="May contain traces of"
+              hint="What a shared fryer, grill or board may pass on to everything in this section. The menu lists it under the note, and no item here can be tagged with a diet it rules out (traces of milk rule out Vegan and Dairy-free)."
+              options={ALLERGEN_OPTIONS}
             />
             <CheckboxField
               {...checkbox(field("hidden"))}

@@ -11,7 +11,6 @@ import {
   EditorHeading,
   editorAnswer,
 } from "~/staff/editor-ui";
-import { editorAction, databaseErrorCode, editorRow, editorRowId } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import {
@@ -26,18 +25,37 @@ import {
 import {
   addSpecial,
   deleteSpecial,
+  eventChoices,
+  eventExists,
   getSpecial,
   updateSpecial,
 } from "~/specials/specials-editor.server";
+import {
+  editorAction,
+  databaseErrorCode,
+  editorRow,
+  editorRowId,
+  readAsStaff,
+} from "~/staff/editor.server";
+import { formatLongDate, torontoDateTime } from "~/hours/dates";
 import { specialSchema } from "~/specials/specials-rules";
 
 const FORM_ID = "special";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editorRowId(params.id);
-  const today = torontoDate(new Date());
-  return { special: await editorRow(context, id, getSpecial), today };
+  const now = new Date();
+  const today = torontoDate(now);
+  const special = await editorRow(context, id, getSpecial);
+  // Tonight's event is still there to choose: events not over by a day ago.
+  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const events = await readAsStaff(context, (tx) =>
+    eventChoices(tx, since, special?.eventId ?? null),
+  );
+  return { special, today, events };
 }
+
+const NO_SUCH_EVENT = "That event is no longer on the site; choose another, or none.";
 
 export const action = editorAction({
   formId: FORM_ID,
@@ -46,13 +64,21 @@ export const action = editorAction({
   find: getSpecial,
   remove: deleteSpecial,
   deleted: () => redirectWithToast("/staff/specials", { type: "success", title: "Deleted." }),
-  save: async (tx, id, special) =>
-    id === "new" ? addSpecial(tx, special) : (await updateSpecial(tx, id, special)) ? id : null,
+  async save(tx, id, special) {
+    if (special.eventId !== null && !(await eventExists(tx, special.eventId))) {
+      return { refused: { eventId: NO_SUCH_EVENT } };
+    }
+    if (id === "new") return addSpecial(tx, special);
+    return (await updateSpecial(tx, id, special)) ? id : null;
+  },
   // The form's rules mirror the table's checks; should one still refuse, say so.
-  refused: (error) =>
-    databaseErrorCode(error) === "23514"
+  refused: (error) => {
+    const code = databaseErrorCode(error);
+    if (code === "23503") return { eventId: NO_SUCH_EVENT };
+    return code === "23514"
       ? "The special could not be saved as it is. Check the days, times and price."
-      : null,
+      : null;
+  },
   savedTo: (id) => `/staff/specials#special-${id}`,
 });
 
@@ -62,7 +88,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export const headers = staffPageHeaders;
 
 export default function SpecialPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { special, today } = loaderData;
+  const { special, today, events } = loaderData;
   const { form: answer, confirmingDelete } = editorAnswer<SpecialField>(actionData);
 
   return (
@@ -138,6 +164,19 @@ export default function SpecialPage({ loaderData, actionData }: Route.ComponentP
                 optional
               />
             </div>
+            <SelectField
+              {...field("eventId")}
+              label="Only while this event is on"
+              hint="For a deal that goes with an event, such as pitchers while the quiz is on: the special shows only on the day of that event, and not at all if it is cancelled or hidden."
+              optional
+            >
+              <option value="">No event: on its days as above</option>
+              {events.map((event) => (
+                <option key={event.id} value={String(event.id)}>
+                  {event.title}, {formatLongDate(torontoDateTime(event.startsAt).date)}
+                </option>
+              ))}
+            </SelectField>
             <CheckboxField
               {...checkbox(field("hidden"))}
               label="Hidden"

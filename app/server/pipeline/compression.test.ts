@@ -85,6 +85,12 @@ describe("compressResponse", () => {
     ["an encoded body", html(page, { "Content-Encoding": "br" })],
     ["a no-transform body", html(page, { "Cache-Control": "no-transform" })],
     ["a redirect", new Response(null, { status: 303, headers: { Location: "/" } })],
+    [
+      "an event stream",
+      new Response(page.repeat(2), {
+        headers: { "Content-Type": "text/event-stream; charset=utf-8" },
+      }),
+    ],
   ])("leaves %s alone", async (_, response) => {
     const result = await compressResponse(request("br, gzip"), response);
     expect(result).toBe(response);

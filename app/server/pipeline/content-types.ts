@@ -24,10 +24,16 @@ export function contentTypeFor(path: string): string {
   return contentTypes[extension] ?? "application/octet-stream";
 }
 
-/** Types worth compressing: text, and SVG (which is text). */
+/**
+ * Types worth compressing, and whose bodies are read whole (to compress them
+ * once, or fill their holes): text, and SVG (which is text). Not an event
+ * stream (`/live`): it never ends, and a compressor would hold its events
+ * back.
+ */
 export function isCompressible(contentType: string | null): boolean {
   if (!contentType) return false;
   const type = contentType.split(";", 1)[0]?.trim().toLowerCase() ?? "";
+  if (type === "text/event-stream") return false;
   return (
     type.startsWith("text/") ||
     type === "application/json" ||

@@ -349,6 +349,33 @@ describe("PageCache", () => {
     });
   });
 
+  test("an event stream (one that never ends) is passed through unread, holes or not", async () => {
+    const cache = new PageCache();
+    const note = new PageRender({ withHoles: true });
+    note.freshEachTime(() => "nonce");
+    const encoder = new TextEncoder();
+    const endless = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode("retry: 1000\n\n"));
+      },
+    });
+    const response = await cache.serve(get(), "/LIVE/", "1", async () => ({
+      response: new Response(endless, {
+        headers: {
+          "Content-Type": "text/event-stream; charset=utf-8",
+          "Cache-Control": "no-store",
+        },
+      }),
+      sameForEveryone: false,
+      until: Number.POSITIVE_INFINITY,
+      holes: note.holes,
+    }));
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("retry: 1000\n\n");
+    await reader.cancel();
+    expect(cache.size).toBe(0);
+  });
+
   test("keeps nothing that varies on a header its key does not cover", async () => {
     const cache = new PageCache();
     const { render, calls } = renderer({ headers: { Vary: "Accept-Language" } });

@@ -27,3 +27,14 @@ describe("PageRender holes", () => {
     expect(fillHoles(text, freshValues(render.holes))).toBe("<1>|<10>|<1>|<0>");
   });
 });
+
+describe("PageRender's soonest change", () => {
+  test("is the earliest moment noted, or null when none was", () => {
+    const render = new PageRender();
+    expect(render.soonestChange()).toBeNull();
+    render.changesAt(new Date("2026-11-27T03:00:00Z"));
+    render.changesAt(Date.parse("2026-11-27T02:00:00Z"));
+    render.changesAt(new Date("2026-11-28T00:00:00Z"));
+    expect(render.soonestChange()).toBe(Date.parse("2026-11-27T02:00:00Z"));
+  });
+});

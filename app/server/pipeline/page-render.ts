@@ -38,6 +38,10 @@ export class PageRender implements PageNotes {
     if (time < this.#until) this.#until = time;
   }
 
+  soonestChange(): number | null {
+    return Number.isFinite(this.#until) ? this.#until : null;
+  }
+
   /** When the page stops being true (ms since the epoch; Infinity when nothing said). */
   get until(): number {
     return this.#until;

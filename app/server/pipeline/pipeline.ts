@@ -62,9 +62,44 @@ export type AppOptions = {
   largeBodies?: LargeBodies;
 };
 
-/** The methods a URL answers: images are only read; pages take the forms' posts too. */
+/** The live channel's paths, as React Router matches them: any case, a trailing slash or none. */
+const LIVE_PATH = /^\/live(?:\/revision)?\/?$/i;
+
+/**
+ * The live channel's URLs (`/live`, `/live/revision`): answered as they
+ * are, never kept by the page cache nor compressed, so each event leaves at
+ * once and no render waits on a stream that does not end. (An event stream
+ * reaching the page cache by another URL is passed through unread as well:
+ * `isCompressible`.)
+ */
+export function isLivePath(url: URL): boolean {
+  return LIVE_PATH.test(url.pathname);
+}
+
+/**
+ * A client-router data request for a live URL (`/live.data`, `/live/_.data`):
+ * no page makes one, and React Router would wait to read the endless stream
+ * whole. Answered 404 before it gets there.
+ */
+function isLiveDataPath(url: URL): boolean {
+  const { pathname } = url;
+  if (!pathname.endsWith(".data")) return false;
+  const page = pathname.endsWith("/_.data")
+    ? pathname.slice(0, -"_.data".length)
+    : pathname.slice(0, -".data".length);
+  return LIVE_PATH.test(page);
+}
+
+function liveDataNotFound(): Response {
+  return new Response("Not Found: the live channel is at /live and /live/revision.", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl.noStore },
+  });
+}
+
+/** The methods a URL answers: images and the live channel are only read; pages take the forms' posts too. */
 export function allowedMethods(url: URL): readonly string[] {
-  return url.pathname.startsWith("/img/") ? READ_METHODS : PAGE_METHODS;
+  return url.pathname.startsWith("/img/") || isLivePath(url) ? READ_METHODS : PAGE_METHODS;
 }
 
 /**
@@ -135,7 +170,9 @@ function editable(response: Response): Response {
  *     value) sets Cache-Control and tells the cache whether to keep it, and
  *     the document's Content-Security-Policy is set by it (`secureDocument`).
  *  7. Compression (brotli or gzip) as the client accepts; a kept page was
- *     compressed once, around its holes.
+ *     compressed once, around its holes. The live channel (`isLivePath`)
+ *     skips 5 and 7: an event stream is neither kept nor compressed; its
+ *     data-request URLs (`/live.data`) get 404.
  *  8. Security headers on every response.
  *
  * Shutdown (finishing open requests, refusing new ones with 503) wraps the
@@ -177,6 +214,10 @@ export async function createAppHandler({
     if (bounded instanceof Response) return secured(request, bounded);
     const unreadable = await refuseUnreadableForm(bounded, url);
     if (unreadable) return secured(request, unreadable);
+
+    // The live channel as it is.
+    if (isLivePath(url)) return secured(request, (await render(bounded, client)).response);
+    if (isLiveDataPath(url)) return secured(request, liveDataNotFound());
 
     // A post to a page that takes none: the page's 405 view, in the site's frame.
     if (refusedPost(bounded, url)) {

@@ -7,6 +7,7 @@ import {
   formProtectionContext,
   imageStoreContext,
   lastGoodContentContext,
+  liveContext,
   type ImageStore,
 } from "~/platform/context";
 import { sharedDatabase } from "~/platform/database/connection.server";
@@ -14,6 +15,7 @@ import { env } from "~/platform/env.server";
 import { DEFAULT_RATE_LIMITS } from "~/platform/form-protection";
 import { fileLastGoodStore } from "~/platform/last-good-store.server";
 import { serverUploadStore } from "~/platform/upload-store.server";
+import { liveStreams } from "../live";
 
 /**
  * What the server gives every request through React Router's context, from
@@ -43,7 +45,8 @@ const formProtection = {
 /**
  * A request's context with the server's values: the shared database, the
  * last good content, the forms' protection, the image store (`images`, the
- * build's copy of public/images in production) and the sign-in backend.
+ * build's copy of public/images in production), the sign-in backend and the
+ * live streams.
  */
 export function serverRequestContext(images: ImageStore = serverImageStore): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -52,5 +55,6 @@ export function serverRequestContext(images: ImageStore = serverImageStore): Rou
   context.set(formProtectionContext, formProtection);
   context.set(imageStoreContext, images);
   context.set(authBackendContext, serverAuthBackend);
+  context.set(liveContext, liveStreams);
   return context;
 }

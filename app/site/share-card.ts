@@ -1,0 +1,43 @@
+import { SHARE_IMAGE } from "~/images/images";
+import type { SiteSettings } from "./site-settings";
+
+/**
+ * The share card: the picture a link to the site shows in chats and feeds
+ * (og:image, twitter:image), the pub's name and tagline drawn from the
+ * settings. Its address carries a fingerprint of what it shows, so it can be
+ * kept for a year and changes when the name or tagline does. Safe for the
+ * browser: the meta functions build the address on either side.
+ */
+
+/** Moves when the card's drawing changes, so every kept copy is asked for again. */
+export const SHARE_CARD_DESIGN = 1;
+
+export const SHARE_CARD = { ...SHARE_IMAGE, type: "image/jpeg", path: "/share-card.jpg" } as const;
+
+/** What the card shows. */
+export type ShareCardText = Pick<SiteSettings, "name" | "tagline">;
+
+/** FNV-1a over the text's UTF-16 units: eight hex digits, the same on server and browser. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
+}
+
+/** The fingerprint of a card: its words and its design. */
+export function shareCardVersion({ name, tagline }: ShareCardText): string {
+  return fnv1a(`${SHARE_CARD_DESIGN}\n${name}\n${tagline}`);
+}
+
+/** "/share-card.jpg?v=1a2b3c4d" */
+export function shareCardPath(text: ShareCardText): string {
+  return `${SHARE_CARD.path}?v=${shareCardVersion(text)}`;
+}
+
+/** The card's words, as its description: what it shows. */
+export function shareCardAlt({ name, tagline }: ShareCardText): string {
+  return tagline.trim() ? `${name}: ${tagline.trim()}` : name;
+}

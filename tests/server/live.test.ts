@@ -1,0 +1,327 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import {
+  clientDirectory,
+  importBuiltServer,
+  runServerToExit,
+  startServer,
+  stopAllServers,
+  type BuiltServer,
+  type ClientAddress,
+  type RunningServer,
+} from "../support/built-server";
+import { CookieJar } from "../support/staff-requests";
+import { drivers, openTestDatabase, type TestDatabase } from "../support/test-database";
+
+/**
+ * The live channel of the production build: what the pipeline does with
+ * `/live` and `/live/revision` (in-process), several instances on one
+ * PostgreSQL (a save on one reaches a stream open on the other, listening
+ * or polling), and SIGTERM ending streams at once.
+ */
+
+vi.setConfig({ testTimeout: 60_000 });
+
+type LiveEvent = { id?: string; event?: string; data?: string };
+
+/**
+ * Reads Server-Sent Events from a response as they come: `next(wanted)`
+ * resolves with the first event (after those already taken) that `wanted`
+ * accepts; comments and `retry:` are kept in `raw`.
+ */
+function eventsOf(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let raw = "";
+  const events: LiveEvent[] = [];
+  let ended = false;
+
+  async function more(): Promise<boolean> {
+    const { value, done } = await reader.read();
+    if (done) {
+      ended = true;
+      return false;
+    }
+    const text = decoder.decode(value, { stream: true });
+    raw += text;
+    buffer += text;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event: LiveEvent = {};
+      for (const line of block.split("\n")) {
+        const [field, ...rest] = line.split(": ");
+        if (field === "id" || field === "event" || field === "data") event[field] = rest.join(": ");
+      }
+      if (event.event) events.push(event);
+    }
+    return true;
+  }
+
+  return {
+    raw: () => raw,
+    async next(wanted: (event: LiveEvent) => boolean = () => true): Promise<LiveEvent> {
+      for (;;) {
+        const index = events.findIndex(wanted);
+        if (index !== -1) return events.splice(0, index + 1).at(-1)!;
+        events.length = 0;
+        if (!(await more())) throw new Error(`the stream ended:\n${raw}`);
+      }
+    },
+    /** Resolves once the server has ended the stream. */
+    async end(): Promise<void> {
+      while (!ended) await more();
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+const laterThan = (revision: string) => (event: LiveEvent) =>
+  event.event === "revision" && BigInt(event.id!) > BigInt(revision);
+
+/** Rejects if `work` takes longer than `ms`: the bound the issue sets, not a wait. */
+function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+describe("the pipeline and the live channel", () => {
+  const client: ClientAddress = { address: "203.0.113.7", family: "IPv4", port: 50000 };
+  let built: BuiltServer;
+  let db: TestDatabase;
+  let handle: (request: Request, client: ClientAddress) => Promise<Response>;
+
+  beforeAll(async () => {
+    built = await importBuiltServer();
+    db = await openTestDatabase();
+    handle = await built.createAppHandler({
+      build: built.build,
+      mode: "production",
+      clientDirectory,
+      database: async () => db,
+    });
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    handle(new Request(new URL(path, "http://localhost"), { headers }), client);
+
+  test("/live: an uncompressed, unstored event stream, one of its own for each request", async () => {
+    const headers = { "Accept-Encoding": "br, gzip", Accept: "text/event-stream" };
+    const [first, second] = await Promise.all([get("/live", headers), get("/live", headers)]);
+    for (const response of [first!, second!]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+      expect(response.headers.get("Content-Encoding")).toBeNull();
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(response.headers.get("X-Accel-Buffering")).toBe("no");
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    }
+    const streams = [eventsOf(first!), eventsOf(second!)];
+    const [a, b] = await Promise.all(streams.map((stream) => stream.next()));
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ event: "revision", id: expect.stringMatching(/^\d+$/) });
+    expect(JSON.parse(a!.data!)).toEqual({ revision: a!.id });
+    expect(streams[0]!.raw().startsWith("retry: 1000\n\n")).toBe(true);
+    await Promise.all(streams.map((stream) => stream.cancel()));
+  });
+
+  test("/live/revision: uncompressed, no-cache, 304 for its ETag", async () => {
+    const response = await get("/live/revision", { "Accept-Encoding": "br, gzip" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Encoding")).toBeNull();
+    expect(response.headers.get("Cache-Control")).toBe("no-cache");
+    const { revision } = (await response.json()) as { revision: string };
+    expect(response.headers.get("ETag")).toBe(`"${revision}"`);
+    const again = await get("/live/revision?t=1", { "If-None-Match": `"${revision}"` });
+    expect(again.status).toBe(304);
+  });
+
+  test.each(["POST", "PUT", "DELETE", "PATCH"])(
+    "%s /live and /live/revision: 405 with Allow",
+    async (method) => {
+      for (const path of ["/live", "/live/revision"]) {
+        const response = await handle(
+          new Request(new URL(path, "http://localhost"), {
+            method,
+            headers: { "Sec-Fetch-Site": "same-origin", Origin: "http://localhost" },
+            body: method === "DELETE" ? null : "x=1",
+          }),
+          client,
+        );
+        expect(response.status).toBe(405);
+        expect(response.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+      }
+    },
+  );
+
+  test("HEAD /live: the headers, no stream left open", async () => {
+    const response = await handle(new Request("http://localhost/live", { method: "HEAD" }), client);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+    const health = await (await get("/healthz")).json();
+    expect(health).toMatchObject({ live: { streams: 0 } });
+  });
+
+  test.each(["/LIVE", "/live/", "/Live/"])(
+    "%s is the stream too (React Router matches any case and a trailing slash), uncompressed",
+    async (path) => {
+      const response = await get(path, { "Accept-Encoding": "br, gzip" });
+      expect(response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+      expect(response.headers.get("Content-Encoding")).toBeNull();
+      const stream = eventsOf(response);
+      expect(await stream.next()).toMatchObject({ event: "revision" });
+      await stream.cancel();
+    },
+  );
+
+  test("/LIVE/REVISION/ is the revision", async () => {
+    const response = await get("/LIVE/REVISION/", { "Accept-Encoding": "br, gzip" });
+    expect(response.headers.get("Content-Encoding")).toBeNull();
+    expect(await response.json()).toEqual({ revision: expect.stringMatching(/^\d+$/) });
+  });
+
+  test.each([
+    "/live.data",
+    "/LIVE.data",
+    "/live/_.data",
+    "/live/revision.data",
+    "/live/revision/_.data",
+  ])("%s (a client-router data request, which no page makes) gets 404 at once", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.text()).toMatch(/\/live/);
+  });
+
+  test.each([
+    ["/live?x=1", { "Last-Event-ID": "x".repeat(2_000) }],
+    ["/live?%ZZ", { "Last-Event-ID": "-5" }],
+    ["/live?lastEventId=abc&lastEventId=3", {}],
+  ])("odd input to %s still opens the stream with the current revision", async (path, headers) => {
+    const stream = eventsOf(await get(path, headers));
+    expect(await stream.next()).toMatchObject({ event: "revision" });
+    await stream.cancel();
+  });
+});
+
+describe.runIf(drivers.includes("postgres"))("two instances on one PostgreSQL", () => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    stopAllServers();
+    await database?.[Symbol.asyncDispose]();
+    database = undefined;
+  });
+
+  /** Signs an owner in on `server` and returns a post function carrying the session. */
+  async function staffOn(server: RunningServer, env: Record<string, string>) {
+    const email = "owner@example.com";
+    const added = await runServerToExit(env, ["staff-add", "--email", email, "--role", "owner"]);
+    const password = /Their password, shown this once: (\S+)/.exec(added.output)?.[1];
+    expect(password, added.output).toBeDefined();
+    const jar = new CookieJar();
+    const post = async (target: string, fields: Record<string, string>) =>
+      jar.take(
+        await fetch(new URL(target, server.url), {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Sec-Fetch-Site": "same-origin", Origin: server.url, Cookie: jar.header() },
+          body: new URLSearchParams(fields),
+        }),
+      );
+    const signedIn = await post("/staff/sign-in", {
+      email,
+      password: password!,
+      redirectTo: "/staff",
+    });
+    expect(signedIn.status).toBe(303);
+    return post;
+  }
+
+  test("listening: a staff save on A is an event on a stream open on B within 3 s", async () => {
+    database = await openTestDatabase("postgres");
+    const env = { DATABASE_URL: database.url! };
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    await b.waitForOutput('Live updates: listening on "content_revision"');
+    expect(await (await fetch(`${b.url}/healthz`)).json()).toMatchObject({
+      live: { mode: "listen", streams: 0 },
+    });
+    const post = await staffOn(a, env);
+    const [item] = await database.query<{ id: number }>(
+      "select id from public.menu_items where available order by id limit 1",
+    );
+
+    const stream = eventsOf(await fetch(`${b.url}/live`));
+    const first = await stream.next();
+    expect(await (await fetch(`${b.url}/healthz`)).json()).toMatchObject({
+      live: { mode: "listen", streams: 1 },
+    });
+    const saved = await post("/staff/menu", { intent: "mark-not-today", item: String(item!.id) });
+    expect(saved.status).toBe(303);
+    const event = await within(3_000, stream.next(laterThan(first.id!)), "the event on B");
+    expect(JSON.parse(event.data!)).toEqual({ revision: event.id });
+
+    // And B's pages show the change straight away: its content cache was told too.
+    const revision = (await (await fetch(`${b.url}/live/revision`)).json()) as { revision: string };
+    expect(BigInt(revision.revision)).toBeGreaterThanOrEqual(BigInt(event.id!));
+    await stream.cancel();
+  });
+
+  test("polling (the listener unavailable): a staff save on A reaches a stream on B within 3 s", async () => {
+    database = await openTestDatabase("postgres");
+    const pooler = new URL(database.url!);
+    pooler.port = "6543";
+    const env = { DATABASE_URL: database.url!, LIVE_LISTEN_DATABASE_URL: pooler.href };
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    await b.waitForOutput(
+      "Live updates: reading the content revision every 2 s while pages follow it (LIVE_LISTEN_DATABASE_URL is a transaction pooler",
+    );
+    expect(await (await fetch(`${b.url}/healthz`)).json()).toMatchObject({
+      live: { mode: "poll" },
+    });
+    const post = await staffOn(a, env);
+    const [item] = await database.query<{ id: number }>(
+      "select id from public.menu_items where available order by id limit 1",
+    );
+
+    const stream = eventsOf(await fetch(`${b.url}/live`));
+    const first = await stream.next();
+    const saved = await post("/staff/menu", { intent: "mark-not-today", item: String(item!.id) });
+    expect(saved.status).toBe(303);
+    const event = await within(3_000, stream.next(laterThan(first.id!)), "the event on B");
+    expect(JSON.parse(event.data!)).toEqual({ revision: event.id });
+
+    // A write from elsewhere (the SQL editor, say) is seen the same way.
+    await database.query("update public.site_settings set tagline = tagline || ' '");
+    const next = await within(3_000, stream.next(laterThan(event.id!)), "the next event on B");
+    expect(JSON.parse(next.data!)).toEqual({ revision: next.id });
+    await stream.cancel();
+  });
+});
+
+describe("SIGTERM", () => {
+  afterEach(stopAllServers);
+
+  test("ends every open stream at once, and the server stops without waiting out its grace", async () => {
+    const server = await startServer({ SHUTDOWN_GRACE_SECONDS: "10" });
+    const streams = await Promise.all(
+      [1, 2, 3].map(async () => eventsOf(await fetch(`${server.url}/live`))),
+    );
+    await Promise.all(streams.map((stream) => stream.next()));
+    const signalled = Date.now();
+    server.process.kill("SIGTERM");
+    await Promise.all(streams.map((stream) => stream.end()));
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(server.output()).toContain("SIGTERM: ended 3 live stream(s)");
+    expect(server.output()).not.toMatch(/still open after the .* grace period/);
+  });
+});
