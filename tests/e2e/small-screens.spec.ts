@@ -108,8 +108,12 @@ test.describe("the photo viewer at 375 px in the light theme", () => {
   }) => {
     await page.goto("/venue");
     await waitForHydration(page);
-    await page.getByRole("list", { name: "Photos of The Snug" }).getByRole("link").first().click();
-    const viewer = page.getByRole("dialog", { name: /The Snug/ });
+    await page
+      .getByRole("list", { name: "Photos of Upstairs Hall" })
+      .getByRole("link")
+      .first()
+      .click();
+    const viewer = page.getByRole("dialog", { name: /Upstairs Hall/ });
     await expect(viewer).toBeVisible();
     await expect(viewer.getByRole("img")).toHaveJSProperty("complete", true);
     // The backdrop behind the viewer, once it has faded in.
