@@ -3,11 +3,13 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, data } from "react-rou
 import type { Route } from "./+types/root";
 import { DeploymentWatcher } from "~/components/deployment-watcher";
 import { RouteErrorView } from "~/components/error-view";
+import { SiteChrome } from "~/components/site-chrome";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { PageFocus } from "~/components/page-focus";
 import { SiteStylesheet } from "~/components/site-stylesheet";
 import { Toaster, showToast } from "~/platform/ui/toaster";
 import { useHydrated } from "~/platform/use-hydrated";
+import { KeepLoaderData } from "~/platform/kept-loader-data";
 import { useTheme } from "~/theme/use-theme";
 import { env, getPublicEnv } from "~/platform/env.server";
 import { siteOrigin } from "~/platform/site-origin.server";
@@ -57,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteStylesheet />
       </head>
       <body>
+        <KeepLoaderData />
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -84,11 +87,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Only when the root itself fails; page errors render inside the site layout. */
+/**
+ * Only when the root itself fails (page errors render inside the site
+ * layout, with its details): the site's header and footer still frame it.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <main className="min-h-dvh bg-background text-foreground">
+    <SiteChrome>
       <RouteErrorView error={error} />
-    </main>
+    </SiteChrome>
   );
 }

@@ -3,15 +3,18 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   // Every page shares the header, footer and error view of the site layout.
   layout("routes/site-layout.tsx", [
-    index("routes/home.tsx"),
-    route("menu", "routes/menu.tsx"),
-    route("about", "routes/about.tsx"),
-    route("venue", "routes/venue.tsx"),
-    route("contact", "routes/contact.tsx"),
-    route("events", "routes/events.tsx"),
-    route("events/:slug", "routes/event.tsx"),
-    route("accessibility", "routes/accessibility.tsx"),
-    route("*", "routes/not-found.tsx"),
+    // Refuses, after loading, a request the page does not take (see site-page.tsx).
+    layout("routes/site-page.tsx", [
+      index("routes/home.tsx"),
+      route("menu", "routes/menu.tsx"),
+      route("about", "routes/about.tsx"),
+      route("venue", "routes/venue.tsx"),
+      route("contact", "routes/contact.tsx"),
+      route("events", "routes/events.tsx"),
+      route("events/:slug", "routes/event.tsx"),
+      route("accessibility", "routes/accessibility.tsx"),
+      route("*", "routes/not-found.tsx"),
+    ]),
   ]),
   // The staff area: its own frame, sessions in cookies, never cached or indexed.
   route("staff", "routes/staff/layout.tsx", [

@@ -62,8 +62,43 @@ export function NotFoundView() {
 }
 
 /**
- * Any other failure, under the seed's one title for everything but 404.
- * Internal details are shown to developers only, never in production.
+ * The title an error view gives a status: the seed's "Page Not Found" and
+ * "Internal Server Error" for 404 and 500 (and any other server fault), and
+ * each other status its own words, so a refused method is never called a
+ * server error.
+ */
+const STATUS_TITLES: Readonly<Record<number, string>> = {
+  400: "Bad Request",
+  403: "Forbidden",
+  404: "Page Not Found",
+  405: "Method Not Allowed",
+  410: "Gone",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+export function errorTitle(status: number): string {
+  return STATUS_TITLES[status] ?? (status >= 500 ? "Internal Server Error" : "Bad Request");
+}
+
+function errorDescription(status: number): string {
+  if (status === 405) {
+    return "This page can only be read, not sent anything. If a link or form on this site brought you here, please go back and try again.";
+  }
+  if (status === 503) {
+    return "The site is busy or restarting just now. Please try again in a moment.";
+  }
+  return status >= 500
+    ? "Something went wrong on our side and the page could not be shown. Please try again in a moment."
+    : "That request could not be handled here. If a link on this site brought you, please go back and try again.";
+}
+
+/**
+ * Any other failure, titled by its status. Internal details are shown to
+ * developers only, never in production.
  */
 export function ServerErrorView({ status = 500, error }: { status?: number; error?: unknown }) {
   const { pathname, search } = useLocation();
@@ -72,18 +107,16 @@ export function ServerErrorView({ status = 500, error }: { status?: number; erro
   return (
     <ErrorLayout
       status={status}
-      title="Internal Server Error"
+      title={errorTitle(status)}
       actions={
-        <a href={`${pathname}${search}`} className={buttonVariants({ variant: "outline" })}>
-          Try again
-        </a>
+        status >= 500 ? (
+          <a href={`${pathname}${search}`} className={buttonVariants({ variant: "outline" })}>
+            Try again
+          </a>
+        ) : null
       }
     >
-      <p>
-        {status >= 500
-          ? "Something went wrong on our side and the page could not be shown. Please try again in a moment."
-          : "That request could not be handled here. If a link on this site brought you, please go back and try again."}
-      </p>
+      <p>{errorDescription(status)}</p>
       {details ? (
         <pre className="mt-8 w-full overflow-x-auto bg-muted p-4 text-sm">{details}</pre>
       ) : null}

@@ -36,13 +36,14 @@ export function NavigationSheet({
           returnFocusTo.current?.focus();
         }}
       >
-        <div className="border-b border-shell-border px-6 pt-6 pb-5">
+        {/* Nothing shrinks: on a short screen the whole sheet scrolls, never a strip of it. */}
+        <div className="shrink-0 border-b border-shell-border px-6 pt-6 pb-5">
           <SheetTitle>{site?.shortName ?? "Site navigation"}</SheetTitle>
           {site?.description ? (
             <p className="mt-1 text-sm text-shell-muted">{site.description}</p>
           ) : null}
         </div>
-        <nav ref={navigation} aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+        <nav ref={navigation} aria-label="Main" className="flex-1 shrink-0 px-3 py-4">
           <ul>
             {primaryNavigation.map((item) => (
               <li key={item.to}>
@@ -69,10 +70,10 @@ export function NavigationSheet({
           <BookingLinkRow
             settings={settings}
             variant="shell"
-            className="flex-col border-t border-shell-border px-6 py-5"
+            className="shrink-0 flex-col border-t border-shell-border px-6 py-5"
           />
         ) : null}
-        <div className="border-t border-shell-border px-6 py-5">
+        <div className="shrink-0 border-t border-shell-border px-4 py-5 min-[22.5rem]:px-6">
           <p className="mb-3 text-xs font-semibold tracking-[0.2em] text-shell-muted uppercase">
             Theme
           </p>

@@ -11,7 +11,7 @@ import { bookingLinks } from "~/site/site-settings";
 export function SiteHeader() {
   const settings = useSiteFrame()?.settings;
   return (
-    <header className="sticky top-0 z-30 border-b border-shell-border bg-shell text-shell-foreground short:relative">
+    <header className="site-header sticky top-0 z-30 border-b border-shell-border bg-shell text-shell-foreground short:relative">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6 lg:h-20">
         <Brand />
         <nav aria-label="Main" className="ml-auto hidden md:block">

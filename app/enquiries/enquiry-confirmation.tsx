@@ -44,7 +44,7 @@ export function EnquiryConfirmation({
   ];
 
   return (
-    <div id="enquiry-sent" className="scroll-mt-24 border-t-4 border-primary bg-card p-6 sm:p-8">
+    <div id="enquiry-sent" className="border-t-4 border-primary bg-card p-6 sm:p-8">
       <h3
         ref={heading}
         tabIndex={-1}

@@ -84,11 +84,11 @@ export function MenuFilterForm({ filter }: { filter: MenuFilter }) {
       aria-label="Filter the menu"
       onSubmit={onSubmit}
       onChange={onChange}
-      className="mt-8 grid gap-4 border border-border bg-card p-4 sm:p-5 md:grid-cols-[1fr_auto] md:items-end"
+      className="mt-4 grid gap-3 border border-border bg-card p-3 sm:mt-6 sm:gap-4 sm:p-4 md:grid-cols-[1fr_auto] md:items-end"
     >
       <fieldset className="min-w-0">
         <legend className="text-sm font-semibold">Diet</legend>
-        <div className="mt-2 flex flex-wrap gap-2">
+        <div className="mt-1.5 flex flex-wrap gap-1.5 sm:gap-2">
           {(["all", ...DIET_FILTERS] as const).map((diet) => (
             <label key={diet} className="relative">
               <input
@@ -98,8 +98,8 @@ export function MenuFilterForm({ filter }: { filter: MenuFilter }) {
                 defaultChecked={(filter.diet ?? "all") === diet}
                 className="peer sr-only"
               />
-              <span className="inline-flex min-h-11 cursor-pointer items-center border-2 border-input px-4 font-semibold peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-foreground forced-colors:peer-checked:forced-selected">
-                {diet === "all" ? "Everything" : DIETARY_LABELS[diet]}
+              <span className="inline-flex min-h-10 cursor-pointer items-center border-2 border-input px-2.5 text-[0.9375rem] font-semibold peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-foreground sm:min-h-11 sm:px-4 sm:text-base forced-colors:peer-checked:forced-selected">
+                {diet === "all" ? "All" : DIETARY_LABELS[diet]}
               </span>
             </label>
           ))}
@@ -118,10 +118,13 @@ export function MenuFilterForm({ filter }: { filter: MenuFilter }) {
             defaultValue={filter.query}
             maxLength={MENU_QUERY_MAX_LENGTH}
             placeholder="Burger, wings, IPA…"
-            className="mt-2 block h-12 w-full min-w-0 border-2 border-input bg-background px-3 text-base placeholder:text-muted-foreground focus:border-primary focus:outline-none"
+            className="mt-1.5 block h-11 w-full min-w-0 border-2 border-input bg-background px-3 text-base placeholder:text-muted-foreground focus:border-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring sm:h-12"
           />
         </div>
-        <button type="submit" className={cn(buttonVariants(), "in-data-hydrated:hidden")}>
+        <button
+          type="submit"
+          className={cn(buttonVariants(), "h-11 in-data-hydrated:hidden sm:h-12")}
+        >
           <SearchIcon aria-hidden="true" />
           Show
         </button>

@@ -33,8 +33,9 @@ function useScrollableSides(listRef: RefObject<HTMLUListElement | null>) {
 
 /**
  * The section the visitor is reading: the one crossing the line where a
- * section's top comes to rest when its link is followed (its scroll margin,
- * just under the sticky bars). Null above the first section.
+ * section's top comes to rest when its link is followed (the page's scroll
+ * padding and the section's scroll margin, just under the sticky bars). Null
+ * above the first section.
  */
 function useCurrentSection(slugs: string): string | null {
   const [current, setCurrent] = useState<string | null>(null);
@@ -51,7 +52,11 @@ function useCurrentSection(slugs: string): string | null {
     const watch = () => {
       observer?.disconnect();
       crossing.clear();
-      const line = Math.ceil(parseFloat(getComputedStyle(first).scrollMarginTop) || 0) + 2;
+      // The page's scroll padding (the header) and the section's margin (the bar).
+      const rest =
+        (parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0) +
+        (parseFloat(getComputedStyle(first).scrollMarginTop) || 0);
+      const line = Math.ceil(rest) + 2;
       const below = Math.max(0, window.innerHeight - line - 1);
       observer = new IntersectionObserver(
         (entries) => {
@@ -119,7 +124,8 @@ export function MenuSectionNav({ sections }: { sections: readonly SectionLink[] 
   return (
     <nav
       aria-label="Menu sections"
-      className="sticky top-16 z-20 mt-4 border-y border-border bg-background/95 backdrop-blur lg:top-20 short:top-0"
+      // menu-section-bar: the page's scroll padding counts its height (app.css).
+      className="menu-section-bar sticky top-16 z-20 mt-2 border-y border-border bg-background/95 backdrop-blur lg:top-20 short:top-0"
     >
       <div className="relative mx-auto max-w-6xl sm:px-12">
         {scrollable ? (

@@ -141,3 +141,11 @@ export const sessionClaimsContext = createContext<SessionClaims | null>(null);
  * may act as staff (see `staffClaims`).
  */
 export const staffMembershipUnconfirmedContext = createContext<boolean>(false);
+
+/**
+ * Set by the server when it renders a page for a request the page does not
+ * take (a post to a page without a form): the page's own GET is rendered, so
+ * its error view has the site's header, footer and the visitor's theme, and
+ * the site layout answers with this status (405) in place of the page.
+ */
+export const refusedRequestContext = createContext<{ status: number } | null>(null);

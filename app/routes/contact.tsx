@@ -183,7 +183,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </section>
 
-        <section id="hours" aria-labelledby="hours-title" className="scroll-mt-24">
+        <section id="hours" aria-labelledby="hours-title">
           <SectionHeading id="hours-title" title="Hours this week" />
           <WeekHoursTable week={week} className="mt-6" />
           {holidays.length > 0 ? (
@@ -212,7 +212,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       <section
         id="write"
         aria-labelledby="contact-form-title"
-        className="scroll-mt-24 border-t border-border bg-card"
+        className="border-t border-border bg-card"
       >
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1fr_2fr]">
           <SectionHeading id="contact-form-title" eyebrow="Write to us" title="Send a message">

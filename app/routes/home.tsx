@@ -1,4 +1,4 @@
-import { ArrowRightIcon, NavigationIcon, PhoneIcon } from "lucide-react";
+import { ArrowRightIcon, ClockIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { pageNextChange } from "~/platform/context";
 import type { Route } from "./+types/home";
 import { BookingLinks } from "~/components/booking-links";
@@ -16,13 +16,15 @@ import { WeekHoursTable } from "~/hours/week-hours-table";
 import { pictureFor, withPictures } from "~/images/pictures.server";
 import { shareImageUrls } from "~/images/pictures";
 import { siteContent } from "~/site/site-content.server";
-import { formatLongDate } from "~/hours/dates";
+import { formatLongDate, formatTimeRange, torontoDateTime } from "~/hours/dates";
+import { eventPath } from "~/events/events";
 import { featuredItems } from "~/menu/menu";
 import { pageMeta } from "~/site/meta";
 import { formatWallTime, torontoDate, weekHours } from "~/hours/opening-hours";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { formatPrice } from "~/menu/price";
-import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
+import { bookingLinks, directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
+import { formatDayLine } from "~/hours/hours-summary";
 import { specialsToday } from "~/specials/specials";
 import { useSiteOrigin } from "~/site/site-frame";
 import { eventsJsonLd, serializeJsonLd } from "~/site/structured-data";
@@ -80,64 +82,120 @@ function EventsStructuredData({
   return <JsonLd json={serializeJsonLd(json)} />;
 }
 
+/**
+ * Open now (with the kitchen and "Closing soon"), today's hours, the
+ * address as a maps link and the phone: what a diner deciding where to eat
+ * needs at a glance, on the first screen of a phone.
+ */
+function TodayAtThePub({
+  settings,
+  schedule,
+  renderedAt,
+  week,
+}: Pick<Route.ComponentProps["loaderData"], "settings" | "schedule" | "renderedAt" | "week">) {
+  const today = week.find((day) => day.isToday);
+  const kitchen = today?.hours?.kitchenClosesAt;
+  const linkClass =
+    "inline-flex min-h-11 items-center gap-3 underline-offset-4 hover:text-white hover:underline";
+  return (
+    <div className="mt-5 max-w-xl border border-shell-border bg-black/70 px-4 py-3 sm:mt-8 sm:px-5 sm:py-4">
+      <OpenStatus
+        schedule={schedule}
+        renderedAt={renderedAt}
+        className="min-h-8 text-base text-white sm:text-lg"
+      />
+      {today ? (
+        <p className="flex items-start gap-3 pb-1 text-shell-foreground/85">
+          <ClockIcon aria-hidden="true" className="mt-1 size-4 shrink-0 text-shell-accent" />
+          <span>
+            <span className="font-semibold text-white">Today</span>{" "}
+            {formatDayLine(today.hours, today.note)}
+            {kitchen ? ` · kitchen until ${formatWallTime(kitchen)}` : null}
+          </span>
+        </p>
+      ) : null}
+      <address className="flex flex-col items-start text-shell-foreground/85 not-italic">
+        <a href={directionsLinks(settings).google} className={linkClass}>
+          <MapPinIcon aria-hidden="true" className="size-4 shrink-0 text-shell-accent" />
+          {formatAddress(settings)}
+        </a>
+        <a href={telephoneHref(settings.phone)} className={linkClass}>
+          <PhoneIcon aria-hidden="true" className="size-4 shrink-0 text-shell-accent" />
+          Call {settings.phone}
+        </a>
+      </address>
+    </div>
+  );
+}
+
+/** A way in after the first: a step smaller on a phone, as large on wider screens. */
+const secondaryAction = buttonVariants({
+  variant: "shell",
+  className: "sm:h-14 sm:px-8 sm:text-xl",
+});
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings, schedule, renderedAt, hero, todaysSpecials, featured, events, week, today } =
     loaderData;
   const directions = directionsLinks(settings);
+  const hasBookingLinks = bookingLinks(settings).length > 0;
+  const tonight = events.filter(
+    (event) => event.status !== "cancelled" && torontoDateTime(event.startsAt).date === today,
+  );
 
   return (
     <>
       {events.length > 0 ? <EventsStructuredData events={events} settings={settings} /> : null}
       <section
         aria-labelledby="home-title"
-        className="relative isolate flex flex-col overflow-hidden bg-shell text-shell-foreground lg:min-h-[38rem]"
+        className="relative isolate flex flex-col overflow-hidden bg-shell text-shell-foreground lg:min-h-[40rem]"
       >
-        <div className="mx-auto w-full max-w-6xl px-4 pt-12 pb-10 sm:px-6 sm:pt-20 lg:py-28">
+        {/* On a phone the first screen answers what a diner asks first: is it
+            open, until when, where, how to call, and the way in (a table, an
+            order or the menu); the picture follows. */}
+        <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-8 sm:px-6 sm:pt-16 sm:pb-12 lg:py-20">
           {/* Where, from the settings: the description below names the city already. */}
-          <p className="text-sm font-semibold tracking-[0.28em] text-shell-accent uppercase">
+          <p className="text-xs font-semibold tracking-[0.2em] text-shell-accent uppercase sm:text-sm sm:tracking-[0.28em]">
             {settings.streetAddress}
           </p>
           <h1
             id="home-title"
-            className="mt-4 max-w-3xl text-5xl leading-[0.95] tracking-tight text-white sm:text-7xl"
+            className="mt-2 max-w-3xl text-[2.75rem] leading-[0.95] tracking-tight text-white sm:mt-4 sm:text-7xl"
           >
             {settings.name}
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-shell-foreground/85 sm:text-xl">
-            {settings.description}. Proper pub food, Ontario beer on tap and a room for every
-            occasion.
+          <p className="mt-3 max-w-xl text-shell-foreground/85 sm:mt-5 sm:text-xl">
+            {settings.description}.
+            <span className="hidden sm:inline">
+              {" "}
+              Proper pub food, Ontario beer on tap and a room for every occasion.
+            </span>
           </p>
-          <OpenStatus
+          <TodayAtThePub
+            settings={settings}
             schedule={schedule}
             renderedAt={renderedAt}
-            className="mt-6 w-fit border border-shell-border bg-black/60 px-4 py-2 text-base text-white"
+            week={week}
           />
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <Link to="/menu" className={buttonVariants({ size: "lg" })}>
-              See the menu
-              <ArrowRightIcon aria-hidden="true" />
-            </Link>
-            <BookingLinks settings={settings} variant="shell" size="lg" />
-            <Link to="/venue" className={buttonVariants({ variant: "shell", size: "lg" })}>
+          {/* The way in first: a table or an order when staff set them, else the menu. */}
+          <div className="mt-5 grid gap-3 sm:mt-8 sm:flex sm:flex-wrap">
+            {hasBookingLinks ? (
+              <>
+                <BookingLinks settings={settings} variant="default" size="lg" />
+                <Link to="/menu" className={secondaryAction}>
+                  See the menu
+                </Link>
+              </>
+            ) : (
+              <Link to="/menu" className={buttonVariants({ size: "lg" })}>
+                See the menu
+                <ArrowRightIcon aria-hidden="true" />
+              </Link>
+            )}
+            <Link to="/venue" className={secondaryAction}>
               Book the room
             </Link>
-            <a
-              href={directions.google}
-              className={buttonVariants({ variant: "shell", size: "lg" })}
-            >
-              <NavigationIcon aria-hidden="true" />
-              Directions
-            </a>
           </div>
-          <p className="mt-6 text-shell-foreground/85">
-            <a
-              href={telephoneHref(settings.phone)}
-              className="inline-flex min-h-11 items-center gap-2 underline underline-offset-4 hover:text-white"
-            >
-              <PhoneIcon aria-hidden="true" className="size-4 text-shell-accent" />
-              Call {settings.phone}
-            </a>
-          </p>
         </div>
         {/* After the words in the page's order, so a phone that paints the
             page as it streams in never shows the picture first and then
@@ -170,6 +228,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           >
             {todaysSpecials.length === 0 ? <p>No specials today: the full menu is on.</p> : null}
           </SectionHeading>
+          {tonight.length > 0 ? (
+            <ul aria-label="On tonight" className="mt-6 grid gap-3 md:grid-cols-2">
+              {tonight.map((event) => (
+                <li key={event.id} className="border-l-4 border-primary bg-background px-5 py-4">
+                  <p className="text-sm font-semibold text-primary">
+                    Tonight · {formatTimeRange(event.startsAt, event.endsAt)}
+                  </p>
+                  <Link
+                    to={eventPath(event)}
+                    className="mt-1 inline-flex min-h-11 items-center font-display text-xl underline-offset-4 hover:underline"
+                  >
+                    {event.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {todaysSpecials.length > 0 ? (
             <ul className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
               {todaysSpecials.map((special) => (

@@ -98,9 +98,18 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader eyebrow="Food & drink" title="Menu">
-        <p>{DESCRIPTION}</p>
-        {frame ? <BookingLinkRow settings={frame.settings} className="mt-6" /> : null}
+      {/* Compact, so the first dishes show on the first screen of a phone. */}
+      <PageHeader eyebrow="Food & drink" title="Menu" compact>
+        {/* On a phone the notes at the end say it, and the dishes come first. */}
+        <p className="hidden sm:block">
+          Prices in Canadian dollars. Every dish is marked for its diets and allergens.
+        </p>
+        {/* On a phone the navigation holds them, and the dishes come first. */}
+        {frame ? (
+          <div className="hidden sm:block">
+            <BookingLinkRow settings={frame.settings} className="mt-4" />
+          </div>
+        ) : null}
       </PageHeader>
 
       {loaderData.structuredData ? <MenuStructuredData sections={sections} /> : null}
@@ -119,7 +128,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
 
-        <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <div className="mt-1 flex min-h-10 flex-wrap items-center justify-between gap-x-3 sm:mt-3">
           <p role="status" className="font-semibold">
             {filtered ? `Showing ${resultSummary(itemCount, filter)}` : `${itemCount} items`}
           </p>
@@ -155,10 +164,10 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
               key={section.slug}
               id={section.slug}
               aria-labelledby={`${section.slug}-title`}
-              className="scroll-mt-36 pt-12 lg:scroll-mt-40 short:scroll-mt-12"
+              className="pt-5 not-first-of-type:pt-12"
             >
               <div className="border-b-2 border-foreground pb-3">
-                <h2 id={`${section.slug}-title`} className="text-3xl tracking-tight">
+                <h2 id={`${section.slug}-title`} className="text-2xl tracking-tight sm:text-3xl">
                   {section.name}
                 </h2>
                 {section.description ? (

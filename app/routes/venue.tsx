@@ -156,7 +156,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             <li
               key={space.id}
               id={space.slug}
-              className="grid scroll-mt-24 gap-6 border-b border-border pb-12 last:border-b-0 lg:grid-cols-2 lg:gap-10"
+              className="grid gap-6 border-b border-border pb-12 last:border-b-0 lg:grid-cols-2 lg:gap-10"
             >
               <SpaceGallery
                 name={space.name}
@@ -279,7 +279,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
       <section
         id="enquire"
         aria-labelledby="enquire-title"
-        className="mx-auto grid max-w-6xl scroll-mt-24 gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1fr_2fr]"
+        className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1fr_2fr]"
       >
         <div>
           <SectionHeading id="enquire-title" eyebrow="Enquire" title="Planning something?">

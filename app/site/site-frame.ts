@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import { useKeptRouteLoaderData } from "~/platform/kept-loader-data";
 import type { OpeningSchedule, TorontoOffsets } from "~/hours/opening-hours";
 import type { SiteSettings } from "./site-settings";
 
@@ -12,14 +13,17 @@ export type SiteFrame = {
   torontoOffsets: TorontoOffsets;
 };
 
-/** The layout's data (settings, hours), or undefined when the layout's loader failed. */
+/**
+ * The layout's data (settings, hours); when a later request for it failed,
+ * the last the page had; undefined when the layout's loader never succeeded.
+ */
 export function useSiteFrame() {
-  return useRouteLoaderData<SiteFrame>("routes/site-layout");
+  return useKeptRouteLoaderData<SiteFrame>("routes/site-layout");
 }
 
 /** The site's public origin, as the root loader resolved it. */
 export function useSiteOrigin(): string | undefined {
-  return useRouteLoaderData<{ origin?: string }>("root")?.origin;
+  return useKeptRouteLoaderData<{ origin?: string }>("root")?.origin;
 }
 
 /** What names the site: its name, short name, tagline and description, from the site_settings row. */

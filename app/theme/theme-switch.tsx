@@ -70,11 +70,14 @@ function ThemeButton({
       aria-pressed={pressed}
       className={cn(
         "inline-flex h-10 items-center justify-center gap-2 text-sm font-medium text-shell-muted transition-colors hover:text-shell-foreground aria-pressed:bg-shell-foreground aria-pressed:text-shell forced-colors:aria-pressed:forced-selected",
-        labelled ? "flex-1 px-3" : "w-10",
+        // Labelled, on a narrow screen (320 px, 400 % zoom) each icon sits over its word.
+        labelled
+          ? "flex-1 px-3 max-[22.5rem]:h-14 max-[22.5rem]:min-w-0 max-[22.5rem]:flex-col max-[22.5rem]:gap-0.5 max-[22.5rem]:px-1"
+          : "w-10",
       )}
       {...props}
     >
-      <Icon aria-hidden="true" className="size-[1.125rem]" />
+      <Icon aria-hidden="true" className="size-[1.125rem] shrink-0" />
       {labelled ? themeLabels[theme] : <span className="sr-only">{themeLabels[theme]} theme</span>}
     </button>
   );

@@ -1,4 +1,5 @@
-import { useFetchers, useRouteLoaderData } from "react-router";
+import { useFetchers } from "react-router";
+import { useKeptRouteLoaderData } from "~/platform/kept-loader-data";
 import { isTheme, type Theme } from "./theme";
 
 export const THEME_ACTION = "/theme";
@@ -8,7 +9,8 @@ export const THEME_ACTION = "/theme";
  * (so the switch feels instant), else the stored one.
  */
 export function useTheme(): Theme {
-  const rootData = useRouteLoaderData<{ theme: Theme }>("root");
+  // The last stored theme the page had, should a later request for it fail.
+  const rootData = useKeptRouteLoaderData<{ theme: Theme }>("root");
   const pending = useFetchers()
     .find((fetcher) => fetcher.formAction === THEME_ACTION)
     ?.formData?.get("theme");

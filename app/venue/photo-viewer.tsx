@@ -59,7 +59,10 @@ export function PhotoViewer({
       onOpenChange={(open) => !open && onShow(null)}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/95 data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+        <Dialog.Overlay
+          data-slot="photo-viewer-backdrop"
+          className="fixed inset-0 z-40 bg-black data-[state=open]:animate-[fade-in_150ms_ease-out]"
+        />
         <Dialog.Content
           aria-describedby={captionId}
           onKeyDown={onKeyDown}
@@ -67,10 +70,12 @@ export function PhotoViewer({
             event.preventDefault();
             returnFocusTo.current?.focus();
           }}
-          className="fixed inset-0 z-50 flex flex-col text-white outline-none"
+          // On a short screen (a phone on its side, 400 % zoom) the photo keeps
+          // most of the height, and the caption and arrows scroll up below it.
+          className="fixed inset-0 z-50 flex flex-col bg-black text-white outline-none short:overflow-y-auto"
         >
-          <div className="flex items-center justify-between gap-4 py-2 pr-2 pl-4 sm:pl-6">
-            <Dialog.Title className="font-display text-xl sm:text-2xl">
+          <div className="flex shrink-0 items-center justify-between gap-4 py-2 pr-2 pl-4 sm:pl-6 short:py-0">
+            <Dialog.Title className="font-display text-xl sm:text-2xl short:text-lg">
               {name}{" "}
               <span aria-live="polite" className="text-base text-white/80">
                 {`Photo ${index + 1} of ${count}`}
@@ -81,7 +86,7 @@ export function PhotoViewer({
             </Dialog.Close>
           </div>
           <figure
-            className="flex min-h-0 flex-1 touch-pan-y flex-col items-center justify-center gap-3 px-4 pb-2 select-none"
+            className="flex min-h-0 flex-1 touch-pan-y flex-col items-center justify-center gap-3 px-4 pb-2 select-none short:flex-none"
             onPointerDown={onPointerDown}
             onPointerUp={onPointerUp}
             onPointerCancel={() => (swipe.current = null)}
@@ -94,7 +99,7 @@ export function PhotoViewer({
                   alt={picture.alt}
                   sizes="100vw"
                   maxWidth={FULL_SIZE_WIDTH}
-                  className="min-h-0 w-full flex-1 object-contain"
+                  className="min-h-0 w-full flex-1 object-contain short:h-[calc(100dvh-3.5rem)] short:flex-none"
                 />
                 <figcaption id={captionId} className="max-w-3xl text-center text-white/90">
                   {picture.alt}
@@ -103,7 +108,7 @@ export function PhotoViewer({
             ) : null}
           </figure>
           {count > 1 ? (
-            <div className="flex items-center justify-center gap-6 pb-4">
+            <div className="flex shrink-0 items-center justify-center gap-6 pb-4">
               <button
                 type="button"
                 className={controlClass}

@@ -68,7 +68,7 @@ test.describe("menu filters", () => {
     // The URL was replaced, not pushed: Back leaves the menu rather than stepping through choices.
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
 
-    await chooseDiet(page, "Everything");
+    await chooseDiet(page, "All");
     await expect(page).toHaveURL(/\/menu$/);
     await expect(resultLine(page)).toHaveText(`${everything} items`);
     expect(await scrollTop(page)).toBe(top);
@@ -121,7 +121,7 @@ test.describe("menu filters", () => {
     await page.getByRole("link", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/menu$/);
     await expect(resultLine(page)).toHaveText(`${everything} items`);
-    await expect(page.getByRole("radio", { name: "Everything" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "All", exact: true })).toBeChecked();
     await expect(box).toHaveValue("");
   });
 

@@ -104,7 +104,8 @@ function describeDetails(details: unknown): string[] {
     case "list":
     case "opportunity":
     case "checklist":
-      return ((entry.items as unknown[] | undefined) ?? []).flatMap(describeDetails);
+      // A checklist's items are an object keyed by check, the others' an array.
+      return Object.values((entry.items as object | undefined) ?? {}).flatMap(describeDetails);
     case "list-section":
       // Network dependency trees: the headline says enough; the tree is in the HTML report.
       return typeof entry.title === "string" ? [entry.title] : [];

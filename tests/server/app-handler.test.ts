@@ -188,6 +188,38 @@ describe("methods", () => {
   });
 });
 
+describe("a post to a page that takes none", () => {
+  test.each(["/", "/about", "/no-such-page"])(
+    "POST %s answers 405 in the site's frame and the visitor's theme, never as a server error",
+    async (path) => {
+      const handle = await appHandler();
+      const response = await handle(
+        new Request(`http://localhost${path}`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            // The theme cookie as the site stores it ("dark", JSON in base64).
+            Cookie: "theme=ImRhcmsi",
+          },
+          body: "a=b",
+        }),
+        client,
+      );
+      expect(response.status).toBe(405);
+      expect(response.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      const html = await response.text();
+      expect(html.match(/<title>[^<]*<\/title>/g)).toEqual([
+        "<title>Method Not Allowed | The Squire Pub &amp; Grill</title>",
+      ]);
+      expect(html).toMatch(/<html[^>]* class="dark"/);
+      expect(html).toContain("<header");
+      expect(html).toContain("<footer");
+      expect(html).not.toContain("Internal Server Error");
+    },
+  );
+});
+
 describe("request bodies", () => {
   test("a chunked body over 64 KB is refused with 413 without reading it all", async () => {
     const handle = await appHandler();

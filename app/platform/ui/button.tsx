@@ -9,7 +9,8 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         // Forced colours drop fills: a border keeps the button's shape.
-        default: "bg-primary text-primary-foreground hover:bg-primary/90 forced-colors:border-2",
+        // Hovered, a step further from its words (4.5:1 or more in both themes).
+        default: "bg-primary text-primary-foreground hover:bg-primary-hover forced-colors:border-2",
         secondary: "bg-foreground text-background hover:bg-foreground/85 forced-colors:border-2",
         outline:
           "border-2 border-foreground/80 bg-transparent text-foreground hover:bg-foreground hover:text-background",

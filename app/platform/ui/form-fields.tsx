@@ -84,8 +84,7 @@ export function Hint({ id, hint }: { id: string; hint: ReactNode }) {
 
 export const controlClass = (error: string | undefined) =>
   cn(
-    // Scrolled to (focus, summary links) clear of the sticky header.
-    "mt-2 block w-full scroll-mt-28 rounded-none border-2 bg-card px-3 py-2.5 text-lg text-card-foreground",
+    "mt-2 block w-full rounded-none border-2 bg-card px-3 py-2.5 text-lg text-card-foreground",
     "placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring",
     error ? "border-destructive" : "border-input",
   );
@@ -273,7 +272,7 @@ export function CheckboxField({
           {...input}
           {...controlProps(id, { formId, name, label, hint, error, optional })}
           type="checkbox"
-          className="mt-1 size-6 shrink-0 scroll-mt-28 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          className="mt-1 size-6 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
         />
         <div>
           <label htmlFor={id} className="text-base">
@@ -337,7 +336,7 @@ export function ErrorSummary({
             <li key={field}>
               <a
                 href={`#${fieldId(formId, field)}`}
-                className="underline underline-offset-4 hover:text-primary"
+                className="inline-block py-1 underline underline-offset-4 hover:text-primary"
               >
                 {labels[field] ? `${labels[field]}: ` : ""}
                 {errors[field]}
@@ -390,7 +389,7 @@ export function CheckboxGroupField({
                 aria-invalid={error ? true : undefined}
                 // eslint-disable-next-line jsx-a11y/no-autofocus -- the first problem of a refused post
                 autoFocus={autoFocus && index === 0}
-                className="size-6 shrink-0 scroll-mt-28 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                className="size-6 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
               />
               <label htmlFor={optionId} className="py-2 text-base">
                 {option.label}

@@ -34,7 +34,7 @@ export function SheetContent({
         data-slot="sheet-content"
         aria-describedby={undefined}
         className={cn(
-          "fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-shell text-shell-foreground shadow-2xl outline-none data-[state=open]:animate-[sheet-in_200ms_ease-out] forced-colors:border-l forced-colors:border-[CanvasText]",
+          "fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col overflow-y-auto overscroll-contain bg-shell text-shell-foreground shadow-2xl outline-none data-[state=open]:animate-[sheet-in_200ms_ease-out] forced-colors:border-l forced-colors:border-[CanvasText]",
           className,
         )}
         {...props}

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, test } from "vitest";
-import { actionRoutes } from "./form-posts";
+import { actionRoutes, postsToPagesWithoutAction } from "./form-posts";
 
 const page = () => null;
 const action = () => null;
@@ -94,5 +94,27 @@ describe("actionRoutes", () => {
     "/staff/menu/items",
   ])("a post to %s reaches no action", (path) => {
     expect(at(path)).toBeNull();
+  });
+});
+
+describe("postsToPagesWithoutAction", () => {
+  const refused = postsToPagesWithoutAction({ routes } as unknown as Pick<ServerBuild, "routes">);
+  const post = (path: string, method = "POST") => {
+    const url = new URL(path, "http://localhost");
+    return refused(new Request(url, { method, body: method === "POST" ? "a=b" : null }), url);
+  };
+
+  test.each(["/", "/?index", "/?q=1", "/no-such-page", "/favicon.svg"])(
+    "a post to the public page %s, which takes none, is refused in the site's frame",
+    (path) => expect(post(path)).toBe(true),
+  );
+
+  test.each(["/contact", "/staff/sign-in", "/staff", "/_.data", "/contact.data"])(
+    "a post to %s is left to the route (an action, the staff area or a data request)",
+    (path) => expect(post(path)).toBe(false),
+  );
+
+  test("a GET is never refused here", () => {
+    expect(post("/", "GET")).toBe(false);
   });
 });

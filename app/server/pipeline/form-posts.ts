@@ -54,3 +54,27 @@ export function actionRoutes(build: Pick<ServerBuild, "routes">): (url: URL) => 
     return id && module(id)?.action ? id : null;
   };
 }
+
+/** The route every public page sits in, with the site's header, footer and error view. */
+const SITE_LAYOUT = "routes/site-layout";
+
+/**
+ * For a build, whether a post to a URL is one to a public page that takes
+ * none (no action, as `actionRoutes` finds): React Router would answer it
+ * 405 from the root, before any loader ran, so with neither the site's frame
+ * nor the visitor's theme. The server renders the page's GET in its place,
+ * refused (`refusedRequestContext`). Data requests (`.data`) are left to
+ * React Router, whose client shows the error inside the page it is on.
+ */
+export function postsToPagesWithoutAction(
+  build: Pick<ServerBuild, "routes">,
+): (request: Request, url: URL) => boolean {
+  const tree = routeTree(build.routes);
+  const actionAt = actionRoutes(build);
+  return (request, url) => {
+    if (request.method !== "POST" || url.pathname.endsWith(".data")) return false;
+    if (actionAt(url)) return false;
+    const matches = matchRoutes(tree, { pathname: url.pathname, search: url.search });
+    return matches?.some((match) => match.route.id === SITE_LAYOUT) ?? false;
+  };
+}

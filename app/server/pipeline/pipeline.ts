@@ -8,6 +8,7 @@ import {
   databaseContext,
   nonceContext,
   pageNotesContext,
+  refusedRequestContext,
 } from "~/platform/context";
 import { sharedDatabase } from "~/platform/database/connection.server";
 import { PageCache, type PageRenderResult } from "./page-cache";
@@ -30,7 +31,7 @@ import { log } from "~/platform/logger.server";
 import { cacheControl } from "~/platform/cache-control";
 import { StaticFiles } from "./static-files";
 import { LargeBodies, bodyLimitFor, picturesNeedSignIn, tooManyLargeBodies } from "./body-limits";
-import { READS_ANY_POST, actionRoutes } from "./form-posts";
+import { READS_ANY_POST, actionRoutes, postsToPagesWithoutAction } from "./form-posts";
 import { serverImageStore, serverRequestContext } from "./request-context";
 import { scriptNonce, secureDocument } from "./document-security";
 import { applySharing, decideSharing, type SharingRules } from "./sharing";
@@ -192,6 +193,7 @@ export async function createAppHandler({
   const staticFiles = await StaticFiles.load(clientDirectory);
   const handleRequest = createRequestHandler(build, mode);
   const actionAt = actionRoutes(build);
+  const refusedPost = postsToPagesWithoutAction(build);
   // Vite copies public/images into the client build; images are read from that copy.
   const imageStore = {
     ...serverImageStore,
@@ -213,9 +215,18 @@ export async function createAppHandler({
     const unreadable = await refuseUnreadableForm(bounded, url);
     if (unreadable) return secured(request, unreadable);
 
-    // 5, 6: the page cache, or a render of its own; the live channel as it is.
+    // The live channel as it is.
     if (isLivePath(url)) return secured(request, (await render(bounded, client)).response);
     if (isLiveDataPath(url)) return secured(request, liveDataNotFound());
+
+    // A post to a page that takes none: the page's 405 view, in the site's frame.
+    if (refusedPost(bounded, url)) {
+      const { response } = await render(asGet(bounded), client, { refusedStatus: 405 });
+      response.headers.set("Allow", READ_METHODS.join(", "));
+      return secured(request, await compressResponse(request, response));
+    }
+
+    // 5, 6: the page cache, or a render of its own.
     const slot = await cacheSlot(bounded);
     const response = slot
       ? await pageCache.serve(bounded, slot.key, slot.revision, () =>
@@ -280,7 +291,7 @@ export async function createAppHandler({
   async function render(
     request: Request,
     client: ClientAddress,
-    { withHoles = false } = {},
+    { withHoles = false, refusedStatus }: { withHoles?: boolean; refusedStatus?: number } = {},
   ): Promise<PageRenderResult> {
     const notes = new PageRender({ withHoles });
     notes.changesAt(torontoMidnightAfter(new Date()));
@@ -290,6 +301,7 @@ export async function createAppHandler({
     if (database) context.set(databaseContext, database);
     context.set(pageNotesContext, notes);
     context.set(nonceContext, nonce);
+    if (refusedStatus) context.set(refusedRequestContext, { status: refusedStatus });
 
     const routed = editable(await handleRequest(request, context));
     const perVisitorValuesOnly = notes.declaredPerVisitorValuesOnly;
@@ -307,6 +319,13 @@ export async function createAppHandler({
       holes: notes.holes,
     };
   }
+}
+
+/** The GET of a request's URL, with its headers (cookies: the theme) but not its body. */
+function asGet(request: Request): Request {
+  const headers = new Headers(request.headers);
+  for (const name of ["Content-Type", "Content-Length", "Transfer-Encoding"]) headers.delete(name);
+  return new Request(request.url, { method: "GET", headers, signal: request.signal });
 }
 
 /** `response` with the security headers every response carries. */
