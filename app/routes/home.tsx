@@ -154,13 +154,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             open, until when, where, how to call, and the way in (a table, an
             order or the menu); the picture follows. */}
         <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-8 sm:px-6 sm:pt-16 sm:pb-12 lg:py-20">
-          {/* Where, from the settings: the description below names the city already. */}
-          <p className="text-xs font-semibold tracking-[0.2em] text-shell-accent uppercase sm:text-sm sm:tracking-[0.28em]">
-            {settings.streetAddress}
-          </p>
+          {/* The address is said once, as a maps link in the panel below. */}
           <h1
             id="home-title"
-            className="mt-2 max-w-3xl text-[2.75rem] leading-[0.95] tracking-tight text-white sm:mt-4 sm:text-7xl"
+            className="max-w-3xl text-[2.75rem] leading-[0.95] tracking-tight text-white sm:text-7xl"
           >
             {settings.name}
           </h1>
