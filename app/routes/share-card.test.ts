@@ -86,7 +86,7 @@ describe.each(drivers)("GET /share-card.jpg on %s", (driver) => {
         expect(old.status).toBe(302);
         expect(old.headers.get("Location")).toBe(`/share-card.jpg?v=${renamed}`);
       },
-      { timeout: 5000, interval: 100 },
+      { timeout: 15_000, interval: 100 },
     );
     const after = Buffer.from(await (await get(`/share-card.jpg?v=${renamed}`)).arrayBuffer());
     expect((await sharp(after).metadata()).width).toBe(1200);

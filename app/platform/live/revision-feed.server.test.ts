@@ -213,7 +213,7 @@ describe.runIf(drivers.includes("postgres"))("listening on PostgreSQL", () => {
       const heard = nextRevision(feed, (revision) => revision !== first);
       const revision = await touchContent(db);
       expect(await heard).toBe(revision);
-      await vi.waitFor(() => expect(feed!.mode).toBe("listen"), { timeout: 5_000, interval: 50 });
+      await vi.waitFor(() => expect(feed!.mode).toBe("listen"), { timeout: 15_000, interval: 50 });
       const again = nextRevision(feed, (next) => next !== revision);
       const latest = await touchContent(db);
       expect(await again).toBe(latest);
