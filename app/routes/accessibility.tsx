@@ -50,13 +50,13 @@ function formatReviewDate(date: string): string {
 /**
  * What the site's tests show, and no more: each line is checked by the
  * browser tests (tests/e2e: accessibility, enquiries, mobile-navigation,
- * navigation, forced-colors). What is designed for but not tested is a
+ * navigation, forced-colors, focus-visibility, small-screens). What is designed for but not tested is a
  * known limit below, not a claim.
  */
 const WHAT_WORKS = [
   {
     title: "Keyboard",
-    text: "A “Skip to main content” link comes first on every page, the contact form can be filled in and sent with a keyboard alone, and the menu on phones keeps focus inside it until it closes.",
+    text: "A “Skip to main content” link comes first on every page, the contact form can be filled in and sent with a keyboard alone, the menu on phones keeps focus inside it until it closes, and on every page the control you Tab or Shift+Tab to is never hidden under the header, with a focus ring on each text field at 3:1 contrast or more.",
   },
   {
     title: "Screen readers",
@@ -82,7 +82,7 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
           "Online booking or ordering, where we offer it, happens on another company’s site, which we do not control. You can always book or order by phone instead.",
         ]
       : []),
-    "Zooming to 400 %, larger text settings and reduced motion are designed for, but our tests do not check them yet, and they do not yet check that the keyboard’s focus outline is always easy to see or never hidden under the page’s header. If any of these gets in your way, please tell us.",
+    "Every page is checked at 320 px wide and 256 px tall (a screen zoomed to 400 %) for sideways scrolling, and the phone navigation and photo viewer for use at that size; larger text settings and reduced motion are designed for, but our tests do not check them yet. If any of these gets in your way, please tell us.",
     "Our staff write the text descriptions of the photos they add to the menu, events and rooms. A new photo’s description may be shorter than it should be: tell us and we’ll improve it.",
     "The menu, specials and events change often and are updated by hand, so a mistake can slip in. If something reads wrongly with your assistive technology, please let us know.",
     ...(TURNSTILE_SITE_KEY
