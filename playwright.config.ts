@@ -29,10 +29,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   retries: process.env.CI ? 1 : 0,
-  // More workers than cores: a browser test spends most of its time waiting
-  // on the page (measured: the suite keeps the two cores a third busy with
-  // two workers). E2E_WORKERS overrides it.
-  workers: Number(process.env.E2E_WORKERS) || 3,
+  // One per core; E2E_WORKERS overrides it (three took longer per test on
+  // two cores: the browsers and the server are busier than they look).
+  workers: Number(process.env.E2E_WORKERS) || 2,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL: `http://localhost:${PORT}`,
