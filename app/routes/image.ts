@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Route } from "./+types/image";
-import { cacheControl } from "~/platform/cache-control";
+import { cacheControl, ifNoneMatch } from "~/platform/cache-control";
 import {
   RenderQueueFullError,
   findImage,
@@ -27,15 +27,6 @@ function plain(status: number, reason: string, headers: HeadersInit = {}): Respo
   });
 }
 
-/** Whether an If-None-Match header names `etag` (weak comparison, as RFC 9110 asks). */
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === "*" || tag === etag);
-}
-
 async function serve({ request, params, context }: Route.LoaderArgs): Promise<Response> {
   const store = context.get(imageStoreContext);
   const imagePath = parseImagePath(params["*"]);
@@ -50,7 +41,7 @@ async function serve({ request, params, context }: Route.LoaderArgs): Promise<Re
     ETag: etag,
     "X-Content-Type-Options": "nosniff",
   });
-  if (matches(request.headers.get("If-None-Match"), etag)) {
+  if (ifNoneMatch(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
   const image = await renderedImage(store, source, variant);

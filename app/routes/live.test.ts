@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { routeArgs } from "../../tests/support/route-args";
 import { liveContext } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
-import { ifNoneMatch } from "~/platform/live/live-answers";
+import { ifNoneMatch } from "~/platform/cache-control";
 import { LiveStreams } from "~/platform/live/live-streams.server";
 import { RevisionFeed } from "~/platform/live/revision-feed.server";
 import { loader as liveLoader } from "./live";

@@ -1,4 +1,4 @@
-import { cacheControl } from "~/platform/cache-control";
+import { cacheControl, ifNoneMatch } from "~/platform/cache-control";
 import { siteContent } from "~/site/site-content.server";
 import { SHARE_CARD, shareCardPath, shareCardVersion } from "~/site/share-card";
 import { renderShareCard } from "~/site/share-card.server";
@@ -40,15 +40,6 @@ function plain(status: number, text: string, headers: Record<string, string> = {
   });
 }
 
-/** Whether an If-None-Match header names `etag` (weak comparison, as RFC 9110 asks). */
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === "*" || tag === etag);
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { searchParams } = new URL(request.url);
   const asked = searchParams.getAll("v");
@@ -73,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ETag: etag,
     "Cache-Control": asked[0] === undefined ? "public, no-cache" : cacheControl.immutable,
   };
-  if (matches(request.headers.get("If-None-Match"), etag)) {
+  if (ifNoneMatch(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
   const card = await cardFor(version, settings);

@@ -1,21 +1,4 @@
-import { cacheControl } from "../cache-control";
-
-/** The longest If-None-Match read; anything longer is not one of ours and is ignored. */
-const MAX_IF_NONE_MATCH = 1_000;
-
-/**
- * Whether an `If-None-Match` value names `etag`: `*`, or a list of entity
- * tags (weak ones compared weakly, as RFC 9110 has it for GET). A value that
- * is not a list of entity tags matches nothing.
- */
-export function ifNoneMatch(header: string | null, etag: string): boolean {
-  if (!header || header.length > MAX_IF_NONE_MATCH) return false;
-  if (header.trim() === "*") return true;
-  return header
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .includes(etag);
-}
+import { cacheControl, ifNoneMatch } from "../cache-control";
 
 /**
  * The answer to `GET /live/revision`: the revision as JSON, `ETag` its
