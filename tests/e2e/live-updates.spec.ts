@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { SUBMISSION_FIELD } from "../../app/enquiries/enquiry-fields.ts";
-import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { addDays, deleteHoursException, press, torontoNow, torontoParts } from "./staff-hours";
 import {
   CLIENT_IP_HEADER,
   expect,
@@ -105,39 +106,8 @@ async function staffPage(browser: Browser, purpose: StaffPurpose, project: strin
   return { page, close: () => context.close() };
 }
 
-/**
- * Presses a button from the keyboard: at phone width a toast may lie over it
- * for a few seconds, and a tap would land on the toast.
- */
-async function press(button: Locator) {
-  await button.focus();
-  await button.press("Enter");
-}
-
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
-
-const torontoClock = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Toronto",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-function torontoToday(): { date: string; weekday: number } {
-  const parts = Object.fromEntries(
-    torontoClock.formatToParts(new Date()).map(({ type, value }) => [type, value]),
-  );
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  return { date, weekday: new Date(`${date}T00:00:00Z`).getUTCDay() };
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /**
  * A day a week or more ahead that no other test and no seeded holiday uses
@@ -145,7 +115,7 @@ function addDays(date: string, days: number): string {
  * takes its own, as two exceptions on one day refuse each other.
  */
 function quietDay(n: number): string {
-  let day = addDays(torontoToday().date, 8);
+  let day = addDays(torontoNow().date, 8);
   let found = -1;
   for (;;) {
     const monthDay = day.slice(5);
@@ -166,10 +136,7 @@ const dayIndex = (project: string, which: number) => which * 2 + (project === "p
 function torontoInstant(date: string, time: string): Date {
   for (const offset of ["-05:00", "-04:00"]) {
     const instant = new Date(`${date}T${time}:00${offset}`);
-    const parts = Object.fromEntries(
-      torontoClock.formatToParts(instant).map(({ type, value }) => [type, value]),
-    );
-    if (`${parts.hour}:${parts.minute}` === time) return instant;
+    if (torontoParts(instant).time === time) return instant;
   }
   throw new Error(`No Toronto instant for ${date} ${time}`);
 }
@@ -184,20 +151,6 @@ async function closeDay(staff: Page, day: string, note: string) {
   await expect(toast(staff, SAVED)).toBeVisible();
 }
 
-async function deleteException(staff: Page, note: string) {
-  await staff.goto("/staff/hours");
-  await waitForHydration(staff);
-  await press(
-    staff
-      .getByRole("main")
-      .getByRole("link", { name: new RegExp(note) })
-      .first(),
-  );
-  await press(staff.getByRole("button", { name: "Delete…" }));
-  await press(staff.getByRole("button", { name: "Yes, delete" }));
-  await expect(toast(staff, "Deleted.")).toBeVisible();
-}
-
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 async function addSpecialForToday(staff: Page, title: string) {
@@ -205,9 +158,7 @@ async function addSpecialForToday(staff: Page, title: string) {
   await waitForHydration(staff);
   await staff.getByLabel("Name").fill(title);
   await staff.getByLabel("Price").fill("$9.50");
-  await staff
-    .getByLabel("Every week on")
-    .selectOption({ label: WEEKDAYS[torontoToday().weekday]! });
+  await staff.getByLabel("Every week on").selectOption({ label: WEEKDAYS[torontoNow().weekday]! });
   await press(staff.getByRole("button", { name: "Add the special" }));
   await expect(toast(staff, SAVED)).toBeVisible();
   await expect(staff).toHaveURL(/\/staff\/specials#special-\d+$/);
@@ -292,7 +243,7 @@ test("closing a day shows on an open home page's open-now line within 3 s", asyn
   await expect(announcement(visitor.page, "This page was just updated.")).toHaveCount(1);
   await expectNoNavigation(visitor);
 
-  await deleteException(staff.page, note);
+  await deleteHoursException(staff.page, note);
   await expect(openNow).toHaveAttribute("data-open", "true", LIVE);
   await visitor.context.close();
   await staff.close();
@@ -356,7 +307,7 @@ test("what a visitor typed in the contact form, and where, survives a live updat
     "Do you have room for twelve on Friday? We are still deciding.",
   );
 
-  await deleteException(staff.page, note);
+  await deleteHoursException(staff.page, note);
   await visitor.context.close();
   await staff.close();
 });

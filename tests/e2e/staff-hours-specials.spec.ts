@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { addDays, deleteHoursException, press, torontoNow } from "./staff-hours";
 import {
   expect,
   signedInAt,
@@ -27,31 +28,6 @@ function uniqueAddress(): string {
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
 });
-
-const torontoClock = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Toronto",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** The pub's date and time now, and "tonight" (before 6 am, the night before). */
-function torontoNow() {
-  const parts = Object.fromEntries(
-    torontoClock.formatToParts(new Date()).map(({ type, value }) => [type, value]),
-  );
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  const time = `${parts.hour}:${parts.minute}`;
-  const tonight = time < "06:00" ? addDays(date, -1) : date;
-  return { date, time, tonight, weekday: new Date(`${date}T00:00:00Z`).getUTCDay() };
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 function minuteBefore(time: string): string {
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
@@ -82,30 +58,6 @@ async function visitorHome(browser: Browser) {
     },
     close: () => context.close(),
   };
-}
-
-/**
- * Presses a button from the keyboard: at phone width a toast (the sign-in's,
- * the last save's) may lie over it for a few seconds, and a tap would land on
- * the toast.
- */
-async function press(button: Locator) {
-  await button.focus();
-  await button.press("Enter");
-}
-
-/** Deletes the hours exception whose list entry mentions `text`, from the hours page. */
-async function deleteException(page: Page, text: string) {
-  await page.goto("/staff/hours");
-  await press(
-    page
-      .getByRole("main")
-      .getByRole("link", { name: new RegExp(text) })
-      .first(),
-  );
-  await press(page.getByRole("button", { name: "Delete…" }));
-  await press(page.getByRole("button", { name: "Yes, delete" }));
-  await expect(toast(page, "Deleted.")).toBeVisible();
 }
 
 test.describe("tonight's hours", () => {
@@ -142,7 +94,7 @@ test.describe("tonight's hours", () => {
       }
     }).toPass(VISIBLE_WITHIN);
 
-    await deleteException(page, note);
+    await deleteHoursException(page, note);
     await expect(async () => {
       const home = await visitor.load();
       await expect(todayRow(home)).not.toContainText(note, { timeout: 500 });
@@ -182,7 +134,7 @@ test.describe("tonight's hours", () => {
       }).toPass(VISIBLE_WITHIN);
     }
 
-    await deleteException(page, "Closing early tonight");
+    await deleteHoursException(page, "Closing early tonight");
     await visitor.close();
   });
 });
