@@ -13,9 +13,12 @@ const buildId =
 
 const isVitest = Boolean(process.env.VITEST);
 
-/** The enquiry forms' components and their fields, kept with the pages that have forms. */
+/**
+ * The forms' components, fields and checks, kept with the pages that have
+ * forms (the enquiry pages, the menu's editors, the staff area).
+ */
 const FORM_COMPONENT =
-  /[\\/]app[\\/](enquiries[\\/][^\\/]+\.tsx|platform[\\/]ui[\\/]form-fields\.tsx)$/;
+  /[\\/]app[\\/](enquiries[\\/][^\\/]+\.tsx?|platform[\\/]ui[\\/](form-fields|character-count)\.tsx|platform[\\/](typed-input|form-check)\.ts)$/;
 
 /**
  * The staff area's own modules (its pages, the editors' forms and fields),
