@@ -1,9 +1,38 @@
 import { CircleCheckIcon } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { flushSync } from "react-dom";
 import { formatLongDate } from "~/hours/dates";
 import { contactTopicLabels, formatPhone, type EnquiryReceipt } from "./enquiry-fields";
 import { formatWallTime } from "~/hours/opening-hours";
 import { buttonVariants } from "~/platform/ui/button";
+
+/**
+ * The receipt a form page shows, kept until the visitor asks for the form
+ * again. The server gives it once (its cookie is cleared as it is read), so
+ * when a live update reads the page again it comes back without one: the
+ * confirmation must not go with it. A newer receipt (another enquiry sent)
+ * replaces it.
+ */
+export function useShownReceipt(receipt: EnquiryReceipt | null, formId: string) {
+  const [shown, setShown] = useState(receipt);
+  const [latest, setLatest] = useState(receipt);
+  if (receipt !== latest) {
+    setLatest(receipt);
+    if (receipt !== null) setShown(receipt);
+  }
+  /** Shows an empty form in place of the confirmation, with its first field focused. */
+  const writeAgain = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    flushSync(() => setShown(null));
+    const form = document.getElementById(formId);
+    form
+      ?.querySelector<HTMLElement>(
+        "input:not([type=hidden]):not([tabindex='-1']), select, textarea",
+      )
+      ?.focus();
+  };
+  return { receipt: shown, writeAgain };
+}
 
 /**
  * What the visitor sent, repeated back once it is stored: the proof that it
@@ -14,10 +43,14 @@ export function EnquiryConfirmation({
   receipt,
   againHref,
   againLabel,
+  onAgain,
 }: {
   receipt: EnquiryReceipt;
+  /** The empty form, loaded afresh: where the link goes without JavaScript. */
   againHref: string;
   againLabel: string;
+  /** Shows the empty form in place, with JavaScript. */
+  onAgain: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -68,7 +101,11 @@ export function EnquiryConfirmation({
       <p className="mt-2 border-l-4 border-border pl-4 [overflow-wrap:anywhere] whitespace-pre-line text-muted-foreground">
         {receipt.message}
       </p>
-      <a href={againHref} className={`${buttonVariants({ variant: "outline" })} mt-8`}>
+      <a
+        href={againHref}
+        onClick={onAgain}
+        className={`${buttonVariants({ variant: "outline" })} mt-8`}
+      >
         {againLabel}
       </a>
     </div>

@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/platform/ui/button";
 import { WeekHoursTable } from "~/hours/week-hours-table";
-import { EnquiryConfirmation } from "~/enquiries/enquiry-confirmation";
+import { EnquiryConfirmation, useShownReceipt } from "~/enquiries/enquiry-confirmation";
 import { EnquiryForm, PurposeNotice, type Validator } from "~/enquiries/enquiry-form";
 import { SelectField, TextAreaField, TextField } from "~/platform/ui/form-fields";
 import { enquiryMailSettings } from "~/site/enquiry-mail.server";
@@ -105,8 +105,8 @@ const detailLink =
   "inline-flex min-h-11 items-center gap-3 text-lg font-semibold text-primary underline-offset-4 hover:underline";
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, schedule, renderedAt, week, holidays, receipt, submissionToken, topic } =
-    loaderData;
+  const { settings, schedule, renderedAt, week, holidays, submissionToken, topic } = loaderData;
+  const { receipt, writeAgain } = useShownReceipt(loaderData.receipt, "contact-form");
   const directions = directionsLinks(settings);
   const { TURNSTILE_SITE_KEY } = usePublicEnv();
 
@@ -235,7 +235,8 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             {receipt ? (
               <EnquiryConfirmation
                 receipt={receipt}
-                againHref="/contact#write"
+                againHref="/contact?again#write"
+                onAgain={writeAgain}
                 againLabel="Send another message"
               />
             ) : (

@@ -2,7 +2,7 @@ import { AccessibilityIcon, CheckIcon, FootprintsIcon, PhoneIcon, UsersIcon } fr
 import { pageNextChange } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/venue";
-import { EnquiryConfirmation } from "~/enquiries/enquiry-confirmation";
+import { EnquiryConfirmation, useShownReceipt } from "~/enquiries/enquiry-confirmation";
 import { EnquiryForm, PurposeNotice, type Validator } from "~/enquiries/enquiry-form";
 import { SelectField, TextAreaField, TextField } from "~/platform/ui/form-fields";
 import { PageHeader } from "~/components/page-header";
@@ -129,7 +129,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const headers = enquiryPageHeaders;
 
 export default function VenuePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { spaces, packages, phone, email, form, receipt, submissionToken } = loaderData;
+  const { spaces, packages, phone, email, form, submissionToken } = loaderData;
+  const { receipt, writeAgain } = useShownReceipt(loaderData.receipt, "venue-form");
   const { TURNSTILE_SITE_KEY } = usePublicEnv();
   const loadValidator = (): Promise<Validator<VenueField>> =>
     import("~/enquiries/enquiry-forms").then((rules) => {
@@ -300,7 +301,8 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
           {receipt ? (
             <EnquiryConfirmation
               receipt={receipt}
-              againHref="/venue#enquire"
+              againHref="/venue?again#enquire"
+              onAgain={writeAgain}
               againLabel="Send another enquiry"
             />
           ) : (

@@ -580,6 +580,13 @@ test.describe("contact form without JavaScript", () => {
     await expect(page.locator("#enquiry-sent")).toContainText(
       "Hi there, is the ramp at the side door open in the evenings?",
     );
+
+    // Another message: the page loads afresh with an empty form.
+    await page.getByRole("link", { name: "Send another message" }).click();
+    await expect(page.locator("#enquiry-sent")).toHaveCount(0);
+    await expect(fields.name).toHaveValue("");
+    await expect(fields.message).toHaveValue("");
+    await expect(fields.consent).not.toBeChecked();
   });
 
   test("two visitors at once get the compressed page with a form of their own, and both are sent", async ({

@@ -273,16 +273,17 @@ test("a new special shows on an open home page within 3 s", async ({
   await staff.close();
 });
 
-test("what a visitor typed in the contact form, and where, survives a live update", async ({
+test("what a visitor typed in the contact form, and where, survives a live update, and so does the confirmation once sent", async ({
   browser,
 }, testInfo) => {
   const day = quietDay(dayIndex(testInfo.project.name, 1));
   const note = `Closed for a private party ${randomUUID().slice(0, 6)}`;
   const staff = await staffPage(browser, "live-contact", testInfo.project.name);
+  const email = `sam.${randomUUID().slice(0, 8)}@example.com`;
   const visitor = await openAsVisitor(browser, "/contact");
   const fields = visitor.page.locator("form#contact-form");
   await fields.getByRole("textbox", { name: "Your name" }).fill("Sam Visitor");
-  await fields.getByRole("textbox", { name: "Email" }).fill("sam@example.com");
+  await fields.getByRole("textbox", { name: "Email" }).fill(email);
   const message = fields.getByRole("textbox", { name: "Your message" });
   await message.fill("Do you have room for twelve on Friday? We are still deci");
   await expect(message).toBeFocused();
@@ -295,7 +296,7 @@ test("what a visitor typed in the contact form, and where, survives a live updat
   await expect(announcement(visitor.page, "This page was just updated.")).toHaveCount(1);
   await expectNoNavigation(visitor);
   await expect(fields.getByRole("textbox", { name: "Your name" })).toHaveValue("Sam Visitor");
-  await expect(fields.getByRole("textbox", { name: "Email" })).toHaveValue("sam@example.com");
+  await expect(fields.getByRole("textbox", { name: "Email" })).toHaveValue(email);
   await expect(message).toHaveValue("Do you have room for twelve on Friday? We are still deci");
   await expect(message).toBeFocused();
   // The form is the same form: the token it was shown with is the one it sends.
@@ -307,7 +308,29 @@ test("what a visitor typed in the contact form, and where, survives a live updat
     "Do you have room for twelve on Friday? We are still deciding.",
   );
 
+  // Sent: the confirmation is read from the server once, and a live update
+  // (the holiday taken off again) reads the page again without it.
+  await fields.getByRole("combobox", { name: "What is it about?" }).selectOption({
+    label: "A general question",
+  });
+  await fields.getByRole("checkbox", { name: /^I agree/ }).check();
+  await fields.getByRole("button", { name: "Send message" }).click();
+  const confirmation = visitor.page.getByRole("heading", { name: "Your message is with us" });
+  await expect(confirmation).toBeVisible();
   await deleteHoursException(staff.page, note);
+  await expect(visitor.page.getByRole("main").getByText(note)).toHaveCount(0, LIVE);
+  await expect(confirmation).toBeVisible();
+  await expect(visitor.page.getByRole("main")).toContainText(
+    "Do you have room for twelve on Friday? We are still deciding.",
+  );
+
+  // Another message: an empty form in its place, ready to type in.
+  await visitor.page.getByRole("link", { name: "Send another message" }).click();
+  await expect(confirmation).toHaveCount(0);
+  await expect(fields.getByRole("textbox", { name: "Your name" })).toBeFocused();
+  await expect(fields.getByRole("textbox", { name: "Your name" })).toHaveValue("");
+  await expect(message).toHaveValue("");
+  await expectNoNavigation(visitor);
   await visitor.context.close();
   await staff.close();
 });
