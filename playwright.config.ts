@@ -35,7 +35,11 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // Recording a trace (a DOM snapshot at every step) for every test, to keep
+    // the failures', made the specs a tenth (pages) to a quarter (forms,
+    // editors) slower. It runs for a retry instead (CI retries once);
+    // `--trace on` asks for it.
+    trace: "on-first-retry",
     launchOptions: {
       // Debian's Chromium where there is one; Playwright's own otherwise.
       ...(executablePath ? { executablePath } : {}),
