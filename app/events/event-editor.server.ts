@@ -1,6 +1,6 @@
 import { contentImage } from "~/images/content-image";
 import type { Database } from "~/platform/database/database.server";
-import { SLUG_MAX, type EditableEvent } from "./event-editor";
+import { SLUG_MAX, type EditableEvent, type EventChoice } from "./event-editor";
 import type { EventInput } from "./event-rules";
 import type { EventStatus } from "./events";
 
@@ -156,5 +156,31 @@ export async function updateEvent(
 /** Deletes an event; false when there was none. */
 export async function deleteEvent(tx: Database, id: number): Promise<boolean> {
   const rows = await tx.query("delete from public.events where id = $1 returning id", [id]);
+  return rows.length > 0;
+}
+
+/**
+ * The events a special or a dish can be tied to: those not over by `since` (a day ago,
+ * so tonight's is still there), and the one it is tied to already, soonest
+ * first.
+ */
+export function eventChoices(
+  db: Database,
+  since: Date,
+  current: number | null,
+): Promise<EventChoice[]> {
+  return db.query<EventChoice>(
+    `select id::int as id, title,
+       to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startsAt"
+     from public.events
+     where coalesce(ends_at, starts_at) >= $1::timestamptz or id = $2::bigint
+     order by starts_at, id`,
+    [since.toISOString(), current],
+  );
+}
+
+/** Whether an event with this id exists (a special's or a dish's choice of event). */
+export async function eventExists(tx: Database, id: number): Promise<boolean> {
+  const rows = await tx.query("select 1 from public.events where id = $1 for share", [id]);
   return rows.length > 0;
 }

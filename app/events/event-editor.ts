@@ -28,6 +28,9 @@ export const eventFields = [
 ] as const;
 export type EventField = (typeof eventFields)[number];
 
+/** An event a special or a dish can be tied to, as their forms offer it. */
+export type EventChoice = { id: number; title: string; startsAt: string };
+
 export const EVENT_TITLE_MAX = 100;
 export const SLUG_MAX = 80;
 export const EVENT_SUMMARY_MAX = 200;

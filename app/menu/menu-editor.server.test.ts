@@ -17,6 +17,7 @@ import {
   moveSection,
   sectionTraces,
   setItemAvailability,
+  untieItems,
   updateItem,
   updateSection,
 } from "./menu-editor.server";
@@ -49,6 +50,7 @@ const newItem = (sectionId: number, values: Partial<ItemInput> = {}): ItemInput 
   imagePath: "",
   imageRemove: false,
   imageAlt: "",
+  eventId: null,
   ...values,
 });
 
@@ -97,6 +99,46 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
         "Late Wings",
       ]);
     });
+  });
+
+  test("a dish tied to an event is on the public menu with its event's day; deleting the event first unties and hides it", async () => {
+    await asUser(db, editor, async (tx) => {
+      const [event] = await tx.query<{ id: number; day: string }>(
+        `select id::int as id,
+           to_char(starts_at at time zone 'America/Toronto', 'YYYY-MM-DD') as day
+         from public.events where slug = 'trivia-night'`,
+      );
+      const itemId = await insertItem(
+        tx,
+        newItem(startersId, { name: "Quiz Platter", eventId: event!.id }),
+      );
+      expect(await getItem(tx, itemId)).toMatchObject({
+        eventId: event!.id,
+        eventTitle: "Trivia Night",
+      });
+      const tied = (await getMenu(tx)).flatMap((section) => section.items);
+      expect(tied.find((item) => item.id === itemId)).toMatchObject({
+        eventId: event!.id,
+        eventDay: event!.day,
+      });
+      expect(await untieItems(tx, event!.id)).toContain("Quiz Platter");
+      expect(await getItem(tx, itemId)).toMatchObject({ eventId: null, hidden: true });
+    });
+  });
+
+  test("an event a dish is tied to cannot be deleted while it is", async () => {
+    await expect(
+      asUser(db, editor, async (tx) => {
+        // An event no special is tied to: only the dish holds it.
+        const [event] = await tx.query<{ id: number }>(
+          `select id::int as id from public.events e
+           where not exists (select 1 from public.specials s where s.event_id = e.id)
+           order by id limit 1`,
+        );
+        await insertItem(tx, newItem(startersId, { name: "Gig Nachos", eventId: event!.id }));
+        await tx.query("delete from public.events where id = $1", [event!.id]);
+      }),
+    ).rejects.toThrow(/menu_items/);
   });
 
   test("an editor's write lands in the audit log under their name", async () => {

@@ -19,7 +19,9 @@ const ITEM_COLUMNS = `
   price_cents as "priceCents", portion,
   dietary_tags as "dietaryTags", allergens, badges, available,
   to_char(unavailable_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "unavailableUntil",
-  featured, not published as hidden, image_path as "imagePath", image_alt as "imageAlt"`;
+  featured, not published as hidden, image_path as "imagePath", image_alt as "imageAlt",
+  event_id::int as "eventId",
+  (select e.title from public.events e where e.id = event_id) as "eventTitle"`;
 
 type ItemRow = Omit<EditorItem, "dietaryTags" | "allergens" | "badges"> & {
   dietaryTags: string[];
@@ -152,6 +154,7 @@ function itemParams(item: ItemInput, picture: string | null) {
     !item.hidden,
     picture,
     picture === null ? "" : item.imageAlt,
+    item.eventId,
   ] as const;
 }
 
@@ -168,9 +171,9 @@ export async function insertItem(
   const [row] = await tx.query<{ id: number }>(
     `insert into public.menu_items (section_id, name, description, price_cents, portion,
        dietary_tags, allergens, badges, available, featured, published, image_path, image_alt,
-       sort_order)
+       event_id, sort_order)
      values ($1, $2, $3, $4, $5, $6::text[], $7::text[], $8::text[], $9, $10, $11, $12, $13,
-       ${LAST_IN_SECTION})
+       $14::bigint, ${LAST_IN_SECTION})
      returning id::int as id`,
     itemParams(item, picture),
   );
@@ -192,9 +195,10 @@ export async function updateItem(
      set section_id = $1, name = $2, description = $3, price_cents = $4, portion = $5,
        dietary_tags = $6::text[], allergens = $7::text[], badges = $8::text[],
        available = $9, featured = $10, published = $11, image_path = $12, image_alt = $13,
+       event_id = $14::bigint,
        sort_order = case when section_id = $1 then sort_order else ${LAST_IN_SECTION} end,
        updated_at = now()
-     where id = $14 returning id`,
+     where id = $15 returning id`,
     [...itemParams(item, picture), id],
   );
   return rows.length > 0;
@@ -323,4 +327,17 @@ export async function sectionItemTags(
      where section_id = $1 order by sort_order, id for update`,
     [id],
   );
+}
+
+/**
+ * Before an event is deleted: its dishes are hidden and untied, so none
+ * outlives its event to be on the menu every day instead. Their names.
+ */
+export async function untieItems(tx: Database, eventId: number): Promise<string[]> {
+  const rows = await tx.query<{ name: string }>(
+    `update public.menu_items set event_id = null, published = false, updated_at = now()
+     where event_id = $1 returning name`,
+    [eventId],
+  );
+  return rows.map((row) => row.name);
 }

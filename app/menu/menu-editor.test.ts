@@ -24,6 +24,8 @@ function item(id: number, name: string): EditorItem {
     hidden: false,
     imagePath: null,
     imageAlt: "",
+    eventId: null,
+    eventTitle: null,
   };
 }
 

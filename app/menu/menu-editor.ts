@@ -58,6 +58,7 @@ export const ITEM_FIELDS = [
   "imagePath",
   "imageRemove",
   "imageAlt",
+  "eventId",
 ] as const;
 export type ItemField = (typeof ITEM_FIELDS)[number];
 
@@ -111,6 +112,7 @@ export const ITEM_LABELS: Record<ItemField, string> = {
   imagePath: "Picture",
   imageRemove: "Remove picture",
   imageAlt: "Picture description",
+  eventId: "Only on the day of this event",
 };
 
 /** A tag vocabulary as the checkbox groups list it: value and label. */
@@ -158,6 +160,10 @@ export type EditorItem = {
   hidden: boolean;
   imagePath: string | null;
   imageAlt: string;
+  /** The event it goes with: on the menu only on that event's day. Null: every day. */
+  eventId: number | null;
+  /** That event's title. */
+  eventTitle: string | null;
 };
 
 /** The staff list: every section in order, each with every item in order. */
@@ -200,6 +206,7 @@ export function itemValues(item: EditorItem): FormValues<ItemField> {
     imagePath: item.imagePath ?? "",
     imageRemove: "",
     imageAlt: item.imageAlt,
+    eventId: item.eventId === null ? "" : String(item.eventId),
   };
 }
 

@@ -54,7 +54,18 @@ describe("the item form's rules", () => {
       imagePath: "",
       imageRemove: false,
       imageAlt: "",
+      eventId: null,
     });
+  });
+
+  test("an event is one of those listed, or none", () => {
+    expect(itemSchema.parse(item({ eventId: " 12 " })).eventId).toBe(12);
+    expect(itemSchema.parse(item({ eventId: "" })).eventId).toBeNull();
+    for (const bad of ["0", "-3", "1.5", "twelve", "9".repeat(16)]) {
+      expect(checkItem(item({ eventId: bad }))).toEqual({
+        eventId: "Choose an event from the list, or none.",
+      });
+    }
   });
 
   test("gluten is named by its cereal: barley, oats, rye and triticale as well as wheat", () => {

@@ -149,6 +149,16 @@ const sectionIdSchema = z
   )
   .transform(Number);
 
+/** The event a dish goes with: one of those listed, or none (""). */
+const eventIdSchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) => value === "" || /^[1-9]\d{0,14}$/.test(value),
+    "Choose an event from the list, or none.",
+  )
+  .transform((value) => (value === "" ? null : Number(value)));
+
 const PRICE_MESSAGES = {
   empty: "Enter a price such as 14.50 (0 if it is free).",
   format: "Enter a price such as 14.50.",
@@ -204,6 +214,7 @@ export const itemSchema = z
       null,
       `Keep the description to ${ITEM_IMAGE_ALT_MAX} characters or fewer.`,
     ),
+    eventId: eventIdSchema,
   } satisfies Record<ItemField, z.ZodType>)
   .superRefine((item, context) => {
     // A picture kept (not removed) needs words; a newly chosen one is checked once saved.

@@ -13,7 +13,8 @@ type MenuItemRow = Omit<MenuItem, "image"> & {
 
 /**
  * The published menu: sections in order, each with its published items in
- * order, availability as stored (`menuAt` reads it for a moment).
+ * order, availability as stored and each dish's event day (`menuAt` reads
+ * them for a moment).
  */
 export async function getMenu(db: Database): Promise<MenuSection[]> {
   const [sections, items] = await Promise.all([
@@ -27,7 +28,11 @@ export async function getMenu(db: Database): Promise<MenuSection[]> {
         i.price_cents as "priceCents", i.portion,
         i.dietary_tags as "dietaryTags", i.allergens, i.badges, i.available,
         to_char(i.unavailable_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "unavailableUntil",
-        i.featured, i.image_path as "imagePath", i.image_alt as "imageAlt"
+        i.featured, i.image_path as "imagePath", i.image_alt as "imageAlt",
+        i.event_id::int as "eventId",
+        (select to_char(e.starts_at at time zone 'America/Toronto', 'YYYY-MM-DD')
+         from public.events e
+         where e.id = i.event_id and e.published and e.status <> 'cancelled') as "eventDay"
       from public.menu_items i
       join public.menu_sections s on s.id = i.section_id
       where i.published and s.published

@@ -27,6 +27,8 @@ function item(fields: Partial<MenuItem> & Pick<MenuItem, "name">): MenuItem {
     unavailableUntil: null,
     featured: false,
     image: null,
+    eventId: null,
+    eventDay: null,
     ...fields,
   };
 }
@@ -295,5 +297,33 @@ describe("availability at a moment", () => {
   test("the page changes when an item comes back, and not after", () => {
     expect(menuChangesAfter(menu, new Date("2026-11-27T03:30:00Z"))).toEqual([new Date(backAt)]);
     expect(menuChangesAfter(menu, new Date("2026-11-27T09:01:00Z"))).toEqual([]);
+  });
+});
+
+describe("a dish tied to an event", () => {
+  // Quiz night on Wednesday, December 2 (Toronto); the platter goes with it.
+  const platter = item({ name: "Quiz Platter", eventId: 7, eventDay: "2026-12-02" });
+  // Its event hidden or cancelled: no day at all.
+  const orphan = item({ name: "Cancelled Gig Nachos", eventId: 8, eventDay: null });
+  const wings = item({ name: "Wings" });
+  const menu = [section("Sharing", [platter, orphan, wings])];
+  const names = (at: string) => menuAt(menu, new Date(at))[0]!.items.map((entry) => entry.name);
+
+  test("is on the menu on its event's day only, midnight to midnight in Toronto", () => {
+    // 11:59 pm Tuesday, then 12:01 am and 11:59 pm Wednesday, then 12:01 am Thursday (EST).
+    expect(names("2026-12-02T04:59:00Z")).toEqual(["Wings"]);
+    expect(names("2026-12-02T05:01:00Z")).toEqual(["Quiz Platter", "Wings"]);
+    expect(names("2026-12-03T04:59:00Z")).toEqual(["Quiz Platter", "Wings"]);
+    expect(names("2026-12-03T05:01:00Z")).toEqual(["Wings"]);
+  });
+
+  test("the page changes at each midnight until its event's day is over", () => {
+    expect(menuChangesAfter(menu, new Date("2026-12-01T15:00:00Z"))).toEqual([
+      new Date("2026-12-02T05:00:00Z"),
+    ]);
+    expect(menuChangesAfter(menu, new Date("2026-12-02T15:00:00Z"))).toEqual([
+      new Date("2026-12-03T05:00:00Z"),
+    ]);
+    expect(menuChangesAfter(menu, new Date("2026-12-03T15:00:00Z"))).toEqual([]);
   });
 });

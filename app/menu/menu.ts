@@ -1,4 +1,5 @@
 import type { ContentImage } from "~/images/content-image";
+import { torontoDate, torontoMidnightAfter } from "~/hours/opening-hours";
 
 export const DIETARY_TAGS = [
   "vegetarian",
@@ -120,7 +121,19 @@ export type MenuItem = {
   unavailableUntil: string | null;
   featured: boolean;
   image: ContentImage | null;
+  /** The event it goes with (a platter for quiz night); null when it stands alone. */
+  eventId: number | null;
+  /**
+   * The pub's date ("YYYY-MM-DD") its event is on; null when it has no event,
+   * or its event is hidden or cancelled (so it is on the menu on no day).
+   */
+  eventDay: string | null;
 };
+
+/** Whether an item is on the menu on `date` ("YYYY-MM-DD"): one tied to an event only on its day. */
+export function onMenuOn(item: Pick<MenuItem, "eventId" | "eventDay">, date: string): boolean {
+  return item.eventId === null || item.eventDay === date;
+}
 
 /** What staff chose about an item: it is on, out until the day ends, or off until put back. */
 export type Availability = "available" | "not-today" | "off-menu";
@@ -139,34 +152,44 @@ export function availabilityAt(
 /**
  * The menu as it stands at `now`: an item out for the day is unavailable until
  * its time, then available again; `unavailableUntil` is kept only while it
- * applies. The moments it changes are the future `unavailableUntil`s.
+ * applies. A dish tied to an event is there only on its event's day. The
+ * moments it changes are `menuChangesAfter`'s.
  */
 export function menuAt(sections: MenuSection[], now: Date): MenuSection[] {
   const timed = sections.some((section) =>
-    section.items.some((item) => item.unavailableUntil !== null),
+    section.items.some((item) => item.unavailableUntil !== null || item.eventId !== null),
   );
   if (!timed) return sections;
+  const today = torontoDate(now);
   return sections.map((section) => ({
     ...section,
-    items: section.items.map((item) => {
-      const availability = availabilityAt(item, now);
-      return {
-        ...item,
-        available: availability === "available",
-        unavailableUntil: availability === "not-today" ? item.unavailableUntil : null,
-      };
-    }),
+    items: section.items
+      .filter((item) => onMenuOn(item, today))
+      .map((item) => {
+        const availability = availabilityAt(item, now);
+        return {
+          ...item,
+          available: availability === "available",
+          unavailableUntil: availability === "not-today" ? item.unavailableUntil : null,
+        };
+      }),
   }));
 }
 
-/** The future moments a menu read at `now` changes by itself (items coming back). */
+/**
+ * The future moments a menu read at `now` changes by itself: items coming
+ * back, and the next midnight while a dish tied to an event is on today or
+ * to come (it appears on its event's day, and goes after it).
+ */
 export function menuChangesAfter(sections: readonly MenuSection[], now: Date): Date[] {
-  return sections.flatMap((section) =>
-    section.items
-      .filter((item) => item.available && item.unavailableUntil !== null)
-      .map((item) => new Date(item.unavailableUntil!))
-      .filter((moment) => moment > now),
-  );
+  const today = torontoDate(now);
+  const items = sections.flatMap((section) => section.items);
+  const comingBack = items
+    .filter((item) => item.available && item.unavailableUntil !== null)
+    .map((item) => new Date(item.unavailableUntil!))
+    .filter((moment) => moment > now);
+  const eventDue = items.some((item) => item.eventDay !== null && item.eventDay >= today);
+  return eventDue ? [...comingBack, torontoMidnightAfter(now)] : comingBack;
 }
 
 export type MenuSection = {

@@ -21,8 +21,10 @@ import { loader as publicMenuLoader } from "./menu";
 import { action as itemAction, loader as itemLoader } from "./staff/menu-item";
 import { action as listAction, loader as listLoader } from "./staff/menu";
 import { action as sectionAction, loader as sectionLoader } from "./staff/menu-section";
-import type { Availability, MenuListSection } from "~/menu/menu";
-import { pubDayEndAfter } from "~/hours/opening-hours";
+import { action as eventAction } from "./staff/event";
+import { menuAt, type Availability, type MenuListSection } from "~/menu/menu";
+import { getMenu } from "~/menu/menu.server";
+import { pubDayEndAfter, torontoInstant } from "~/hours/opening-hours";
 import { ITEM_FIELDS, type EditorMenu, type ItemField } from "~/menu/menu-editor";
 import { removeStaffMember } from "~/staff/staff.server";
 import { toastCookie } from "~/platform/toast.server";
@@ -427,6 +429,107 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(((await page.json()) as { item: { name: string } }).item.name).toBe(
         "Ghost Pepper Wings",
       );
+    });
+
+    describe("a dish tied to an event", () => {
+      /** An event of the test's own, three days on: its id and its date in Toronto. */
+      async function anEvent(slug: string) {
+        const [row] = await db.query<{ id: number; day: string }>(
+          `insert into public.events (slug, title, starts_at)
+           values ($1, 'Pub Quiz', now() + interval '3 days')
+           returning id::int as id,
+             to_char(starts_at at time zone 'America/Toronto', 'YYYY-MM-DD') as day`,
+          [slug],
+        );
+        return row!;
+      }
+      /** The names on the menu at noon, Toronto time, on `day`. */
+      const menuOn = async (day: string) =>
+        menuAt(await getMenu(db), torontoInstant(day, "12:00")).flatMap((section) =>
+          section.items.map((item) => item.name),
+        );
+      const dayBefore = (day: string) =>
+        new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+      test("staff choose the event from the form's list; the dish is on the menu on its day only, and on none once it is cancelled", async () => {
+        const event = await anEvent("quiz-dish-test");
+        const page = await get("/staff/menu/items/new", itemLoader, { id: "new" });
+        const { events } = (await page.json()) as { events: { id: number; title: string }[] };
+        expect(events).toContainEqual(expect.objectContaining({ id: event.id, title: "Pub Quiz" }));
+
+        const saved = await post(
+          "/staff/menu/items/new",
+          itemAction,
+          goodItem({ name: "Quiz Platter", eventId: String(event.id) }),
+          { id: "new" },
+        );
+        expect(saved.status).toBe(303);
+        const id = Number(/#item-(\d+)$/.exec(saved.headers.get("Location") ?? "")?.[1]);
+        const listed = (await staffMenu()).flatMap((section) => section.items);
+        expect(listed.find((item) => item.id === id)).toMatchObject({
+          eventId: event.id,
+          eventTitle: "Pub Quiz",
+        });
+        expect(await menuOn(event.day)).toContain("Quiz Platter");
+        expect(await menuOn(dayBefore(event.day))).not.toContain("Quiz Platter");
+        // Today's menu as a visitor reads it: the quiz is days away.
+        expect(
+          (await publicMenu()).flatMap((section) => section.items.map((item) => item.name)),
+        ).not.toContain("Quiz Platter");
+
+        await db.query("update public.events set status = 'cancelled' where id = $1", [event.id]);
+        expect(await menuOn(event.day)).not.toContain("Quiz Platter");
+      });
+
+      test.each([
+        ["not a number", "quiz", "Choose an event from the list, or none."],
+        [
+          "an event that is not there",
+          "987654",
+          "That event is no longer on the site; choose another, or none.",
+        ],
+      ])("an event %s is refused, everything typed kept", async (_, eventId, message) => {
+        const before = (await staffMenu()).flatMap((section) => section.items).length;
+        const response = await post(
+          "/staff/menu/items/new",
+          itemAction,
+          goodItem({ name: "Quiz Wings", eventId }),
+          { id: "new" },
+        );
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as Refusal;
+        expect(body.errors.eventId).toBe(message);
+        expect(body.values.eventId).toBe(eventId);
+        expect(body.values.name).toBe("Quiz Wings");
+        expect((await staffMenu()).flatMap((section) => section.items)).toHaveLength(before);
+      });
+
+      test("deleting the event hides and unties its dish, and the toast names it", async () => {
+        const event = await anEvent("quiz-dish-delete-test");
+        const saved = await post(
+          "/staff/menu/items/new",
+          itemAction,
+          goodItem({ name: "Quiz Sliders", eventId: String(event.id) }),
+          { id: "new" },
+        );
+        const id = Number(/#item-(\d+)$/.exec(saved.headers.get("Location") ?? "")?.[1]);
+        const deleted = await post(
+          `/staff/events/${event.id}`,
+          eventAction,
+          { "form-id": "event-form", intent: "delete", confirm: "yes" },
+          { id: String(event.id) },
+        );
+        expect(deleted).toHaveRedirect("/staff/events");
+        expect((await toastOf(deleted)).description).toBe(
+          "“Quiz Sliders” went with it, so it is hidden now; tie it to another event on the menu page to show it again.",
+        );
+        const listed = (await staffMenu()).flatMap((section) => section.items);
+        expect(listed.find((item) => item.id === id)).toMatchObject({
+          eventId: null,
+          eventTitle: null,
+          hidden: true,
+        });
+      });
     });
 
     test("an item's form says while it is not available today", async () => {

@@ -246,6 +246,8 @@ function item(overrides: Partial<MenuItem> & Pick<MenuItem, "id" | "name">): Men
     unavailableUntil: null,
     featured: false,
     image: null,
+    eventId: null,
+    eventDay: null,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { wallTime } from "~/hours/hours.server";
 import type { Weekday } from "~/hours/opening-hours";
 import type { Database } from "~/platform/database/database.server";
-import type { EditableSpecial, EventChoice } from "./specials-editor";
+import type { EditableSpecial } from "./specials-editor";
 import type { SpecialInput } from "./specials-rules";
 
 /**
@@ -85,32 +85,6 @@ export async function updateSpecial(
      where id = $11 returning id::int as id`,
     [...inputValues(input), id],
   );
-  return rows.length > 0;
-}
-
-/**
- * The events a special can be tied to: those not over by `since` (a day ago,
- * so tonight's is still there), and the one it is tied to already, soonest
- * first.
- */
-export function eventChoices(
-  db: Database,
-  since: Date,
-  current: number | null,
-): Promise<EventChoice[]> {
-  return db.query<EventChoice>(
-    `select id::int as id, title,
-       to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startsAt"
-     from public.events
-     where coalesce(ends_at, starts_at) >= $1::timestamptz or id = $2::bigint
-     order by starts_at, id`,
-    [since.toISOString(), current],
-  );
-}
-
-/** Whether an event with this id exists (a special's choice of event). */
-export async function eventExists(tx: Database, id: number): Promise<boolean> {
-  const rows = await tx.query("select 1 from public.events where id = $1 for share", [id]);
   return rows.length > 0;
 }
 

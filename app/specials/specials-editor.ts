@@ -17,9 +17,6 @@ export type EditableSpecial = Special & {
   eventTitle: string | null;
 };
 
-/** An event a special can be tied to, as the form offers it. */
-export type EventChoice = { id: number; title: string; startsAt: string };
-
 export const TITLE_MAX = 100;
 export const DESCRIPTION_MAX = 1000;
 /** Prices are stored in cents, as integers; anything past this is a typing slip. */

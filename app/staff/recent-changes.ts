@@ -219,6 +219,7 @@ const COLUMNS: Record<string, Record<string, Column>> = {
     featured: { kind: "flag", yes: "featured on the home page", no: "not featured" },
     image_path: { kind: "picture", label: "Picture", alt: "image_alt" },
     image_alt: skip,
+    event_id: value("Only on the day of this event", eventTitle, "none"),
     published,
     sort_order: order,
   },

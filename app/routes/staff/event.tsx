@@ -35,6 +35,7 @@ import {
   schemaValidator,
 } from "~/staff/editor-ui";
 import { untieSpecials } from "~/specials/specials-editor.server";
+import { untieItems } from "~/menu/menu-editor.server";
 import { editorAction, databaseErrorCode, editorRow, editorRowId } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -46,27 +47,38 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { id, event, values: event ? eventFormValues(event) : newEventValues };
 }
 
+/** What went hidden with a deleted event, and how to show it again; "" for nothing. */
+function untiedWords(names: readonly string[], where: string): string {
+  if (names.length === 0) return "";
+  const one = names.length === 1;
+  return `${names.map((name) => `“${name}”`).join(" and ")} went with it, so ${one ? "it is" : "they are"} hidden now; tie ${one ? "it" : "them"} to another event ${where} to show ${one ? "it" : "them"} again.`;
+}
+
 export const action = editorAction({
   formId: FORM_ID,
   fields: eventFields,
   schema: () => eventSchema,
   pictures: [EVENT_PICTURE_NAMES],
   find: eventForStaff,
-  // Its specials are hidden and untied first: none shows on every night once its event is gone.
+  // Its specials and dishes are hidden and untied first: none shows every day once its event is gone.
   remove: async (tx, id) => {
-    const untied = await untieSpecials(tx, id);
-    return (await deleteEvent(tx, id)) ? { untied } : null;
+    const specials = await untieSpecials(tx, id);
+    const dishes = await untieItems(tx, id);
+    return (await deleteEvent(tx, id)) ? { specials, dishes } : null;
   },
-  deleted: ({ untied }) =>
-    redirectWithToast("/staff/events", {
+  deleted: ({ specials, dishes }) => {
+    const description = [
+      untiedWords(specials, "on the specials page"),
+      untiedWords(dishes, "on the menu page"),
+    ]
+      .filter(Boolean)
+      .join(" ");
+    return redirectWithToast("/staff/events", {
       type: "success",
       title: "Event deleted.",
-      ...(untied.length > 0
-        ? {
-            description: `${untied.map((title) => `“${title}”`).join(" and ")} went with it, so ${untied.length === 1 ? "it is" : "they are"} hidden now; tie ${untied.length === 1 ? "it" : "them"} to another event on the specials page to show ${untied.length === 1 ? "it" : "them"} again.`,
-          }
-        : {}),
-    }),
+      ...(description ? { description } : {}),
+    });
+  },
   async save(tx, id, input, [picture]) {
     const current = id === "new" ? null : await eventForStaff(tx, id);
     if (id !== "new" && !current) return null;

@@ -54,23 +54,34 @@ import {
 } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
+import { eventChoices, eventExists } from "~/events/event-editor.server";
+import { formatLongDate, torontoDateTime } from "~/hours/dates";
 
 const FORM_ID = "menu-item";
 
 const NO_SUCH_SECTION = "That section is no longer on the menu; choose one of the sections listed.";
 
+const NO_SUCH_EVENT = "That event is no longer on the site; choose another, or none.";
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = editorRowId(params.id);
-  const found = await readAsStaff(context, async (tx) => ({
-    item: id === "new" ? null : await getItem(tx, id),
-    sections: await listSectionChoices(tx),
-  }));
+  const now = new Date();
+  // Tonight's event is still there to choose: events not over by a day ago.
+  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const found = await readAsStaff(context, async (tx) => {
+    const item = id === "new" ? null : await getItem(tx, id);
+    return {
+      item,
+      sections: await listSectionChoices(tx),
+      events: await eventChoices(tx, since, item?.eventId ?? null),
+    };
+  });
   if (id !== "new" && !found.item) throw notFound();
   // A new item starts in the section it was added from.
   const from = parseRowId(new URL(request.url).searchParams.get("section"));
   const startIn = found.sections.some((section) => section.id === from) ? from : null;
   // Out for the day is chosen on the menu list; the form says so while it lasts.
-  const outToday = found.item !== null && availabilityAt(found.item, new Date()) === "not-today";
+  const outToday = found.item !== null && availabilityAt(found.item, now) === "not-today";
   return { ...found, startIn, outToday };
 }
 
@@ -97,12 +108,15 @@ export const action = editorAction({
     // Its diet tags may not promise what the section's shared equipment rules out.
     const traces = itemSectionProblem(item.dietaryTags, section);
     if (traces) return { refused: { dietaryTags: traces } };
+    if (item.eventId !== null && !(await eventExists(tx, item.eventId))) {
+      return { refused: { eventId: NO_SUCH_EVENT } };
+    }
     // Nothing chosen and nothing kept: the item has no picture.
     const path = picture!.path ?? null;
     if (id === "new") return insertItem(tx, item, path);
     return (await updateItem(tx, id, item, path)) ? id : null;
   },
-  // The section deleted between the check and the write.
+  // The section deleted between the check and the write (the event is held by the check).
   refused: (error) =>
     databaseErrorCode(error) === "23503" ? { sectionId: NO_SUCH_SECTION } : null,
   savedTo: (id) => `/staff/menu#${itemAnchor(id)}`,
@@ -117,7 +131,7 @@ const loadValidator = (): Promise<Validator<ItemField>> =>
   import("~/menu/menu-rules").then((rules) => rules.checkItem);
 
 export default function MenuItemPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, sections, startIn, outToday } = loaderData;
+  const { item, sections, events, startIn, outToday } = loaderData;
   const { form: refused, confirmingDelete: confirming } = editorAnswer<ItemField>(actionData);
   return (
     <>
@@ -187,6 +201,19 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
                   : "Untick to take it off the menu until you tick it again. When the kitchen runs out for tonight, use “Not available today” on the menu list instead: it comes back at 4 am by itself."
               }
             />
+            <SelectField
+              {...field("eventId")}
+              label="Only on the day of this event"
+              hint="For a dish that goes with an event, such as a platter for quiz night: it is on the menu only on that event’s day, and not at all if the event is cancelled or hidden."
+              optional
+            >
+              <option value="">No event: on the menu every day</option>
+              {events.map((event) => (
+                <option key={event.id} value={String(event.id)}>
+                  {event.title}, {formatLongDate(torontoDateTime(event.startsAt).date)}
+                </option>
+              ))}
+            </SelectField>
             <CheckboxGroupField
               {...field("dietaryTags")}
               label="Dietary"

@@ -290,11 +290,12 @@ function ItemRow({
           {item.name}
         </span>
         <span className="block text-muted-foreground tabular-nums">{itemPriceLine(item)}</span>
-        {item.hidden || status || item.featured ? (
+        {item.hidden || status || item.featured || item.eventTitle ? (
           <span className="mt-1 flex flex-wrap gap-2">
             {status ? <StatusBadge tone="warning">{status}</StatusBadge> : null}
             {item.hidden ? <StatusBadge>Hidden</StatusBadge> : null}
             {item.featured ? <StatusBadge>Featured</StatusBadge> : null}
+            {item.eventTitle ? <StatusBadge>Only while {item.eventTitle} is on</StatusBadge> : null}
           </span>
         ) : null}
       </Link>

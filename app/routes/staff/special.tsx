@@ -25,8 +25,6 @@ import {
 import {
   addSpecial,
   deleteSpecial,
-  eventChoices,
-  eventExists,
   getSpecial,
   updateSpecial,
 } from "~/specials/specials-editor.server";
@@ -39,6 +37,7 @@ import {
 } from "~/staff/editor.server";
 import { formatLongDate, torontoDateTime } from "~/hours/dates";
 import { specialSchema } from "~/specials/specials-rules";
+import { eventChoices, eventExists } from "~/events/event-editor.server";
 
 const FORM_ID = "special";
 
