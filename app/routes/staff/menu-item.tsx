@@ -207,7 +207,7 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
               hint="For a dish that goes with an event, such as a platter for quiz night: it is on the menu only on that event’s day, and not at all if the event is cancelled or hidden."
               optional
             >
-              <option value="">No event: on the menu every day</option>
+              <option value="">No event: every day</option>
               {events.map((event) => (
                 <option key={event.id} value={String(event.id)}>
                   {event.title}, {formatLongDate(torontoDateTime(event.startsAt).date)}
