@@ -185,6 +185,12 @@ export function CheckedForm<Field extends string>({
     navigation.state === "submitting" &&
     navigation.formData !== undefined &&
     isOwnPost(navigation.formData);
+  // Sent, and the router not done with it: submitting, then loading the page
+  // the post redirected to (which may come back before a double-click's second press).
+  const underWay =
+    navigation.state !== "idle" &&
+    navigation.formData !== undefined &&
+    isOwnPost(navigation.formData);
 
   const [state, setState] = useState<FormState<Field>>(() => fromServer(actionData));
   const [focusRequest, setFocusRequest] = useState(0);
@@ -276,7 +282,7 @@ export function CheckedForm<Field extends string>({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // The router's state says a post is under way only after React has
     // rendered again: a double-click's second press can come before that.
-    if (pending || performance.now() - sentAt.current < RESEND_GUARD_MS) {
+    if (underWay || performance.now() - sentAt.current < RESEND_GUARD_MS) {
       event.preventDefault();
       return;
     }
