@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, test } from "vitest";
-import { LiveUpdates, soonestChange, updatedMessage } from "./live-updates";
+import { LiveUpdates, RevalidationGate, soonestChange, updatedMessage } from "./live-updates";
 
 describe("what an open page says when it was updated", () => {
   test("the menu says so in its own words, every other page plainly", () => {
@@ -38,5 +38,40 @@ describe("the soonest change a page's loaders named", () => {
   test("none when no loader named one, or only nonsense", () => {
     expect(soonestChange([])).toBeNull();
     expect(soonestChange([null, { nextChangeAt: "soon" }, { nextChangeAt: 5 }])).toBeNull();
+  });
+});
+
+describe("revalidating around navigations", () => {
+  function counted() {
+    let runs = 0;
+    const gate = new RevalidationGate(async () => {
+      runs += 1;
+    });
+    return { gate, runs: () => runs };
+  }
+
+  test("runs at once while the router is idle", async () => {
+    const { gate, runs } = counted();
+    await gate.revalidate();
+    await gate.revalidate();
+    expect(runs()).toBe(2);
+  });
+
+  test("waits for a navigation under way (a form's post), then runs once for every ask", async () => {
+    const { gate, runs } = counted();
+    gate.navigating(true);
+    const first = gate.revalidate();
+    const second = gate.revalidate();
+    expect(second).toBe(first);
+    // Still under way: submitting, then loading the page the post redirected to.
+    gate.navigating(true);
+    await Promise.resolve();
+    expect(runs()).toBe(0);
+    gate.navigating(false);
+    await first;
+    expect(runs()).toBe(1);
+    // The next ask, idle, runs at once.
+    await gate.revalidate();
+    expect(runs()).toBe(2);
   });
 });

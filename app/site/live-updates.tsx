@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation, useMatches, useRevalidator } from "react-router";
+import { useLocation, useMatches, useNavigation, useRevalidator } from "react-router";
 import { nextHoursChange, type OpeningSchedule } from "~/hours/opening-hours";
 import type { LiveChannel, LiveEnvironment, LiveStream } from "./live-channel";
 
@@ -18,6 +18,41 @@ export function soonestChange(loaderData: readonly unknown[]): number | null {
     if (!Number.isNaN(time) && (soonest === null || time < soonest)) soonest = time;
   }
   return soonest;
+}
+
+/**
+ * The page's revalidations, never in the middle of a navigation: the router
+ * would start that navigation's loads again, and a form's post would lose the
+ * page its redirect was loading (an enquiry's confirmation, which the server
+ * gives once). Asked for meanwhile, one runs as soon as the router is idle.
+ */
+export class RevalidationGate {
+  readonly #run: () => Promise<void>;
+  #navigating = false;
+  #waiting: Promise<void> | null = null;
+  #resume: (() => void) | null = null;
+
+  constructor(run: () => Promise<void>) {
+    this.#run = run;
+  }
+
+  /** What the router is doing: a navigation (or a form's post) under way, or idle. */
+  navigating(underWay: boolean) {
+    this.#navigating = underWay;
+    if (underWay || !this.#resume) return;
+    const resume = this.#resume;
+    this.#resume = null;
+    resume();
+  }
+
+  revalidate(): Promise<void> {
+    if (!this.#navigating) return this.#run();
+    this.#waiting ??= new Promise<void>((resolve) => (this.#resume = resolve)).then(() => {
+      this.#waiting = null;
+      return this.#run();
+    });
+    return this.#waiting;
+  }
 }
 
 function openEventSource(
@@ -57,6 +92,7 @@ export function LiveUpdates({
   schedule: OpeningSchedule;
 }) {
   const { revalidate } = useRevalidator();
+  const navigation = useNavigation();
   const { pathname } = useLocation();
   const matches = useMatches();
   // What was said, and on which page: a message is about the page it was said on.
@@ -67,6 +103,9 @@ export function LiveUpdates({
   useEffect(() => {
     latest.current = { revalidate, pathname };
   });
+  const gate = useRef<RevalidationGate | null>(null);
+  gate.current ??= new RevalidationGate(() => latest.current.revalidate());
+  useEffect(() => gate.current?.navigating(navigation.state !== "idle"), [navigation.state]);
 
   // What the page shows now, for a channel that opens after it was rendered.
   const fromLoaders = soonestChange(matches.map((match) => match.loaderData));
@@ -96,7 +135,7 @@ export function LiveUpdates({
           clearTimeout: (timer) => window.clearTimeout(timer as number),
           now: () => Date.now(),
           visible: () => document.visibilityState === "visible",
-          revalidate: () => latest.current.revalidate(),
+          revalidate: () => gate.current!.revalidate(),
           announce() {
             // Emptied first, so the same sentence twice is heard twice.
             const { pathname: path } = latest.current;
