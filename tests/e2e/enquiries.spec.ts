@@ -192,9 +192,23 @@ async function loadRules(page: Page, field: Locator) {
   );
 }
 
-/** Waits until the page is at rest: no navigation, so no progress bar over the page. */
+/** A toast on the page, by what it says. */
+const toastSaying = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+/**
+ * Waits until the page is at rest: no navigation, so no progress bar over the
+ * page, and every toast in place (axe would read a toast fading in as text
+ * too faint to read).
+ */
 async function settled(page: Page) {
   await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await expect(page.locator('[data-sonner-toast]:not([data-mounted="true"])')).toHaveCount(0);
+  await page.evaluate(async () => {
+    await Promise.all(
+      document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+    );
+  });
 }
 
 /** Switches the theme with the footer's form, as a visitor would. */
@@ -854,6 +868,7 @@ for (const theme of ["light", "dark"] as const) {
       });
       await contactFields(page).send.click();
       await expect(page.getByRole("heading", { name: "Your message is with us" })).toBeVisible();
+      await expect(toastSaying(page, "Your message is sent.")).toBeVisible();
       await settled(page);
       await expectNoA11yViolations();
     });
@@ -882,6 +897,7 @@ for (const theme of ["light", "dark"] as const) {
       });
       await fields.send.click();
       await expect(page.getByRole("heading", { name: "Your enquiry is with us" })).toBeVisible();
+      await expect(toastSaying(page, "Your venue enquiry is sent.")).toBeVisible();
       await settled(page);
       await expectNoA11yViolations();
     });
