@@ -488,9 +488,11 @@ test.describe("contact", () => {
   test("lists the coming holidays and their hours", async ({ page }) => {
     await page.goto("/contact");
     const holidays = page.getByRole("region", { name: "Hours this week" }).getByRole("listitem");
-    await expect(holidays).toHaveCount(4);
+    // The sample's four, each once (tests running beside this one close days
+    // of their own for a moment, so the list may hold more).
     // A closed day whose note says so reads once: not "Closed · Closed for Christmas Day".
     const christmas = holidays.filter({ hasText: "Closed for Christmas Day" });
+    await expect(christmas).toHaveCount(1);
     await expect(christmas.locator("p").nth(1)).toHaveText("Closed for Christmas Day");
     await expect(holidays.filter({ hasText: "Boxing Day hours" }).locator("p").nth(1)).toHaveText(
       "noon – 11 pm · Boxing Day hours",
