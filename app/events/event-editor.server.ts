@@ -160,15 +160,16 @@ export async function deleteEvent(tx: Database, id: number): Promise<boolean> {
 }
 
 /**
- * The events a special or a dish can be tied to: those not over by `since` (a day ago,
- * so tonight's is still there), and the one it is tied to already, soonest
- * first.
+ * The events a special or a dish can be tied to at `now`: those not over a
+ * day ago (so tonight's is still there), and the one it is tied to already,
+ * soonest first.
  */
 export function eventChoices(
   db: Database,
-  since: Date,
+  now: Date,
   current: number | null,
 ): Promise<EventChoice[]> {
+  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   return db.query<EventChoice>(
     `select id::int as id, title,
        to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startsAt"

@@ -31,6 +31,12 @@ export type EventField = (typeof eventFields)[number];
 /** An event a special or a dish can be tied to, as their forms offer it. */
 export type EventChoice = { id: number; title: string; startsAt: string };
 
+/** What a special's or a dish's form says of an event choice no list could send. */
+export const EVENT_CHOICE_MESSAGE = "Choose an event from the list, or none.";
+
+/** What it says when the chosen event has gone since the form was shown. */
+export const NO_SUCH_EVENT = "That event is no longer on the site; choose another, or none.";
+
 export const EVENT_TITLE_MAX = 100;
 export const SLUG_MAX = 80;
 export const EVENT_SUMMARY_MAX = 200;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withThousands } from "~/platform/thousands";
-import { lineSchema, textSchema } from "~/platform/form-rules";
+import { ROW_ID_PATTERN, lineSchema, rowChoiceSchema, textSchema } from "~/platform/form-rules";
 import { overLimitMessage, parseDollars } from "~/platform/typed-input";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import { checkForm, type FieldErrors, type FormValues } from "~/platform/form-check";
@@ -144,20 +144,13 @@ const sectionIdSchema = z
   .trim()
   .refine((value) => value !== "", "Choose the section the item goes in.")
   .refine(
-    (value) => value === "" || /^[1-9]\d{0,14}$/.test(value),
+    (value) => value === "" || ROW_ID_PATTERN.test(value),
     "Choose one of the sections listed.",
   )
   .transform(Number);
 
 /** The event a dish goes with: one of those listed, or none (""). */
-const eventIdSchema = z
-  .string()
-  .trim()
-  .refine(
-    (value) => value === "" || /^[1-9]\d{0,14}$/.test(value),
-    "Choose an event from the list, or none.",
-  )
-  .transform((value) => (value === "" ? null : Number(value)));
+const eventIdSchema = rowChoiceSchema("Choose an event from the list, or none.");
 
 const PRICE_MESSAGES = {
   empty: "Enter a price such as 14.50 (0 if it is free).",

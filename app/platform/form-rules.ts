@@ -15,6 +15,30 @@ import {
 
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** A row's id as an address or a form's list sends it: a positive whole number. */
+export const ROW_ID_PATTERN = /^[1-9]\d{0,14}$/;
+
+/**
+ * A choice from a list of rows that may be left as none (a special's or a
+ * dish's event): the row's id, null for none (""), or undefined for anything
+ * no list could send.
+ */
+export function parseRowChoice(text: string): number | null | undefined {
+  const value = text.trim();
+  if (value === "") return null;
+  return ROW_ID_PATTERN.test(value) ? Number(value) : undefined;
+}
+
+/** `parseRowChoice` as a field rule: `message` for anything no list could send. */
+export function rowChoiceSchema(message: string) {
+  return z.string().transform((text, context) => {
+    const id = parseRowChoice(text);
+    if (id !== undefined) return id;
+    context.addIssue({ code: "custom", message });
+    return z.NEVER;
+  });
+}
+
 /** A title as a web-address name: "Live Music: Kettle & Crow" → "live-music-kettle-crow". */
 export function slugify(text: string, max = 80): string {
   return text

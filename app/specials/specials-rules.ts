@@ -16,6 +16,8 @@ import {
   runsTooLate,
 } from "~/hours/hours-editor";
 import type { WallTime, Weekday } from "~/hours/opening-hours";
+import { EVENT_CHOICE_MESSAGE } from "~/events/event-editor";
+import { parseRowChoice } from "~/platform/form-rules";
 import {
   DESCRIPTION_MAX,
   PRICE_MAX_CENTS,
@@ -138,11 +140,9 @@ export function specialSchema(today: string) {
       }
     }
 
-    let eventId: number | null = null;
-    if (values.eventId.trim() !== "") {
-      if (/^[1-9]\d{0,14}$/.test(values.eventId.trim())) eventId = Number(values.eventId.trim());
-      else add("eventId", "Choose an event from the list, or none.");
-    }
+    const chosenEvent = parseRowChoice(values.eventId);
+    if (chosenEvent === undefined) add("eventId", EVENT_CHOICE_MESSAGE);
+    const eventId = chosenEvent ?? null;
     if (values.hidden !== "" && values.hidden !== "on")
       add("hidden", "Tick the box or leave it clear.");
 

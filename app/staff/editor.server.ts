@@ -10,6 +10,7 @@ import {
   type FieldErrors,
   type FormValues,
 } from "~/platform/form-check";
+import { ROW_ID_PATTERN } from "~/platform/form-rules";
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { CONFIRM_FIELD, DELETE_INTENT } from "./editor-ui";
@@ -169,7 +170,7 @@ export function notFound() {
 
 /** A row's id from an address or a post: a positive whole number, or null for anything else. */
 export function parseRowId(raw: unknown): number | null {
-  return typeof raw === "string" && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
+  return typeof raw === "string" && ROW_ID_PATTERN.test(raw) ? Number(raw) : null;
 }
 
 /** The row an editor's address names: "new" for a new one, or its id; anything else is no page. */

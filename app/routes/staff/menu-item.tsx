@@ -55,25 +55,22 @@ import {
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import { eventChoices, eventExists } from "~/events/event-editor.server";
-import { formatLongDate, torontoDateTime } from "~/hours/dates";
+import { NO_SUCH_EVENT } from "~/events/event-editor";
+import { EventChoiceOptions } from "~/staff/event-choice-options";
 
 const FORM_ID = "menu-item";
 
 const NO_SUCH_SECTION = "That section is no longer on the menu; choose one of the sections listed.";
 
-const NO_SUCH_EVENT = "That event is no longer on the site; choose another, or none.";
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = editorRowId(params.id);
   const now = new Date();
-  // Tonight's event is still there to choose: events not over by a day ago.
-  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   const found = await readAsStaff(context, async (tx) => {
     const item = id === "new" ? null : await getItem(tx, id);
     return {
       item,
       sections: await listSectionChoices(tx),
-      events: await eventChoices(tx, since, item?.eventId ?? null),
+      events: await eventChoices(tx, now, item?.eventId ?? null),
     };
   });
   if (id !== "new" && !found.item) throw notFound();
@@ -207,12 +204,7 @@ export default function MenuItemPage({ loaderData, actionData }: Route.Component
               hint="For a dish that goes with an event, such as a platter for quiz night: it is on the menu only on that event’s day, and not at all if the event is cancelled or hidden."
               optional
             >
-              <option value="">No event: every day</option>
-              {events.map((event) => (
-                <option key={event.id} value={String(event.id)}>
-                  {event.title}, {formatLongDate(torontoDateTime(event.startsAt).date)}
-                </option>
-              ))}
+              <EventChoiceOptions none="No event: every day" events={events} />
             </SelectField>
             <CheckboxGroupField
               {...field("dietaryTags")}

@@ -35,9 +35,10 @@ import {
   editorRowId,
   readAsStaff,
 } from "~/staff/editor.server";
-import { formatLongDate, torontoDateTime } from "~/hours/dates";
 import { specialSchema } from "~/specials/specials-rules";
 import { eventChoices, eventExists } from "~/events/event-editor.server";
+import { NO_SUCH_EVENT } from "~/events/event-editor";
+import { EventChoiceOptions } from "~/staff/event-choice-options";
 
 const FORM_ID = "special";
 
@@ -46,15 +47,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const now = new Date();
   const today = torontoDate(now);
   const special = await editorRow(context, id, getSpecial);
-  // Tonight's event is still there to choose: events not over by a day ago.
-  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   const events = await readAsStaff(context, (tx) =>
-    eventChoices(tx, since, special?.eventId ?? null),
+    eventChoices(tx, now, special?.eventId ?? null),
   );
   return { special, today, events };
 }
-
-const NO_SUCH_EVENT = "That event is no longer on the site; choose another, or none.";
 
 export const action = editorAction({
   formId: FORM_ID,
@@ -169,12 +166,7 @@ export default function SpecialPage({ loaderData, actionData }: Route.ComponentP
               hint="For a deal that goes with an event, such as pitchers while the quiz is on: the special shows only on the day of that event, and not at all if it is cancelled or hidden."
               optional
             >
-              <option value="">No event: on its days as above</option>
-              {events.map((event) => (
-                <option key={event.id} value={String(event.id)}>
-                  {event.title}, {formatLongDate(torontoDateTime(event.startsAt).date)}
-                </option>
-              ))}
+              <EventChoiceOptions none="No event: on its days as above" events={events} />
             </SelectField>
             <CheckboxField
               {...checkbox(field("hidden"))}
