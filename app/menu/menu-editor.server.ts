@@ -88,6 +88,18 @@ export async function getItem(tx: Database, id: number): Promise<EditorItem | nu
   return row ? toItem(row) : null;
 }
 
+/** A section's values, in the order its insert and update name them. */
+function sectionParams(section: SectionInput) {
+  return [
+    section.slug,
+    section.name,
+    section.description,
+    section.note,
+    section.mayContain,
+    !section.hidden,
+  ] as const;
+}
+
 /** Adds a section after the others; its id. */
 export async function insertSection(tx: Database, section: SectionInput): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
@@ -96,14 +108,7 @@ export async function insertSection(tx: Database, section: SectionInput): Promis
      values ($1, $2, $3, $4, $5::text[], $6,
        (select coalesce(max(sort_order), 0) + 10 from public.menu_sections))
      returning id::int as id`,
-    [
-      section.slug,
-      section.name,
-      section.description,
-      section.note,
-      section.mayContain,
-      !section.hidden,
-    ],
+    sectionParams(section),
   );
   return row!.id;
 }
@@ -116,18 +121,10 @@ export async function updateSection(
 ): Promise<boolean> {
   const rows = await tx.query(
     `update public.menu_sections
-     set slug = $2, name = $3, description = $4, note = $5, may_contain = $6::text[],
-       published = $7, updated_at = now()
-     where id = $1 returning id`,
-    [
-      id,
-      section.slug,
-      section.name,
-      section.description,
-      section.note,
-      section.mayContain,
-      !section.hidden,
-    ],
+     set slug = $1, name = $2, description = $3, note = $4, may_contain = $5::text[],
+       published = $6, updated_at = now()
+     where id = $7 returning id`,
+    [...sectionParams(section), id],
   );
   return rows.length > 0;
 }
