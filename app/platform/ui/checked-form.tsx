@@ -181,16 +181,11 @@ export function CheckedForm<Field extends string>({
       window.removeEventListener("pointercancel", up, true);
     };
   }, []);
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formData !== undefined &&
-    isOwnPost(navigation.formData);
-  // Sent, and the router not done with it: submitting, then loading the page
-  // the post redirected to (which may come back before a double-click's second press).
-  const underWay =
-    navigation.state !== "idle" &&
-    navigation.formData !== undefined &&
-    isOwnPost(navigation.formData);
+  // Sent, and the router not done with it (it holds the post's data only
+  // then): submitting, then loading the page the post redirected to, which
+  // may come back before a double-click's second press.
+  const underWay = navigation.formData !== undefined && isOwnPost(navigation.formData);
+  const pending = underWay && navigation.state === "submitting";
 
   const [state, setState] = useState<FormState<Field>>(() => fromServer(actionData));
   const [focusRequest, setFocusRequest] = useState(0);
