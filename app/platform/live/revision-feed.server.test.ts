@@ -6,21 +6,34 @@ import { POLL_MS, READ_REUSE_MS, REVISION_CHANNEL, RevisionFeed } from "./revisi
 
 const quiet = { info() {}, warn() {} };
 
-/** Moves the content revision on, as any staff save does (the trigger), and returns it. */
-async function touchContent(db: Database): Promise<string> {
-  await db.query("update public.site_settings set tagline = tagline");
-  const [row] = await db.query<{ revision: string }>(
-    "select revision::text as revision from public.content_revision",
-  );
-  return row!.revision;
-}
-
 const readRevision = (db: Database) => async () => {
   const [row] = await db.query<{ revision: string }>(
     "select revision::text as revision from public.content_revision",
   );
   return row?.revision;
 };
+
+/** Moves the content revision on, as any staff save does (the trigger), and returns it. */
+async function touchContent(db: Database): Promise<string> {
+  await db.query("update public.site_settings set tagline = tagline");
+  return (await readRevision(db)())!;
+}
+
+/** LISTEN on the revision channel: what it hears, and when the first payload has come. */
+async function listenToRevisions(db: Database) {
+  const heard: string[] = [];
+  let tell: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => (tell = resolve));
+  const listening = await db.listen!(
+    REVISION_CHANNEL,
+    (payload) => {
+      heard.push(payload);
+      tell();
+    },
+    () => {},
+  );
+  return { heard, arrived, close: () => listening.close() };
+}
 
 /** Resolves with the first value `subscribe`'s callback gets that satisfies `wanted`. */
 function nextRevision(feed: RevisionFeed, wanted: (revision: string) => boolean = () => true) {
@@ -45,39 +58,19 @@ describe.each(drivers)("the content revision's NOTIFY on %s", (driver) => {
 
   test("a content write is heard through LISTEN, with the new revision as its payload", async () => {
     db = await openTestDatabase(driver);
-    const heard: string[] = [];
-    let tell: () => void = () => {};
-    const arrived = new Promise<void>((resolve) => (tell = resolve));
-    const listening = await db.listen!(
-      REVISION_CHANNEL,
-      (payload) => {
-        heard.push(payload);
-        tell();
-      },
-      () => {},
-    );
+    const { heard, arrived, close } = await listenToRevisions(db);
     try {
       const revision = await touchContent(db);
       await arrived;
       expect(heard).toEqual([revision]);
     } finally {
-      await listening.close();
+      await close();
     }
   });
 
   test("a write rolled back says nothing; the next one does", async () => {
     db = await openTestDatabase(driver);
-    const heard: string[] = [];
-    let tell: () => void = () => {};
-    const arrived = new Promise<void>((resolve) => (tell = resolve));
-    const listening = await db.listen!(
-      REVISION_CHANNEL,
-      (payload) => {
-        heard.push(payload);
-        tell();
-      },
-      () => {},
-    );
+    const { heard, arrived, close } = await listenToRevisions(db);
     try {
       await db
         .transaction(async (tx) => {
@@ -89,7 +82,7 @@ describe.each(drivers)("the content revision's NOTIFY on %s", (driver) => {
       await arrived;
       expect(heard).toEqual([revision]);
     } finally {
-      await listening.close();
+      await close();
     }
   });
 
