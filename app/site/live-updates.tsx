@@ -1,5 +1,10 @@
-import { useEffect, useRef, useState } from "react";
-import { useLocation, useMatches, useNavigation, useRevalidator } from "react-router";
+import { useContext, useEffect, useRef, useState } from "react";
+import {
+  UNSAFE_DataRouterContext as DataRouterContext,
+  useLocation,
+  useMatches,
+  useRevalidator,
+} from "react-router";
 import { nextHoursChange, type OpeningSchedule } from "~/hours/opening-hours";
 import type { LiveChannel, LiveEnvironment, LiveStream } from "./live-channel";
 
@@ -20,38 +25,65 @@ export function soonestChange(loaderData: readonly unknown[]): number | null {
   return soonest;
 }
 
+/** What the gate reads of the router: its navigation now, and each change of it. */
+export interface NavigationSource {
+  readonly state: { readonly navigation: { readonly state: string } };
+  subscribe(
+    listener: (state: { readonly navigation: { readonly state: string } }) => void,
+  ): () => void;
+}
+
 /**
  * The page's revalidations, never in the middle of a navigation: the router
- * would start that navigation's loads again, and a form's post would lose the
- * page its redirect was loading (an enquiry's confirmation, which the server
- * gives once). Asked for meanwhile, one runs as soon as the router is idle.
+ * would start that navigation's loads again, without what it was asked with
+ * (a filter's kept scroll position), and a form's post would lose the page its
+ * redirect was loading (an enquiry's confirmation, which the server gives
+ * once). Asked for meanwhile, one runs as soon as the router is idle.
+ *
+ * It reads the router's own state, not `useNavigation()`: React shows a
+ * navigation a moment after the router has started it, and a revision heard
+ * in that moment would interrupt it.
  */
 export class RevalidationGate {
   readonly #run: () => Promise<void>;
-  #navigating = false;
+  readonly #router: NavigationSource;
   #waiting: Promise<void> | null = null;
-  #resume: (() => void) | null = null;
+  #unsubscribe: (() => void) | null = null;
 
-  constructor(run: () => Promise<void>) {
+  constructor(router: NavigationSource, run: () => Promise<void>) {
+    this.#router = router;
     this.#run = run;
   }
 
-  /** What the router is doing: a navigation (or a form's post) under way, or idle. */
-  navigating(underWay: boolean) {
-    this.#navigating = underWay;
-    if (underWay || !this.#resume) return;
-    const resume = this.#resume;
-    this.#resume = null;
-    resume();
+  #navigating(): boolean {
+    return this.#router.state.navigation.state !== "idle";
   }
 
   revalidate(): Promise<void> {
-    if (!this.#navigating) return this.#run();
-    this.#waiting ??= new Promise<void>((resolve) => (this.#resume = resolve)).then(() => {
-      this.#waiting = null;
-      return this.#run();
+    if (this.#waiting) return this.#waiting;
+    if (!this.#navigating()) return this.#run();
+    this.#waiting = new Promise<void>((resolve) => {
+      this.#unsubscribe = this.#router.subscribe((state) => {
+        if (state.navigation.state === "idle") resolve();
+      });
+    }).then(() => {
+      this.#stop();
+      // The router tells its listeners from inside its own update: the
+      // revalidation starts once that update is done, if no other began.
+      return this.revalidate();
     });
     return this.#waiting;
+  }
+
+  /** Stops waiting (the page is leaving); an ask still waiting is dropped. */
+  close() {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+  }
+
+  #stop() {
+    this.close();
+    this.#waiting = null;
   }
 }
 
@@ -92,7 +124,8 @@ export function LiveUpdates({
   schedule: OpeningSchedule;
 }) {
   const { revalidate } = useRevalidator();
-  const navigation = useNavigation();
+  // The router itself, for its navigation state as it changes (see RevalidationGate).
+  const router = useContext(DataRouterContext)?.router;
   const { pathname } = useLocation();
   const matches = useMatches();
   // What was said, and on which page: a message is about the page it was said on.
@@ -103,9 +136,6 @@ export function LiveUpdates({
   useEffect(() => {
     latest.current = { revalidate, pathname };
   });
-  const gate = useRef<RevalidationGate | null>(null);
-  gate.current ??= new RevalidationGate(() => latest.current.revalidate());
-  useEffect(() => gate.current?.navigating(navigation.state !== "idle"), [navigation.state]);
 
   // What the page shows now, for a channel that opens after it was rendered.
   const fromLoaders = soonestChange(matches.map((match) => match.loaderData));
@@ -122,6 +152,8 @@ export function LiveUpdates({
   useEffect(() => {
     let announcement: number | undefined;
     let ended = false;
+    const revalidate = () => latest.current.revalidate();
+    const gate = router ? new RevalidationGate(router, revalidate) : null;
     const onVisibility = () => channel.current?.visibilityChanged();
     // Loaded once the page is up: nothing of it is needed to show the page,
     // so it stays out of the scripts every page loads first.
@@ -135,7 +167,7 @@ export function LiveUpdates({
           clearTimeout: (timer) => window.clearTimeout(timer as number),
           now: () => Date.now(),
           visible: () => document.visibilityState === "visible",
-          revalidate: () => gate.current!.revalidate(),
+          revalidate: () => (gate ? gate.revalidate() : revalidate()),
           announce() {
             // Emptied first, so the same sentence twice is heard twice.
             const { pathname: path } = latest.current;
@@ -158,11 +190,13 @@ export function LiveUpdates({
       ended = true;
       document.removeEventListener("visibilitychange", onVisibility);
       window.clearTimeout(announcement);
+      gate?.close();
       channel.current?.stop();
       channel.current = null;
     };
-    // One channel for the page's life; what the page shows is told below.
-  }, []);
+    // One channel for the page's life (the app has one router); what the page
+    // shows is told below.
+  }, [router]);
 
   useEffect(() => channel.current?.pageShows(revision), [revision]);
 
