@@ -1,11 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_STAFF_PASSWORD, staffAccounts } from "./tests/e2e/fixtures.ts";
-import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium.ts";
+import { CHROMIUM_ARGS, findTestChromium } from "./tests/support/chromium.ts";
 import { SERVER_ENV, SERVER_NODE_OPTIONS } from "./tests/support/server-options.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const E2E_DATA_DIR = `node_modules/.cache/e2e-data-${PORT}`;
-const executablePath = findChromium();
+const executablePath = findTestChromium();
 
 /**
  * The staff list, made with the server's own command before it starts (one
@@ -41,7 +41,8 @@ export default defineConfig({
     // `--trace on` asks for it.
     trace: "on-first-retry",
     launchOptions: {
-      // Debian's Chromium where there is one; Playwright's own otherwise.
+      // Debian's headless shell where there is one, else its whole Chromium;
+      // Playwright's own otherwise.
       ...(executablePath ? { executablePath } : {}),
       args: CHROMIUM_ARGS,
     },

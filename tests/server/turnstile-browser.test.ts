@@ -1,7 +1,7 @@
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { startServer, stopAllServers, type RunningServer } from "../support/built-server";
-import { CHROMIUM_ARGS, findChromium } from "../support/chromium";
+import { CHROMIUM_ARGS, findTestChromium } from "../support/chromium";
 import { startSiteverifyFake, type SiteverifyFake } from "../support/siteverify-fake";
 
 /**
@@ -33,7 +33,7 @@ beforeAll(async () => {
     TURNSTILE_SECRET_KEY: siteverify.secret,
     TURNSTILE_VERIFY_URL: siteverify.url,
   });
-  const executablePath = findChromium();
+  const executablePath = findTestChromium();
   browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),
     args: CHROMIUM_ARGS,
