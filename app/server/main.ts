@@ -34,9 +34,15 @@ function start(): Promise<void> {
   });
 }
 
+/**
+ * A chore's arguments, checked before the database is opened (a mistyped
+ * flag says so at once and touches nothing), and the work it then does.
+ */
+type Command = (args: readonly string[]) => (db: Database) => Promise<void>;
+
 /** Chores for ops: `node build/server/index.js migrate|seed|purge-enquiries|staff-add|staff-reset`. */
 const COMMANDS = {
-  async migrate(db: Database) {
+  migrate: () => async (db) => {
     const applied = await migrate(db);
     console.log(
       applied.length === 0
@@ -44,7 +50,7 @@ const COMMANDS = {
         : applied.map((m) => `Applied ${m.version}_${m.name}`).join("\n"),
     );
   },
-  async seed(db: Database) {
+  seed: () => async (db) => {
     await migrate(db);
     console.log(
       (await seedIfEmpty(db))
@@ -52,53 +58,59 @@ const COMMANDS = {
         : "The database already has content; the sample content was not loaded.",
     );
   },
-  async "purge-enquiries"(db: Database) {
+  "purge-enquiries": () => async (db) => {
     await migrate(db);
     const { enquiries } = await purgeOnce(db, env.ENQUIRY_RETENTION_DAYS);
     console.log(
       `Deleted ${enquiries} ${enquiries === 1 ? "enquiry" : "enquiries"} older than ${env.ENQUIRY_RETENTION_DAYS} days.`,
     );
   },
-  async "staff-add"(db: Database, args: readonly string[]) {
+  "staff-add"(args) {
     const parsed = parseStaffAddArguments(args);
     if (!parsed.ok) throw new UsageError(`${parsed.message}\n${STAFF_ADD_USAGE}`);
-    await migrate(db);
-    const password = parsed.passwordFromStdin ? await readPassword() : undefined;
-    const backend = await authBackendFor(db);
-    for (const email of parsed.emails) {
-      const added = await addStaff(db, backend, { email, role: parsed.role, password });
-      console.log(
-        `${added.email} is on the staff list as ${added.role === "owner" ? "an owner" : "an editor"}.`,
-      );
-      console.log(
-        added.password
-          ? `Their password, shown this once: ${added.password}`
-          : added.created
-            ? "They sign in with the password given."
-            : "They sign in with the password they already have.",
-      );
-    }
+    return async (db) => {
+      await migrate(db);
+      const password = parsed.passwordFromStdin ? await readPassword() : undefined;
+      const backend = await authBackendFor(db);
+      for (const email of parsed.emails) {
+        const added = await addStaff(db, backend, { email, role: parsed.role, password });
+        console.log(
+          `${added.email} is on the staff list as ${added.role === "owner" ? "an owner" : "an editor"}.`,
+        );
+        console.log(
+          added.password
+            ? `Their password, shown this once: ${added.password}`
+            : added.created
+              ? "They sign in with the password given."
+              : "They sign in with the password they already have.",
+        );
+      }
+    };
   },
-  async "staff-reset"(db: Database, args: readonly string[]) {
+  "staff-reset"(args) {
     const parsed = parseStaffResetArguments(args);
     if (!parsed.ok) throw new UsageError(`${parsed.message}\n${STAFF_RESET_USAGE}`);
-    await migrate(db);
-    const origin = env.SITE_URL ?? `http://localhost:${env.PORT}`;
-    const made = await staffResetLink(db, await authBackendFor(db), {
-      email: parsed.email,
-      origin,
-    });
-    console.log(
-      made.purpose === "reset"
-        ? `A link for ${made.email} to set a new password (it works once, until ${made.expiresAt.toISOString()}):`
-        : `${made.email} has not joined yet: a new invitation link, with which they set their password (it works once, until ${made.expiresAt.toISOString()}):`,
-    );
-    console.log(made.link);
-    if (!env.SITE_URL) {
-      console.log(`SITE_URL is not set: if the site is not at ${origin}, use its address instead.`);
-    }
+    return async (db) => {
+      await migrate(db);
+      const origin = env.SITE_URL ?? `http://localhost:${env.PORT}`;
+      const made = await staffResetLink(db, await authBackendFor(db), {
+        email: parsed.email,
+        origin,
+      });
+      console.log(
+        made.purpose === "reset"
+          ? `A link for ${made.email} to set a new password (it works once, until ${made.expiresAt.toISOString()}):`
+          : `${made.email} has not joined yet: a new invitation link, with which they set their password (it works once, until ${made.expiresAt.toISOString()}):`,
+      );
+      console.log(made.link);
+      if (!env.SITE_URL) {
+        console.log(
+          `SITE_URL is not set: if the site is not at ${origin}, use its address instead.`,
+        );
+      }
+    };
   },
-} satisfies Record<string, (db: Database, args: readonly string[]) => Promise<void>>;
+} satisfies Record<string, Command>;
 
 /** A command given the wrong arguments: its message is the usage, and the exit code 2. */
 class UsageError extends Error {}
@@ -117,13 +129,21 @@ async function runCommand(name: string, args: readonly string[]): Promise<number
     console.error(`Unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(", ")}.`);
     return 2;
   }
+  const command: Command = COMMANDS[name as keyof typeof COMMANDS];
+  let work: (db: Database) => Promise<void>;
+  try {
+    work = command(args);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return 2;
+  }
   const db = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDirectory: env.DATA_DIR,
     pgliteTemplate: { directory: PGLITE_TEMPLATE },
   });
   try {
-    await COMMANDS[name as keyof typeof COMMANDS](db, args);
+    await work(db);
     return 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -4,7 +4,12 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { runServerToExit, startServer, stopAllServers } from "../support/built-server";
+import {
+  runRefusedCommand,
+  runServerToExit,
+  startServer,
+  stopAllServers,
+} from "../support/built-server";
 import { startSiteverifyFake } from "../support/siteverify-fake";
 
 afterEach(stopAllServers);
@@ -61,11 +66,12 @@ describe("commands", () => {
   });
 
   test("an unknown command names the ones there are", async () => {
-    const { code, output } = await runServerToExit({}, ["purge-everything"]);
+    const { code, output, opened } = await runRefusedCommand(["purge-everything"]);
     expect(code).toBe(2);
     expect(output).toMatch(
       /Unknown command "purge-everything"\. Commands: migrate, seed, purge-enquiries, staff-add, staff-reset\./,
     );
+    expect(opened).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, test, vi } from "vitest";
 import {
   freshDataDirectory,
+  runRefusedCommand,
   runServerToExit,
   startServer,
   stopAllServers,
@@ -242,9 +243,11 @@ test.each([
   ["an unknown flag", ["--email", "a@example.com", "--force"], 'Unknown argument "--force".'],
   ["a flag without its value", ["--email"], "--email needs a value."],
 ])("staff-reset with %s exits 2 with the usage", async (_, args, message) => {
-  const { code, output } = await runServerToExit({}, ["staff-reset", ...args]);
+  const { code, output, opened } = await runRefusedCommand(["staff-reset", ...args]);
   expect(output).toContain(message);
   expect(output).toContain(USAGE);
   expect(output).not.toMatch(STACK_LINE);
   expect(code).toBe(2);
+  // The arguments are checked before the database is opened: none was made.
+  expect(opened).toBe(false);
 });

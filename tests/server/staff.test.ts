@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, test, vi } from "vitest";
 import {
   freshDataDirectory,
+  runRefusedCommand,
   runServerToExit,
   startServer,
   stopAllServers,
@@ -324,11 +325,13 @@ describe("embedded sign-in", () => {
     ],
     ["a flag without its value", ["--role", "editor", "--email"], "--email needs a value."],
   ])("staff-add with %s exits 2 with the usage", async (_, args, message) => {
-    const { code, output } = await runServerToExit({}, ["staff-add", ...args]);
+    const { code, output, opened } = await runRefusedCommand(["staff-add", ...args]);
     expect(output).toContain(message);
     expect(output).toContain(USAGE);
     expect(output).not.toMatch(STACK_LINE);
     expect(code).toBe(2);
+    // The arguments are checked before the database is opened: none was made.
+    expect(opened).toBe(false);
   });
 });
 

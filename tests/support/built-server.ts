@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -171,4 +172,19 @@ export function runServerToExit(
     if (!env.DATA_DIR) removeOnExit(child, dataDirectory);
     child.once("exit", (code) => resolve({ code, output }));
   });
+}
+
+/**
+ * Runs a server command whose arguments are wrong, on a data folder that does
+ * not exist: `opened` says whether it opened the database anyway (which
+ * would have made the folder).
+ */
+export async function runRefusedCommand(
+  args: string[],
+): Promise<{ code: number | null; output: string; opened: boolean }> {
+  const dataDirectory = path.join(tmpdir(), `pub-site-unopened-${randomUUID()}`);
+  const ran = await runServerToExit({ DATA_DIR: dataDirectory }, args);
+  const opened = existsSync(dataDirectory);
+  rmSync(dataDirectory, { recursive: true, force: true });
+  return { ...ran, opened };
 }
