@@ -38,6 +38,11 @@ test.describe("mobile navigation", () => {
     const dialog = page.getByRole("dialog");
     // Not a theme button, where Enter would change the theme at once.
     await expect(dialog.getByRole("link", { name: "Home" })).toBeFocused();
+    // Measured where they rest: the sheet slides in from the right, and on a
+    // busy machine it may still be moving.
+    await dialog.evaluate((node) =>
+      Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
 
     // Back one to the first stop, then once around.
     await page.keyboard.press("Shift+Tab");
