@@ -3,7 +3,6 @@ import {
   UNSAFE_DataRouterContext as DataRouterContext,
   useLocation,
   useMatches,
-  useRevalidator,
 } from "react-router";
 import { nextHoursChange, type OpeningSchedule } from "~/hours/opening-hours";
 import type { LiveChannel, LiveEnvironment, LiveStream } from "./live-channel";
@@ -123,18 +122,18 @@ export function LiveUpdates({
   /** The pub's hours, so the browser knows the next opening or closing by its own clock too. */
   schedule: OpeningSchedule;
 }) {
-  const { revalidate } = useRevalidator();
-  // The router itself, for its navigation state as it changes (see RevalidationGate).
-  const router = useContext(DataRouterContext)?.router;
+  // The router itself: the gate reads its navigation state as it changes
+  // (see RevalidationGate), and it revalidates the page.
+  const router = useContext(DataRouterContext)!.router;
   const { pathname } = useLocation();
   const matches = useMatches();
   // What was said, and on which page: a message is about the page it was said on.
   const [message, setMessage] = useState({ text: "", pathname });
   const channel = useRef<LiveChannel | null>(null);
-  const latest = useRef({ revalidate, pathname });
+  const latest = useRef({ pathname });
 
   useEffect(() => {
-    latest.current = { revalidate, pathname };
+    latest.current = { pathname };
   });
 
   // What the page shows now, for a channel that opens after it was rendered.
@@ -152,8 +151,7 @@ export function LiveUpdates({
   useEffect(() => {
     let announcement: number | undefined;
     let ended = false;
-    const revalidate = () => latest.current.revalidate();
-    const gate = router ? new RevalidationGate(router, revalidate) : null;
+    const gate = new RevalidationGate(router, () => router.revalidate());
     const onVisibility = () => channel.current?.visibilityChanged();
     // Loaded once the page is up: nothing of it is needed to show the page,
     // so it stays out of the scripts every page loads first.
@@ -167,7 +165,7 @@ export function LiveUpdates({
           clearTimeout: (timer) => window.clearTimeout(timer as number),
           now: () => Date.now(),
           visible: () => document.visibilityState === "visible",
-          revalidate: () => (gate ? gate.revalidate() : revalidate()),
+          revalidate: () => gate.revalidate(),
           announce() {
             // Emptied first, so the same sentence twice is heard twice.
             const { pathname: path } = latest.current;
@@ -190,7 +188,7 @@ export function LiveUpdates({
       ended = true;
       document.removeEventListener("visibilitychange", onVisibility);
       window.clearTimeout(announcement);
-      gate?.close();
+      gate.close();
       channel.current?.stop();
       channel.current = null;
     };
