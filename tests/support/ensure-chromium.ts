@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { chromium } from "@playwright/test";
 import { existsSync } from "node:fs";
-import { HEADLESS_SHELL, findChromium, findTestChromium } from "./chromium.ts";
+import { HEADLESS_SHELL, findChromium } from "./chromium.ts";
 
 function run(command: string, args: string[]): boolean {
   console.log(`$ ${[command, ...args].join(" ")}`);
@@ -46,9 +46,10 @@ if (can("apt-get") && (isRoot || sudo)) {
     process.exit(0);
   }
 }
-if (findTestChromium()) {
+const wholeBrowser = findChromium();
+if (wholeBrowser) {
   console.log(
-    `The browser tests run in ${findTestChromium()}; they take about half the time in Debian's headless shell (apt-get install chromium-headless-shell).`,
+    `The browser tests run in ${wholeBrowser}; they take about half the time in Debian's headless shell (apt-get install chromium-headless-shell).`,
   );
   process.exit(0);
 }
