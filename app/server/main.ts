@@ -124,6 +124,12 @@ async function readPassword(): Promise<string> {
   return password;
 }
 
+/** Says what stopped a command; its exit code, 2 for wrong arguments and 1 for anything else. */
+function failed(error: unknown): number {
+  console.error(error instanceof Error ? error.message : error);
+  return error instanceof UsageError ? 2 : 1;
+}
+
 async function runCommand(name: string, args: readonly string[]): Promise<number> {
   if (!Object.hasOwn(COMMANDS, name)) {
     console.error(`Unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(", ")}.`);
@@ -134,8 +140,7 @@ async function runCommand(name: string, args: readonly string[]): Promise<number
   try {
     work = command(args);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    return 2;
+    return failed(error);
   }
   const db = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -146,8 +151,7 @@ async function runCommand(name: string, args: readonly string[]): Promise<number
     await work(db);
     return 0;
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    return error instanceof UsageError ? 2 : 1;
+    return failed(error);
   } finally {
     await db.close();
   }
