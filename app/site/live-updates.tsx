@@ -130,10 +130,10 @@ export function LiveUpdates({
   // What was said, and on which page: a message is about the page it was said on.
   const [message, setMessage] = useState({ text: "", pathname });
   const channel = useRef<LiveChannel | null>(null);
-  const latest = useRef({ pathname });
-
+  // The page shown now, for an announcement made after a navigation.
+  const shownPath = useRef(pathname);
   useEffect(() => {
-    latest.current = { pathname };
+    shownPath.current = pathname;
   });
 
   // What the page shows now, for a channel that opens after it was rendered.
@@ -168,7 +168,7 @@ export function LiveUpdates({
           revalidate: () => gate.revalidate(),
           announce() {
             // Emptied first, so the same sentence twice is heard twice.
-            const { pathname: path } = latest.current;
+            const path = shownPath.current;
             setMessage({ text: "", pathname: path });
             window.clearTimeout(announcement);
             announcement = window.setTimeout(
