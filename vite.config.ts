@@ -99,7 +99,17 @@ export default defineConfig({
         },
       },
     ],
-    setupFiles: ["./tests/support/setup-matchers.ts", "./tests/support/setup-data-directory.ts"],
+    // A worker runs file after file instead of starting afresh for each (a
+    // process per file, loading React, Supabase, sharp and Postgres again, was
+    // over a quarter of the suite's CPU time). Each file still starts from the
+    // worker's environment and fresh copies of the site's modules
+    // (setup-fresh-modules.ts).
+    isolate: false,
+    setupFiles: [
+      "./tests/support/setup-fresh-modules.ts",
+      "./tests/support/setup-matchers.ts",
+      "./tests/support/setup-data-directory.ts",
+    ],
     globalSetup: ["./tests/support/database-templates.ts"],
     // Three files at a time on two cores. Vitest's default there is one
     // worker, which leaves a core idle whenever a file waits on a server it
