@@ -1,4 +1,4 @@
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { MailAddress, QueuedMail } from "./outbox.server";
 
 /** How the sender hands a mail to a mail server. */
@@ -39,13 +39,17 @@ export function smtpOptions(smtpUrl: string) {
 /** Mail through the SMTP server at `url`, from `from`. */
 export function smtpTransport({ url, from }: { url: string; from: MailAddress }): MailTransport {
   const options = smtpOptions(url);
-  const transporter = createTransport(options);
+  // nodemailer loads with the first mail, not with the server.
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transporter ??= import("nodemailer").then(({ createTransport }) => createTransport(options)));
   const where = `${options.host}:${options.port}`;
   return {
     description: `${where}${options.secure ? " (TLS)" : ""}`,
     async send(mail) {
       try {
-        await transporter.sendMail({
+        const transport = await connect();
+        await transport.sendMail({
           from: from.name ? { name: from.name, address: from.address } : from.address,
           to: mail.to,
           ...(mail.replyToAddress
@@ -65,7 +69,7 @@ export function smtpTransport({ url, from }: { url: string; from: MailAddress })
         throw new MailSendError(error, where);
       }
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((opened) => opened.close()),
   };
 }
 
