@@ -69,7 +69,12 @@ export function smtpTransport({ url, from }: { url: string; from: MailAddress })
         throw new MailSendError(error, where);
       }
     },
-    close: () => void transporter?.then((opened) => opened.close()),
+    // A transport that could not be made has nothing to close (each send said why).
+    close: () =>
+      void transporter?.then(
+        (opened) => opened.close(),
+        () => {},
+      ),
   };
 }
 
