@@ -34,7 +34,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   ssr: {
     // Bundled into the server, so it keeps only the icons the site draws: as
-    // a package it loads all of them, a fifth of the server's start.
+    // a package it loads all of them, a fifth of the time loading the server takes.
     noExternal: ["lucide-react"],
   },
   define: {
