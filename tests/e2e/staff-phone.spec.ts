@@ -15,9 +15,11 @@ import {
 // available today without moving anything, and a visitor's menu saying so; character counters and a too-long value refused whole;
 // the confirmation of a save written on the page without JavaScript, and with
 // it a toast that never covers the button just tapped. The Kids section is
-// this spec's own: no other spec reads or changes it.
+// this spec's own: no other spec reads or changes it. Its tests run one after
+// another, in one worker: reordering moves the first Kids item for a moment,
+// which the test of marking one, reading the order around its tap, would see.
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ mode: "default", timeout: 180_000 });
 
 test.beforeEach(async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "A phone's screen: the phone project's");
