@@ -191,8 +191,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     ),
   );
 
-  function sessionJson(grant: SessionGrant, user: UserRow, method = "password") {
-    const issuedAt = Math.floor(now() / 1000);
+  /** The session's tokens, issued at `issuedMs`: the instant the grant was made. */
+  function sessionJson(grant: SessionGrant, user: UserRow, issuedMs: number, method = "password") {
+    const issuedAt = Math.floor(issuedMs / 1000);
     const expiresAt = issuedAt + accessTokenSeconds;
     const claims: AccessTokenClaims = {
       aud: user.aud,
@@ -231,8 +232,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (user.email_confirmed_ms === null) {
       throw fail(400, "email_not_confirmed", "Email not confirmed");
     }
-    const session = await startSession(db, tokens, user.id, now());
-    return respond(200, sessionJson(session.grant, session.user));
+    const signedInMs = now();
+    const session = await startSession(db, tokens, user.id, signedInMs);
+    return respond(200, sessionJson(session.grant, session.user, signedInMs));
   }
 
   /**
@@ -280,8 +282,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const user = userId ? await findUserById(db, userId) : null;
     if (!user) throw fail(403, "otp_expired", "Email link is invalid or has expired");
     if (isBanned(user, now())) throw fail(400, "user_banned", "User is banned");
-    const session = await startSession(db, tokens, user.id, now());
-    return respond(200, sessionJson(session.grant, session.user, "recovery"));
+    const signedInMs = now();
+    const session = await startSession(db, tokens, user.id, signedInMs);
+    return respond(200, sessionJson(session.grant, session.user, signedInMs, "recovery"));
   }
 
   /**
@@ -311,8 +314,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
   async function refreshTokenGrant(request: Request): Promise<Response> {
     const body = await readJson(request);
-    const session = await refreshSession(db, tokens, requiredString(body, "refresh_token"), now());
-    return respond(200, sessionJson(session.grant, session.user));
+    const refreshedMs = now();
+    const refreshToken = requiredString(body, "refresh_token");
+    const session = await refreshSession(db, tokens, refreshToken, refreshedMs);
+    return respond(200, sessionJson(session.grant, session.user, refreshedMs));
   }
 
   /** The session and user of the request's access token. */
