@@ -47,7 +47,7 @@ function sqlFingerprint(): string {
 
 const templateFile = path.resolve(
   "node_modules/.cache/test-databases",
-  `pglite-${sqlFingerprint()}.tar.gz`,
+  `pglite-${sqlFingerprint()}.tar`,
 );
 /**
  * The server's template database, named by the SQL and by this checkout, so
@@ -78,7 +78,9 @@ async function prepareEmbeddedTemplates(): Promise<void> {
     try {
       await migrate(fromPGlite(db));
       await seedIfEmpty(fromPGlite(db));
-      const dump = await db.dumpDataDir("gzip");
+      // Uncompressed: each test file loads a copy, and a gzipped one took a
+      // quarter more CPU time to load (0.6 CPU-s against 0.47), for 42 MB on disk.
+      const dump = await db.dumpDataDir("none");
       await mkdir(path.dirname(templateFile), { recursive: true });
       const temporary = `${templateFile}.${process.pid}.tmp`;
       await writeFile(temporary, Buffer.from(await dump.arrayBuffer()));
@@ -147,7 +149,9 @@ export async function openTestDatabase(driver: Driver = "pglite"): Promise<TestD
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `pub_site_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}" template "${SERVER_TEMPLATE}"`);
+  // Copied file by file: the default strategy (PostgreSQL 15 on) writes the
+  // whole template through the WAL, 0.3 CPU-s a copy against 0.12.
+  await admin.unsafe(`create database "${name}" template "${SERVER_TEMPLATE}" strategy file_copy`);
   const url = databaseUrl(serverUrl, name);
   const db = openPostgres(url);
   return Object.assign(db, {
