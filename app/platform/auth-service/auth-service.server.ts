@@ -221,6 +221,13 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     };
   }
 
+  /** A new session for the user, and its tokens, issued as it starts. */
+  async function signIn(userId: string, method: string) {
+    const signedInMs = now();
+    const session = await startSession(db, tokens, userId, signedInMs);
+    return sessionJson(session.grant, session.user, signedInMs, method);
+  }
+
   async function passwordGrant(request: Request): Promise<Response> {
     const body = await readJson(request);
     const email = requiredString(body, "email");
@@ -232,9 +239,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (user.email_confirmed_ms === null) {
       throw fail(400, "email_not_confirmed", "Email not confirmed");
     }
-    const signedInMs = now();
-    const session = await startSession(db, tokens, user.id, signedInMs);
-    return respond(200, sessionJson(session.grant, session.user, signedInMs));
+    return respond(200, await signIn(user.id, "password"));
   }
 
   /**
@@ -282,9 +287,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const user = userId ? await findUserById(db, userId) : null;
     if (!user) throw fail(403, "otp_expired", "Email link is invalid or has expired");
     if (isBanned(user, now())) throw fail(400, "user_banned", "User is banned");
-    const signedInMs = now();
-    const session = await startSession(db, tokens, user.id, signedInMs);
-    return respond(200, sessionJson(session.grant, session.user, signedInMs, "recovery"));
+    return respond(200, await signIn(user.id, "recovery"));
   }
 
   /**
