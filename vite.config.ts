@@ -116,6 +116,13 @@ export default defineConfig({
       "./tests/support/setup-data-directory.ts",
     ],
     globalSetup: ["./tests/support/database-templates.ts"],
+    env: {
+      // bcrypt's lowest cost for the passwords the tests make and sign in
+      // with, as Supabase Auth's own tests do: at the production cost of 10
+      // they were a quarter of the \`app\` project's time. Servers the tests
+      // start inherit it; the cost itself is asserted in auth-service.server.test.ts.
+      AUTH_PASSWORD_HASH_COST: "4",
+    },
     // Three files at a time on two cores. Vitest's default there is one
     // worker, which leaves a core idle whenever a file waits on a server it
     // started; with two the cores were still idle a sixth of the time (the

@@ -68,6 +68,7 @@ export function embeddedAuthBackend(
     url: EMBEDDED_AUTH_URL,
     apiKeys,
     accessTokenSeconds,
+    passwordHashCost: env.AUTH_PASSWORD_HASH_COST,
     sendEmail: sendEmail && ((email) => sendEmail(db, email)),
   });
   return {

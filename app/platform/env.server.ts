@@ -94,6 +94,18 @@ const envSchema = z
       .min(1, { error: "must be a whole number of seconds from 1 to 3600" })
       .max(3600, { error: "must be a whole number of seconds from 1 to 3600" })
       .default(10),
+    AUTH_PASSWORD_HASH_COST: z.coerce
+      .number({
+        error: "must be a whole number from 4 to 16 (bcrypt's cost; Supabase Auth's is 10)",
+      })
+      .int({ error: "must be a whole number from 4 to 16 (bcrypt's cost; Supabase Auth's is 10)" })
+      .min(4, {
+        error: "must be a whole number from 4 to 16 (bcrypt's cost; Supabase Auth's is 10)",
+      })
+      .max(16, {
+        error: "must be a whole number from 4 to 16 (bcrypt's cost; Supabase Auth's is 10)",
+      })
+      .default(10),
     ENQUIRY_RETENTION_DAYS: z.coerce
       .number({ error: "must be a whole number of days from 1 to 3650" })
       .int({ error: "must be a whole number of days from 1 to 3650" })

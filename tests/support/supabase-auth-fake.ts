@@ -9,6 +9,7 @@ import {
 } from "~/platform/auth-service/auth-service.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
 import type { Database } from "~/platform/database/database.server";
+import { env } from "~/platform/env.server";
 import { openTestDatabase } from "./test-database";
 
 /**
@@ -64,6 +65,8 @@ export async function startSupabaseAuthFake(
     signingKey: generateSigningKey(),
     url,
     apiKeys: { publishable: publishableKey, secret: secretKey },
+    // As Supabase Auth's own tests lower it (vite.config.ts says why).
+    passwordHashCost: env.AUTH_PASSWORD_HASH_COST,
     async sendEmail(email) {
       mails.push(email);
       for (const waiter of waiting.filter(({ count }) => count <= mails.length)) {

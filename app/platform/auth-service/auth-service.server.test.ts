@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { AuthApiError, createClient } from "@supabase/supabase-js";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { env } from "~/platform/env.server";
 import { startSupabaseAuthFake } from "../../../tests/support/supabase-auth-fake";
 import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { signAccessToken, type AccessTokenClaims } from "./access-token.server";
@@ -40,6 +41,7 @@ describe.each(drivers)("the embedded Supabase Auth service on %s", (driver) => {
       url: BASE_URL,
       apiKeys: KEYS,
       now: () => Date.now() + clockOffset,
+      passwordHashCost: env.AUTH_PASSWORD_HASH_COST,
     });
     staff = await service.createUser({
       email: "Sam.Okafor@Example.com",
@@ -472,6 +474,27 @@ describe.each(drivers)("the embedded Supabase Auth service on %s", (driver) => {
   });
 
   describe("managing users in process", () => {
+    test("hashes passwords with bcrypt at the cost given, Supabase Auth's 10 unless told", async () => {
+      const storedHash = async (email: string) =>
+        (
+          await db.query<{ hash: string }>(
+            "select encrypted_password as hash from auth.users where email = $1",
+            [email],
+          )
+        )[0]?.hash;
+      const at = (passwordHashCost?: number) =>
+        createAuthService({ db, signingKey, url: BASE_URL, apiKeys: KEYS, passwordHashCost });
+
+      await at().createUser({ email: "cost-default@example.com", password: PASSWORD });
+      await at(5).createUser({ email: "cost-five@example.com", password: PASSWORD });
+
+      expect(await storedHash("cost-default@example.com")).toMatch(/^\$2a\$10\$[./\w]{53}$/);
+      expect(await storedHash("cost-five@example.com")).toMatch(/^\$2a\$05\$[./\w]{53}$/);
+      // A hash keeps its own cost: a service hashing at another still signs its holder in.
+      expect((await signIn("cost-default@example.com")).status).toBe(200);
+      expect((await signIn("cost-five@example.com")).status).toBe(200);
+    });
+
     test("deleting a user signs them out everywhere; an address is taken once", async () => {
       const user = await service.createUser({ email: "leaving@example.com", password: PASSWORD });
       await expect(

@@ -18,6 +18,7 @@ import {
   type SessionGrant,
 } from "./auth-sessions.server";
 import {
+  DEFAULT_PASSWORD_HASH_COST,
   deleteUserById,
   setUserPassword,
   findUserByEmail,
@@ -60,6 +61,11 @@ export type AuthServiceOptions = {
   apiKeys: { publishable: string; secret: string };
   /** How long an access token lasts: Supabase's default hour unless told. */
   accessTokenSeconds?: number;
+  /**
+   * bcrypt's cost for the passwords it hashes: Supabase Auth's 10 unless
+   * told. Each step up doubles the work of every sign-in and password change.
+   */
+  passwordHashCost?: number;
   /** The clock, in epoch milliseconds. */
   now?: () => number;
   /**
@@ -171,6 +177,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   const { db, signingKey } = options;
   const now = options.now ?? Date.now;
   const accessTokenSeconds = options.accessTokenSeconds ?? 3600;
+  const hashCost = options.passwordHashCost ?? DEFAULT_PASSWORD_HASH_COST;
   const base = new URL(options.url);
   const prefix = `${base.pathname.replace(/\/$/, "")}/auth/v1`;
   const issuer = `${base.origin}${prefix}`;
@@ -232,7 +239,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const body = await readJson(request);
     const email = requiredString(body, "email");
     const password = requiredString(body, "password");
-    const user = await findUserByPassword(db, email, password);
+    const user = await findUserByPassword(db, email, password, hashCost);
     // One answer for an unknown address and a wrong password.
     if (!user) throw fail(400, "invalid_credentials", "Invalid login credentials");
     if (isBanned(user, now())) throw fail(400, "user_banned", "User is banned");
@@ -309,7 +316,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (await isUsersPassword(db, user.id, password)) {
       throw fail(422, "same_password", "New password should be different from the old password.");
     }
-    const updated = await setUserPassword(db, user.id, password, now());
+    const updated = await setUserPassword(db, user.id, password, now(), hashCost);
     if (!updated) throw fail(404, "user_not_found", "User not found");
     await endSessions(db, { sessionId: claims.session_id, userId: user.id, scope: "others" });
     return respond(200, userJson(updated));
@@ -444,6 +451,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
             userMetadata: userMetadata ?? {},
           },
           now(),
+          hashCost,
         );
         return respond(200, userJson(user));
       },
@@ -462,7 +470,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         if (typeof password !== "string") {
           throw fail(400, "validation_failed", "password must be a string");
         }
-        const updated = await setUserPassword(db, user.id, password, now());
+        const updated = await setUserPassword(db, user.id, password, now(), hashCost);
         if (!updated) throw fail(404, "user_not_found", "User not found");
         // As Supabase: a password set for someone signs them out everywhere.
         await endSessions(db, { sessionId: user.id, userId: user.id, scope: "global" });
@@ -544,7 +552,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     },
 
     async createUser({ email, password, userMetadata, emailConfirmed = true }) {
-      const user = await insertUser(db, { email, password, userMetadata, emailConfirmed }, now());
+      const user = await insertUser(
+        db,
+        { email, password, userMetadata, emailConfirmed },
+        now(),
+        hashCost,
+      );
       return userJson(user);
     },
 

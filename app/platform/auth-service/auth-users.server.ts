@@ -178,19 +178,34 @@ export type NewUser = {
   emailConfirmed: boolean;
 };
 
-/** Stores a user with a bcrypt hash of the password (cost 10, as Supabase Auth). */
-export async function insertUser(db: Database, user: NewUser, nowMs: number): Promise<UserRow> {
+/** bcrypt's cost for new hashes, as Supabase Auth's. */
+export const DEFAULT_PASSWORD_HASH_COST = 10;
+
+/** Stores a user with a bcrypt hash of the password, of the given cost. */
+export async function insertUser(
+  db: Database,
+  user: NewUser,
+  nowMs: number,
+  hashCost: number,
+): Promise<UserRow> {
   const email = normalizeEmail(user.email);
   checkNewPassword(user.password);
   const [row] = await db.query<UserRow>(
     `insert into auth.users as u
        (email, encrypted_password, email_confirmed_at, raw_user_meta_data, created_at, updated_at)
-     select $1, extensions.crypt($2, extensions.gen_salt('bf', 10)),
+     select $1, extensions.crypt($2, extensions.gen_salt('bf', $6::int)),
        case when $3::boolean then to_timestamp($4::float8 / 1000) end,
        $5::text::jsonb, to_timestamp($4::float8 / 1000), to_timestamp($4::float8 / 1000)
      on conflict ((lower(email))) do nothing
      returning ${USER_COLUMNS}`,
-    [email, user.password, user.emailConfirmed, nowMs, JSON.stringify(user.userMetadata ?? {})],
+    [
+      email,
+      user.password,
+      user.emailConfirmed,
+      nowMs,
+      JSON.stringify(user.userMetadata ?? {}),
+      hashCost,
+    ],
   );
   if (!row) {
     throw new AuthServiceError(
@@ -220,21 +235,23 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 
 /**
  * The user whose password this is, or null. An unknown address costs the
- * same bcrypt work as a known one (against a fresh salt of the same cost), so
- * the time taken does not tell which addresses have accounts.
+ * same bcrypt work as a known one (against a fresh salt of `hashCost`, the
+ * cost the known ones were hashed at), so the time taken does not tell which
+ * addresses have accounts.
  */
 export async function findUserByPassword(
   db: Database,
   email: string,
   password: string,
+  hashCost: number,
 ): Promise<UserRow | null> {
   const [row] = await db.query<Partial<UserRow> & { password_ok: boolean | null }>(
     `select ${USER_COLUMNS},
-       extensions.crypt($2, coalesce(nullif(u.encrypted_password, ''), extensions.gen_salt('bf', 10)))
+       extensions.crypt($2, coalesce(nullif(u.encrypted_password, ''), extensions.gen_salt('bf', $3::int)))
          = u.encrypted_password as password_ok
      from (values (1)) as always (one)
      left join auth.users u on lower(u.email) = lower($1)`,
-    [email.trim(), password],
+    [email.trim(), password, hashCost],
   );
   if (!row?.password_ok) return null;
   return row as UserRow;
@@ -246,15 +263,16 @@ export async function setUserPassword(
   id: string,
   password: string,
   nowMs: number,
+  hashCost: number,
 ): Promise<UserRow | null> {
   checkNewPassword(password);
   const [row] = await db.query<UserRow>(
     `update auth.users as u
-     set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10)),
+     set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', $4::int)),
        updated_at = to_timestamp($3::float8 / 1000)
      where u.id = $1::uuid
      returning ${USER_COLUMNS}`,
-    [id, password, nowMs],
+    [id, password, nowMs, hashCost],
   );
   return row ?? null;
 }
