@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import postgres from "postgres";
 import type { RouterContextProvider } from "react-router";
@@ -9,7 +9,6 @@ import {
   DatabaseUnavailableError,
   createPGlite,
   fromPGlite,
-  loadPGlite,
   openPGlite,
   openPostgres,
   type Database,
@@ -18,12 +17,15 @@ import {
 import { migrate, seedIfEmpty, SUPABASE_DIRECTORY } from "~/platform/database/migrations.server";
 import { databaseContext, lastGoodContentContext } from "~/platform/context";
 import { memoryLastGoodStore, type LastGoodStore } from "~/platform/last-good-store.server";
+import { keptDatabases, takeEmbeddedDatabase } from "./pglite-pool";
 
 /**
  * Test databases are real Postgres: PGlite always, and a PostgreSQL server too
  * when TEST_DATABASE_URL names one (CI starts Debian's). Creating a PGlite
  * database takes seconds, so one migrated and seeded template is built per
- * change of the SQL and each test file loads a copy of it.
+ * change of the SQL and each test file gets a copy of it: loaded, or one an
+ * earlier file of the same worker used, made the template again
+ * (pglite-pool.ts).
  */
 export type Driver = "pglite" | "postgres";
 
@@ -139,12 +141,12 @@ function databaseUrl(serverUrl: string, database: string): string {
 
 export type TestDatabase = Database & { url?: string; [Symbol.asyncDispose](): Promise<void> };
 
+/** How many embedded copies this worker keeps for its next test file (see pglite-pool.ts). */
+export const keptEmbeddedDatabases = () => keptDatabases(templateFile);
+
 /** A private copy of the seeded template on the given driver; dispose of it after the tests. */
 export async function openTestDatabase(driver: Driver = "pglite"): Promise<TestDatabase> {
-  if (driver === "pglite") {
-    const db = await loadPGlite(new Blob([await readFile(templateFile)]));
-    return Object.assign(db, { [Symbol.asyncDispose]: () => db.close() });
-  }
+  if (driver === "pglite") return takeEmbeddedDatabase(templateFile);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `pub_site_test_${randomBytes(6).toString("hex")}`;

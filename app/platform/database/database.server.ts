@@ -266,11 +266,6 @@ export async function openPGlite(
   return fromPGlite(await createPGlite({ dataDir: dataDirectory }));
 }
 
-/** PGlite from a dump made by `dumpDataDir` (a template database for tests). */
-export async function loadPGlite(dump: Blob): Promise<Database> {
-  return fromPGlite(await createPGlite({ loadDataDir: dump }));
-}
-
 type PostgresClient = postgres.Sql | postgres.TransactionSql;
 
 function postgresDatabase(sql: PostgresClient, root: postgres.Sql, listenUrl?: string): Database {
