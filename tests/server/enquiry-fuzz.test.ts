@@ -1138,10 +1138,25 @@ const clientOf = (address: string): ClientAddress => ({
 
 type Tag = { name: string; attributes: Array<[string, string]>; at: number };
 
+const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "noscript"]);
+// Sticky expressions, each matched where the scan stands (lastIndex), so
+// that reading a tag never copies or scans the rest of the document.
+const TAG_NAME = /<\/?([a-zA-Z][^\s/>]*)/y;
+const ATTRIBUTE_NAME = /[^\s/>=]+/y;
+const UNQUOTED_VALUE = /[^\s>]*/y;
+const SPACE_OR_SLASH = /[\s/]*/y;
+const SPACE = /\s*/y;
+
+/** The end of what `pattern` matches at `position`. */
+function skip(pattern: RegExp, html: string, position: number): number {
+  pattern.lastIndex = position;
+  pattern.exec(html);
+  return pattern.lastIndex;
+}
+
 /** The tags of a document as a browser's tokenizer reads them, skipping raw-text elements. */
 function scanTags(html: string): Tag[] {
   const tags: Tag[] = [];
-  const rawText = new Set(["script", "style", "textarea", "title", "xmp", "noscript"]);
   let at = 0;
   while (at < html.length) {
     const open = html.indexOf("<", at);
@@ -1156,43 +1171,46 @@ function scanTags(html: string): Tag[] {
       at = end === -1 ? html.length : end + 1;
       continue;
     }
-    const nameMatch = /^<\/?([a-zA-Z][^\s/>]*)/.exec(html.slice(open, open + 64));
+    TAG_NAME.lastIndex = open;
+    const nameMatch = TAG_NAME.exec(html);
     if (!nameMatch) {
       at = open + 1;
       continue;
     }
     const closing = html[open + 1] === "/";
     const name = nameMatch[1]!.toLowerCase();
-    let position = open + nameMatch[0].length;
+    let position = TAG_NAME.lastIndex;
     const attributes: Array<[string, string]> = [];
     while (position < html.length) {
-      while (/[\s/]/.test(html[position] ?? "")) position++;
+      position = skip(SPACE_OR_SLASH, html, position);
       if (position >= html.length || html[position] === ">") break;
-      const attributeName =
-        /^[^\s/>=]+/.exec(html.slice(position, position + 256))?.[0] ?? html[position]!;
-      position += attributeName.length;
-      while (/\s/.test(html[position] ?? "")) position++;
+      ATTRIBUTE_NAME.lastIndex = position;
+      const attributeName = ATTRIBUTE_NAME.exec(html)?.[0] ?? html[position]!;
+      position = skip(SPACE, html, position + attributeName.length);
       let value = "";
       if (html[position] === "=") {
-        position++;
-        while (/\s/.test(html[position] ?? "")) position++;
+        position = skip(SPACE, html, position + 1);
         const quote = html[position];
         if (quote === '"' || quote === "'") {
           const end = html.indexOf(quote, position + 1);
           value = html.slice(position + 1, end === -1 ? html.length : end);
           position = end === -1 ? html.length : end + 1;
         } else {
-          value = /^[^\s>]*/.exec(html.slice(position))?.[0] ?? "";
-          position += value.length;
+          const end = skip(UNQUOTED_VALUE, html, position);
+          value = html.slice(position, end);
+          position = end;
         }
       }
       attributes.push([attributeName.toLowerCase(), value]);
     }
     at = position + 1;
     if (!closing) tags.push({ name, attributes, at: open });
-    if (!closing && rawText.has(name)) {
-      const end = html.toLowerCase().indexOf(`</${name}`, at);
-      at = end === -1 ? html.length : end;
+    if (!closing && RAW_TEXT.has(name)) {
+      // The element ends at its end tag, in any case.
+      const endTag = new RegExp(`</${name}`, "gi");
+      endTag.lastIndex = at;
+      const end = endTag.exec(html);
+      at = end ? end.index : html.length;
     }
   }
   return tags;
