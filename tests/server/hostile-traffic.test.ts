@@ -1,10 +1,24 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { startServer, stopAllServers } from "../support/built-server";
+import { afterAll, afterEach, describe, expect, test } from "vitest";
+import {
+  startServer,
+  stopAllServers,
+  stopServersBut,
+  type RunningServer,
+} from "../support/built-server";
 
 // The built server, run as in production, against what an attacker or a
 // careless client sends: what it answers, and what it writes in its log.
 
-afterEach(stopAllServers);
+/**
+ * A server as `npm run serve` starts it, for the tests that change nothing
+ * in it: each waits for its own requests' lines of the log, and none of the
+ * log may hold an error.
+ */
+let shared: Promise<RunningServer> | undefined;
+const sharedServer = () => (shared ??= startServer());
+
+afterEach(async () => stopServersBut(await shared));
+afterAll(stopAllServers);
 
 /** Lines the server logged at error level. */
 const errorLines = (output: string) => output.split("\n").filter((line) => /^error /.test(line));
@@ -13,7 +27,7 @@ describe("a cross-site post", () => {
   test.each(["/contact", "/venue", "/theme"])(
     "to %s carrying only Origin is refused with 403, and logs no error",
     async (path) => {
-      const server = await startServer();
+      const server = await sharedServer();
       const response = await fetch(`${server.url}${path}`, {
         method: "POST",
         headers: {
@@ -31,7 +45,7 @@ describe("a cross-site post", () => {
   );
 
   test("from the site itself still goes through", async () => {
-    const server = await startServer();
+    const server = await sharedServer();
     const response = await fetch(`${server.url}/theme`, {
       method: "POST",
       headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
@@ -66,7 +80,7 @@ describe("the site's own links", () => {
   const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
 
   test("without SITE_URL follow the request's host, so shared caches may not keep them", async () => {
-    const server = await startServer();
+    const server = await sharedServer();
     for (const path of ["/", "/menu", "/sitemap.xml"]) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status).toBe(200);

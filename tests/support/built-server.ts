@@ -82,8 +82,16 @@ function removeOnExit(child: ChildProcess, directory: string) {
 
 /** Kills servers a test left running (a failed assertion skips its own clean-up). */
 export function stopAllServers(): void {
-  for (const child of running) child.kill("SIGKILL");
-  running.clear();
+  stopServersBut(undefined);
+}
+
+/** Kills every server a test left running but `kept` (one a file's tests share). */
+export function stopServersBut(kept: RunningServer | undefined): void {
+  for (const child of running) {
+    if (child === kept?.process) continue;
+    child.kill("SIGKILL");
+    running.delete(child);
+  }
 }
 
 /**
