@@ -13,7 +13,7 @@ import {
  * Embedded test databases, kept for the next test file of the same worker
  * instead of closed. Loading a copy of the template takes half a CPU-second
  * (most of it Postgres starting in WebAssembly); putting a used one back as
- * the template had it takes a twentieth of that. Test files share a worker
+ * the template had it takes a tenth of that or less. Test files share a worker
  * one after another (`isolate: false`), so the pool lives on `globalThis`,
  * past the fresh copies of the site's modules each file gets.
  *
