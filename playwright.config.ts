@@ -1,13 +1,10 @@
-import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_STAFF_PASSWORD, staffAccounts } from "./tests/e2e/fixtures.ts";
 import { CHROMIUM_ARGS, findTestChromium } from "./tests/support/chromium.ts";
-import { scratchDirectory } from "./tests/support/scratch.ts";
 import { SERVER_ENV, SERVER_NODE_OPTIONS } from "./tests/support/server-options.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-// In memory where there is room, as the Vitest projects' servers (tests/support/scratch.ts).
-const E2E_DATA_DIR = path.join(scratchDirectory, `pub-site-e2e-data-${PORT}`);
+const E2E_DATA_DIR = `node_modules/.cache/e2e-data-${PORT}`;
 const executablePath = findTestChromium();
 
 /**
@@ -81,9 +78,6 @@ export default defineConfig({
       // limit would soon refuse: tests give each page its own address in this header.
       CLIENT_IP_HEADER: "Fly-Client-IP",
       E2E_STAFF_PASSWORD,
-      // bcrypt's lowest cost, for staff-add's accounts and every sign-in, as
-      // in the Vitest projects (vite.config.ts).
-      AUTH_PASSWORD_HASH_COST: "4",
     },
     stdout: "pipe",
     stderr: "pipe",

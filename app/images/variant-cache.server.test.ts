@@ -93,7 +93,11 @@ describe("VariantCache", () => {
     await cache.settled();
     await expect.poll(async () => Date.now() - (await stat(a)).atimeMs).toBeLessThan(10_000);
 
+    // Written after a was used: a second after, so that the two times never
+    // fall in the same millisecond (which would leave their order to chance).
     const c = await variant("ac", 400);
+    const writtenAt = new Date((await stat(a)).atimeMs + 1_000);
+    await utimes(c, writtenAt, writtenAt);
     await cache.added(c, 400);
     expect(cache.files()).toEqual([a, c]);
     expect(await onDisk()).toEqual([a, c].sort());
