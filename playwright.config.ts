@@ -78,6 +78,9 @@ export default defineConfig({
       // limit would soon refuse: tests give each page its own address in this header.
       CLIENT_IP_HEADER: "Fly-Client-IP",
       E2E_STAFF_PASSWORD,
+      // bcrypt's lowest cost, for staff-add's accounts and every sign-in, as
+      // in the Vitest projects (vite.config.ts).
+      AUTH_PASSWORD_HASH_COST: "4",
     },
     stdout: "pipe",
     stderr: "pipe",

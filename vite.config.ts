@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { scratchDirectory } from "./tests/support/scratch";
 
 // One id per build, shared by the server and client bundles, so the browser can
 // tell when the server it talks to runs a newer build than the page it shows.
@@ -123,9 +122,6 @@ export default defineConfig({
       // they were a quarter of the \`app\` project's time. Servers the tests
       // start inherit it; the cost itself is asserted in auth-service.server.test.ts.
       AUTH_PASSWORD_HASH_COST: "4",
-      // Temporary files, the started servers' data folders above all, in
-      // memory where there is room (tests/support/scratch.ts).
-      TMPDIR: scratchDirectory,
     },
     // Three files at a time on two cores. Vitest's default there is one
     // worker, which leaves a core idle whenever a file waits on a server it

@@ -1,5 +1,5 @@
-// Where the tests keep their temporary files: shared by the Vitest and
-// Playwright configs, which Node and Vite load directly (erasable TypeScript only).
+// Where the Vitest run keeps its temporary files (database-templates.ts
+// makes the run's folder in it).
 import { statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 
@@ -17,7 +17,7 @@ function roomIn(directory: string): number {
 }
 
 /**
- * The folder for the tests' temporary files (TMPDIR for the test processes
+ * Where a test run's temporary folder goes (TMPDIR for the test processes
  * and the servers they start): `/dev/shm` when it has room, else the
  * system's temporary folder. A server the tests start gets a copy of the
  * seeded template database, 42 MB, and Postgres then writes into it: on a
