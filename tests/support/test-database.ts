@@ -80,8 +80,9 @@ async function prepareEmbeddedTemplates(): Promise<void> {
     try {
       await migrate(fromPGlite(db));
       await seedIfEmpty(fromPGlite(db));
-      // Uncompressed: each test file loads a copy, and a gzipped one took a
-      // quarter more CPU time to load (0.6 CPU-s against 0.47), for 42 MB on disk.
+      // Uncompressed: each worker loads copies (pglite-pool.ts), and a gzipped
+      // one took a quarter more CPU time to load (0.6 CPU-s against 0.47), for
+      // 42 MB on disk.
       const dump = await db.dumpDataDir("none");
       await mkdir(path.dirname(templateFile), { recursive: true });
       const temporary = `${templateFile}.${process.pid}.tmp`;
