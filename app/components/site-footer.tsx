@@ -4,7 +4,7 @@ import { Link } from "~/platform/ui/link";
 import { OpenStatus } from "~/hours/open-status";
 import { ThemeSwitch } from "~/theme/theme-switch";
 import { summariseWeeklyHours } from "~/hours/hours-summary";
-import { torontoDate } from "~/hours/opening-hours";
+import { torontoDate } from "~/platform/clock/toronto-time";
 import { footerNavigation, primaryNavigation } from "~/site/site";
 import { useSiteFrame } from "~/site/site-frame";
 import { bookingLinks, directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";

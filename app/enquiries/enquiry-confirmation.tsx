@@ -1,9 +1,8 @@
 import { CircleCheckIcon } from "lucide-react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { flushSync } from "react-dom";
-import { formatLongDate } from "~/hours/dates";
+import { formatLongDate, formatWallTime } from "~/platform/clock/time-words";
 import { contactTopicLabels, formatPhone, type EnquiryReceipt } from "./enquiry-fields";
-import { formatWallTime } from "~/hours/opening-hours";
 import { buttonVariants } from "~/platform/ui/button";
 
 /**

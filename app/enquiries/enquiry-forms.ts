@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withThousands } from "~/platform/thousands";
-import { formatLongDate } from "~/hours/dates";
-import { formatSpan } from "~/hours/hours-summary";
+import { formatLongDate, formatSpan } from "~/platform/clock/time-words";
+import type { WallTime } from "~/platform/clock/toronto-time";
 import {
   BOOKING_WINDOW_MONTHS,
   contactTopics,
@@ -13,7 +13,6 @@ import {
   MESSAGE_MIN,
   NAME_MAX,
 } from "./enquiry-fields";
-import { hoursOn, type OpeningSchedule } from "~/hours/opening-hours";
 import { characterCount, cleanLine, cleanText } from "~/platform/typed-input";
 
 /**
@@ -105,9 +104,14 @@ export const contactEnquirySchema = z.object({
 export type ContactEnquiry = z.output<typeof contactEnquirySchema>;
 
 /** What the venue form's rules depend on: the spaces, the hours and today's date in Toronto. */
+/** The pub's hours on the night that opens on a date, as the hours domain tells them. */
+export type NightOpening =
+  { opensAt: WallTime; closesAt: WallTime; note?: string } | { closed: true; note?: string };
+
 export type VenueFormContext = {
   spaces: readonly EnquirySpace[];
-  schedule: OpeningSchedule;
+  /** The hours of the night that opens on a date ("YYYY-MM-DD"). */
+  openingOn: (date: string) => NightOpening;
   /** "YYYY-MM-DD" in America/Toronto. */
   today: string;
 };
@@ -134,13 +138,13 @@ function earlierDate(date: string): string {
 }
 
 /** Whether `time`, after midnight, is still inside the opening that began on `date` (open until 2 am). */
-function lateNightOf(date: string, time: string, schedule: OpeningSchedule): boolean {
-  const hours = hoursOn(date, schedule);
+function lateNightOf(date: string, time: string, openingOn: VenueFormContext["openingOn"]) {
+  const hours = openingOn(date);
   if ("closed" in hours) return false;
   return hours.closesAt <= hours.opensAt && time < hours.closesAt;
 }
 
-export function venueEnquirySchema({ spaces, schedule, today }: VenueFormContext) {
+export function venueEnquirySchema({ spaces, openingOn, today }: VenueFormContext) {
   const earliest = earliestBookingDate(today);
   const latest = latestBookingDate(today);
   const spaceNames = spaces.map((space) => space.name).join(", ");
@@ -215,12 +219,12 @@ export function venueEnquirySchema({ spaces, schedule, today }: VenueFormContext
 
         const date = String(enquiry.date);
         if (!isCalendarDate(date) || date < earliest || date > latest) return;
-        const hours = hoursOn(date, schedule);
+        const hours = openingOn(date);
         const day = formatLongDate(date);
         const time = normaliseTime(String(enquiry.startTime));
         // A start in the small hours belongs to the night before: on a Saturday,
         // 1 am is Friday's late opening, not Saturday's.
-        if (time && lateNightOf(earlierDate(date), time, schedule)) return;
+        if (time && lateNightOf(earlierDate(date), time, openingOn)) return;
         if ("closed" in hours) {
           context.addIssue({
             code: "custom",

@@ -1,7 +1,7 @@
 import { contactTopicLabels, formatPhone } from "./enquiry-fields";
 import type { NewEnquiry } from "./new-enquiry";
-import { formatLongDate, torontoDateTime } from "~/hours/dates";
-import { formatWallTime, type WallTime } from "~/hours/opening-hours";
+import { formatLongDate, torontoDateTime, formatWallTime } from "~/platform/clock/time-words";
+import type { WallTime } from "~/platform/clock/toronto-time";
 import { bodyText, escapeHtml, headerText } from "~/platform/mail/mail-text";
 import type { MailMessage } from "~/platform/mail/outbox.server";
 

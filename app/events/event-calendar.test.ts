@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { torontoInstant } from "~/hours/opening-hours";
+import { torontoInstant } from "~/platform/clock/toronto-time";
 import {
   calendarDateTime,
   escapeText,

@@ -1,4 +1,4 @@
-import { torontoWall } from "~/hours/opening-hours";
+import { torontoWall } from "~/platform/clock/toronto-time";
 import type { FormValues } from "~/platform/form-check";
 import { EVENT_STATUSES, type EventStatus, type PubEvent } from "./events";
 
@@ -30,9 +30,6 @@ export type EventField = (typeof eventFields)[number];
 
 /** An event a special or a dish can be tied to, as their forms offer it. */
 export type EventChoice = { id: number; title: string; startsAt: string };
-
-/** What a special's or a dish's form says of an event choice no list could send. */
-export const EVENT_CHOICE_MESSAGE = "Choose an event from the list, or none.";
 
 /** What it says when the chosen event has gone since the form was shown. */
 export const NO_SUCH_EVENT = "That event is no longer on the site; choose another, or none.";

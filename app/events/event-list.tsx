@@ -1,10 +1,15 @@
 import { ResponsiveImage } from "~/images/responsive-image";
 import type { Picture } from "~/images/pictures";
 import { cn } from "~/platform/cn";
-import { dateParts, formatLongDate, formatTimeRange, torontoDateTime } from "~/hours/dates";
+import {
+  dateParts,
+  formatLongDate,
+  formatTimeRange,
+  torontoDateTime,
+} from "~/platform/clock/time-words";
 import { Link } from "~/platform/ui/link";
 import { eventPath, type PubEvent } from "./events";
-import { formatPrice } from "~/menu/price";
+import { formatPrice } from "~/platform/money";
 
 export type ListedEvent = PubEvent & { picture: Picture | null };
 

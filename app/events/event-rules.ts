@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withThousands } from "~/platform/thousands";
-import { torontoInstant, torontoWall } from "~/hours/opening-hours";
-import { formatLongDate } from "~/hours/dates";
+import { torontoInstant, torontoWall } from "~/platform/clock/toronto-time";
+import { formatLongDate } from "~/platform/clock/time-words";
 import { cleanLine } from "~/platform/typed-input";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import {

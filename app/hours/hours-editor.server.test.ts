@@ -3,7 +3,7 @@ import { asRole, asUser, editorAndStranger } from "../../tests/support/database-
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import type { Database } from "~/platform/database/database.server";
 import { type StaffClaims } from "~/staff/staff-transaction.server";
-import { addDays } from "./hours-editor";
+import { addDays, torontoDate, torontoInstant } from "~/platform/clock/toronto-time";
 import {
   changeNight,
   deleteException,
@@ -16,7 +16,7 @@ import {
 } from "./hours-editor.server";
 import type { ExceptionInput } from "./hours-rules";
 import { getOpeningSchedule } from "./hours.server";
-import { openStatusAt, torontoDate, torontoInstant } from "./opening-hours";
+import { openStatusAt } from "./opening-hours";
 
 /**
  * The hours editor's queries on both databases, run as a staff member so row

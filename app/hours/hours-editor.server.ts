@@ -1,8 +1,11 @@
 import type { Database } from "~/platform/database/database.server";
-import { wallTime } from "./hours.server";
-import { formatDateRange, formatDayHours, minutesAfterOpening } from "./hours-editor";
+import { wallTime } from "~/platform/clock/wall-time.server";
+import { formatDateRange } from "~/platform/clock/time-words";
+import { formatDayHours } from "./hours-editor";
+import { minutesAfterOpening } from "~/platform/clock/pub-day";
 import type { ExceptionInput } from "./hours-rules";
-import type { DailyHours, Weekday, WeeklyHours, WallTime } from "./opening-hours";
+import type { DailyHours, WeeklyHours } from "./opening-hours";
+import type { Weekday, WallTime } from "~/platform/clock/toronto-time";
 
 /**
  * The hours editor's queries: the staff view of the week and the exceptions

@@ -1,13 +1,14 @@
 import type { FormValues } from "~/platform/form-check";
-import { formatLongDate } from "./dates";
 import {
+  TIME_FORMAT_MESSAGE,
   WEEKDAY_NAMES,
-  formatWallTime,
-  torontoWall,
+  parseWallTime,
   type WallTime,
   type Weekday,
-  type WeeklyHours,
-} from "./opening-hours";
+} from "~/platform/clock/toronto-time";
+import { minutesAfterOpening, runsTooLate } from "~/platform/clock/pub-day";
+import { formatWallTime } from "~/platform/clock/time-words";
+import type { WeeklyHours } from "./opening-hours";
 
 /**
  * What the hours editor's forms share between the server and the browser
@@ -15,8 +16,6 @@ import {
  * arithmetic of wall-clock times that run past midnight.
  */
 
-/** The latest a night may run after midnight: closing at 6 am is the limit. */
-export const LATEST_AFTER_MIDNIGHT: WallTime = "06:00";
 /** How far back an exception's dates may reach: last week, for a correction. */
 export const EXCEPTION_DAYS_BEHIND = 7;
 /** How far ahead an exception's dates may reach: two years. */
@@ -85,40 +84,9 @@ export const HOURS_FORMS = {
   closedDay: "closed-day",
 } as const;
 
-const MINUTES_A_DAY = 24 * 60;
-
-/**
- * A typed time as "HH:MM": "21:30", "9:30" and the "21:30:00" some browsers
- * send; null for anything else ("25:00", "9.30", "").
- */
-export function parseWallTime(text: string): WallTime | null {
-  const match = /^(\d{1,2}):(\d{2})(?::00)?$/.exec(text.trim());
-  if (!match) return null;
-  const [hours, minutes] = [Number(match[1]), Number(match[2])];
-  if (hours > 23 || minutes > 59) return null;
-  return `${String(hours).padStart(2, "0")}:${match[2]}`;
-}
-
-function minutesOf(time: WallTime): number {
-  const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  return hours * 60 + minutes;
-}
-
-/** Minutes from opening to `time`, which at or before the opening is after midnight. */
-export function minutesAfterOpening(opensAt: WallTime, time: WallTime): number {
-  const after = minutesOf(time) - minutesOf(opensAt);
-  return after > 0 ? after : after + MINUTES_A_DAY;
-}
-
-/** Whether a time at or before the opening (so after midnight) is past the 6 am limit. */
-export function runsTooLate(opensAt: WallTime, closesAt: WallTime): boolean {
-  return closesAt <= opensAt && closesAt > LATEST_AFTER_MIDNIGHT;
-}
-
 /** The problems with one day's opening times, by which of the three they are about. */
 export type DailyHoursProblems = { opens?: string; closes?: string; kitchen?: string };
 
-export const TIME_FORMAT_MESSAGE = "Enter a time such as 21:30 (00:00 to 23:59).";
 export const CLOSES_SAME_MESSAGE = "Closing time must differ from opening time.";
 export const CLOSES_TOO_LATE_MESSAGE =
   "Closing time must be after opening time, or after midnight up to 6 am.";
@@ -149,44 +117,6 @@ export function dailyHoursProblems(
     problems.kitchen = `The kitchen must close after opening (${formatWallTime(opens)}) and by closing time (${formatWallTime(closes)}).`;
   }
   return problems;
-}
-
-/** Whether a night that opens at `opensAt` and closes at `closesAt` runs past midnight. */
-export function closesAfterMidnight(opensAt: WallTime, closesAt: WallTime): boolean {
-  return closesAt <= opensAt;
-}
-
-/**
- * The date of "tonight" at an instant, in the pub's time zone: before 6 am
- * the night that is still going is the one that started the day before.
- */
-export function tonightDate(now: Date): string {
-  const { date, time } = torontoWall(now);
-  return time < LATEST_AFTER_MIDNIGHT ? addDays(date, -1) : date;
-}
-
-/** A "YYYY-MM-DD" date moved by whole days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Whether a text is a real "YYYY-MM-DD" date. */
-export function isIsoDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const parsed = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
-}
-
-/** Whole days from one date to another. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** "Wednesday, November 25", or "Wednesday, November 25 to Friday, November 27". */
-export function formatDateRange(startsOn: string, endsOn: string): string {
-  return startsOn === endsOn
-    ? formatLongDate(startsOn)
-    : `${formatLongDate(startsOn)} to ${formatLongDate(endsOn)}`;
 }
 
 /** "11 am to 2 am, kitchen until 10 pm" or "Closed". */

@@ -1,13 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { checkForm } from "~/platform/form-check";
-import {
-  dayFields,
-  minutesAfterOpening,
-  parseWallTime,
-  tonightDate,
-  weekFields,
-  type WeekField,
-} from "./hours-editor";
+import { dayFields, weekFields, type WeekField } from "./hours-editor";
+import { minutesAfterOpening, tonightDate } from "~/platform/clock/pub-day";
+import { parseWallTime, torontoInstant } from "~/platform/clock/toronto-time";
 import {
   closedDaySchema,
   closingEarlySchema,
@@ -15,7 +10,6 @@ import {
   kitchenEarlySchema,
   weekHoursSchema,
 } from "./hours-rules";
-import { torontoInstant } from "./opening-hours";
 
 const TODAY = "2026-11-23";
 

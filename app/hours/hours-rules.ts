@@ -1,23 +1,15 @@
 import { z } from "zod";
 import { cleanLine, characterCount, overLimitMessage } from "~/platform/typed-input";
-import { formatLongDate } from "./dates";
+import { formatLongDate, formatWallTime } from "~/platform/clock/time-words";
 import {
   CLOSES_SAME_MESSAGE,
   EXCEPTION_DAYS_AHEAD,
   EXCEPTION_DAYS_BEHIND,
   EXCEPTION_LONGEST_DAYS,
   NOTE_MAX,
-  TIME_FORMAT_MESSAGE,
   WEEK_ORDER,
-  addDays,
-  closesAfterMidnight,
   dailyHoursProblems,
   dayFields,
-  daysBetween,
-  isIsoDate,
-  minutesAfterOpening,
-  parseWallTime,
-  runsTooLate,
   type ClosedDayField,
   type ClosingEarlyField,
   type ExceptionField,
@@ -25,12 +17,16 @@ import {
   type WeekField,
 } from "./hours-editor";
 import {
+  TIME_FORMAT_MESSAGE,
+  addDays,
+  daysBetween,
+  isIsoDate,
+  parseWallTime,
   WEEKDAY_NAMES,
-  formatWallTime,
-  type DailyHours,
   type WallTime,
-  type WeeklyHours,
-} from "./opening-hours";
+} from "~/platform/clock/toronto-time";
+import { closesAfterMidnight, minutesAfterOpening, runsTooLate } from "~/platform/clock/pub-day";
+import type { DailyHours, WeeklyHours } from "./opening-hours";
 
 /**
  * The hours editor's rules: one schema per form, run by the action on the

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { describeDay, formatDayLine, formatSpan, summariseWeeklyHours } from "./hours-summary";
+import { describeDay, formatDayLine, summariseWeeklyHours } from "./hours-summary";
+import { formatSpan } from "~/platform/clock/time-words";
 import type { WeeklyHours } from "./opening-hours";
 
 const day = (weekday: WeeklyHours["weekday"], opensAt: string, closesAt: string): WeeklyHours => ({

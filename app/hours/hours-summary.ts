@@ -1,15 +1,12 @@
-import { formatWallTime, type WeeklyHours, type Weekday } from "./opening-hours";
+import type { Weekday } from "~/platform/clock/toronto-time";
+import { formatSpan } from "~/platform/clock/time-words";
+import type { WeeklyHours } from "./opening-hours";
 
 const SHORT_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 /** Monday first, as people read a week. */
 const WEEK_ORDER: Weekday[] = [1, 2, 3, 4, 5, 6, 0];
 
 export type HoursLine = { days: string; hours: string };
-
-/** "11:30 am – midnight", or "Closed". */
-export function formatSpan(hours: { opensAt: string; closesAt: string } | null): string {
-  return hours ? `${formatWallTime(hours.opensAt)} – ${formatWallTime(hours.closesAt)}` : "Closed";
-}
 
 /** A day's hours and the note staff gave it, each as it is shown. */
 export type DayDescription = { hours: string; note: string };

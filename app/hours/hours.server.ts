@@ -1,11 +1,10 @@
 import type { Database } from "~/platform/database/database.server";
-import type { HoursException, OpeningSchedule, Weekday, WeeklyHours } from "./opening-hours";
+import { wallTime } from "~/platform/clock/wall-time.server";
+import type { HoursException, OpeningSchedule, WeeklyHours } from "./opening-hours";
+import type { Weekday } from "~/platform/clock/toronto-time";
 
 // One or two parameterised queries that cast what they select, so both
 // drivers hand back the same plain values.
-
-/** A `time` column as the "HH:MM" wall time the hours code works in. */
-export const wallTime = (column: string) => `to_char(${column}, 'HH24:MI')`;
 
 type ExceptionRow = {
   startsOn: string;

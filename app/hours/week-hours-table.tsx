@@ -1,7 +1,7 @@
 import { cn } from "~/platform/cn";
-import { dateParts } from "./dates";
+import { dateParts, formatWallTime } from "~/platform/clock/time-words";
 import { describeDay } from "./hours-summary";
-import { formatWallTime, type WeekDayHours } from "./opening-hours";
+import type { WeekDayHours } from "./opening-hours";
 
 /** Monday to Sunday with the bar's and the kitchen's hours; today is marked in words too. */
 export function WeekHoursTable({ week, className }: { week: WeekDayHours[]; className?: string }) {

@@ -1,5 +1,5 @@
 import type { Database } from "~/platform/database/database.server";
-import { pubDayEndAfter } from "~/hours/opening-hours";
+import { pubDayEndAfter } from "~/platform/clock/pub-day";
 import type { Allergen, Availability, Badge, DietaryTag } from "./menu";
 import type { EditorItem, EditorMenu, EditorSection } from "./menu-editor";
 import type { ItemInput, SectionInput } from "./menu-rules";

@@ -12,8 +12,9 @@ import {
   type DietaryTag,
   fold,
 } from "./menu";
-import { formatPrice } from "./price";
-import { formatWallTime, PUB_DAY_ENDS_AT } from "~/hours/opening-hours";
+import { formatPrice } from "~/platform/money";
+import { formatWallTime } from "~/platform/clock/time-words";
+import { PUB_DAY_ENDS_AT } from "~/platform/clock/pub-day";
 
 /**
  * The staff menu editor's fields, limits and words, safe for the browser:

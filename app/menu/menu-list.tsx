@@ -3,7 +3,7 @@ import { ResponsiveImage } from "~/images/responsive-image";
 import type { Picture } from "~/images/pictures";
 import { DietaryTags } from "./dietary-tags";
 import { ALLERGEN_LABELS, BADGE_LABELS, type MenuListItem } from "./menu";
-import { formatPrice } from "./price";
+import { formatPrice } from "~/platform/money";
 
 export type MenuListEntry = MenuListItem & { picture: Picture | null };
 

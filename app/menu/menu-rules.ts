@@ -21,7 +21,7 @@ import {
   type SectionField,
   type TagOption,
 } from "./menu-editor";
-import { formatPrice } from "./price";
+import { formatPrice } from "~/platform/money";
 import {
   ALLERGEN_LABELS,
   ALLERGENS,
@@ -150,7 +150,7 @@ const sectionIdSchema = z
   .transform(Number);
 
 /** The event a dish goes with: one of those listed, or none (""). */
-const eventIdSchema = rowChoiceSchema("Choose an event from the list, or none.");
+const eventIdSchema = rowChoiceSchema("an event");
 
 const PRICE_MESSAGES = {
   empty: "Enter a price such as 14.50 (0 if it is free).",

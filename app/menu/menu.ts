@@ -1,5 +1,5 @@
 import type { ContentImage } from "~/images/content-image";
-import { torontoDate, torontoMidnightAfter } from "~/hours/opening-hours";
+import { torontoDate, torontoMidnightAfter } from "~/platform/clock/toronto-time";
 
 export const DIETARY_TAGS = [
   "vegetarian",

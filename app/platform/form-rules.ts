@@ -29,8 +29,12 @@ export function parseRowChoice(text: string): number | null | undefined {
   return ROW_ID_PATTERN.test(value) ? Number(value) : undefined;
 }
 
-/** `parseRowChoice` as a field rule: `message` for anything no list could send. */
-export function rowChoiceSchema(message: string) {
+/** What a choice of `what` ("an event") says of anything no list could send. */
+export const rowChoiceMessage = (what: string) => `Choose ${what} from the list, or none.`;
+
+/** `parseRowChoice` as a field rule for a choice of `what` ("an event"). */
+export function rowChoiceSchema(what: string) {
+  const message = rowChoiceMessage(what);
   return z.string().transform((text, context) => {
     const id = parseRowChoice(text);
     if (id !== undefined) return id;

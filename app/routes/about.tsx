@@ -10,7 +10,7 @@ import { pictureFor } from "~/images/pictures.server";
 import { siteContent } from "~/site/site-content.server";
 import { pageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
-import { formatPrice } from "~/menu/price";
+import { formatPrice } from "~/platform/money";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const content = siteContent(context);

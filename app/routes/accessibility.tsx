@@ -3,7 +3,7 @@ import type { Route } from "./+types/accessibility";
 import { Link } from "~/platform/ui/link";
 import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
-import { dateParts } from "~/hours/dates";
+import { dateParts } from "~/platform/clock/time-words";
 import { siteContent } from "~/site/site-content.server";
 import { pageMeta } from "~/site/meta";
 import { telephoneHref } from "~/site/site-settings";

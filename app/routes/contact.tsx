@@ -14,7 +14,7 @@ import { EnquiryForm, PurposeNotice, type Validator } from "~/enquiries/enquiry-
 import { SelectField, TextAreaField, TextField } from "~/platform/ui/form-fields";
 import { enquiryMailSettings } from "~/site/enquiry-mail.server";
 import { siteContent } from "~/site/site-content.server";
-import { formatLongDate } from "~/hours/dates";
+import { formatLongDate } from "~/platform/clock/time-words";
 import {
   contactFields,
   contactTopicLabels,
@@ -28,7 +28,8 @@ import { env } from "~/platform/env.server";
 import { usePublicEnv } from "~/platform/public-env";
 import { formatDayLine } from "~/hours/hours-summary";
 import { pageMeta } from "~/site/meta";
-import { torontoDate, weekHours } from "~/hours/opening-hours";
+import { torontoDate } from "~/platform/clock/toronto-time";
+import { weekHours } from "~/hours/opening-hours";
 import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -15,7 +15,8 @@ import { DatabaseUnavailableError, type Database } from "~/platform/database/dat
 import { siteContent } from "~/site/site-content.server";
 import type { EnquiryActionData } from "~/enquiries/enquiry-fields";
 import { rateLimitAddress } from "~/platform/rate-limit.server";
-import { hoursOn, torontoDate } from "~/hours/opening-hours";
+import { hoursOn } from "~/hours/opening-hours";
+import { torontoDate } from "~/platform/clock/toronto-time";
 import { clientAddressContext, formProtectionContext } from "~/platform/context";
 import { DEFAULT_RATE_LIMITS, type FormProtection } from "~/platform/form-protection";
 import { toastCookie } from "~/platform/toast.server";

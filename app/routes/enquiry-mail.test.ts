@@ -12,7 +12,8 @@ import {
 import { action as contactAction } from "./contact";
 import { action as venueAction } from "./venue";
 import { storeEnquiry, type NewEnquiry } from "~/enquiries/enquiry-store.server";
-import { hoursOn, torontoDate } from "~/hours/opening-hours";
+import { hoursOn } from "~/hours/opening-hours";
+import { torontoDate } from "~/platform/clock/toronto-time";
 import { clientAddressContext, formProtectionContext } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
 import {

@@ -16,13 +16,19 @@ import { WeekHoursTable } from "~/hours/week-hours-table";
 import { pictureFor, withPictures } from "~/images/pictures.server";
 import { shareImageUrls } from "~/images/pictures";
 import { siteContent } from "~/site/site-content.server";
-import { formatLongDate, formatTimeRange, torontoDateTime } from "~/hours/dates";
+import {
+  formatLongDate,
+  formatTimeRange,
+  torontoDateTime,
+  formatWallTime,
+} from "~/platform/clock/time-words";
 import { eventPath } from "~/events/events";
 import { featuredItems } from "~/menu/menu";
 import { pageMeta } from "~/site/meta";
-import { formatWallTime, torontoDate, weekHours } from "~/hours/opening-hours";
+import { torontoDate } from "~/platform/clock/toronto-time";
+import { weekHours } from "~/hours/opening-hours";
 import { publicPageHeaders } from "~/platform/page-headers";
-import { formatPrice } from "~/menu/price";
+import { formatPrice } from "~/platform/money";
 import { bookingLinks, directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
 import { formatDayLine } from "~/hours/hours-summary";
 import { specialsToday } from "~/specials/specials";

@@ -8,7 +8,7 @@ import {
 } from "../../tests/support/test-database";
 import { eventEnd } from "~/events/events";
 import { MENU_QUERY_MAX_LENGTH, type MenuListItem, type MenuListSection } from "~/menu/menu";
-import { torontoDate, torontoWeekday } from "~/hours/opening-hours";
+import { torontoDate, torontoWeekday } from "~/platform/clock/toronto-time";
 import { loader as aboutLoader } from "./about";
 import { loader as accessibilityLoader } from "./accessibility";
 import { loader as contactLoader } from "./contact";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/site-layout";
 import { RouteErrorView } from "~/components/error-view";
 import { SiteChrome } from "~/components/site-chrome";
 import { JsonLd } from "~/components/json-ld";
-import { rememberTorontoOffsets, torontoDate } from "~/hours/opening-hours";
+import { rememberTorontoOffsets, torontoDate } from "~/platform/clock/toronto-time";
 import { useSiteOrigin, type SiteFrame } from "~/site/site-frame";
 import { loadSiteFrame } from "~/site/site-frame.server";
 import { restaurantJsonLd, serializeJsonLd } from "~/site/structured-data";

@@ -4,10 +4,12 @@ import { CookieJar } from "../../tests/support/staff-requests";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as exceptionAction, loader as exceptionLoader } from "./staff/hours-exception";
 import { action as hoursAction, loader as hoursLoader } from "./staff/hours";
-import { HOURS_FORMS, addDays, dayFields, tonightDate, weekFields } from "~/hours/hours-editor";
+import { HOURS_FORMS, dayFields, weekFields } from "~/hours/hours-editor";
+import { addDays, torontoDate } from "~/platform/clock/toronto-time";
+import { tonightDate } from "~/platform/clock/pub-day";
 import { getException, hoursOfNight, readWeek } from "~/hours/hours-editor.server";
 import { getOpeningSchedule } from "~/hours/hours.server";
-import { openStatusAt, torontoDate } from "~/hours/opening-hours";
+import { openStatusAt } from "~/hours/opening-hours";
 
 /**
  * The hours editor's routes as a signed-in staff member posts to them, with

@@ -24,7 +24,8 @@ import { action as sectionAction, loader as sectionLoader } from "./staff/menu-s
 import { action as eventAction } from "./staff/event";
 import { menuAt, type Availability, type MenuListSection } from "~/menu/menu";
 import { getMenu } from "~/menu/menu.server";
-import { pubDayEndAfter, torontoInstant } from "~/hours/opening-hours";
+import { pubDayEndAfter } from "~/platform/clock/pub-day";
+import { torontoInstant } from "~/platform/clock/toronto-time";
 import { ITEM_FIELDS, type EditorMenu, type ItemField } from "~/menu/menu-editor";
 import { removeStaffMember } from "~/staff/staff.server";
 import { toastCookie } from "~/platform/toast.server";

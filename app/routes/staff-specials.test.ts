@@ -7,8 +7,7 @@ import { action as specialsAction, loader as specialsLoader } from "./staff/spec
 import { getSpecial, listSpecials } from "~/specials/specials-editor.server";
 import { getSpecials } from "~/specials/specials.server";
 import { specialsOn, specialsToday } from "~/specials/specials";
-import { addDays } from "~/hours/hours-editor";
-import { torontoInstant, type Weekday } from "~/hours/opening-hours";
+import { addDays, torontoInstant, type Weekday } from "~/platform/clock/toronto-time";
 import { action as eventAction } from "./staff/event";
 
 /**

@@ -22,8 +22,9 @@ import {
 import { checkForm, venueEnquirySchema, type VenueFormContext } from "~/enquiries/enquiry-forms";
 import { env } from "~/platform/env.server";
 import { pageMeta } from "~/site/meta";
-import { torontoDate } from "~/hours/opening-hours";
-import { formatPrice } from "~/menu/price";
+import { torontoDate } from "~/platform/clock/toronto-time";
+import { hoursOn, type OpeningSchedule } from "~/hours/opening-hours";
+import { formatPrice } from "~/platform/money";
 import { usePublicEnv } from "~/platform/public-env";
 import { telephoneHref } from "~/site/site-settings";
 import { largestCapacity, spaceAccess, type VenueSpace } from "~/venue/venue";
@@ -62,11 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: settings.email,
       spaces: pictured,
       packages,
-      form: {
-        spaces: enquirySpaces(spaces),
-        schedule,
-        today: torontoDate(now),
-      } satisfies VenueFormContext,
+      form: { spaces: enquirySpaces(spaces), schedule, today: torontoDate(now) },
       submissionToken: enquiry.submissionToken,
       receipt: enquiry.receipt,
       retentionDays: env.ENQUIRY_RETENTION_DAYS,
@@ -90,7 +87,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const now = new Date();
       const [spaces, schedule] = await Promise.all([content.venueSpaces(), content.schedule(now)]);
       const offered = enquirySpaces(spaces);
-      const schema = venueEnquirySchema({ spaces: offered, schedule, today: torontoDate(now) });
+      const schema = venueEnquirySchema(
+        venueFormContext({ spaces: offered, schedule, today: torontoDate(now) }),
+      );
       const checked = checkForm(schema, values);
       if (!checked.ok) return checked;
       const space = offered.find((candidate) => candidate.slug === checked.data.space);
@@ -101,6 +100,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       };
     },
   });
+}
+
+/** The venue form's context from what the page holds: the night's hours come from the schedule. */
+function venueFormContext({
+  schedule,
+  ...rest
+}: Omit<VenueFormContext, "openingOn"> & { schedule: OpeningSchedule }): VenueFormContext {
+  return { ...rest, openingOn: (date) => hoursOn(date, schedule) };
 }
 
 const FIELD_LABELS: Partial<Record<VenueField, string>> = {
@@ -134,7 +141,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
   const { TURNSTILE_SITE_KEY } = usePublicEnv();
   const loadValidator = (): Promise<Validator<VenueField>> =>
     import("~/enquiries/enquiry-forms").then((rules) => {
-      const schema = rules.venueEnquirySchema(form);
+      const schema = rules.venueEnquirySchema(venueFormContext(form));
       return (values) => {
         const checked = rules.checkForm(schema, values);
         return checked.ok ? {} : checked.errors;

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { SiteFrame, SiteIdentity } from "./site-frame";
 import { siteContent } from "./site-content.server";
-import { torontoOffsetsAround } from "~/hours/opening-hours";
+import { torontoOffsetsAround } from "~/platform/clock/toronto-time";
 
 /**
  * What every page's frame shows: the pub's details and hours for the footer,

@@ -6,8 +6,9 @@
 import type { ContentImage } from "~/images/content-image";
 import { eventPath, type PubEvent } from "~/events/events";
 import type { MenuItem, MenuSection, DietaryTag } from "~/menu/menu";
-import type { OpeningSchedule, WeeklyHours, Weekday } from "~/hours/opening-hours";
-import { priceAmount } from "~/menu/price";
+import type { OpeningSchedule, WeeklyHours } from "~/hours/opening-hours";
+import type { Weekday } from "~/platform/clock/toronto-time";
+import { priceAmount } from "~/platform/money";
 import { telephoneHref, type SiteSettings } from "./site-settings";
 import { shareCardPath } from "./share-card";
 

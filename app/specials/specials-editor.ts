@@ -1,6 +1,5 @@
 import type { FormValues } from "~/platform/form-check";
-import { formatLongDate } from "~/hours/dates";
-import { formatWallTime } from "~/hours/opening-hours";
+import { formatLongDate, formatWallTime } from "~/platform/clock/time-words";
 import type { Special } from "./specials";
 
 /**

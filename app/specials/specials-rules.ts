@@ -7,17 +7,16 @@ import {
   overLimitMessage,
   parseDollars,
 } from "~/platform/typed-input";
-import { formatLongDate } from "~/hours/dates";
+import { formatLongDate } from "~/platform/clock/time-words";
 import {
   TIME_FORMAT_MESSAGE,
   addDays,
   isIsoDate,
   parseWallTime,
-  runsTooLate,
-} from "~/hours/hours-editor";
-import type { WallTime, Weekday } from "~/hours/opening-hours";
-import { EVENT_CHOICE_MESSAGE } from "~/events/event-editor";
-import { parseRowChoice } from "~/platform/form-rules";
+} from "~/platform/clock/toronto-time";
+import { runsTooLate } from "~/platform/clock/pub-day";
+import type { WallTime, Weekday } from "~/platform/clock/toronto-time";
+import { parseRowChoice, rowChoiceMessage } from "~/platform/form-rules";
 import {
   DESCRIPTION_MAX,
   PRICE_MAX_CENTS,
@@ -141,7 +140,7 @@ export function specialSchema(today: string) {
     }
 
     const chosenEvent = parseRowChoice(values.eventId);
-    if (chosenEvent === undefined) add("eventId", EVENT_CHOICE_MESSAGE);
+    if (chosenEvent === undefined) add("eventId", rowChoiceMessage("an event"));
     const eventId = chosenEvent ?? null;
     if (values.hidden !== "" && values.hidden !== "on")
       add("hidden", "Tick the box or leave it clear.");

@@ -1,5 +1,5 @@
-import { wallTime } from "~/hours/hours.server";
-import type { Weekday } from "~/hours/opening-hours";
+import { wallTime } from "~/platform/clock/wall-time.server";
+import type { Weekday } from "~/platform/clock/toronto-time";
 import type { Database } from "~/platform/database/database.server";
 import type { Special } from "./specials";
 

@@ -4,7 +4,7 @@ import {
   torontoWeekday,
   type Weekday,
   type WallTime,
-} from "~/hours/opening-hours";
+} from "~/platform/clock/toronto-time";
 
 export type Special = {
   id: number;

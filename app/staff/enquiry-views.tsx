@@ -1,7 +1,7 @@
 import { CheckCircle2Icon, CircleDotIcon, CircleIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { contactTopicLabels, type ContactTopic } from "~/enquiries/enquiry-fields";
-import { formatLongDate, torontoDateTime } from "~/hours/dates";
+import { formatLongDate, torontoDateTime } from "~/platform/clock/time-words";
 import { hadHiddenCharacters, neutraliseText } from "./display-text";
 import type { EnquirySummary } from "./enquiry-inbox.server";
 

@@ -1,5 +1,5 @@
 import type { EventChoice } from "~/events/event-editor";
-import { formatLongDate, torontoDateTime } from "~/hours/dates";
+import { formatLongDate, torontoDateTime } from "~/platform/clock/time-words";
 
 /**
  * The choices of a special's or a dish's event field: none first, in the

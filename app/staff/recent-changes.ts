@@ -1,11 +1,17 @@
 import { EVENT_STATUSES, type EventStatus } from "~/events/events";
 import { eventStatusLabels } from "~/events/event-editor";
-import { dateParts, formatLongDate, torontoDateTime } from "~/hours/dates";
-import { addDays, formatDateRange, formatDayHours } from "~/hours/hours-editor";
-import { WEEKDAY_NAMES, formatWallTime, torontoDate } from "~/hours/opening-hours";
+import {
+  dateParts,
+  formatLongDate,
+  torontoDateTime,
+  formatDateRange,
+  formatWallTime,
+} from "~/platform/clock/time-words";
+import { addDays, WEEKDAY_NAMES, torontoDate } from "~/platform/clock/toronto-time";
+import { formatDayHours } from "~/hours/hours-editor";
 import { contentImage, type ContentImage } from "~/images/content-image";
 import { ALLERGEN_LABELS, BADGE_LABELS, DIETARY_LABELS } from "~/menu/menu";
-import { formatPrice } from "~/menu/price";
+import { formatPrice } from "~/platform/money";
 import { displayPhone } from "~/site/settings-editor";
 import { priceUnitLabels } from "~/venue/venue-editor";
 

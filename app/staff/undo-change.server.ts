@@ -9,7 +9,7 @@ import {
   readWeek,
 } from "~/hours/hours-editor.server";
 import { exceptionSchema, weekHoursSchema } from "~/hours/hours-rules";
-import { torontoDate } from "~/hours/opening-hours";
+import { torontoDate } from "~/platform/clock/toronto-time";
 import { itemValues, sectionValues } from "~/menu/menu-editor";
 import { countSectionItems, getItem, getSection } from "~/menu/menu-editor.server";
 import { itemSchema, sectionSchema } from "~/menu/menu-rules";

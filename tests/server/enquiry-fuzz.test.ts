@@ -10,7 +10,8 @@ import {
 import { DEFAULT_RATE_LIMITS } from "~/platform/form-protection";
 import { cleanLine } from "~/platform/typed-input";
 import { enquiryReceiptCookie } from "~/enquiries/enquiry-receipt.server";
-import { hoursOn, torontoDate, type OpeningSchedule } from "~/hours/opening-hours";
+import { hoursOn, type OpeningSchedule } from "~/hours/opening-hours";
+import { torontoDate } from "~/platform/clock/toronto-time";
 import { MAX_BODY_BYTES } from "~/server/pipeline/request-body";
 import {
   clientDirectory,

@@ -4,7 +4,7 @@ import type { Route } from "./+types/enquiry";
 import { Button, buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { formatPhone } from "~/enquiries/enquiry-fields";
-import { formatLongDate } from "~/hours/dates";
+import { formatLongDate } from "~/platform/clock/time-words";
 import { databaseContext } from "~/platform/context";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { redirectWithToast } from "~/platform/toast.server";

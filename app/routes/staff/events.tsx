@@ -4,7 +4,7 @@ import { buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { eventStatusLabels, type EditableEvent } from "~/events/event-editor";
 import { pastEventsForStaff, upcomingEventsForStaff } from "~/events/event-editor.server";
-import { formatLongDate, formatTimeRange, torontoDateTime } from "~/hours/dates";
+import { formatLongDate, formatTimeRange, torontoDateTime } from "~/platform/clock/time-words";
 import { EditorHeading, EditorList, EditorListItem, StatusBadge } from "~/staff/editor-ui";
 import { readAsStaff } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";

@@ -6,9 +6,9 @@ import {
   exceptionFields,
   exceptionLabels,
   exceptionValues,
-  formatDateRange,
   type ExceptionField,
 } from "~/hours/hours-editor";
+import { formatDateRange } from "~/platform/clock/time-words";
 import {
   deleteException,
   getException,
@@ -16,7 +16,7 @@ import {
   saveException,
 } from "~/hours/hours-editor.server";
 import { exceptionSchema } from "~/hours/hours-rules";
-import { torontoDate } from "~/hours/opening-hours";
+import { torontoDate } from "~/platform/clock/toronto-time";
 import { checkForm } from "~/platform/form-check";
 import { redirectWithToast } from "~/platform/toast.server";
 import {

@@ -6,7 +6,7 @@ import { buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { checkbox, type BoundField } from "~/platform/ui/checked-form";
 import { CheckboxField, TextField } from "~/platform/ui/form-fields";
-import { formatLongDate } from "~/hours/dates";
+import { formatLongDate, formatDateRange, formatWallTime } from "~/platform/clock/time-words";
 import { formatDayLine } from "~/hours/hours-summary";
 import {
   HOURS_FORMS,
@@ -15,10 +15,8 @@ import {
   closedDayFields,
   closingEarlyFields,
   dayFields,
-  formatDateRange,
   formatDayHours,
   kitchenEarlyFields,
-  tonightDate,
   weekFields,
   weekValues,
   weekLabels,
@@ -27,6 +25,7 @@ import {
   type KitchenEarlyField,
   type WeekField,
 } from "~/hours/hours-editor";
+import { tonightDate } from "~/platform/clock/pub-day";
 import {
   changeNight,
   describeException,
@@ -44,7 +43,7 @@ import {
   kitchenEarlySchema,
   weekHoursSchema,
 } from "~/hours/hours-rules";
-import { WEEKDAY_NAMES, formatWallTime, torontoDate } from "~/hours/opening-hours";
+import { WEEKDAY_NAMES, torontoDate } from "~/platform/clock/toronto-time";
 import { cn } from "~/platform/cn";
 import { checkForm, type CheckedFormData, type FieldErrors } from "~/platform/form-check";
 import {

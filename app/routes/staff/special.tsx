@@ -1,7 +1,7 @@
 import type { Route } from "./+types/special";
 import { checkbox } from "~/platform/ui/checked-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/platform/ui/form-fields";
-import { torontoDate } from "~/hours/opening-hours";
+import { torontoDate } from "~/platform/clock/toronto-time";
 import { checkForm } from "~/platform/form-check";
 import { redirectWithToast } from "~/platform/toast.server";
 import {

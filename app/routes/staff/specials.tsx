@@ -2,7 +2,7 @@ import { ChevronRightIcon } from "lucide-react";
 import { Form, data } from "react-router";
 import type { Route } from "./+types/specials";
 import { Link } from "~/platform/ui/link";
-import { formatPrice } from "~/menu/price";
+import { formatPrice } from "~/platform/money";
 import { redirectWithToast } from "~/platform/toast.server";
 import { EditorHeading, MOVE_DOWN, MOVE_UP, MoveButtons, StatusBadge } from "~/staff/editor-ui";
 import { readAsStaff, writeAsStaff } from "~/staff/editor.server";
@@ -10,7 +10,7 @@ import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import { WEEKDAY_CHOICES, describeWhen, type EditableSpecial } from "~/specials/specials-editor";
 import { listSpecials, moveSpecial } from "~/specials/specials-editor.server";
-import { torontoDate } from "~/hours/opening-hours";
+import { torontoDate } from "~/platform/clock/toronto-time";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const specials = await readAsStaff(context, (tx) => listSpecials(tx));

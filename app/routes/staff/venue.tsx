@@ -3,7 +3,7 @@ import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/venue";
 import { buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
-import { formatPrice } from "~/menu/price";
+import { formatPrice } from "~/platform/money";
 import { cn } from "~/platform/cn";
 import { redirectWithToast } from "~/platform/toast.server";
 import { EditorHeading, MoveButtons, StatusBadge } from "~/staff/editor-ui";

@@ -13,7 +13,7 @@ import {
 import { sharedDatabase } from "~/platform/database/connection.server";
 import { PageCache, type PageRenderResult } from "./page-cache";
 import { PageRender } from "./page-render";
-import { torontoMidnightAfter } from "~/hours/opening-hours";
+import { torontoMidnightAfter } from "~/platform/clock/toronto-time";
 import { renderedRevision } from "~/site/site-content.server";
 import { env } from "~/platform/env.server";
 import { serverAuthBackend } from "~/platform/auth-backend.server";

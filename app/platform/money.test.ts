@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatPrice, priceAmount } from "./price";
+import { formatPrice, priceAmount } from "./money";
 
 describe("formatPrice", () => {
   test("prints dollars and cents in Canadian format", () => {

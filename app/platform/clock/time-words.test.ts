@@ -1,5 +1,10 @@
 import { expect, test } from "vitest";
-import { dateParts, formatLongDate, formatTimeRange, torontoDateTime } from "./dates";
+import {
+  dateParts,
+  formatLongDate,
+  formatTimeRange,
+  torontoDateTime,
+} from "~/platform/clock/time-words";
 
 test("dateParts names the day and month of a date", () => {
   expect(dateParts("2026-11-25")).toEqual({
