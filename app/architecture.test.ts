@@ -17,7 +17,17 @@ const APP = path.resolve("app");
 const LAYERS = ["platform", "domain", "site", "staff", "shell", "entry"] as const;
 type Layer = (typeof LAYERS)[number];
 
-const DOMAINS = ["hours", "menu", "specials", "events", "venue", "enquiries", "images", "theme"];
+const DOMAINS = [
+  "settings",
+  "hours",
+  "menu",
+  "specials",
+  "events",
+  "venue",
+  "enquiries",
+  "images",
+  "theme",
+];
 
 /** Which layer a module (a path under app/) belongs to. */
 function layerOf(file: string): Layer {

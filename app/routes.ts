@@ -48,8 +48,8 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("build-info", "routes/build-info.ts"),
   // The live channel (docs/decisions/012): Server-Sent Events, and the revision to poll.
-  route("live", "routes/live.ts"),
-  route("live/revision", "routes/live-revision.ts"),
+  route("live", "platform/live/stream-route.ts"),
+  route("live/revision", "platform/live/revision-route.ts"),
   route("theme", "routes/theme.ts"),
   route("img/*", "routes/image.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),

@@ -1,7 +1,7 @@
 import { CalendarCheckIcon, ShoppingBagIcon } from "lucide-react";
 import { buttonVariants, type ButtonVariants } from "~/platform/ui/button";
 import { cn } from "~/platform/cn";
-import { bookingLinks, type SiteSettings } from "~/site/site-settings";
+import { bookingLinks, type SiteSettings } from "~/settings/site-settings";
 
 const icons = { reservations: CalendarCheckIcon, ordering: ShoppingBagIcon } as const;
 

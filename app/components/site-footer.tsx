@@ -7,7 +7,12 @@ import { summariseWeeklyHours } from "~/hours/hours-summary";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import { footerNavigation, primaryNavigation } from "~/site/site";
 import { useSiteFrame } from "~/site/site-frame";
-import { bookingLinks, directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
+import {
+  bookingLinks,
+  directionsLinks,
+  formatAddress,
+  telephoneHref,
+} from "~/settings/site-settings";
 
 /** The footer's navigation, where the phone's menu button leads without its dialog. */
 export const FOOTER_NAVIGATION_ID = "site-navigation";

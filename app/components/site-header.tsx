@@ -6,7 +6,7 @@ import { ThemeSwitch } from "~/theme/theme-switch";
 import { cn } from "~/platform/cn";
 import { primaryNavigation } from "~/site/site";
 import { useSiteFrame } from "~/site/site-frame";
-import { bookingLinks } from "~/site/site-settings";
+import { bookingLinks } from "~/settings/site-settings";
 
 export function SiteHeader() {
   const settings = useSiteFrame()?.settings;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { asRole, asUser, editorAndStranger } from "../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import type { Database } from "~/platform/database/database.server";
-import { type StaffClaims } from "~/staff/staff-transaction.server";
+import { type StaffClaims } from "~/staff/editor/staff-transaction.server";
 import { addDays, torontoDate, torontoInstant } from "~/platform/clock/toronto-time";
 import {
   changeNight,

@@ -5,7 +5,7 @@ import { asRole, createAuthUser, rolledBack } from "../../tests/support/database
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import type { Database } from "~/platform/database/database.server";
 import { SUPABASE_DIRECTORY } from "~/platform/database/migrations.server";
-import { withStaffClaims } from "~/staff/staff-transaction.server";
+import { withStaffClaims } from "~/staff/editor/staff-transaction.server";
 
 /**
  * The pictures migration's Storage part runs only where a `storage` schema

@@ -6,7 +6,7 @@ import { SectionHeading } from "~/components/section-heading";
 import { dateParts } from "~/platform/clock/time-words";
 import { siteContent } from "~/site/site-content.server";
 import { pageMeta } from "~/site/meta";
-import { telephoneHref } from "~/site/site-settings";
+import { telephoneHref } from "~/settings/site-settings";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { usePublicEnv } from "~/platform/public-env";
 

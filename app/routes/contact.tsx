@@ -30,7 +30,7 @@ import { formatDayLine } from "~/hours/hours-summary";
 import { pageMeta } from "~/site/meta";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import { weekHours } from "~/hours/opening-hours";
-import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
+import { directionsLinks, formatAddress, telephoneHref } from "~/settings/site-settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = siteContent(context);

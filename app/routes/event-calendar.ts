@@ -4,7 +4,7 @@ import { eventPath } from "~/events/events";
 import { cacheControl } from "~/platform/cache-control";
 import { siteOrigin } from "~/platform/site-origin.server";
 import { siteContent } from "~/site/site-content.server";
-import { formatAddress } from "~/site/site-settings";
+import { formatAddress } from "~/settings/site-settings";
 
 function plain(status: number, text: string): Response {
   return new Response(text, {

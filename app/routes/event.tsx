@@ -15,7 +15,7 @@ import { Link } from "~/platform/ui/link";
 import { pageMeta } from "~/site/meta";
 import { siteContent } from "~/site/site-content.server";
 import { useSiteFrame, useSiteOrigin } from "~/site/site-frame";
-import { formatAddress } from "~/site/site-settings";
+import { formatAddress } from "~/settings/site-settings";
 import { eventJsonLd, serializeJsonLd } from "~/site/structured-data";
 
 /**

@@ -29,7 +29,12 @@ import { torontoDate } from "~/platform/clock/toronto-time";
 import { weekHours } from "~/hours/opening-hours";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { formatPrice } from "~/platform/money";
-import { bookingLinks, directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
+import {
+  bookingLinks,
+  directionsLinks,
+  formatAddress,
+  telephoneHref,
+} from "~/settings/site-settings";
 import { formatDayLine } from "~/hours/hours-summary";
 import { specialsToday } from "~/specials/specials";
 import { useSiteOrigin } from "~/site/site-frame";

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { Outlet } from "react-router";
 import type { Route } from "./+types/site-layout";
 import { RouteErrorView } from "~/components/error-view";
@@ -7,9 +8,10 @@ import { rememberTorontoOffsets, torontoDate } from "~/platform/clock/toronto-ti
 import { useSiteOrigin, type SiteFrame } from "~/site/site-frame";
 import { loadSiteFrame } from "~/site/site-frame.server";
 import { restaurantJsonLd, serializeJsonLd } from "~/site/structured-data";
-import { LiveUpdates } from "~/site/live-updates";
+import { LiveUpdates } from "~/platform/live/live-updates";
 import { renderedRevision } from "~/site/site-content.server";
 import { databaseContext, pageNextChange } from "~/platform/context";
+import { nextHoursChange } from "~/hours/opening-hours";
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Asked before the content is read, so the content is at least this new.
@@ -30,13 +32,15 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   // Before anything below asks what time it is in Toronto (the status line,
   // the footer, event dates): the browser then works it out without Intl.
   rememberTorontoOffsets(loaderData.torontoOffsets);
+  const { schedule } = loaderData;
+  const hoursChangeAfter = useMemo(() => (now: Date) => nextHoursChange(now, schedule), [schedule]);
   return (
     <>
       <SiteChrome>
         <RestaurantStructuredData {...loaderData} />
         <Outlet />
       </SiteChrome>
-      <LiveUpdates revision={loaderData.contentRevision} schedule={loaderData.schedule} />
+      <LiveUpdates revision={loaderData.contentRevision} clockChangeAfter={hoursChangeAfter} />
     </>
   );
 }

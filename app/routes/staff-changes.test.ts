@@ -9,10 +9,10 @@ import { drivers, openTestDatabase, type TestDatabase } from "../../tests/suppor
 import { action as changesAction, loader as changesLoader } from "./staff/changes";
 import type { ChangesActionData } from "./staff/changes";
 import { crossSiteRefusal, isCrossSitePost } from "~/server/pipeline/cross-site";
-import type { RecentChange } from "~/staff/recent-changes";
-import { requireStaff, staffSession } from "~/staff/session.server";
-import { withStaffClaims } from "~/staff/staff-transaction.server";
-import { UNDO_WORDS } from "~/staff/undo";
+import type { RecentChange } from "~/staff/changes/recent-changes";
+import { requireStaff, staffSession } from "~/staff/accounts/session.server";
+import { withStaffClaims } from "~/staff/editor/staff-transaction.server";
+import { UNDO_WORDS } from "~/staff/changes/undo";
 
 type Loaded = {
   changes: RecentChange[];

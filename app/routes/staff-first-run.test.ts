@@ -7,7 +7,7 @@ import { loader as inboxLoader } from "./staff/inbox";
 import { action as settingsAction } from "./staff/settings";
 import { HOURS_FORMS, dayFields, weekFields } from "~/hours/hours-editor";
 import { readWeek } from "~/hours/hours-editor.server";
-import { settingsFormValues } from "~/site/settings-editor.server";
+import { settingsFormValues } from "~/settings/settings-editor.server";
 import type { ChecklistItem } from "~/staff/first-run";
 import { SAMPLE_SETTINGS } from "~/staff/sample-content";
 

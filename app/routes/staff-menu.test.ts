@@ -27,7 +27,7 @@ import { getMenu } from "~/menu/menu.server";
 import { pubDayEndAfter } from "~/platform/clock/pub-day";
 import { torontoInstant } from "~/platform/clock/toronto-time";
 import { ITEM_FIELDS, type EditorMenu, type ItemField } from "~/menu/menu-editor";
-import { removeStaffMember } from "~/staff/staff.server";
+import { removeStaffMember } from "~/staff/accounts/staff.server";
 import { toastCookie } from "~/platform/toast.server";
 import { pageNotesContext } from "~/platform/context";
 import { PageRender } from "~/server/pipeline/page-render";

@@ -15,7 +15,7 @@ import { action as hoursAction, loader as hoursLoader } from "./staff/hours";
 import { action as itemAction } from "./staff/menu-item";
 import { action as settingsAction } from "./staff/settings";
 import { action as specialAction } from "./staff/special";
-import { settingsFormValues } from "~/site/settings-editor.server";
+import { settingsFormValues } from "~/settings/settings-editor.server";
 import { HOURS_FORMS } from "~/hours/hours-editor";
 
 /**

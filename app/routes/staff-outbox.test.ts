@@ -17,10 +17,10 @@ import { storeEnquiry, type NewEnquiry } from "~/enquiries/enquiry-store.server"
 import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
 import { authBackendContext, clientAddressContext } from "~/platform/context";
-import { addStaff } from "~/staff/add-staff.server";
-import { OWNERS_ONLY_OUTBOX } from "~/staff/outbox";
-import type { OutboxPage } from "~/staff/outbox.server";
-import { requireStaff, staffSession } from "~/staff/session.server";
+import { addStaff } from "~/staff/accounts/add-staff.server";
+import { OWNERS_ONLY_OUTBOX } from "~/staff/inbox/outbox";
+import type { OutboxPage } from "~/staff/inbox/outbox.server";
+import { requireStaff, staffSession } from "~/staff/accounts/session.server";
 import type { StaffAreaData } from "~/staff/staff-navigation";
 import { action as signInAction } from "./staff/sign-in";
 

@@ -17,11 +17,11 @@ import { action as signInAction } from "./staff/sign-in";
 import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
 import { authBackendContext, clientAddressContext } from "~/platform/context";
-import { addStaff } from "~/staff/add-staff.server";
-import { LAST_OWNER, OWNERS_ONLY } from "~/staff/people";
-import type { PeopleActionData } from "~/staff/people-page.server";
-import { STAFF_SESSION_COOKIE, requireStaff, staffSession } from "~/staff/session.server";
-import { getStaffMember } from "~/staff/staff.server";
+import { addStaff } from "~/staff/accounts/add-staff.server";
+import { LAST_OWNER, OWNERS_ONLY } from "~/staff/accounts/people";
+import type { PeopleActionData } from "~/staff/accounts/people-page.server";
+import { STAFF_SESSION_COOKIE, requireStaff, staffSession } from "~/staff/accounts/session.server";
+import { getStaffMember } from "~/staff/accounts/staff.server";
 
 const signingKey = generateSigningKey();
 const password = "correct horse battery staple";

@@ -25,11 +25,15 @@ import {
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
 import { authBackendContext, clientAddressContext } from "~/platform/context";
 import { crossSiteRefusal, isCrossSitePost } from "~/server/pipeline/cross-site";
-import { addStaff } from "~/staff/add-staff.server";
-import { recoveryLink, type ForgotActionData, type ResetActionData } from "~/staff/recovery.server";
-import { createAdminClient, requireStaff, staffSession } from "~/staff/session.server";
-import { EXPIRED_RECOVERY, RECOVERY_ON_ITS_WAY } from "~/staff/staff-forms";
-import { sendStaffAuthEmail } from "~/staff/recovery.server";
+import { addStaff } from "~/staff/accounts/add-staff.server";
+import {
+  recoveryLink,
+  type ForgotActionData,
+  type ResetActionData,
+} from "~/staff/accounts/recovery.server";
+import { createAdminClient, requireStaff, staffSession } from "~/staff/accounts/session.server";
+import { EXPIRED_RECOVERY, RECOVERY_ON_ITS_WAY } from "~/staff/accounts/staff-forms";
+import { sendStaffAuthEmail } from "~/staff/accounts/recovery.server";
 
 const password = "correct horse battery staple";
 const newPassword = "a brand new passphrase for the bar";

@@ -11,10 +11,10 @@ import {
 import { CookieJar } from "../../tests/support/staff-requests";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action, loader } from "./staff/settings";
-import { getSiteSettings } from "~/site/site-settings.server";
-import { settingsFormValues } from "~/site/settings-editor.server";
+import { getSiteSettings } from "~/settings/site-settings.server";
+import { settingsFormValues } from "~/settings/settings-editor.server";
 import { asRole, createAuthUser, rolledBack } from "../../tests/support/database-roles";
-import { withStaffClaims } from "~/staff/staff-transaction.server";
+import { withStaffClaims } from "~/staff/editor/staff-transaction.server";
 
 describe.each(drivers)("the settings editor's routes on %s", (driver) => {
   let db: TestDatabase;

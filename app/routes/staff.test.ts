@@ -18,10 +18,10 @@ import { action as signOutAction } from "./staff/sign-out";
 import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
 import { authBackendContext, clientAddressContext } from "~/platform/context";
-import { addStaff } from "~/staff/add-staff.server";
-import { SIGN_IN_LIMITS, WRONG_CREDENTIALS } from "~/staff/sign-in.server";
-import { STAFF_SESSION_COOKIE, requireStaff, staffSession } from "~/staff/session.server";
-import { createSetupCode, removeStaffMember } from "~/staff/staff.server";
+import { addStaff } from "~/staff/accounts/add-staff.server";
+import { SIGN_IN_LIMITS, WRONG_CREDENTIALS } from "~/staff/accounts/sign-in.server";
+import { STAFF_SESSION_COOKIE, requireStaff, staffSession } from "~/staff/accounts/session.server";
+import { createSetupCode, removeStaffMember } from "~/staff/accounts/staff.server";
 
 describe.each(drivers)("the staff area's routes on %s", (driver) => {
   let db: TestDatabase;
@@ -337,7 +337,7 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
     test("an account that is not on the staff list is refused and left signed out", async () => {
       const email = `someone-${randomUUID()}@example.com`;
       const { data } = await (
-        await import("~/staff/session.server")
+        await import("~/staff/accounts/session.server")
       )
         .createAdminClient(backend)!
         .auth.admin.createUser({ email, password, email_confirm: true });

@@ -26,7 +26,7 @@ import { torontoDate } from "~/platform/clock/toronto-time";
 import { hoursOn, type OpeningSchedule } from "~/hours/opening-hours";
 import { formatPrice } from "~/platform/money";
 import { usePublicEnv } from "~/platform/public-env";
-import { telephoneHref } from "~/site/site-settings";
+import { telephoneHref } from "~/settings/site-settings";
 import { largestCapacity, spaceAccess, type VenueSpace } from "~/venue/venue";
 import { SpaceGallery } from "~/venue/space-gallery";
 

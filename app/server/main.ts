@@ -5,10 +5,13 @@ import { openDatabase, type Database } from "~/platform/database/database.server
 import { migrate, seedIfEmpty } from "~/platform/database/migrations.server";
 import { purgeOnce } from "~/enquiries/retention.server";
 import { authBackendFor } from "~/platform/auth-backend.server";
-import { addStaff } from "~/staff/add-staff.server";
-import { STAFF_ADD_USAGE, STAFF_RESET_USAGE } from "~/staff/staff-forms";
-import { parseStaffAddArguments, parseStaffResetArguments } from "~/staff/staff-forms.server";
-import { staffResetLink } from "~/staff/staff-reset.server";
+import { addStaff } from "~/staff/accounts/add-staff.server";
+import { STAFF_ADD_USAGE, STAFF_RESET_USAGE } from "~/staff/accounts/staff-forms";
+import {
+  parseStaffAddArguments,
+  parseStaffResetArguments,
+} from "~/staff/accounts/staff-commands.server";
+import { staffResetLink } from "~/staff/accounts/staff-reset.server";
 import { env } from "~/platform/env.server";
 import { createAppHandler } from "./pipeline/pipeline";
 import { serve } from "./serve";

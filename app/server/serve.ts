@@ -16,12 +16,12 @@ import { smtpTransport } from "~/platform/mail/smtp-transport.server";
 import { importFolderUploads } from "~/platform/upload-store.server";
 import { warmSiteContent } from "~/site/site-content.server";
 import { sendAuthEmailWith } from "~/platform/auth-backend.server";
-import { offerFirstOwnerSetup } from "~/staff/first-owner.server";
-import { sendStaffAuthEmail } from "~/staff/recovery.server";
+import { offerFirstOwnerSetup } from "~/staff/accounts/first-owner.server";
+import { sendStaffAuthEmail } from "~/staff/accounts/recovery.server";
 import { answerBeforeFetch, failedOutsideTheApp, type AppHandler } from "./pipeline/pipeline";
 import { serverImageStore, serverRequestContext } from "./pipeline/request-context";
 import { gracefulShutdown } from "./pipeline/shutdown";
-import { startLive, stopLive } from "./live";
+import { startLive, stopLive } from "~/platform/live/live-process.server";
 import { StreamFellBehindError } from "~/platform/live/live-streams.server";
 
 /**

@@ -1,4 +1,8 @@
 import { describe, expect, test, vi } from "vitest";
+import {
+  ContentRevision,
+  type ContentRevisionOptions,
+} from "~/platform/live/content-revision.server";
 import { ContentCache } from "./content-cache.server";
 
 function clock(start = 0) {
@@ -82,18 +86,20 @@ describe("ContentCache", () => {
 });
 
 describe("ContentCache with a content revision", () => {
-  function revisionOf(initial: string) {
+  /** The database's revision, `initial` until `set`, as the process's `ContentRevision` reads it. */
+  function revisionOf(initial: string, options: Omit<ContentRevisionOptions, "read">) {
     let current: string | Error = initial;
-    const revision = vi.fn(async () => {
+    const read = vi.fn(async () => {
       if (current instanceof Error) throw current;
       return current;
     });
-    return { revision, set: (value: string | Error) => void (current = value) };
+    const revision = new ContentRevision({ read, ...options });
+    return { read, revision, set: (value: string | Error) => void (current = value) };
   }
 
   test("an entry is dropped as soon as the revision moves, and not before", async () => {
     const time = clock();
-    const revision = revisionOf("1");
+    const revision = revisionOf("1", { now: time.now });
     const cache = new ContentCache({ now: time.now, revision: revision.revision });
     const load = loaderOf("menu v1", "menu v2");
     expect(await cache.read("menu", load)).toBe("menu v1");
@@ -107,18 +113,18 @@ describe("ContentCache with a content revision", () => {
 
   test("told the revision moved (a notification), the cache drops at once, without asking", async () => {
     const time = clock();
-    const revision = revisionOf("1");
+    const revision = revisionOf("1", { now: time.now });
     const cache = new ContentCache({ now: time.now, revision: revision.revision });
     const load = loaderOf("menu v1", "menu v2");
     expect(await cache.read("menu", load)).toBe("menu v1");
     revision.set("2");
-    cache.revisionMoved("2");
+    revision.revision.moved("2");
     // Within the second after the last check: no question asked, the new content read.
     expect(await cache.read("menu", load)).toBe("menu v2");
-    expect(await cache.revision()).toBe("2");
-    expect(revision.revision).toHaveBeenCalledTimes(1);
+    expect(await revision.revision.current()).toBe("2");
+    expect(revision.read).toHaveBeenCalledTimes(1);
     // Told the revision it already has, it keeps what it holds.
-    cache.revisionMoved("2");
+    revision.revision.moved("2");
     expect(await cache.read("menu", load)).toBe("menu v2");
     expect(load).toHaveBeenCalledTimes(2);
   });
@@ -126,42 +132,38 @@ describe("ContentCache with a content revision", () => {
   test("an answer asked for before a notification does not take the revision back", async () => {
     const time = clock();
     let answer: (value: string) => void = () => {};
-    const cache = new ContentCache({
+    const revision = new ContentRevision({
       now: time.now,
-      revision: () => new Promise<string>((resolve) => (answer = resolve)),
-      revisionCheckTimeoutMs: 0,
+      read: () => new Promise<string>((resolve) => (answer = resolve)),
+      timeoutMs: 0,
     });
-    const asked = cache.revision();
-    cache.revisionMoved("6");
+    const asked = revision.current();
+    revision.moved("6");
     answer("5");
     await asked;
     await settle();
-    expect(await cache.revision()).toBe("6");
+    expect(await revision.current()).toBe("6");
   });
 
   test("the revision is asked at most once a second, whatever the traffic", async () => {
     const time = clock();
-    const revision = revisionOf("1");
+    const revision = revisionOf("1", { now: time.now });
     const cache = new ContentCache({ now: time.now, revision: revision.revision });
     const load = loaderOf("menu v1");
     await Promise.all(Array.from({ length: 20 }, () => cache.read("menu", load)));
     time.advance(999);
     await cache.read("menu", load);
-    expect(revision.revision).toHaveBeenCalledTimes(1);
+    expect(revision.read).toHaveBeenCalledTimes(1);
     time.advance(1);
     await cache.read("menu", load);
-    expect(revision.revision).toHaveBeenCalledTimes(2);
+    expect(revision.read).toHaveBeenCalledTimes(2);
   });
 
   test("a revision that cannot be read leaves the cached copy in service", async () => {
     const time = clock();
-    const revision = revisionOf("1");
     const onRevisionError = vi.fn();
-    const cache = new ContentCache({
-      now: time.now,
-      revision: revision.revision,
-      onRevisionError,
-    });
+    const revision = revisionOf("1", { now: time.now, onReadError: onRevisionError });
+    const cache = new ContentCache({ now: time.now, revision: revision.revision });
     const load = loaderOf("menu v1", "menu v2");
     await cache.read("menu", load);
     revision.set(new Error("connection refused"));
@@ -172,17 +174,18 @@ describe("ContentCache with a content revision", () => {
 
   test("a slow revision check does not hold a page up", async () => {
     const time = clock();
-    const cache = new ContentCache({
+    const revision = new ContentRevision({
       now: time.now,
-      revision: () => new Promise<string>(() => {}),
-      revisionCheckTimeoutMs: 10,
+      read: () => new Promise<string>(() => {}),
+      timeoutMs: 10,
     });
+    const cache = new ContentCache({ now: time.now, revision });
     expect(await cache.read("menu", loaderOf("menu v1"))).toBe("menu v1");
   });
 
   test("a read begun before the revision moved is not kept", async () => {
     const time = clock();
-    const revision = revisionOf("1");
+    const revision = revisionOf("1", { now: time.now });
     const cache = new ContentCache({ now: time.now, revision: revision.revision });
     let finish: (value: string) => void = () => {};
     const slow = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)));

@@ -6,7 +6,8 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from "../../tests/support/test-database";
-import { contentRevision, siteContent } from "./site-content.server";
+import { readContentRevision } from "~/platform/live/content-revision.server";
+import { siteContent } from "./site-content.server";
 
 /** A change to each content table that touches one row and keeps the data valid. */
 const touches: Record<(typeof contentTables)[number], string> = {
@@ -43,9 +44,9 @@ describe.each(drivers)("the content revision on %s", (driver) => {
       await rolledBack(
         (inner) => db.transaction(inner),
         async (tx) => {
-          const before = BigInt(await contentRevision(tx));
+          const before = BigInt(await readContentRevision(tx));
           await tx.query(touches[table]);
-          expect(BigInt(await contentRevision(tx))).toBe(before + 1n);
+          expect(BigInt(await readContentRevision(tx))).toBe(before + 1n);
         },
       );
     },
@@ -55,17 +56,17 @@ describe.each(drivers)("the content revision on %s", (driver) => {
     await rolledBack(
       (inner) => db.transaction(inner),
       async (tx) => {
-        const before = BigInt(await contentRevision(tx));
+        const before = BigInt(await readContentRevision(tx));
         await tx.query("update public.events set title = title where false");
-        expect(BigInt(await contentRevision(tx))).toBe(before + 1n);
+        expect(BigInt(await readContentRevision(tx))).toBe(before + 1n);
       },
     );
   });
 
   test("the enquiries do not move it: visitors' posts leave the cache alone", async () => {
-    const before = await contentRevision(db);
+    const before = await readContentRevision(db);
     await db.query("select count(*) from public.enquiries");
-    expect(await contentRevision(db)).toBe(before);
+    expect(await readContentRevision(db)).toBe(before);
   });
 
   test("the API roles may read the revision but not move it", async () => {
@@ -76,7 +77,7 @@ describe.each(drivers)("the content revision on %s", (driver) => {
           return inner(tx);
         }),
       async (tx) => {
-        expect(await contentRevision(tx)).toMatch(/^\d+$/);
+        expect(await readContentRevision(tx)).toMatch(/^\d+$/);
         await expect(tx.query("update public.content_revision set revision = 0")).rejects.toThrow(
           /permission denied/,
         );

@@ -1,5 +1,5 @@
 import { SHARE_IMAGE } from "~/images/images";
-import type { SiteSettings } from "./site-settings";
+import type { SiteSettings } from "~/settings/site-settings";
 
 /**
  * The share card: the picture a link to the site shows in chats and feeds

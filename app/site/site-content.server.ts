@@ -4,16 +4,17 @@ import { log } from "~/platform/logger.server";
 import { menuAt, menuChangesAfter, type MenuSection } from "~/menu/menu";
 import { nextHoursChange, type OpeningSchedule } from "~/hours/opening-hours";
 import { torontoDate } from "~/platform/clock/toronto-time";
-import type { SiteSettings } from "./site-settings";
+import type { SiteSettings } from "~/settings/site-settings";
 import { specialsChangeAfter, type Special } from "~/specials/specials";
 import type { VenuePackage, VenueSpace } from "~/venue/venue";
 import { ContentCache } from "./content-cache.server";
+import { contentChangedAt, contentRevisionOf } from "~/platform/live/content-revision.server";
 import { getEventBySlug, getEvents } from "~/events/events.server";
 import { getOpeningSchedule } from "~/hours/hours.server";
 import { getMenu } from "~/menu/menu.server";
 import { getSpecials } from "~/specials/specials.server";
 import { getVenuePackages, getVenueSpaces } from "~/venue/venue.server";
-import { getSiteSettings } from "./site-settings.server";
+import { getSiteSettings } from "~/settings/site-settings.server";
 import { databaseContext, lastGoodContentContext, pageChangesAt } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
 import type { LastGoodStore } from "~/platform/last-good-store.server";
@@ -24,12 +25,9 @@ function cacheFor(db: Database): ContentCache {
   let cache = caches.get(db);
   if (!cache) {
     cache = new ContentCache({
-      revision: () => contentRevision(db),
+      revision: contentRevisionOf(db),
       onRefreshError(key, error) {
         log.error("Content refresh failed; serving the last good copy", { key, error });
-      },
-      onRevisionError(error) {
-        log.warn("The content revision could not be read; serving the cached copy", { error });
       },
     });
     caches.set(db, cache);
@@ -37,45 +35,17 @@ function cacheFor(db: Database): ContentCache {
   return cache;
 }
 
-/** The content's revision: it moves with every change to a content table (by trigger). */
-export async function contentRevision(db: Database): Promise<string> {
-  const [row] = await db.query<{ revision: string }>(
-    "select revision::text as revision from public.content_revision",
-  );
-  if (!row) throw new Error("The content_revision table has no row");
-  return row.revision;
-}
-
-/** When the content last changed: the revision's time, as an ISO instant (UTC). */
-export async function contentChangedAt(db: Database): Promise<string> {
-  const [row] = await db.query<{ changedAt: string }>(
-    `select to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "changedAt"
-     from public.content_revision`,
-  );
-  if (!row) throw new Error("The content_revision table has no row");
-  return row.changedAt;
-}
-
 /**
- * Tells the content cache of `db` that the revision moved to `revision` (the
- * database said so): pages read after this read the new content, without
- * waiting for the cache's next check.
- */
-export function contentRevisionMoved(db: Database, revision: string): void {
-  cacheFor(db).revisionMoved(revision);
-}
-
-/**
- * The revision of the content pages are being rendered from, as the content
- * cache last saw it (asked at most once a second): pages rendered at one
- * revision may be served until it moves. Undefined while the database cannot
- * say, so nothing is kept under a revision that may be wrong.
+ * The revision of the content pages are being rendered from (asked of the
+ * database at most once a second): pages rendered at one revision may be
+ * served until it moves. Undefined while the database cannot say, so
+ * nothing is kept under a revision that may be wrong.
  */
 export async function renderedRevision(
   database: () => Promise<Database>,
 ): Promise<string | undefined> {
   try {
-    return await cacheFor(await database()).revision();
+    return await contentRevisionOf(await database()).current();
   } catch {
     return undefined;
   }

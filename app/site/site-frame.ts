@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { useKeptRouteLoaderData } from "~/platform/kept-loader-data";
 import type { OpeningSchedule } from "~/hours/opening-hours";
 import type { TorontoOffsets } from "~/platform/clock/toronto-time";
-import type { SiteSettings } from "./site-settings";
+import type { SiteSettings } from "~/settings/site-settings";
 
 /** What the site layout's loader sends every page: the pub's details and hours. */
 export type SiteFrame = {

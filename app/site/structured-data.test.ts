@@ -4,7 +4,7 @@ import type { ContentImage } from "~/images/content-image";
 import type { PubEvent } from "~/events/events";
 import type { MenuItem, MenuSection } from "~/menu/menu";
 import type { OpeningSchedule } from "~/hours/opening-hours";
-import type { SiteSettings } from "./site-settings";
+import type { SiteSettings } from "~/settings/site-settings";
 import {
   eventJsonLd,
   eventsJsonLd,

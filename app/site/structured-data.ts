@@ -9,7 +9,7 @@ import type { MenuItem, MenuSection, DietaryTag } from "~/menu/menu";
 import type { OpeningSchedule, WeeklyHours } from "~/hours/opening-hours";
 import type { Weekday } from "~/platform/clock/toronto-time";
 import { priceAmount } from "~/platform/money";
-import { telephoneHref, type SiteSettings } from "./site-settings";
+import { telephoneHref, type SiteSettings } from "~/settings/site-settings";
 import { shareCardPath } from "./share-card";
 
 const SCHEMA = "https://schema.org";

@@ -1,8 +1,8 @@
 import { readWeek } from "~/hours/hours-editor.server";
 import type { Database } from "~/platform/database/database.server";
-import { getSiteSettings } from "~/site/site-settings.server";
+import { getSiteSettings } from "~/settings/site-settings.server";
 import { firstRunChecklist, type ChecklistItem, type PictureRow } from "./first-run";
-import { withStaffClaims, type StaffClaims } from "./staff-transaction.server";
+import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
 
 /**
  * The published rows that show pictures, each kind in its editor's order;

@@ -1,6 +1,6 @@
 import type { WeeklyHours } from "~/hours/opening-hours";
 import { fieldId } from "~/platform/ui/form-fields";
-import type { SiteSettings } from "~/site/site-settings";
+import type { SiteSettings } from "~/settings/site-settings";
 import { SAMPLE_PICTURES, SAMPLE_SETTINGS, SAMPLE_WEEK } from "./sample-content";
 
 /**

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { readWeek } from "~/hours/hours-editor.server";
 import { SUPABASE_DIRECTORY } from "~/platform/database/migrations.server";
-import { networkOf } from "~/site/settings-editor";
-import { getSiteSettings } from "~/site/site-settings.server";
+import { networkOf } from "~/settings/settings-editor";
+import { getSiteSettings } from "~/settings/site-settings.server";
 import { SAMPLE_PICTURES, SAMPLE_SETTINGS, SAMPLE_WEEK } from "./sample-content";
 
 /**

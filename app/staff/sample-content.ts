@@ -1,5 +1,5 @@
 import type { WeeklyHours } from "~/hours/opening-hours";
-import type { SocialLink } from "~/site/site-settings";
+import type { SocialLink } from "~/settings/site-settings";
 
 /**
  * The invented details a fresh install starts with (supabase/seed.sql, and

@@ -3,7 +3,7 @@ import { asRole, asUser, editorAndStranger } from "../../tests/support/database-
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import type { Database } from "~/platform/database/database.server";
 import { checkForm } from "~/platform/form-check";
-import { type StaffClaims } from "~/staff/staff-transaction.server";
+import { type StaffClaims } from "~/staff/editor/staff-transaction.server";
 import {
   deleteVenueRow,
   insertPackage,

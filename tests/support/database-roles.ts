@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/platform/database/database.server";
-import { withStaffClaims, type StaffClaims } from "~/staff/staff-transaction.server";
+import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
 
 /** The tables of the pub's content, which visitors read and staff edit. */
 export const contentTables = [

@@ -9,8 +9,8 @@ import {
   type SessionClaims,
 } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
-import { addStaff } from "~/staff/add-staff.server";
-import { createAdminClient } from "~/staff/session.server";
+import { addStaff } from "~/staff/accounts/add-staff.server";
+import { createAdminClient } from "~/staff/accounts/session.server";
 import { contextWithDatabase } from "./test-database";
 
 const PASSWORD = "correct horse battery staple";

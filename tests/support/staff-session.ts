@@ -15,8 +15,8 @@ import {
   type ImageStore,
 } from "~/platform/context";
 import { directoryUploadStore } from "~/platform/upload-store.server";
-import { addStaff } from "~/staff/add-staff.server";
-import { requireStaff, staffSession } from "~/staff/session.server";
+import { addStaff } from "~/staff/accounts/add-staff.server";
+import { requireStaff, staffSession } from "~/staff/accounts/session.server";
 import { action as signInAction } from "../../app/routes/staff/sign-in";
 
 /** The staff layout's middleware, and the signed-in area's. */

@@ -7,6 +7,7 @@ import {
   PUSH_BUFFER_EVENTS,
   StreamFellBehindError,
 } from "./live-streams.server";
+import { ContentRevision } from "./content-revision.server";
 import { RevisionFeed } from "./revision-feed.server";
 
 const noDatabase: Database = {
@@ -22,7 +23,7 @@ function testFeed(start = "41") {
   const revision = { now: start };
   const feed = new RevisionFeed({
     database: async () => noDatabase,
-    read: async () => revision.now,
+    revision: new ContentRevision({ read: async () => revision.now }),
     log: { info() {}, warn() {} },
   });
   return { feed, revision };
@@ -175,7 +176,7 @@ describe("GET /live", () => {
   test("while the revision cannot be read the stream opens with retry alone, and the revision follows", async () => {
     const failing = new RevisionFeed({
       database: async () => noDatabase,
-      read: () => Promise.reject(new Error("database down")),
+      revision: new ContentRevision({ read: () => Promise.reject(new Error("database down")) }),
       log: { info() {}, warn() {} },
     });
     const live = new LiveStreams({ feed: failing, maxStreams: 10 });

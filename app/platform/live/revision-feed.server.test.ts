@@ -2,9 +2,13 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import postgres from "postgres";
 import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { openPostgres, type Database, type Lost } from "../database/database.server";
+import { ContentRevision } from "./content-revision.server";
 import { POLL_MS, READ_REUSE_MS, REVISION_CHANNEL, RevisionFeed } from "./revision-feed.server";
 
 const quiet = { info() {}, warn() {} };
+
+/** The process's revision, read by `read`. */
+const revisionReadBy = (read: () => Promise<string>) => new ContentRevision({ read });
 
 const readRevision = (db: Database) => async () => {
   const [row] = await db.query<{ revision: string }>(
@@ -89,7 +93,7 @@ describe.each(drivers)("the content revision's NOTIFY on %s", (driver) => {
   test("the feed listens, and passes each new revision on to its subscribers", async () => {
     db = await openTestDatabase(driver);
     const database = db;
-    feed = new RevisionFeed({ database: async () => database, read: readRevision(db), log: quiet });
+    feed = new RevisionFeed({ database: async () => database, log: quiet });
     expect(await feed.start()).toBe("listen");
     const first = await feed.current();
     const heard = nextRevision(feed, (revision) => revision !== first);
@@ -108,7 +112,7 @@ describe.each(drivers)("the content revision's NOTIFY on %s", (driver) => {
     const warnings: string[] = [];
     feed = new RevisionFeed({
       database: async () => database,
-      read: readRevision(db),
+
       // Short, so the test does not wait two seconds for the poll; the timing is tested below.
       pollMs: 10,
       log: { info() {}, warn: (message) => warnings.push(message) },
@@ -158,7 +162,7 @@ describe.runIf(drivers.includes("postgres"))("listening on PostgreSQL", () => {
     const infos: string[] = [];
     feed = new RevisionFeed({
       database: async () => pooled,
-      read: readRevision(db),
+
       pollMs: 10,
       cannotListen: "DATABASE_URL is a transaction pooler",
       log: { info: (message) => infos.push(message), warn() {} },
@@ -190,7 +194,7 @@ describe.runIf(drivers.includes("postgres"))("listening on PostgreSQL", () => {
           onLost(error);
         }),
     };
-    feed = new RevisionFeed({ database: async () => watched, read: readRevision(db), log: quiet });
+    feed = new RevisionFeed({ database: async () => watched, log: quiet });
     expect(await feed.start()).toBe("listen");
 
     const admin = postgres(db.url!, { max: 1, onnotice: () => {} });
@@ -236,7 +240,11 @@ describe("polling and listening again (fake clock)", () => {
     vi.useFakeTimers();
     let revision = 5;
     const read = vi.fn(async () => String(revision));
-    const feed = new RevisionFeed({ database: async () => stubDatabase(), read, log: quiet });
+    const feed = new RevisionFeed({
+      database: async () => stubDatabase(),
+      revision: revisionReadBy(read),
+      log: quiet,
+    });
     expect(await feed.start()).toBe("poll");
     await vi.advanceTimersByTimeAsync(POLL_MS * 3);
     expect(read).not.toHaveBeenCalled();
@@ -267,7 +275,11 @@ describe("polling and listening again (fake clock)", () => {
     vi.useFakeTimers();
     let answer: (revision: string) => void = () => {};
     const read = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
-    const feed = new RevisionFeed({ database: async () => stubDatabase(), read, log: quiet });
+    const feed = new RevisionFeed({
+      database: async () => stubDatabase(),
+      revision: revisionReadBy(read),
+      log: quiet,
+    });
     await feed.start();
     const asking = Promise.all([feed.current(), feed.current(), feed.current()]);
     answer("4");
@@ -286,7 +298,7 @@ describe("polling and listening again (fake clock)", () => {
   test("a revision lower than the last (an answer overtaken by a notification) is ignored", async () => {
     const feed = new RevisionFeed({
       database: async () => stubDatabase(),
-      read: async () => "1",
+      revision: revisionReadBy(async () => "1"),
       log: quiet,
     });
     const heard: string[] = [];
@@ -319,7 +331,7 @@ describe("polling and listening again (fake clock)", () => {
     const warnings: string[] = [];
     const feed = new RevisionFeed({
       database: async () => db,
-      read: async () => String(revision),
+      revision: revisionReadBy(async () => String(revision)),
       log: { info() {}, warn: (message) => warnings.push(message) },
     });
     expect(await feed.start()).toBe("listen");

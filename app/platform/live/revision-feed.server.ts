@@ -1,4 +1,5 @@
 import type { Database, Listening } from "../database/database.server";
+import { contentRevisionOf, type ContentRevision } from "./content-revision.server";
 
 /** The NOTIFY channel the content revision's trigger speaks on; the payload is the new revision. */
 export const REVISION_CHANNEL = "content_revision";
@@ -18,8 +19,12 @@ export type LiveMode = "listen" | "poll";
 export type RevisionFeedOptions = {
   /** The database; its `listen`, where it has one, tells of each new revision at once. */
   database: () => Promise<Database>;
-  /** The current revision; undefined (or a rejection) when it cannot be read just now. */
-  read: () => Promise<string | undefined>;
+  /**
+   * What the process knows of the revision, which the feed tells what it
+   * hears and reads through: by default the database's own
+   * (`contentRevisionOf`), shared with the content cache and the page cache.
+   */
+  revision?: ContentRevision;
   pollMs?: number;
   /** Why the database has no `listen`, for the log (a transaction pooler without a listener URL). */
   cannotListen?: string;
@@ -32,22 +37,9 @@ export type RevisionFeedOptions = {
 type Subscriber = { onRevision: (revision: string) => void; poll: boolean };
 
 /**
- * Whether `next` is a later revision than `last`. The revision only goes up
- * (a bigint moved on by trigger), so an answer that was overtaken (a read
- * begun before a notification came) never takes it back.
- */
-function isLater(next: string, last: string | undefined): boolean {
-  if (last === undefined) return true;
-  try {
-    return BigInt(next) > BigInt(last);
-  } catch {
-    return next !== last;
-  }
-}
-
-/**
- * The content revision as this process knows it, and a signal each time it
- * moves: one per process, whatever follows it.
+ * How the process hears that the content revision moved, one per process,
+ * whatever follows it: what it hears it tells the process's
+ * `ContentRevision`, whose every move reaches the feed's subscribers.
  *
  * With a database that can listen (PGlite in-process; PostgreSQL on a
  * connection of its own), the trigger's NOTIFY says at once. Where it
@@ -60,19 +52,19 @@ export class RevisionFeed {
   readonly #options: RevisionFeedOptions;
   readonly #pollMs: number;
   readonly #subscribers = new Set<Subscriber>();
-  #latest: string | undefined;
+  /** The revision of the database as last reached, and how to stop hearing its moves. */
+  #revision: ContentRevision | undefined;
+  #stopHearing: (() => void) | undefined;
   #mode: LiveMode = "poll";
   #listening: Listening | undefined;
   #failures = 0;
   #pollTimer: NodeJS.Timeout | undefined;
   #relistenTimer: NodeJS.Timeout | undefined;
   #stopped = false;
-  /** The read in flight, shared by everyone asking meanwhile. */
-  #reading: Promise<void> | undefined;
-  #readAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: RevisionFeedOptions) {
     this.#options = options;
+    if (options.revision) this.#follow(options.revision);
     this.#pollMs = options.pollMs ?? POLL_MS;
   }
 
@@ -82,7 +74,7 @@ export class RevisionFeed {
 
   /** The latest revision seen, if any. */
   get latest(): string | undefined {
-    return this.#latest;
+    return this.#revision?.known;
   }
 
   /**
@@ -128,18 +120,15 @@ export class RevisionFeed {
    * query. Undefined when it cannot be read.
    */
   async current(): Promise<string | undefined> {
-    if (this.#mode === "listen" && this.#latest !== undefined) return this.#latest;
-    if (this.#latest !== undefined && Date.now() - this.#readAt < READ_REUSE_MS)
-      return this.#latest;
-    await this.#refresh();
-    return this.#latest;
+    const revision = this.#revision ?? (await this.#reach());
+    if (!revision) return undefined;
+    if (this.#mode === "listen" && revision.known !== undefined) return revision.known;
+    return revision.current({ maxAgeMs: READ_REUSE_MS, waitMs: Number.POSITIVE_INFINITY });
   }
 
-  /** A revision heard or read: kept and passed on when it is later than the last. */
+  /** A revision heard: the process takes it when it is later than the last, and passes it on. */
   publish(revision: string): void {
-    if (!isLater(revision, this.#latest)) return;
-    this.#latest = revision;
-    for (const subscriber of [...this.#subscribers]) subscriber.onRevision(revision);
+    this.#revision?.moved(revision);
   }
 
   /** Stops listening and polling (on shutdown). */
@@ -152,19 +141,30 @@ export class RevisionFeed {
     await listening?.close();
   }
 
-  /** Reads the revision (one read at a time) and passes it on. */
-  #refresh(): Promise<void> {
-    this.#reading ??= this.#options
-      .read()
-      .then(
-        (revision) => {
-          this.#readAt = Date.now();
-          if (revision !== undefined) this.publish(revision);
-        },
-        () => {},
-      )
-      .finally(() => (this.#reading = undefined));
-    return this.#reading;
+  /** Reads the revision now (sharing a read already under way); a move reaches the subscribers. */
+  async #refresh(): Promise<void> {
+    const revision = await this.#reach();
+    await revision?.current({ maxAgeMs: 0, waitMs: Number.POSITIVE_INFINITY });
+  }
+
+  /** The database's revision, followed from now on; the last one reached while it cannot be. */
+  async #reach(): Promise<ContentRevision | undefined> {
+    try {
+      this.#follow(this.#options.revision ?? contentRevisionOf(await this.#options.database()));
+    } catch {
+      // Out of reach: what was known stays.
+    }
+    return this.#revision;
+  }
+
+  /** Hears the moves of `revision` (a database reopened after a failure has a new one). */
+  #follow(revision: ContentRevision): void {
+    if (revision === this.#revision) return;
+    this.#stopHearing?.();
+    this.#revision = revision;
+    this.#stopHearing = revision.onMove((moved) => {
+      for (const subscriber of [...this.#subscribers]) subscriber.onRevision(moved);
+    });
   }
 
   async #listen(): Promise<void> {
@@ -175,6 +175,7 @@ export class RevisionFeed {
     } catch (error) {
       return this.#lost(error);
     }
+    this.#follow(this.#options.revision ?? contentRevisionOf(db));
     if (!db.listen) return;
     try {
       const listening = await db.listen(

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/area";
-import { loadStaffArea } from "~/staff/staff-area.server";
-import { requireStaff } from "~/staff/session.server";
+import { loadStaffArea } from "~/staff/accounts/staff-area.server";
+import { requireStaff } from "~/staff/accounts/session.server";
 
 /** The pages behind sign-in: a verified session of someone on the staff list. */
 export const middleware: Route.MiddlewareFunction[] = [requireStaff];

@@ -9,16 +9,16 @@ import { Button, buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { useHydrated } from "~/platform/use-hydrated";
 import { neutraliseText } from "~/staff/display-text";
-import { CONFIRM_FIELD } from "~/staff/editor-ui";
-import { parseRowId } from "~/staff/editor.server";
-import { DATABASE_UNREACHABLE, outageAnswer } from "~/staff/outage.server";
-import { RecentChangesList } from "~/staff/recent-changes-view";
-import { RECENT_CHANGES_LIMIT, type RecentChange } from "~/staff/recent-changes";
-import { changePictures, recentChanges } from "~/staff/recent-changes.server";
-import { confirmSession, staffClaims, staffPageHeaders } from "~/staff/session.server";
+import { CONFIRM_FIELD } from "~/staff/editor/editor-ui";
+import { parseRowId } from "~/staff/editor/editor.server";
+import { DATABASE_UNREACHABLE, outageAnswer } from "~/staff/editor/outage.server";
+import { RecentChangesList } from "~/staff/changes/recent-changes-view";
+import { RECENT_CHANGES_LIMIT, type RecentChange } from "~/staff/changes/recent-changes";
+import { changePictures, recentChanges } from "~/staff/changes/recent-changes.server";
+import { confirmSession, staffClaims, staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
-import { CHANGES_PATH, UNDO_WORDS } from "~/staff/undo";
-import { undoChange } from "~/staff/undo-change.server";
+import { CHANGES_PATH, UNDO_WORDS } from "~/staff/changes/undo";
+import { undoChange } from "~/staff/changes/undo-change.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await context.get(databaseContext)();
@@ -85,7 +85,7 @@ export default function ChangesPage({ loaderData, actionData }: Route.ComponentP
 }
 
 /** The dialog, fetched the first time an undo is asked about. */
-const ConfirmDialog = lazy(() => import("~/staff/confirm-dialog"));
+const ConfirmDialog = lazy(() => import("~/staff/editor/confirm-dialog"));
 
 /** What undoing puts back, in a sentence. */
 function undoConsequence(change: RecentChange): string {

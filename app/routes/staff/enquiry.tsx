@@ -8,7 +8,7 @@ import { formatLongDate } from "~/platform/clock/time-words";
 import { databaseContext } from "~/platform/context";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { redirectWithToast } from "~/platform/toast.server";
-import { getEnquiry, openEnquiry, setEnquiryHandled } from "~/staff/enquiry-inbox.server";
+import { getEnquiry, openEnquiry, setEnquiryHandled } from "~/staff/inbox/enquiry-inbox.server";
 import {
   DetailRow,
   HandledBadge,
@@ -16,8 +16,8 @@ import {
   VisitorText,
   enquirySubject,
   formatReceived,
-} from "~/staff/enquiry-views";
-import { confirmSession, staffClaims, staffPageHeaders } from "~/staff/session.server";
+} from "~/staff/inbox/enquiry-views";
+import { confirmSession, staffClaims, staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 /** An enquiry's id from the address; anything else is no enquiry. */

@@ -33,11 +33,16 @@ import {
   EditorForm,
   editorAnswer,
   schemaValidator,
-} from "~/staff/editor-ui";
+} from "~/staff/editor/editor-ui";
 import { untieSpecials } from "~/specials/specials-editor.server";
 import { untieItems } from "~/menu/menu-editor.server";
-import { editorAction, databaseErrorCode, editorRow, editorRowId } from "~/staff/editor.server";
-import { staffPageHeaders } from "~/staff/session.server";
+import {
+  editorAction,
+  databaseErrorCode,
+  editorRow,
+  editorRowId,
+} from "~/staff/editor/editor.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 const FORM_ID = "event-form";

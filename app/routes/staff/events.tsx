@@ -5,9 +5,9 @@ import { Link } from "~/platform/ui/link";
 import { eventStatusLabels, type EditableEvent } from "~/events/event-editor";
 import { pastEventsForStaff, upcomingEventsForStaff } from "~/events/event-editor.server";
 import { formatLongDate, formatTimeRange, torontoDateTime } from "~/platform/clock/time-words";
-import { EditorHeading, EditorList, EditorListItem, StatusBadge } from "~/staff/editor-ui";
-import { readAsStaff } from "~/staff/editor.server";
-import { staffPageHeaders } from "~/staff/session.server";
+import { EditorHeading, EditorList, EditorListItem, StatusBadge } from "~/staff/editor/editor-ui";
+import { readAsStaff } from "~/staff/editor/editor.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 const PAST_PER_PAGE = 20;

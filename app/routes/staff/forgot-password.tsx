@@ -3,15 +3,15 @@ import type { Route } from "./+types/forgot-password";
 import { CheckedForm } from "~/platform/ui/checked-form";
 import { TextField } from "~/platform/ui/form-fields";
 import { Link } from "~/platform/ui/link";
-import { schemaValidator } from "~/staff/editor-ui";
-import { requestPasswordReset, type ForgotActionData } from "~/staff/recovery.server";
-import { staffPageHeaders } from "~/staff/session.server";
+import { schemaValidator } from "~/staff/editor/editor-ui";
+import { requestPasswordReset, type ForgotActionData } from "~/staff/accounts/recovery.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import {
   RECOVERY_LINK_LASTS,
   RECOVERY_ON_ITS_WAY,
   forgotFields,
   type ForgotField,
-} from "~/staff/staff-forms";
+} from "~/staff/accounts/staff-forms";
 import { staffMeta } from "~/staff/staff-meta";
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -26,7 +26,7 @@ export const headers: Route.HeadersFunction = staffPageHeaders;
 const FORM_ID = "forgot-password";
 
 const loadValidator = schemaValidator<ForgotField>(() =>
-  import("~/staff/account-rules").then((rules) => rules.forgotSchema),
+  import("~/staff/accounts/account-rules").then((rules) => rules.forgotSchema),
 );
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {

@@ -25,9 +25,9 @@ import {
   EditorForm,
   EditorHeading,
   editorAnswer,
-} from "~/staff/editor-ui";
-import { editorAction, editorRow, editorRowId } from "~/staff/editor.server";
-import { staffPageHeaders } from "~/staff/session.server";
+} from "~/staff/editor/editor-ui";
+import { editorAction, editorRow, editorRowId } from "~/staff/editor/editor.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 const FORM_ID = "hours-exception";

@@ -52,16 +52,16 @@ import {
   EditorList,
   EditorListItem,
   StatusBadge,
-} from "~/staff/editor-ui";
+} from "~/staff/editor/editor-ui";
 import {
   saveAgainMessage,
   checkPost,
   readAsStaff,
   redirectSaved,
   writeAsStaff,
-} from "~/staff/editor.server";
-import { keepsFormOnOutage } from "~/staff/outage.server";
-import { staffPageHeaders } from "~/staff/session.server";
+} from "~/staff/editor/editor.server";
+import { keepsFormOnOutage } from "~/staff/editor/outage.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 export async function loader({ context }: Route.LoaderArgs) {

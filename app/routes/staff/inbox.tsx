@@ -6,15 +6,20 @@ import { Link } from "~/platform/ui/link";
 import { cn } from "~/platform/cn";
 import { controlClass } from "~/platform/ui/form-fields";
 import { databaseContext } from "~/platform/context";
-import { EXCERPT_LENGTH, listEnquiries } from "~/staff/enquiry-inbox.server";
-import { HandledBadge, VisitorText, enquirySubject, formatReceived } from "~/staff/enquiry-views";
+import { EXCERPT_LENGTH, listEnquiries } from "~/staff/inbox/enquiry-inbox.server";
+import {
+  HandledBadge,
+  VisitorText,
+  enquirySubject,
+  formatReceived,
+} from "~/staff/inbox/enquiry-views";
 import { FirstRunChecklist } from "~/staff/first-run-checklist";
 import { sampleContentLeft } from "~/staff/first-run.server";
-import { LatestChange } from "~/staff/recent-changes-view";
-import { recentChanges } from "~/staff/recent-changes.server";
-import { inboxQuerySchema } from "~/staff/staff-forms.server";
+import { LatestChange } from "~/staff/changes/recent-changes-view";
+import { recentChanges } from "~/staff/changes/recent-changes.server";
+import { inboxQuerySchema } from "~/staff/inbox/inbox-query.server";
 import { staffMeta } from "~/staff/staff-meta";
-import { staffClaims } from "~/staff/session.server";
+import { staffClaims } from "~/staff/accounts/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = Object.fromEntries(new URL(request.url).searchParams);

@@ -5,7 +5,7 @@ import { sessionClaimsContext } from "~/platform/context";
 import { loadSiteIdentity } from "~/site/site-frame.server";
 import { StaffChrome } from "~/staff/staff-chrome";
 import { staffMeta } from "~/staff/staff-meta";
-import { staffPageHeaders, staffSession } from "~/staff/session.server";
+import { staffPageHeaders, staffSession } from "~/staff/accounts/session.server";
 
 /** Everything under /staff: one Supabase client a request, its cookies on every response. */
 export const middleware: Route.MiddlewareFunction[] = [staffSession];

@@ -43,7 +43,7 @@ import {
   EditorForm,
   EditorHeading,
   editorAnswer,
-} from "~/staff/editor-ui";
+} from "~/staff/editor/editor-ui";
 import {
   editorAction,
   databaseErrorCode,
@@ -51,12 +51,12 @@ import {
   notFound,
   parseRowId,
   readAsStaff,
-} from "~/staff/editor.server";
-import { staffPageHeaders } from "~/staff/session.server";
+} from "~/staff/editor/editor.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import { eventChoices, eventExists } from "~/events/event-editor.server";
 import { NO_SUCH_EVENT } from "~/events/event-editor";
-import { EventChoiceOptions } from "~/staff/event-choice-options";
+import { EventChoiceOptions } from "~/staff/editor/event-choice-options";
 
 const FORM_ID = "menu-item";
 

@@ -36,15 +36,15 @@ import {
   EditorForm,
   EditorHeading,
   editorAnswer,
-} from "~/staff/editor-ui";
+} from "~/staff/editor/editor-ui";
 import {
   editorAction,
   databaseErrorCode,
   editorRowId,
   notFound,
   readAsStaff,
-} from "~/staff/editor.server";
-import { staffPageHeaders } from "~/staff/session.server";
+} from "~/staff/editor/editor.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 const FORM_ID = "menu-section";

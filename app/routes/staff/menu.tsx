@@ -37,15 +37,15 @@ import {
 import { cn } from "~/platform/cn";
 import { redirectWithToast } from "~/platform/toast.server";
 import { useHydrated } from "~/platform/use-hydrated";
-import { EditorHeading, StatusBadge } from "~/staff/editor-ui";
+import { EditorHeading, StatusBadge } from "~/staff/editor/editor-ui";
 import {
   parseRowId,
   readAsStaff,
   redirectSaved,
   SAVED_TITLE,
   writeAsStaff,
-} from "~/staff/editor.server";
-import { staffPageHeaders } from "~/staff/session.server";
+} from "~/staff/editor/editor.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -14,11 +14,11 @@ import { Link } from "~/platform/ui/link";
 import { databaseContext } from "~/platform/context";
 import { env } from "~/platform/env.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { VisitorText, formatReceived } from "~/staff/enquiry-views";
-import { OUTBOX_PATH, OWNERS_ONLY_OUTBOX } from "~/staff/outbox";
-import { listOutbox, sendMailAgain, type OutboxMail } from "~/staff/outbox.server";
-import { confirmSession, staffClaims, staffPageHeaders } from "~/staff/session.server";
-import { inboxQuerySchema } from "~/staff/staff-forms.server";
+import { VisitorText, formatReceived } from "~/staff/inbox/enquiry-views";
+import { OUTBOX_PATH, OWNERS_ONLY_OUTBOX } from "~/staff/inbox/outbox";
+import { listOutbox, sendMailAgain, type OutboxMail } from "~/staff/inbox/outbox.server";
+import { confirmSession, staffClaims, staffPageHeaders } from "~/staff/accounts/session.server";
+import { inboxQuerySchema } from "~/staff/inbox/inbox-query.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -16,9 +16,9 @@ import { CheckboxField, SelectField, TextField } from "~/platform/ui/form-fields
 import { Link } from "~/platform/ui/link";
 import { useHydrated } from "~/platform/use-hydrated";
 import { neutraliseText } from "~/staff/display-text";
-import { schemaValidator } from "~/staff/editor-ui";
-import { EmailAddress } from "~/staff/email-address";
-import { formatReceived } from "~/staff/enquiry-views";
+import { schemaValidator } from "~/staff/editor/editor-ui";
+import { EmailAddress } from "~/staff/accounts/email-address";
+import { formatReceived } from "~/staff/inbox/enquiry-views";
 import {
   OWNERS_ONLY,
   PEOPLE_PATH,
@@ -26,12 +26,16 @@ import {
   STAFF_ROLES,
   inviteFields,
   type InviteField,
-} from "~/staff/people";
-import { changeStaffList, staffList, type PeopleActionData } from "~/staff/people-page.server";
-import { staffPageHeaders } from "~/staff/session.server";
+} from "~/staff/accounts/people";
+import {
+  changeStaffList,
+  staffList,
+  type PeopleActionData,
+} from "~/staff/accounts/people-page.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
-import { EMAIL_MAX } from "~/staff/staff-forms";
-import type { StaffRole } from "~/staff/staff.server";
+import { EMAIL_MAX } from "~/staff/accounts/staff-forms";
+import type { StaffRole } from "~/staff/accounts/staff.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return staffList(request, context);
@@ -107,7 +111,7 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
 }
 
 /** The dialog, fetched the first time a removal is asked about. */
-const ConfirmDialog = lazy(() => import("~/staff/confirm-dialog"));
+const ConfirmDialog = lazy(() => import("~/staff/editor/confirm-dialog"));
 
 type Member = Route.ComponentProps["loaderData"]["members"][number];
 
@@ -329,7 +333,7 @@ function LinkPanel({
 }
 
 const loadValidator = schemaValidator<InviteField>(() =>
-  import("~/staff/people-forms").then((rules) => rules.inviteSchema),
+  import("~/staff/accounts/people-forms").then((rules) => rules.inviteSchema),
 );
 
 /** Inviting someone: their email and role; checked in the browser when it can, always on the server. */

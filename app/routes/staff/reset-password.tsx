@@ -2,11 +2,15 @@ import { KeyRoundIcon } from "lucide-react";
 import type { Route } from "./+types/reset-password";
 import { buttonVariants } from "~/platform/ui/button";
 import { CheckedForm } from "~/platform/ui/checked-form";
-import { NewPasswordFields } from "~/staff/new-password-fields";
+import { NewPasswordFields } from "~/staff/accounts/new-password-fields";
 import { Link } from "~/platform/ui/link";
-import { schemaValidator } from "~/staff/editor-ui";
-import { recoveryToken, resetPassword, type ResetActionData } from "~/staff/recovery.server";
-import { staffPageHeaders } from "~/staff/session.server";
+import { schemaValidator } from "~/staff/editor/editor-ui";
+import {
+  recoveryToken,
+  resetPassword,
+  type ResetActionData,
+} from "~/staff/accounts/recovery.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import {
   EXPIRED_RECOVERY,
   FORGOT_PASSWORD_PATH,
@@ -14,7 +18,7 @@ import {
   RESET_PASSWORD_PATH,
   resetFields,
   type ResetField,
-} from "~/staff/staff-forms";
+} from "~/staff/accounts/staff-forms";
 import { staffMeta } from "~/staff/staff-meta";
 
 /**
@@ -37,7 +41,7 @@ export const headers: Route.HeadersFunction = staffPageHeaders;
 const FORM_ID = "reset-password";
 
 const loadValidator = schemaValidator<ResetField>(() =>
-  import("~/staff/account-rules").then((rules) => rules.invitationSchema),
+  import("~/staff/accounts/account-rules").then((rules) => rules.invitationSchema),
 );
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,22 +8,22 @@ import {
   settingsFields,
   settingsLabels,
   type SettingsField,
-} from "~/site/settings-editor";
-import { settingsFormValues, updateSiteSettings } from "~/site/settings-editor.server";
-import { settingsSchema } from "~/site/settings-rules";
+} from "~/settings/settings-editor";
+import { settingsFormValues, updateSiteSettings } from "~/settings/settings-editor.server";
+import { settingsSchema } from "~/settings/settings-rules";
 import { PictureField } from "~/images/picture-field";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
-import { readPictureFields } from "~/staff/picture-uploads.server";
+import { readPictureFields } from "~/staff/editor/picture-uploads.server";
 import {
   checkPost,
   readAsStaff,
   redirectSaved,
   refusePost,
   writeAsStaff,
-} from "~/staff/editor.server";
-import { EditorForm, EditorHeading } from "~/staff/editor-ui";
-import { keepsFormOnOutage } from "~/staff/outage.server";
-import { staffPageHeaders } from "~/staff/session.server";
+} from "~/staff/editor/editor.server";
+import { EditorForm, EditorHeading } from "~/staff/editor/editor-ui";
+import { keepsFormOnOutage } from "~/staff/editor/outage.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 const FORM_ID = "settings";
@@ -58,7 +58,7 @@ export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Site details
 export const headers = staffPageHeaders;
 
 const loadValidator = (): Promise<Validator<SettingsField>> =>
-  import("~/site/settings-rules").then((rules) => rules.checkSettings);
+  import("~/settings/settings-rules").then((rules) => rules.checkSettings);
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const shown = actionData?.values ?? loaderData.values;

@@ -2,19 +2,27 @@ import { UserPlusIcon } from "lucide-react";
 import type { Route } from "./+types/setup";
 import { CheckedForm } from "~/platform/ui/checked-form";
 import { TextField } from "~/platform/ui/form-fields";
-import { NewPasswordFields } from "~/staff/new-password-fields";
+import { NewPasswordFields } from "~/staff/accounts/new-password-fields";
 import { buttonVariants } from "~/platform/ui/button";
-import { schemaValidator } from "~/staff/editor-ui";
+import { schemaValidator } from "~/staff/editor/editor-ui";
 import { Link } from "~/platform/ui/link";
-import { createFirstOwner, setupState, type SetupActionData } from "~/staff/first-owner.server";
-import { acceptInvitation, invitationFor, usedInvitation } from "~/staff/invitation.server";
+import {
+  createFirstOwner,
+  setupState,
+  type SetupActionData,
+} from "~/staff/accounts/first-owner.server";
+import {
+  acceptInvitation,
+  invitationFor,
+  usedInvitation,
+} from "~/staff/accounts/invitation.server";
 import {
   EXPIRED_INVITATION,
   EXPIRED_LINK,
   setupFields,
   type SetupField,
-} from "~/staff/staff-forms";
-import { staffPageHeaders } from "~/staff/session.server";
+} from "~/staff/accounts/staff-forms";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 const codeOf = (request: Request) => new URL(request.url).searchParams.get("code") ?? "";
@@ -61,10 +69,10 @@ export const headers: Route.HeadersFunction = staffPageHeaders;
 const FORM_ID = "setup";
 
 const ownerRules = schemaValidator<SetupField>(() =>
-  import("~/staff/account-rules").then((rules) => rules.setupSchema),
+  import("~/staff/accounts/account-rules").then((rules) => rules.setupSchema),
 );
 const invitationRules = schemaValidator<SetupField>(() =>
-  import("~/staff/account-rules").then((rules) => rules.invitationSchema),
+  import("~/staff/accounts/account-rules").then((rules) => rules.invitationSchema),
 );
 
 export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,12 +3,12 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { CheckedForm } from "~/platform/ui/checked-form";
 import { TextField } from "~/platform/ui/form-fields";
-import { schemaValidator } from "~/staff/editor-ui";
+import { schemaValidator } from "~/staff/editor/editor-ui";
 import { Link } from "~/platform/ui/link";
-import { FORGOT_PASSWORD_PATH, signInFields, type SignInField } from "~/staff/staff-forms";
+import { FORGOT_PASSWORD_PATH, signInFields, type SignInField } from "~/staff/accounts/staff-forms";
 import { sessionClaimsContext } from "~/platform/context";
-import { signIn, type SignInActionData } from "~/staff/sign-in.server";
-import { staffPageHeaders } from "~/staff/session.server";
+import { signIn, type SignInActionData } from "~/staff/accounts/sign-in.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta, staffReturnPath } from "~/staff/staff-meta";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +28,7 @@ export const headers: Route.HeadersFunction = staffPageHeaders;
 const FORM_ID = "sign-in";
 
 const loadValidator = schemaValidator<SignInField>(() =>
-  import("~/staff/account-rules").then((rules) => rules.signInSchema),
+  import("~/staff/accounts/account-rules").then((rules) => rules.signInSchema),
 );
 
 export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {

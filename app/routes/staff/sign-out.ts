@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { clearedSessionCookies, staffClient } from "~/staff/session.server";
+import { clearedSessionCookies, staffClient } from "~/staff/accounts/session.server";
 
 /** Signing out is a post (a link could be followed by a prefetch or a crawler). */
 export function loader() {

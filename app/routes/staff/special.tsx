@@ -10,8 +10,8 @@ import {
   EditorForm,
   EditorHeading,
   editorAnswer,
-} from "~/staff/editor-ui";
-import { staffPageHeaders } from "~/staff/session.server";
+} from "~/staff/editor/editor-ui";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import {
   DESCRIPTION_MAX,
@@ -34,11 +34,11 @@ import {
   editorRow,
   editorRowId,
   readAsStaff,
-} from "~/staff/editor.server";
+} from "~/staff/editor/editor.server";
 import { specialSchema } from "~/specials/specials-rules";
 import { eventChoices, eventExists } from "~/events/event-editor.server";
 import { NO_SUCH_EVENT } from "~/events/event-editor";
-import { EventChoiceOptions } from "~/staff/event-choice-options";
+import { EventChoiceOptions } from "~/staff/editor/event-choice-options";
 
 const FORM_ID = "special";
 

@@ -4,9 +4,15 @@ import type { Route } from "./+types/specials";
 import { Link } from "~/platform/ui/link";
 import { formatPrice } from "~/platform/money";
 import { redirectWithToast } from "~/platform/toast.server";
-import { EditorHeading, MOVE_DOWN, MOVE_UP, MoveButtons, StatusBadge } from "~/staff/editor-ui";
-import { readAsStaff, writeAsStaff } from "~/staff/editor.server";
-import { staffPageHeaders } from "~/staff/session.server";
+import {
+  EditorHeading,
+  MOVE_DOWN,
+  MOVE_UP,
+  MoveButtons,
+  StatusBadge,
+} from "~/staff/editor/editor-ui";
+import { readAsStaff, writeAsStaff } from "~/staff/editor/editor.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import { WEEKDAY_CHOICES, describeWhen, type EditableSpecial } from "~/specials/specials-editor";
 import { listSpecials, moveSpecial } from "~/specials/specials-editor.server";

@@ -8,9 +8,14 @@ import {
   EditorForm,
   editorAnswer,
   schemaValidator,
-} from "~/staff/editor-ui";
-import { editorAction, databaseErrorCode, editorRow, editorRowId } from "~/staff/editor.server";
-import { staffPageHeaders } from "~/staff/session.server";
+} from "~/staff/editor/editor-ui";
+import {
+  editorAction,
+  databaseErrorCode,
+  editorRow,
+  editorRowId,
+} from "~/staff/editor/editor.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import {
   DESCRIPTION_MAX,

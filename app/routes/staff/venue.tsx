@@ -6,9 +6,9 @@ import { Link } from "~/platform/ui/link";
 import { formatPrice } from "~/platform/money";
 import { cn } from "~/platform/cn";
 import { redirectWithToast } from "~/platform/toast.server";
-import { EditorHeading, MoveButtons, StatusBadge } from "~/staff/editor-ui";
-import { readAsStaff, writeAsStaff } from "~/staff/editor.server";
-import { staffPageHeaders } from "~/staff/session.server";
+import { EditorHeading, MoveButtons, StatusBadge } from "~/staff/editor/editor-ui";
+import { readAsStaff, writeAsStaff } from "~/staff/editor/editor.server";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import { MOVE_INTENTS, type MoveIntent } from "~/venue/venue-editor";
 import {

@@ -17,7 +17,7 @@ import { torontoMidnightAfter } from "~/platform/clock/toronto-time";
 import { renderedRevision } from "~/site/site-content.server";
 import { env } from "~/platform/env.server";
 import { serverAuthBackend } from "~/platform/auth-backend.server";
-import { carriesSignedSession } from "~/staff/session.server";
+import { carriesSignedSession } from "~/staff/accounts/session.server";
 import { pageVariant, visitorCookies } from "~/site/visitor-cookies.server";
 import { applySecurityHeaders, isHttps } from "~/platform/security-headers";
 import { clientAddress } from "./client-address";

@@ -15,7 +15,7 @@ import { env } from "~/platform/env.server";
 import { DEFAULT_RATE_LIMITS } from "~/platform/form-protection";
 import { fileLastGoodStore } from "~/platform/last-good-store.server";
 import { serverUploadStore } from "~/platform/upload-store.server";
-import { liveStreams } from "../live";
+import { liveStreams } from "~/platform/live/live-process.server";
 
 /**
  * What the server gives every request through React Router's context, from

@@ -1,0 +1,291 @@
+import { eventFormValues } from "~/events/event-editor";
+import { eventForStaff } from "~/events/event-editor.server";
+import { eventSchema } from "~/events/event-rules";
+import { exceptionValues, weekFields, weekValues } from "~/hours/hours-editor";
+import {
+  getException,
+  overlapMessage,
+  overlappingExceptions,
+  readWeek,
+} from "~/hours/hours-editor.server";
+import { exceptionSchema, weekHoursSchema } from "~/hours/hours-rules";
+import { torontoDate } from "~/platform/clock/toronto-time";
+import { itemValues, sectionValues } from "~/menu/menu-editor";
+import { countSectionItems, getItem, getSection } from "~/menu/menu-editor.server";
+import { itemSchema, sectionSchema } from "~/menu/menu-rules";
+import type { Database } from "~/platform/database/database.server";
+import { checkForm } from "~/platform/form-check";
+import { settingsFormValues } from "~/settings/settings-editor.server";
+import { settingsSchema } from "~/settings/settings-rules";
+import { specialValues } from "~/specials/specials-editor";
+import { getSpecial } from "~/specials/specials-editor.server";
+import { specialSchema } from "~/specials/specials-rules";
+import { packageFormValues, spaceFormValues } from "~/venue/venue-editor";
+import { packageForStaff, spaceForStaff } from "~/venue/venue-editor.server";
+import { packageSchema, spaceSchema } from "~/venue/venue-rules";
+import { databaseErrorCode } from "~/staff/editor/editor.server";
+import { describeChange } from "./recent-changes";
+import { isOwner, loggedChange, type LoggedChange } from "./recent-changes.server";
+import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
+import { UNDOABLE_TABLES, UNDO_WORDS, undoable } from "./undo";
+
+/**
+ * Undoing one change from the recent changes, as the signed-in owner: the
+ * row goes back to what it was before (an edit's old values, an addition
+ * removed, a removal put back), in one transaction under row level security,
+ * so the database's policies and constraints decide as they do for the
+ * editors, and the undo is logged as a change that undid that one. It is
+ * refused when the row has changed since, and when the row as it would be
+ * breaks a rule of its editor's form (checked with that form's own schema,
+ * and the transaction rolled back).
+ */
+
+export type UndoOutcome =
+  { ok: true; summary: string } | { ok: false; status: 403 | 404 | 409; message: string };
+
+/** A refusal found part-way through, which rolls the transaction back. */
+class UndoRefused extends Error {
+  override name = "UndoRefused";
+  constructor(
+    readonly status: 403 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const BROKEN_RULE = "Not undone: the row as it was would break a rule of its editor.";
+
+type Row = Record<string, unknown>;
+
+/**
+ * The rule each table's editor keeps, checked on the row as the undo left
+ * it: its form's values, as the editor would show them, through the form's
+ * schema. Null when the row keeps them, else the first problem in words.
+ */
+const RULES: Record<string, (tx: Database, key: string, today: string) => Promise<string | null>> =
+  {
+    site_settings: async (tx) => firstProblem(settingsSchema, await settingsFormValues(tx)),
+    opening_hours: async (tx) => {
+      const values = Object.fromEntries(weekFields.map((field) => [field, ""]));
+      return firstProblem(weekHoursSchema(), { ...values, ...weekValues(await readWeek(tx)) });
+    },
+    hours_exceptions: async (tx, key, today) => {
+      const exception = await getException(tx, Number(key));
+      if (!exception) return null;
+      const problem = firstProblem(exceptionSchema(today), exceptionValues(exception));
+      if (problem) return problem;
+      const [other] = await overlappingExceptions(
+        tx,
+        exception.startsOn,
+        exception.endsOn,
+        exception.id,
+      );
+      return other ? `${BROKEN_RULE} ${overlapMessage(other)}` : null;
+    },
+    menu_sections: async (tx, key) => {
+      const section = await getSection(tx, Number(key));
+      return section ? firstProblem(sectionSchema, sectionValues(section)) : null;
+    },
+    menu_items: async (tx, key) => {
+      const item = await getItem(tx, Number(key));
+      return item ? firstProblem(itemSchema, itemValues(item)) : null;
+    },
+    specials: async (tx, key, today) => {
+      const special = await getSpecial(tx, Number(key));
+      return special ? firstProblem(specialSchema(today), specialValues(special)) : null;
+    },
+    events: async (tx, key) => {
+      const event = await eventForStaff(tx, Number(key));
+      return event ? firstProblem(eventSchema, eventFormValues(event)) : null;
+    },
+    venue_spaces: async (tx, key) => {
+      const space = await spaceForStaff(tx, Number(key));
+      return space ? firstProblem(spaceSchema, spaceFormValues(space)) : null;
+    },
+    venue_packages: async (tx, key) => {
+      const pack = await packageForStaff(tx, Number(key));
+      return pack ? firstProblem(packageSchema, packageFormValues(pack)) : null;
+    },
+  };
+
+function firstProblem(
+  schema: Parameters<typeof checkForm>[0],
+  values: Record<string, string> | null,
+): string | null {
+  if (!values) return null;
+  const checked = checkForm(schema, values);
+  if (checked.ok) return null;
+  const [message] = Object.values(checked.errors);
+  return `${BROKEN_RULE} ${message ?? ""}`.trim();
+}
+
+/** A column name from the catalog, quoted for SQL. */
+const quote = (column: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(column)) throw new Error(`Unexpected column name: ${column}`);
+  return `"${column}"`;
+};
+
+/** The table's columns as they are now (an old row may lack later ones, or hold dropped ones). */
+async function tableColumns(tx: Database, table: string): Promise<Set<string>> {
+  const rows = await tx.query<{ name: string }>(
+    `select attname as name from pg_catalog.pg_attribute
+     where attrelid = ('public.' || $1)::regclass and attnum > 0 and not attisdropped`,
+    [table],
+  );
+  return new Set(rows.map((row) => row.name));
+}
+
+/**
+ * Whether the row is as the change left it (`expected` null: that it is
+ * not there), compared column by column in the database's own types.
+ */
+async function rowIsAsLeft(
+  tx: Database,
+  table: string,
+  keyColumn: string,
+  key: string,
+  expected: Row | null,
+): Promise<boolean> {
+  const [row] = await tx.query<{ unchanged: boolean }>(
+    `select (to_jsonb(t) - 'updated_at')
+         = (to_jsonb(jsonb_populate_record(t, coalesce($2::jsonb, '{}'::jsonb))) - 'updated_at')
+       as unchanged
+     from public.${table} t where ${quote(keyColumn)}::text = $1
+     for update`,
+    [key, expected === null ? null : JSON.stringify(expected)],
+  );
+  return expected === null ? !row : row?.unchanged === true;
+}
+
+/** Puts back the changed columns of an edited row. */
+async function restoreColumns(tx: Database, entry: LoggedChange, keyColumn: string, key: string) {
+  const columns = await tableColumns(tx, entry.tableName);
+  const oldRow = entry.oldRow!;
+  const newRow = entry.newRow!;
+  const changed = Object.keys(oldRow).filter(
+    (column) =>
+      column !== "updated_at" &&
+      column !== keyColumn &&
+      columns.has(column) &&
+      JSON.stringify(oldRow[column]) !== JSON.stringify(newRow[column]),
+  );
+  if (changed.length === 0) return;
+  const list = changed.map(quote).join(", ");
+  const updatedAt = columns.has("updated_at") ? ", updated_at = now()" : "";
+  await tx.query(
+    `update public.${entry.tableName}
+     set (${list}) = (select ${list} from jsonb_populate_record(null::public.${entry.tableName}, $2::jsonb))${updatedAt}
+     where ${quote(keyColumn)}::text = $1`,
+    [key, JSON.stringify(oldRow)],
+  );
+}
+
+/** Puts a removed row back as it was, under its own id. */
+async function reinsertRow(tx: Database, entry: LoggedChange) {
+  const columns = await tableColumns(tx, entry.tableName);
+  const oldRow = entry.oldRow!;
+  const list = Object.keys(oldRow)
+    .filter((column) => column !== "updated_at" && columns.has(column))
+    .map(quote)
+    .join(", ");
+  await tx.query(
+    `insert into public.${entry.tableName} (${list}) overriding system value
+     select ${list} from jsonb_populate_record(null::public.${entry.tableName}, $1::jsonb)`,
+    [JSON.stringify(oldRow)],
+  );
+}
+
+/** What a constraint the database enforced means for an undo, in words. */
+function constraintRefusal(error: unknown): UndoRefused | null {
+  switch (databaseErrorCode(error)) {
+    case "23505":
+      return new UndoRefused(
+        409,
+        "Not undone: another row now uses the same web address or day. Change that one first.",
+      );
+    case "23503":
+      return new UndoRefused(
+        409,
+        "Not undone: what it belonged to (its menu section) is gone. Undo that removal first.",
+      );
+    case "23514":
+    case "23502":
+      return new UndoRefused(409, BROKEN_RULE);
+    case "42501":
+      return new UndoRefused(403, UNDO_WORDS.ownersOnly);
+    default:
+      return null;
+  }
+}
+
+async function undoIn(tx: Database, id: number, today: string): Promise<UndoOutcome> {
+  if (!(await isOwner(tx))) throw new UndoRefused(403, UNDO_WORDS.ownersOnly);
+  const entry = await loggedChange(tx, id);
+  if (!entry) throw new UndoRefused(404, UNDO_WORDS.missing);
+  if (!undoable(entry)) throw new UndoRefused(409, UNDO_WORDS.notHere);
+  if (entry.undone) throw new UndoRefused(409, UNDO_WORDS.undoneAlready);
+  if (entry.changedSince) throw new UndoRefused(409, UNDO_WORDS.changedSince);
+
+  const keyColumn = UNDOABLE_TABLES[entry.tableName]!;
+  const key = String((entry.newRow ?? entry.oldRow ?? {})[keyColumn] ?? "");
+  const leftAs = entry.operation === "DELETE" ? null : entry.newRow;
+  if (!key || !(await rowIsAsLeft(tx, entry.tableName, keyColumn, key, leftAs))) {
+    throw new UndoRefused(409, UNDO_WORDS.changedSince);
+  }
+
+  await tx.query("select set_config('app.undoing', $1, true)", [String(entry.id)]);
+  try {
+    if (entry.operation === "UPDATE") await restoreColumns(tx, entry, keyColumn, key);
+    if (entry.operation === "DELETE") await reinsertRow(tx, entry);
+    if (entry.operation === "INSERT") {
+      if (entry.tableName === "menu_sections") {
+        const items = await countSectionItems(tx, Number(key));
+        if (items > 0) {
+          throw new UndoRefused(
+            409,
+            `Not undone: the section has ${items === 1 ? "an item" : `${items} items`} in it now, which removing it would delete too. Move or delete ${items === 1 ? "it" : "them"} first.`,
+          );
+        }
+      }
+      await tx.query(`delete from public.${entry.tableName} where ${quote(keyColumn)}::text = $1`, [
+        key,
+      ]);
+    }
+  } catch (error) {
+    throw constraintRefusal(error) ?? error;
+  }
+  if (entry.operation !== "INSERT") {
+    const problem = await RULES[entry.tableName]!(tx, key, today);
+    if (problem) throw new UndoRefused(409, problem);
+  }
+
+  const [undo] = await tx.query<{ id: number }>(
+    "select id::int as id from public.audit_log where undoes = $1 order by id desc limit 1",
+    [entry.id],
+  );
+  const logged = undo ? await loggedChange(tx, undo.id) : null;
+  return { ok: true, summary: logged ? describeChange(logged).summary : "Undone." };
+}
+
+/**
+ * Undoes change `id` of the log as the owner whose verified claims these
+ * are; refused (and nothing written) for editors, for a change that is not
+ * there or not undone here, for a row changed since, and for a row that
+ * would break its editor's rules.
+ */
+export async function undoChange(
+  db: Database,
+  claims: StaffClaims,
+  id: number,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<UndoOutcome> {
+  try {
+    return await withStaffClaims(db, claims, (tx) => undoIn(tx, id, torontoDate(now)));
+  } catch (error) {
+    if (error instanceof UndoRefused) {
+      return { ok: false, status: error.status, message: error.message };
+    }
+    throw error;
+  }
+}
