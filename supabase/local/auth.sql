@@ -4,8 +4,8 @@
 -- schema auth`), so this file never runs there; it is not a migration.
 --
 -- Column names follow Supabase's, so staff made here can be moved to a
--- Supabase project with their bcrypt password hashes (README: "Moving
--- embedded staff to Supabase").
+-- Supabase project with their bcrypt password hashes (docs/staff-accounts.md,
+-- "Moving embedded staff to Supabase").
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 
