@@ -30,6 +30,7 @@ import { formatDayLine } from "~/hours/hours-summary";
 import { pageMeta } from "~/site/meta";
 import { torontoDate, weekHours } from "~/hours/opening-hours";
 import { directionsLinks, formatAddress, telephoneHref } from "~/site/site-settings";
+import type { RouteHandle } from "~/platform/route-needs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = siteContent(context);
@@ -100,6 +101,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export const headers = enquiryPageHeaders;
+
+/** The enquiry action reads any post itself: one it cannot read gets the form back, saying so. */
+export const handle = { transport: { body: "any" } } satisfies RouteHandle;
 
 const detailLink =
   "inline-flex min-h-11 items-center gap-3 text-lg font-semibold text-primary underline-offset-4 hover:underline";

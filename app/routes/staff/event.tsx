@@ -39,6 +39,7 @@ import { untieItems } from "~/menu/menu-editor.server";
 import { editorAction, databaseErrorCode, editorRow, editorRowId } from "~/staff/editor.server";
 import { staffPageHeaders } from "~/staff/session.server";
 import { staffMeta } from "~/staff/staff-meta";
+import type { RouteHandle } from "~/platform/route-needs";
 
 const FORM_ID = "event-form";
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -105,6 +106,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   );
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
+
+/** Its form carries a picture (multipart, up to 10 MB with its fields). */
+export const handle = { transport: { body: "upload" } } satisfies RouteHandle;
 
 const loadValidator = schemaValidator<EventField>(() =>
   import("~/events/event-rules").then((rules) => rules.eventSchema),
