@@ -31,6 +31,7 @@ import { pageMeta } from "~/site/meta";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import { weekHours } from "~/hours/opening-hours";
 import { directionsLinks, formatAddress, telephoneHref } from "~/settings/site-settings";
+import type { RouteHandle } from "~/platform/route-needs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = siteContent(context);
@@ -101,6 +102,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export const headers = enquiryPageHeaders;
+
+/** The enquiry action reads any post itself: one it cannot read gets the form back, saying so. */
+export const handle = { transport: { body: "any" } } satisfies RouteHandle;
 
 const detailLink =
   "inline-flex min-h-11 items-center gap-3 text-lg font-semibold text-primary underline-offset-4 hover:underline";

@@ -11,6 +11,10 @@ import { ImageRequestError, parseImagePath, parseImageQuery } from "~/images/ima
 import { imageStoreContext } from "~/platform/context";
 import { READ_METHODS, answerMethod } from "~/server/pipeline/methods";
 import { log } from "~/platform/logger.server";
+import type { RouteHandle } from "~/platform/route-needs";
+
+/** Images are only read. */
+export const handle = { transport: { methods: "read" } } satisfies RouteHandle;
 
 /** For an unversioned or outdated URL: the current image, checked again after a few minutes. */
 const UNVERSIONED = "public, max-age=300, stale-while-revalidate=86400";

@@ -12,6 +12,13 @@ import { LiveUpdates } from "~/platform/live/live-updates";
 import { renderedRevision } from "~/site/site-content.server";
 import { databaseContext, pageNextChange } from "~/platform/context";
 import { nextHoursChange } from "~/hours/opening-hours";
+import type { RouteHandle } from "~/platform/route-needs";
+
+/**
+ * A post to a public page that takes none (a stale or hand-made form) gets
+ * that page's 405 view in the site's header and footer, not a bare error.
+ */
+export const handle = { transport: { refusesPostsInFrame: true } } satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Asked before the content is read, so the content is at least this new.

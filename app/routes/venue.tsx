@@ -29,6 +29,7 @@ import { usePublicEnv } from "~/platform/public-env";
 import { telephoneHref } from "~/settings/site-settings";
 import { largestCapacity, spaceAccess, type VenueSpace } from "~/venue/venue";
 import { SpaceGallery } from "~/venue/space-gallery";
+import type { RouteHandle } from "~/platform/route-needs";
 
 /** The spaces as the enquiry form offers them. */
 const enquirySpaces = (spaces: readonly VenueSpace[]): EnquirySpace[] =>
@@ -134,6 +135,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export const headers = enquiryPageHeaders;
+
+/** The enquiry action reads any post itself: one it cannot read gets the form back, saying so. */
+export const handle = { transport: { body: "any" } } satisfies RouteHandle;
 
 export default function VenuePage({ loaderData, actionData }: Route.ComponentProps) {
   const { spaces, packages, phone, email, form, submissionToken } = loaderData;

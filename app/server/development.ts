@@ -32,10 +32,13 @@ export function startDevelopment(vite: ViteDevServer, server: Server): Promise<v
     }
     return current.handler;
   }
+  const handler: AppHandler = Object.assign(
+    async (...args: Parameters<AppHandler>) => (await pipelineForCurrentBuild())(...args),
+    { allowedMethods: async (url: URL) => (await pipelineForCurrentBuild()).allowedMethods(url) },
+  );
   return serve({
     pgliteTemplate: builtPGliteTemplate(),
-    pipeline: async () => async (request, client) =>
-      (await pipelineForCurrentBuild())(request, client),
+    pipeline: async () => handler,
     before: (req, res, next) => vite.middlewares(req, res, next),
     server,
   });

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createRequestListener } from "@remix-run/node-fetch-server";
+import { createRequestListener, type ClientAddress } from "@remix-run/node-fetch-server";
 import { startDailyPurge } from "~/enquiries/retention.server";
 import { startDailyPictureSweep } from "~/images/picture-sweep.server";
 import {
@@ -48,7 +48,7 @@ function assertNodeVersion() {
  * it is no failure of the site's.
  */
 function withAccessLog(handler: AppHandler): AppHandler {
-  return async (request, client) => {
+  const logged = async (request: Request, client: ClientAddress) => {
     const started = performance.now();
     const response = await handler(request, client);
     const { pathname } = new URL(request.url);
@@ -58,6 +58,7 @@ function withAccessLog(handler: AppHandler): AppHandler {
     else log.info(line);
     return response;
   };
+  return Object.assign(logged, { allowedMethods: handler.allowedMethods });
 }
 
 /**
@@ -167,7 +168,8 @@ export async function serve({
     },
   });
   const toPipeline = (req: IncomingMessage, res: ServerResponse) => {
-    if (answerBeforeFetch(req, res, { trustProxy: env.TRUST_PROXY })) return;
+    const options = { trustProxy: env.TRUST_PROXY, allowedMethods: handler.allowedMethods };
+    if (answerBeforeFetch(req, res, options)) return;
     void listener(req, res);
   };
 

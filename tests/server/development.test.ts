@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { freshDataDirectory, root } from "../support/built-server";
 
@@ -113,5 +114,22 @@ describe("npm run dev", () => {
       body: new URLSearchParams({ message: "x".repeat(100 * 1024) }),
     });
     expect(tooLarge.status).toBe(413);
+  });
+
+  test("answers TRACE, which fetch cannot send, with the methods the current build's routes take", async () => {
+    const trace = (path: string) =>
+      new Promise<{ status?: number; allow: unknown }>((resolve, reject) => {
+        const req = httpRequest(`${origin}${path}`, { method: "TRACE" }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode, allow: res.headers["allow"] }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    expect(await trace("/")).toEqual({ status: 405, allow: "GET, HEAD, POST, OPTIONS" });
+    expect(await trace("/img/hero/taproom.svg?w=640")).toEqual({
+      status: 405,
+      allow: "GET, HEAD, OPTIONS",
+    });
   });
 });

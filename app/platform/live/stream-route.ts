@@ -1,6 +1,10 @@
 import type { Route } from "./+types/stream-route";
 import { liveContext } from "~/platform/context";
 import { liveUnavailable } from "~/platform/live/live-answers";
+import type { RouteHandle } from "~/platform/route-needs";
+
+/** An endless event stream, only read: the server passes it on as it comes. */
+export const handle = { transport: { stream: true, methods: "read" } } satisfies RouteHandle;
 
 /**
  * `GET /live`: Server-Sent Events, the content revision now and each time

@@ -44,6 +44,7 @@ import {
 } from "~/staff/editor/editor.server";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
+import type { RouteHandle } from "~/platform/route-needs";
 
 const FORM_ID = "event-form";
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -110,6 +111,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   );
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
+
+/** Its form carries a picture (multipart, up to 10 MB with its fields). */
+export const handle = { transport: { body: "upload" } } satisfies RouteHandle;
 
 const loadValidator = schemaValidator<EventField>(() =>
   import("~/events/event-rules").then((rules) => rules.eventSchema),

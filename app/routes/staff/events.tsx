@@ -9,6 +9,7 @@ import { EditorHeading, EditorList, EditorListItem, StatusBadge } from "~/staff/
 import { readAsStaff } from "~/staff/editor/editor.server";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
+import type { RouteHandle } from "~/platform/route-needs";
 
 const PAST_PER_PAGE = 20;
 
@@ -32,6 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Events", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
+
+/**
+ * No picture is posted here, but posts take the picture editors' limit, as
+ * they always have under /staff/events.
+ */
+export const handle = { transport: { body: "upload" } } satisfies RouteHandle;
 
 function EventItem({ event }: { event: EditableEvent }) {
   const { date } = torontoDateTime(event.startsAt);

@@ -6,6 +6,7 @@ import { loadSiteIdentity } from "~/site/site-frame.server";
 import { StaffChrome } from "~/staff/staff-chrome";
 import { staffMeta } from "~/staff/staff-meta";
 import { staffPageHeaders, staffSession } from "~/staff/accounts/session.server";
+import type { RouteHandle } from "~/platform/route-needs";
 
 /** Everything under /staff: one Supabase client a request, its cookies on every response. */
 export const middleware: Route.MiddlewareFunction[] = [staffSession];
@@ -21,6 +22,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Staff", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
+
+/** Each staff page is its member's own, whatever a page's headers might say. */
+export const handle = { transport: { neverCached: true } } satisfies RouteHandle;
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (

@@ -57,6 +57,7 @@ import { staffMeta } from "~/staff/staff-meta";
 import { eventChoices, eventExists } from "~/events/event-editor.server";
 import { NO_SUCH_EVENT } from "~/events/event-editor";
 import { EventChoiceOptions } from "~/staff/editor/event-choice-options";
+import type { RouteHandle } from "~/platform/route-needs";
 
 const FORM_ID = "menu-item";
 
@@ -123,6 +124,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   staffMeta(loaderData?.item ? `Menu item: ${loaderData.item.name}` : "New menu item", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
+
+/** Its form carries a picture (multipart, up to 10 MB with its fields). */
+export const handle = { transport: { body: "upload" } } satisfies RouteHandle;
 
 const loadValidator = (): Promise<Validator<ItemField>> =>
   import("~/menu/menu-rules").then((rules) => rules.checkItem);

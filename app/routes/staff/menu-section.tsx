@@ -46,6 +46,7 @@ import {
 } from "~/staff/editor/editor.server";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
+import type { RouteHandle } from "~/platform/route-needs";
 
 const FORM_ID = "menu-section";
 
@@ -99,6 +100,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   );
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
+
+/**
+ * No picture is posted here, but posts take the picture editors' limit, as
+ * they always have under /staff/menu.
+ */
+export const handle = { transport: { body: "upload" } } satisfies RouteHandle;
 
 const loadValidator = (): Promise<Validator<SectionField>> =>
   import("~/menu/menu-rules").then((rules) => rules.checkSection);

@@ -47,6 +47,7 @@ import {
 } from "~/staff/editor/editor.server";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
+import type { RouteHandle } from "~/platform/route-needs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -143,6 +144,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Menu", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
+
+/**
+ * No picture is posted here, but posts take the picture editors' limit, as
+ * they always have under /staff/menu.
+ */
+export const handle = { transport: { body: "upload" } } satisfies RouteHandle;
 
 /** The intent and row of the post on its way, if any. */
 function usePendingPost() {

@@ -25,6 +25,7 @@ import { EditorForm, EditorHeading } from "~/staff/editor/editor-ui";
 import { keepsFormOnOutage } from "~/staff/editor/outage.server";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
+import type { RouteHandle } from "~/platform/route-needs";
 
 const FORM_ID = "settings";
 
@@ -56,6 +57,9 @@ export const action = keepsFormOnOutage(
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Site details", matches);
 
 export const headers = staffPageHeaders;
+
+/** Its form carries the home page's hero picture (multipart, up to 10 MB with its fields). */
+export const handle = { transport: { body: "upload" } } satisfies RouteHandle;
 
 const loadValidator = (): Promise<Validator<SettingsField>> =>
   import("~/settings/settings-rules").then((rules) => rules.checkSettings);

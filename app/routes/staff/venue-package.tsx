@@ -29,6 +29,7 @@ import {
   updatePackage,
 } from "~/venue/venue-editor.server";
 import { packageSchema } from "~/venue/venue-rules";
+import type { RouteHandle } from "~/platform/route-needs";
 
 const FORM_ID = "package-form";
 
@@ -57,6 +58,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   );
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
+
+/**
+ * No picture is posted here, but posts take the picture editors' limit, as
+ * they always have under /staff/venue.
+ */
+export const handle = { transport: { body: "upload" } } satisfies RouteHandle;
 
 const loadValidator = schemaValidator<PackageField>(() =>
   import("~/venue/venue-rules").then((rules) => rules.packageSchema),

@@ -40,6 +40,7 @@ import {
 import { spaceSchema } from "~/venue/venue-rules";
 import { PictureField } from "~/images/picture-field";
 import type { FormValues } from "~/platform/form-check";
+import type { RouteHandle } from "~/platform/route-needs";
 
 const FORM_ID = "space-form";
 
@@ -81,6 +82,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   );
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
+
+/** Its form carries a picture (multipart, up to 10 MB with its fields). */
+export const handle = { transport: { body: "upload" } } satisfies RouteHandle;
 
 const loadValidator = schemaValidator<SpaceField>(() =>
   import("~/venue/venue-rules").then((rules) => rules.spaceSchema),

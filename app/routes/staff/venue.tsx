@@ -17,6 +17,7 @@ import {
   spacesForStaff,
   type VenueTable,
 } from "~/venue/venue-editor.server";
+import type { RouteHandle } from "~/platform/route-needs";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [spaces, packages] = await readAsStaff(context, async (tx) => [
@@ -53,6 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Venue", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
+
+/**
+ * No picture is posted here, but posts take the picture editors' limit, as
+ * they always have under /staff/venue.
+ */
+export const handle = { transport: { body: "upload" } } satisfies RouteHandle;
 
 function MoveForm({
   list,

@@ -27,8 +27,7 @@ export function contentTypeFor(path: string): string {
 /**
  * Types worth compressing, and whose bodies are read whole (to compress them
  * once, or fill their holes): text, and SVG (which is text). Not an event
- * stream (`/live`): it never ends, and a compressor would hold its events
- * back.
+ * stream: it never ends, and a compressor would hold its events back.
  */
 export function isCompressible(contentType: string | null): boolean {
   if (!contentType) return false;

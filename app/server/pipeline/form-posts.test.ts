@@ -5,10 +5,14 @@ import { actionRoutes, postsToPagesWithoutAction } from "./form-posts";
 const page = () => null;
 const action = () => null;
 
-/** The shape of the site's routes (app/routes.ts), as the build lists them. */
+/** The shape of the site's routes (app/routes.ts), as the build lists them, with the site layout's handle. */
 const routes = {
   root: { id: "root", path: "", module: { default: page, ErrorBoundary: page } },
-  "routes/site-layout": { id: "routes/site-layout", parentId: "root", module: { default: page } },
+  "routes/site-layout": {
+    id: "routes/site-layout",
+    parentId: "root",
+    module: { default: page, handle: { transport: { refusesPostsInFrame: true } } },
+  },
   "routes/home": {
     id: "routes/home",
     parentId: "routes/site-layout",

@@ -5,6 +5,7 @@ import {
   type RequestListenerOptions,
 } from "@remix-run/node-fetch-server";
 import { cacheControl } from "~/platform/cache-control";
+import type { TransportNeeds } from "~/platform/route-needs";
 import { applySecurityHeaders, isHttps } from "~/platform/security-headers";
 
 /** What the pages answer: reading, the forms' posts, and OPTIONS saying so. */
@@ -12,6 +13,14 @@ export const PAGE_METHODS = ["GET", "HEAD", "POST", "OPTIONS"] as const;
 
 /** What a resource that is only read answers (images, files). */
 export const READ_METHODS = ["GET", "HEAD", "OPTIONS"] as const;
+
+/** The methods routes with these needs take: pages the forms' posts too, what is only read not. */
+export function allowedMethods({ methods }: Required<Pick<TransportNeeds, "methods">>) {
+  return methods === "read" ? READ_METHODS : PAGE_METHODS;
+}
+
+/** The methods a URL takes, known at once or once its build is loaded (development). */
+export type MethodsAt = (url: URL) => readonly string[] | Promise<readonly string[]>;
 
 /**
  * Methods a Fetch `Request` cannot carry: `new Request` throws for them, so
@@ -55,10 +64,7 @@ export function answerMethod(request: Request, allowed: readonly string[]): Resp
 export function answerUnfetchableMethod(
   req: IncomingMessage,
   res: ServerResponse,
-  {
-    allowedMethods,
-    ...options
-  }: RequestListenerOptions & { allowedMethods: (url: URL) => readonly string[] },
+  { allowedMethods, ...options }: RequestListenerOptions & { allowedMethods: MethodsAt },
 ): boolean {
   if (!UNFETCHABLE_METHODS.has(req.method ?? "GET")) return false;
   // The same URL (scheme and host, through a trusted proxy too) the fetch
@@ -74,8 +80,10 @@ export function answerUnfetchableMethod(
     url = new URL("http://localhost/");
     https = false;
   }
-  const response = methodNotAllowed(allowedMethods(url));
-  applySecurityHeaders(response.headers, { https });
-  void sendResponse(res, response).catch(() => res.destroy());
+  void (async () => {
+    const response = methodNotAllowed(await allowedMethods(url));
+    applySecurityHeaders(response.headers, { https });
+    await sendResponse(res, response);
+  })().catch(() => res.destroy());
   return true;
 }

@@ -23,7 +23,13 @@ import { applySecurityHeaders, isHttps } from "~/platform/security-headers";
 import { clientAddress } from "./client-address";
 import { compressResponse } from "./compression";
 import { crossSiteRefusal, isCrossSitePost } from "./cross-site";
-import { PAGE_METHODS, READ_METHODS, answerMethod, answerUnfetchableMethod } from "./methods";
+import {
+  READ_METHODS,
+  allowedMethods,
+  answerMethod,
+  answerUnfetchableMethod,
+  type MethodsAt,
+} from "./methods";
 import { unreadableFormRefusal } from "./form-body";
 import { MAX_BODY_BYTES, readBoundedBody } from "./request-body";
 import { answerBadRequestHead } from "./request-head";
@@ -31,12 +37,20 @@ import { log } from "~/platform/logger.server";
 import { cacheControl } from "~/platform/cache-control";
 import { StaticFiles } from "./static-files";
 import { LargeBodies, bodyLimitFor, picturesNeedSignIn, tooManyLargeBodies } from "./body-limits";
-import { READS_ANY_POST, actionRoutes, postsToPagesWithoutAction } from "./form-posts";
+import { actionRoutes, postsToPagesWithoutAction } from "./form-posts";
+import { isDataRequest, routeNeeds, type RouteNeeds } from "./route-needs";
 import { serverImageStore, serverRequestContext } from "./request-context";
 import { scriptNonce, secureDocument } from "./document-security";
 import { applySharing, decideSharing, type SharingRules } from "./sharing";
 
-export type AppHandler = (request: Request, client: ClientAddress) => Promise<Response>;
+export type AppHandler = {
+  (request: Request, client: ClientAddress): Promise<Response>;
+  /**
+   * The methods a URL takes, as its routes declare: for the listener's
+   * answer to TRACE, made before there is a Fetch request to hand over.
+   */
+  readonly allowedMethods: MethodsAt;
+};
 
 export type AppOptions = {
   build: ServerBuild;
@@ -45,8 +59,6 @@ export type AppOptions = {
   database?: () => Promise<Database>;
   /** The build's client directory (hashed assets and the copies of public/). */
   clientDirectory: string;
-  /** The largest body read for a request to a URL; `bodyLimitFor` (uploads only get more) by default. */
-  bodyLimit?: (url: URL) => number;
   /** A header the proxy in front sets to the client's address (CLIENT_IP_HEADER). */
   clientIpHeader?: string;
   /** Where pages the same for every visitor are kept; a new one (32 MB at most) by default. */
@@ -62,44 +74,17 @@ export type AppOptions = {
   largeBodies?: LargeBodies;
 };
 
-/** The live channel's paths, as React Router matches them: any case, a trailing slash or none. */
-const LIVE_PATH = /^\/live(?:\/revision)?\/?$/i;
-
 /**
- * The live channel's URLs (`/live`, `/live/revision`): answered as they
- * are, never kept by the page cache nor compressed, so each event leaves at
- * once and no render waits on a stream that does not end. (An event stream
- * reaching the page cache by another URL is passed through unread as well:
- * `isCompressible`.)
+ * A client-router data request for a stream (`.data`): no page makes one,
+ * and React Router would wait to read the endless stream whole. Answered
+ * 404 before it gets there.
  */
-export function isLivePath(url: URL): boolean {
-  return LIVE_PATH.test(url.pathname);
-}
-
-/**
- * A client-router data request for a live URL (`/live.data`, `/live/_.data`):
- * no page makes one, and React Router would wait to read the endless stream
- * whole. Answered 404 before it gets there.
- */
-function isLiveDataPath(url: URL): boolean {
-  const { pathname } = url;
-  if (!pathname.endsWith(".data")) return false;
-  const page = pathname.endsWith("/_.data")
-    ? pathname.slice(0, -"_.data".length)
-    : pathname.slice(0, -".data".length);
-  return LIVE_PATH.test(page);
-}
-
-function liveDataNotFound(): Response {
-  return new Response("Not Found: the live channel is at /live and /live/revision.", {
+function streamDataNotFound(needs: RouteNeeds): Response {
+  const at = needs.routePath ?? "this address";
+  return new Response(`Not Found: ${at} is read by the page's own script, not as page data.`, {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl.noStore },
   });
-}
-
-/** The methods a URL answers: images and the live channel are only read; pages take the forms' posts too. */
-export function allowedMethods(url: URL): readonly string[] {
-  return url.pathname.startsWith("/img/") || isLivePath(url) ? READ_METHODS : PAGE_METHODS;
 }
 
 /**
@@ -111,7 +96,7 @@ export function allowedMethods(url: URL): readonly string[] {
 export function answerBeforeFetch(
   req: IncomingMessage,
   res: ServerResponse,
-  options: RequestListenerOptions = {},
+  { allowedMethods, ...options }: RequestListenerOptions & Pick<AppHandler, "allowedMethods">,
 ): boolean {
   const problem = answerBadRequestHead(req, res, options);
   if (problem !== null) {
@@ -150,7 +135,9 @@ function editable(response: Response): Response {
 
 /**
  * The site's request pipeline: one function from a request to its response,
- * whose steps read top to bottom in `handle` below.
+ * whose steps read top to bottom in `handle` below. What it does for a URL
+ * depends on what its routes ask (`routeNeeds`: methods, body, stream,
+ * cache), read from the build once; it knows no route by id or path.
  *
  *  1. Methods: OPTIONS and methods a URL does not take are answered at once
  *     (204 or 405, with `Allow`). (A request whose target or Host cannot
@@ -159,8 +146,9 @@ function editable(response: Response): Response {
  *     their precompressed copies.
  *  3. Cross-site posts are refused (403), before React Router, whose own
  *     check of page actions answers 400 and logs an error.
- *  4. Body limits: a body larger than its URL takes is refused (413) while
- *     it is read; a post to an action that reads forms must be a form (415).
+ *  4. Body limits: a body larger than its routes take is refused (413)
+ *     while it is read; a post to an action that reads forms must be a form
+ *     (415).
  *  5. The page cache: a GET a visitor without cookies of their own may
  *     share is answered from a copy kept for its URL, theme and content
  *     revision, rendered (step 6) when there is none; the form pages are
@@ -170,9 +158,9 @@ function editable(response: Response): Response {
  *     value) sets Cache-Control and tells the cache whether to keep it, and
  *     the document's Content-Security-Policy is set by it (`secureDocument`).
  *  7. Compression (brotli or gzip) as the client accepts; a kept page was
- *     compressed once, around its holes. The live channel (`isLivePath`)
- *     skips 5 and 7: an event stream is neither kept nor compressed; its
- *     data-request URLs (`/live.data`) get 404.
+ *     compressed once, around its holes. A stream (`stream` in the routes'
+ *     needs: the live channel) skips 5 and 7: it is neither kept nor
+ *     compressed, and its data-request URLs get 404.
  *  8. Security headers on every response.
  *
  * Shutdown (finishing open requests, refusing new ones with 503) wraps the
@@ -182,7 +170,6 @@ export async function createAppHandler({
   build,
   mode,
   clientDirectory,
-  bodyLimit = bodyLimitFor,
   clientIpHeader,
   database,
   pageCache = new PageCache(),
@@ -192,6 +179,7 @@ export async function createAppHandler({
 }: AppOptions): Promise<AppHandler> {
   const staticFiles = await StaticFiles.load(clientDirectory);
   const handleRequest = createRequestHandler(build, mode);
+  const needsAt = routeNeeds(build);
   const actionAt = actionRoutes(build);
   const refusedPost = postsToPagesWithoutAction(build);
   // Vite copies public/images into the client build; images are read from that copy.
@@ -200,24 +188,29 @@ export async function createAppHandler({
     sourceDirectory: path.join(clientDirectory, "images"),
   };
 
-  return async function handle(request, client) {
+  async function handle(request: Request, client: ClientAddress): Promise<Response> {
     const url = new URL(request.url);
+    const needs = needsAt(url);
     // 1, 2: methods and static files, before any other work.
-    const early = answerMethod(request, allowedMethods(url)) ?? staticFiles.serve(request);
+    const early = answerMethod(request, allowedMethods(needs)) ?? staticFiles.serve(request);
     if (early) return secured(request, early);
 
     // 3: cross-site posts.
     if (isCrossSitePost(request)) return secured(request, crossSiteRefusal());
 
     // 4: body limits, and forms where forms are read.
-    const bounded = await readBody(request, url);
+    const bounded = await readBody(request, needs);
     if (bounded instanceof Response) return secured(request, bounded);
-    const unreadable = await refuseUnreadableForm(bounded, url);
+    const unreadable = await refuseUnreadableForm(bounded, url, needs);
     if (unreadable) return secured(request, unreadable);
 
-    // The live channel as it is.
-    if (isLivePath(url)) return secured(request, (await render(bounded, client)).response);
-    if (isLiveDataPath(url)) return secured(request, liveDataNotFound());
+    // A stream as it is, so each event leaves at once and no render waits on
+    // it. (One reaching the page cache otherwise is passed through unread as
+    // well: `isCompressible`.)
+    if (needs.stream) {
+      if (isDataRequest(url)) return secured(request, streamDataNotFound(needs));
+      return secured(request, (await render(bounded, client)).response);
+    }
 
     // A post to a page that takes none: the page's 405 view, in the site's frame.
     if (refusedPost(bounded, url)) {
@@ -227,7 +220,7 @@ export async function createAppHandler({
     }
 
     // 5, 6: the page cache, or a render of its own.
-    const slot = await cacheSlot(bounded);
+    const slot = needs.neverCached ? null : await cacheSlot(bounded);
     const response = slot
       ? await pageCache.serve(bounded, slot.key, slot.revision, () =>
           render(bounded, client, { withHoles: true }),
@@ -236,16 +229,20 @@ export async function createAppHandler({
 
     // 7, 8: compression, security headers.
     return secured(request, await compressResponse(request, response));
-  };
+  }
+
+  return Object.assign(handle, {
+    allowedMethods: (url: URL) => allowedMethods(needsAt(url)),
+  });
 
   /**
-   * The request with its body read, within the limit for its URL. A body
+   * The request with its body read, within the limit its routes take. A body
    * larger than a form's (a picture) is read only for someone signed in, and
    * only so many at once: anyone else's is refused once it passes a form's
    * size, before the staff area's own check could run.
    */
-  async function readBody(request: Request, url: URL): Promise<Request | Response> {
-    const limit = bodyLimit(url);
+  async function readBody(request: Request, needs: RouteNeeds): Promise<Request | Response> {
+    const limit = bodyLimitFor(needs.body);
     if (limit <= MAX_BODY_BYTES || !request.body) return readBoundedBody(request, limit);
     if (!(await mayPostLargeBody(request))) {
       const small = await readBoundedBody(request, MAX_BODY_BYTES);
@@ -259,10 +256,16 @@ export async function createAppHandler({
     }
   }
 
-  /** An action that reads forms answers any other body with 415 or 400, not a 500. */
-  async function refuseUnreadableForm(request: Request, url: URL): Promise<Response | null> {
-    const action = request.method === "POST" ? actionAt(url) : null;
-    if (!action || READS_ANY_POST.has(action)) return null;
+  /**
+   * An action that reads forms answers any other body with 415 or 400, not
+   * a 500; one that reads any post (`body: "any"`) answers it itself.
+   */
+  async function refuseUnreadableForm(
+    request: Request,
+    url: URL,
+    needs: RouteNeeds,
+  ): Promise<Response | null> {
+    if (request.method !== "POST" || needs.body === "any" || !actionAt(url)) return null;
     const unreadable = await unreadableFormRefusal(request);
     if (unreadable) {
       log.debug("Request refused", {

@@ -1,0 +1,38 @@
+/**
+ * What a route asks of the transport: declared in its `handle`, read from
+ * the build by the request pipeline (`app/server/pipeline/route-needs.ts`),
+ * which knows no route by name or path.
+ *
+ * The needs of the routes a URL matches combine key by key: the deepest
+ * route that sets a key decides it (a page overrides its layouts), and a
+ * key no matched route sets has its default. So a need set on a layout
+ * holds for every page below it that says nothing else.
+ */
+export type TransportNeeds = {
+  /**
+   * The body its action reads: "form" (a form of at most 64 KB; the
+   * default), "upload" (a form with pictures: a larger body, read only for
+   * signed-in staff), "any" (the action reads any post itself and answers
+   * what it cannot read).
+   */
+  body?: "form" | "upload" | "any";
+  /** "read": only GET and HEAD (and OPTIONS); "page": GET, HEAD, POST (the default). */
+  methods?: "read" | "page";
+  /**
+   * An answer the page's own script reads as it comes, not the client
+   * router: an endless stream (Server-Sent Events), or the poll that stands
+   * in for one. Never kept by the page cache, never compressed, never read
+   * whole; its client-router data URLs (`.data`) answer 404.
+   */
+  stream?: boolean;
+  /** Never kept by the page cache, whatever its headers say. */
+  neverCached?: boolean;
+  /**
+   * Set on a layout: a post to a page below it that has no action answers
+   * that page's own 405 view in the layout's frame.
+   */
+  refusesPostsInFrame?: boolean;
+};
+
+/** A route module's `handle`, as far as the server reads it. */
+export type RouteHandle = { transport?: TransportNeeds };
