@@ -18,14 +18,14 @@ const isVitest = Boolean(process.env.VITEST);
  * forms (the enquiry pages, the menu's editors, the staff area).
  */
 const FORM_COMPONENT =
-  /[\\/]app[\\/](enquiries[\\/][^\\/]+\.tsx?|platform[\\/]ui[\\/](form-fields|character-count)\.tsx|platform[\\/](typed-input|form-check)\.ts)$/;
+  /[\\/]app[\\/](enquiries[\\/][^\\/]+\.tsx?|platform[\\/]forms[\\/](form-fields|character-count|typed-input|form-check)\.tsx?)$/;
 
 /**
- * The staff area's own modules (its pages, the editors' forms and fields),
- * kept out of the chunk every visitor loads.
+ * The staff area's own modules (its pages, each domain's editor and its
+ * fields, the editor kit's parts), kept out of the chunk every visitor loads.
  */
 const STAFF_ONLY =
-  /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|platform[\\/]ui[\\/]checked-form\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$|[a-z]+[\\/][a-z-]+-editor\.ts$)/;
+  /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|[a-z]+[\\/]editor[\\/]|platform[\\/]forms[\\/](checked-form|editor-form|editor-spec|row-choice-options)\.tsx?$|platform[\\/]ui[\\/]editor-parts\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$)/;
 
 const DIETARY_ICON = /[\\/]app[\\/]menu[\\/]icons[\\/][a-z-]+\.svg$/;
 

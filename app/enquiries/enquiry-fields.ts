@@ -1,4 +1,6 @@
-import type { CheckedFormData, FormValues } from "~/platform/form-check";
+import type { CheckedFormData, FormValues } from "~/platform/forms/form-check";
+import { defineForm } from "~/platform/forms/form-spec";
+import type { WallTime } from "~/platform/clock/toronto-time";
 
 /**
  * The enquiry forms' fields, limits and wording: what both the page and the
@@ -20,6 +22,7 @@ export const HONEYPOT_FIELD = "website";
 
 /** What an enquiry action answers when the post is not stored: the form again, as typed, with why. */
 export type EnquiryActionData<Field extends string> = CheckedFormData<Field> & {
+  formId: string;
   values: FormValues<Field>;
   submissionToken: string;
 };
@@ -90,6 +93,53 @@ export const venueFields = [
 ] as const;
 export type ContactField = (typeof contactFields)[number];
 export type VenueField = (typeof venueFields)[number];
+
+/** The pub's hours on the night that opens on a date, as the hours domain tells them. */
+export type NightOpening =
+  { opensAt: WallTime; closesAt: WallTime; note?: string } | { closed: true; note?: string };
+
+export type VenueFormContext = {
+  spaces: readonly EnquirySpace[];
+  /** The hours of the night that opens on a date ("YYYY-MM-DD"). */
+  openingOn: (date: string) => NightOpening;
+  /** "YYYY-MM-DD" in America/Toronto. */
+  today: string;
+};
+
+const enquiryRules = () => import("./enquiry-forms");
+
+export const contactForm = defineForm({
+  id: "contact-form",
+  fields: contactFields,
+  labels: {
+    name: "Name",
+    email: "Email",
+    phone: "Phone",
+    topic: "Topic",
+    message: "Message",
+    consent: "Agreement",
+  },
+  rules: () => enquiryRules().then((rules) => rules.contactEnquirySchema),
+});
+
+/** The venue form: its rules know the spaces on offer and the pub's hours on each night. */
+export const venueForm = defineForm({
+  id: "venue-form",
+  fields: venueFields,
+  labels: {
+    space: "Space",
+    date: "Date",
+    startTime: "Start time",
+    partySize: "Guests",
+    name: "Name",
+    email: "Email",
+    phone: "Phone",
+    message: "Message",
+    consent: "Agreement",
+  },
+  rules: (context: VenueFormContext) =>
+    enquiryRules().then((rules) => rules.venueEnquirySchema(context)),
+});
 
 /** "+15195550134" as people write it: "(519) 555-0134". */
 export function formatPhone(e164: string): string {

@@ -1,7 +1,9 @@
 import { SendIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { CheckboxField, HoneypotField } from "~/platform/ui/form-fields";
-import { CheckedForm, checkbox, type BoundField, type Validator } from "~/platform/ui/checked-form";
+import { CheckboxField, HoneypotField } from "~/platform/forms/form-fields";
+import { CheckedForm, checkbox, type BoundField } from "~/platform/forms/checked-form";
+import type { FormSpec } from "~/platform/forms/form-spec";
+import type { z } from "zod";
 import { TurnstileWidget } from "./turnstile-widget";
 import {
   CONSENT_WORDING,
@@ -12,19 +14,17 @@ import {
   type EnquiryKind,
 } from "./enquiry-fields";
 
-export type { BoundField, Validator };
+export type { BoundField };
 
-export type EnquiryFormProps<Field extends string> = {
-  id: string;
+export type EnquiryFormProps<Field extends string, Context> = {
+  form: FormSpec<Field, z.ZodType, Context>;
+  /** What the form's rules are made for (the venue's spaces and hours). */
+  rulesContext?: Context;
   /** The id of the heading that names the form. */
   titleId: string;
   kind: EnquiryKind;
-  fields: readonly Field[];
-  /** Short field names for the error summary ("Email: …"). */
-  labels: Partial<Record<Field, string>>;
   submissionToken: string;
   actionData: EnquiryActionData<Field> | undefined;
-  loadValidator: () => Promise<Validator<Field>>;
   turnstileSiteKey: string | undefined;
   /** What a visitor without JavaScript can do when the spam check needs it. */
   turnstileFallback: ReactNode;
@@ -41,22 +41,20 @@ export type EnquiryFormProps<Field extends string> = {
  * it, the whole form before it is sent, the server again after) with the
  * enquiry's token, spam traps, purpose notice, consent and newsletter boxes.
  */
-export function EnquiryForm<Field extends string>({
-  id,
+export function EnquiryForm<Field extends string, Context = void>({
+  form,
+  rulesContext,
   titleId,
   kind,
-  fields,
-  labels,
   submissionToken,
   actionData,
-  loadValidator,
   turnstileSiteKey,
   turnstileFallback,
   purposeNotice,
   submitLabel,
   initialValues,
   children,
-}: EnquiryFormProps<Field>) {
+}: EnquiryFormProps<Field, Context>) {
   // A live update of the page (a revalidation) brings a fresh token and no
   // answer: the form keeps the token it was first shown with and the server's
   // last answer, so nothing typed or said is lost. A new answer replaces it.
@@ -66,14 +64,11 @@ export function EnquiryForm<Field extends string>({
   const token = answer?.submissionToken ?? shownToken;
   return (
     <CheckedForm
-      id={id}
+      form={form}
+      rulesContext={rulesContext}
       titleId={titleId}
-      fields={fields}
-      labels={labels}
       actionData={answer}
       initialValues={initialValues}
-      loadValidator={loadValidator}
-      isOwnPost={(form) => form.get(SUBMISSION_FIELD) === token}
       hidden={
         <>
           <input type="hidden" name={SUBMISSION_FIELD} value={token} />

@@ -1,19 +1,18 @@
 import { z } from "zod";
 import { withThousands } from "~/platform/thousands";
 import { formatLongDate, formatSpan } from "~/platform/clock/time-words";
-import type { WallTime } from "~/platform/clock/toronto-time";
 import {
   BOOKING_WINDOW_MONTHS,
   contactTopics,
   earliestBookingDate,
   latestBookingDate,
-  type EnquirySpace,
+  type VenueFormContext,
   EMAIL_MAX,
   MESSAGE_MAX,
   MESSAGE_MIN,
   NAME_MAX,
 } from "./enquiry-fields";
-import { characterCount, cleanLine, cleanText } from "~/platform/typed-input";
+import { characterCount, cleanLine, cleanText } from "~/platform/forms/typed-input";
 import { parseNorthAmericanPhone } from "~/platform/phone";
 
 /**
@@ -90,17 +89,6 @@ export const contactEnquirySchema = z.object({
 export type ContactEnquiry = z.output<typeof contactEnquirySchema>;
 
 /** What the venue form's rules depend on: the spaces, the hours and today's date in Toronto. */
-/** The pub's hours on the night that opens on a date, as the hours domain tells them. */
-export type NightOpening =
-  { opensAt: WallTime; closesAt: WallTime; note?: string } | { closed: true; note?: string };
-
-export type VenueFormContext = {
-  spaces: readonly EnquirySpace[];
-  /** The hours of the night that opens on a date ("YYYY-MM-DD"). */
-  openingOn: (date: string) => NightOpening;
-  /** "YYYY-MM-DD" in America/Toronto. */
-  today: string;
-};
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -238,4 +226,4 @@ export function venueEnquirySchema({ spaces, openingOn, today }: VenueFormContex
 export type VenueEnquiry = z.output<ReturnType<typeof venueEnquirySchema>>;
 
 // The browser loads these rules on demand; the check comes with them.
-export { checkForm } from "~/platform/form-check";
+export { checkForm } from "~/platform/forms/form-check";

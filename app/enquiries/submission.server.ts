@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { data, type HeadersArgs, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
 import {
   findReceipt,
   findSubmission,
@@ -17,12 +18,9 @@ import {
   type EnquiryActionData,
   type EnquiryKind,
 } from "./enquiry-fields";
-import {
-  checkAnswersMessage,
-  formValues,
-  type FieldErrors,
-  type FormValues,
-} from "~/platform/form-check";
+import { checkAnswersMessage, formValues, type FieldErrors } from "~/platform/forms/form-check";
+import { checkPost, readPost } from "~/platform/forms/form-post.server";
+import type { FormSpec } from "~/platform/forms/form-spec";
 import { log } from "~/platform/logger.server";
 import { outcomeUnknown } from "~/platform/database/database.server";
 import {
@@ -77,13 +75,16 @@ export async function enquiryFormState(
 export type Validation<Field extends string, Enquiry> =
   { ok: true; enquiry: Enquiry } | { ok: false; errors: FieldErrors<Field> };
 
-export type SubmitOptions<Field extends string> = {
+export type SubmitOptions<Field extends string, Schema extends z.ZodType, Context> = {
   request: Request;
   context: Readonly<RouterContextProvider>;
   kind: EnquiryKind;
-  fields: readonly Field[];
-  /** Reads the typed values; throws when what it needs (the venue's spaces) cannot be read. */
-  validate(values: FormValues<Field>): Promise<Validation<Field, NewEnquiryFields>>;
+  /** The form: its fields and rules, the same the browser checks it with. */
+  form: FormSpec<Field, Schema, Context>;
+  /** What the rules are made for; throws when what it needs (the venue's spaces) cannot be read. */
+  rulesContext(): Promise<Context>;
+  /** The checked post as an enquiry to store, or why it is not one (a space gone since). */
+  enquiry(data: z.output<Schema>): Validation<Field, NewEnquiryFields>;
   /** Where the confirmation shows. */
   confirmationPath: string;
   /** The pub's phone number, for answers that offer it instead (from the cached settings). */
@@ -106,27 +107,21 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
  * the form shows again as they typed it, and says what happened; nothing is
  * reported as sent that was not stored.
  */
-export async function submitEnquiry<Field extends string>({
+export async function submitEnquiry<Field extends string, Schema extends z.ZodType, Context>({
   request,
   context,
   kind,
-  fields,
-  validate,
+  form: spec,
+  rulesContext,
+  enquiry: toEnquiry,
   confirmationPath,
   phoneNumber,
   notification,
-}: SubmitOptions<Field>) {
+}: SubmitOptions<Field, Schema, Context>) {
   // A body that is not a form (JSON, plain text, a broken multipart) reads
   // as an empty one: the form comes back saying so, and nothing is sent.
-  let form: FormData;
-  let unreadable = false;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
-    unreadable = true;
-  }
-  const values = formValues(form, fields);
+  const { form, unreadable } = await readPost(request);
+  const values = formValues(form, spec.fields, spec.lists);
   const submissionToken = tokenFrom(form);
   const reply = (
     status: number,
@@ -135,6 +130,7 @@ export async function submitEnquiry<Field extends string>({
   ) =>
     data<EnquiryActionData<Field>>(
       {
+        formId: spec.id,
         values,
         errors: problem.errors ?? {},
         formError: problem.formError ?? null,
@@ -180,7 +176,8 @@ export async function submitEnquiry<Field extends string>({
 
   let validation: Validation<Field, NewEnquiryFields>;
   try {
-    validation = await validate(values);
+    const checked = await checkPost(form, spec, await rulesContext());
+    validation = checked.ok ? toEnquiry(checked.data) : checked;
   } catch (error) {
     return outage(error);
   }
@@ -202,6 +199,7 @@ export async function submitEnquiry<Field extends string>({
     if (earlier.status === "token-reused") {
       return data<EnquiryActionData<Field>>(
         {
+          formId: spec.id,
           values,
           errors: {},
           formError:

@@ -9,7 +9,7 @@ import {
   value,
   type TableWords,
 } from "~/platform/change-words";
-import { eventStatusLabels } from "./event-editor";
+import { eventStatusLabels } from "~/events/editor/event-editor";
 
 /** How a change to the events is told in the recent changes. */
 export const eventChanges = {

@@ -13,7 +13,7 @@ import {
 } from "~/platform/change-words";
 import { WEEKDAY_NAMES } from "~/platform/clock/toronto-time";
 import { dateParts, formatDateRange } from "~/platform/clock/time-words";
-import { formatDayHours } from "./hours-editor";
+import { formatDayHours } from "~/hours/editor/hours-editor";
 
 /** How a change to the opening hours is told in the recent changes. */
 

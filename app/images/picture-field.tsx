@@ -8,7 +8,7 @@ import {
   controlClass,
   describedBy,
   fieldId,
-} from "~/platform/ui/form-fields";
+} from "~/platform/forms/form-fields";
 import { cn } from "~/platform/cn";
 import { IMAGE_DENSITIES, PREVIEW_WIDTH, imageUrl, type ImageSource } from "./images";
 import {

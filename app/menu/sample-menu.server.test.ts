@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { listMenuForEditor } from "./menu-editor.server";
+import { listMenuForEditor } from "~/menu/editor/menu-editor.server";
 import { getMenu } from "./menu.server";
-import { allergensNamedInNote, dietConflicts } from "./menu-rules";
+import { allergensNamedInNote, dietConflicts } from "~/menu/editor/menu-rules";
 import { DIET_FILTERS, filterMenu, tracesLine } from "./menu";
 
 /**

@@ -10,20 +10,18 @@ import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/platform/ui/button";
 import { WeekHoursTable } from "~/hours/week-hours-table";
 import { EnquiryConfirmation, useShownReceipt } from "~/enquiries/enquiry-confirmation";
-import { EnquiryForm, PurposeNotice, type Validator } from "~/enquiries/enquiry-form";
-import { SelectField, TextAreaField, TextField } from "~/platform/ui/form-fields";
+import { EnquiryForm, PurposeNotice } from "~/enquiries/enquiry-form";
+import { SelectField, TextAreaField, TextField } from "~/platform/forms/form-fields";
 import { enquiryMailSettings } from "~/site/enquiry-mail.server";
 import { siteContent } from "~/site/site-content.server";
 import { formatLongDate } from "~/platform/clock/time-words";
 import {
-  contactFields,
+  contactForm,
   contactTopicLabels,
   contactTopics,
   linkedContactTopic,
-  type ContactField,
 } from "~/enquiries/enquiry-fields";
 import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/enquiries/submission.server";
-import { checkForm, contactEnquirySchema } from "~/enquiries/enquiry-forms";
 import { env } from "~/platform/env.server";
 import { usePublicEnv } from "~/platform/public-env";
 import { formatDayLine } from "~/hours/hours-summary";
@@ -64,31 +62,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     context,
     kind: "contact",
-    fields: contactFields,
+    form: contactForm,
+    rulesContext: async () => undefined,
     confirmationPath: "/contact",
     phoneNumber: async () => (await siteContent(context).settings()).phone,
     notification: () => enquiryMailSettings(context),
-    async validate(values) {
-      const checked = checkForm(contactEnquirySchema, values);
-      return checked.ok ? { ok: true, enquiry: { kind: "contact", ...checked.data } } : checked;
-    },
+    enquiry: (contact) => ({ ok: true, enquiry: { kind: "contact", ...contact } }),
   });
 }
-
-const loadValidator = (): Promise<Validator<ContactField>> =>
-  import("~/enquiries/enquiry-forms").then((rules) => (values) => {
-    const checked = rules.checkForm(rules.contactEnquirySchema, values);
-    return checked.ok ? {} : checked.errors;
-  });
-
-const FIELD_LABELS: Partial<Record<ContactField, string>> = {
-  name: "Name",
-  email: "Email",
-  phone: "Phone",
-  topic: "Topic",
-  message: "Message",
-  consent: "Agreement",
-};
 
 const DESCRIPTION =
   "Address, phone, email and hours, with directions, parking and transit for the pub in downtown London, Ontario.";
@@ -246,14 +227,11 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               />
             ) : (
               <EnquiryForm
-                id="contact-form"
+                form={contactForm}
                 titleId="contact-form-title"
                 kind="contact"
-                fields={contactFields}
-                labels={FIELD_LABELS}
                 submissionToken={submissionToken}
                 actionData={actionData}
-                loadValidator={loadValidator}
                 turnstileSiteKey={TURNSTILE_SITE_KEY}
                 turnstileFallback={
                   <>

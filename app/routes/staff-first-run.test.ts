@@ -5,9 +5,9 @@ import { drivers, openTestDatabase, type TestDatabase } from "../../tests/suppor
 import { action as hoursAction } from "./staff/hours";
 import { loader as inboxLoader } from "./staff/inbox";
 import { action as settingsAction } from "./staff/settings";
-import { HOURS_FORMS, dayFields, weekFields } from "~/hours/hours-editor";
-import { readWeek } from "~/hours/hours-editor.server";
-import { settingsFormValues } from "~/settings/settings-editor.server";
+import { HOURS_FORMS, dayFields, weekFields } from "~/hours/editor/hours-editor";
+import { readWeek } from "~/hours/editor/hours-editor.server";
+import { settingsFormValues } from "~/settings/editor/settings-editor.server";
 import type { ChecklistItem } from "~/staff/first-run";
 import { SAMPLE_SETTINGS } from "~/staff/sample-content";
 

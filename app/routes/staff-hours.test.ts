@@ -4,10 +4,10 @@ import { CookieJar } from "../../tests/support/staff-requests";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as exceptionAction, loader as exceptionLoader } from "./staff/hours-exception";
 import { action as hoursAction, loader as hoursLoader } from "./staff/hours";
-import { HOURS_FORMS, dayFields, weekFields } from "~/hours/hours-editor";
+import { HOURS_FORMS, dayFields, weekFields } from "~/hours/editor/hours-editor";
 import { addDays, torontoDate } from "~/platform/clock/toronto-time";
 import { tonightDate } from "~/platform/clock/pub-day";
-import { getException, hoursOfNight, readWeek } from "~/hours/hours-editor.server";
+import { getException, hoursOfNight, readWeek } from "~/hours/editor/hours-editor.server";
 import { getOpeningSchedule } from "~/hours/hours.server";
 import { openStatusAt } from "~/hours/opening-hours";
 
@@ -172,7 +172,7 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     expect(refusal.values.endsOn).toBe(addDays(DAY, 1));
 
     const page = await staff.load(jar, `/staff/hours/exceptions/${id}`, exceptionLoader, { id });
-    expect(((await page.json()) as { exception: { note: string } }).exception.note).toBe(
+    expect(((await page.json()) as { row: { note: string } }).row.note).toBe(
       "Staff training in the afternoon",
     );
     // Saving it over itself is no overlap.

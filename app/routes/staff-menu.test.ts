@@ -26,7 +26,7 @@ import { menuAt, type Availability, type MenuListSection } from "~/menu/menu";
 import { getMenu } from "~/menu/menu.server";
 import { pubDayEndAfter } from "~/platform/clock/pub-day";
 import { torontoInstant } from "~/platform/clock/toronto-time";
-import { ITEM_FIELDS, type EditorMenu, type ItemField } from "~/menu/menu-editor";
+import { ITEM_FIELDS, type EditorMenu, type ItemField } from "~/menu/editor/menu-editor";
 import { removeStaffMember } from "~/staff/accounts/staff.server";
 import { toastCookie } from "~/platform/toast.server";
 import { pageNotesContext } from "~/platform/context";
@@ -427,7 +427,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       });
 
       const page = await get(`/staff/menu/items/${id}`, itemLoader, { id: String(id) });
-      expect(((await page.json()) as { item: { name: string } }).item.name).toBe(
+      expect(((await page.json()) as { row: { name: string } }).row.name).toBe(
         "Ghost Pepper Wings",
       );
     });
@@ -455,8 +455,11 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       test("staff choose the event from the form's list; the dish is on the menu on its day only, and on none once it is cancelled", async () => {
         const event = await anEvent("quiz-dish-test");
         const page = await get("/staff/menu/items/new", itemLoader, { id: "new" });
-        const { events } = (await page.json()) as { events: { id: number; title: string }[] };
-        expect(events).toContainEqual(expect.objectContaining({ id: event.id, title: "Pub Quiz" }));
+        const { events } = (await page.json()) as { events: { id: number; label: string }[] };
+        expect(events).toContainEqual({
+          id: event.id,
+          label: expect.stringMatching(/^Pub Quiz, /),
+        });
 
         const saved = await post(
           "/staff/menu/items/new",
@@ -552,7 +555,11 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       const page = await get(`/staff/menu/items/new?section=${startersId}`, itemLoader, {
         id: "new",
       });
-      expect(await page.json()).toMatchObject({ item: null, startIn: startersId });
+      expect(await page.json()).toMatchObject({
+        row: null,
+        startIn: startersId,
+        values: { sectionId: String(startersId) },
+      });
       const unknown = await get("/staff/menu/items/new?section=987654", itemLoader, { id: "new" });
       expect(await unknown.json()).toMatchObject({ startIn: null });
     });
@@ -758,7 +765,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       const page = await get(`/staff/menu/sections/${startersId}`, sectionLoader, {
         id: String(startersId),
       });
-      const { section } = (await page.json()) as { section: Record<string, string> };
+      const { row: section } = (await page.json()) as { row: Record<string, string> };
       const response = await post(
         `/staff/menu/sections/${startersId}`,
         sectionAction,
@@ -857,7 +864,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         },
       );
       const page = await get(`/staff/menu/sections/${id}`, sectionLoader, { id });
-      expect(await page.json()).toMatchObject({ itemCount: 1 });
+      expect(await page.json()).toMatchObject({ row: { itemCount: 1 } });
       const asked = await post(
         `/staff/menu/sections/${id}`,
         sectionAction,
@@ -1139,7 +1146,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       );
       const id = String(savedId(created));
       const page = await get(`/staff/menu/items/${id}`, itemLoader, { id });
-      const { item } = (await page.json()) as { item: { imagePath: string } };
+      const { row: item } = (await page.json()) as { row: { imagePath: string } };
       const removed = await postMultipart(
         `/staff/menu/items/${id}`,
         itemAction,

@@ -15,8 +15,8 @@ import { action as hoursAction, loader as hoursLoader } from "./staff/hours";
 import { action as itemAction } from "./staff/menu-item";
 import { action as settingsAction } from "./staff/settings";
 import { action as specialAction } from "./staff/special";
-import { settingsFormValues } from "~/settings/settings-editor.server";
-import { HOURS_FORMS } from "~/hours/hours-editor";
+import { settingsFormValues } from "~/settings/editor/settings-editor.server";
+import { HOURS_FORMS } from "~/hours/editor/hours-editor";
 
 /**
  * Staff saving while the database cannot be reached: nothing is saved,

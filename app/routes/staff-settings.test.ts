@@ -12,7 +12,7 @@ import { CookieJar } from "../../tests/support/staff-requests";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action, loader } from "./staff/settings";
 import { getSiteSettings } from "~/settings/site-settings.server";
-import { settingsFormValues } from "~/settings/settings-editor.server";
+import { settingsFormValues } from "~/settings/editor/settings-editor.server";
 import { asRole, createAuthUser, rolledBack } from "../../tests/support/database-roles";
 import { withStaffClaims } from "~/staff/editor/staff-transaction.server";
 

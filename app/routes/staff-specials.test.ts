@@ -4,7 +4,7 @@ import { CookieJar } from "../../tests/support/staff-requests";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as specialAction, loader as specialLoader } from "./staff/special";
 import { action as specialsAction, loader as specialsLoader } from "./staff/specials";
-import { getSpecial, listSpecials } from "~/specials/specials-editor.server";
+import { getSpecial, listSpecials } from "~/specials/editor/specials-editor.server";
 import { getSpecials } from "~/specials/specials.server";
 import { specialsOn, specialsToday } from "~/specials/specials";
 import { addDays, torontoInstant, type Weekday } from "~/platform/clock/toronto-time";
@@ -99,9 +99,7 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
     );
     expect((await getSpecials(db, "2026-11-23")).map((special) => special.id)).not.toContain(id);
     const page = await staff.load(jar, `/staff/specials/${id}`, specialLoader, { id: String(id) });
-    expect(((await page.json()) as { special: { published: boolean } }).special.published).toBe(
-      false,
-    );
+    expect(((await page.json()) as { row: { published: boolean } }).row.published).toBe(false);
 
     expect(await (await postSpecial(String(id), { intent: "delete" })).json()).toEqual({
       confirmDelete: true,
@@ -209,8 +207,11 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
     test("staff choose the event from the form's list; a cancelled event shows it on no day", async () => {
       const { id: quizId, day } = await quiz();
       const page = await staff.load(jar, "/staff/specials/new", specialLoader, { id: "new" });
-      const { events } = (await page.json()) as { events: { id: number; title: string }[] };
-      expect(events).toContainEqual(expect.objectContaining({ id: quizId, title: "Trivia Night" }));
+      const { events } = (await page.json()) as { events: { id: number; label: string }[] };
+      expect(events).toContainEqual({
+        id: quizId,
+        label: expect.stringMatching(/^Trivia Night, /),
+      });
 
       const saved = await postSpecial(
         "new",

@@ -54,7 +54,7 @@ describe("POST /theme", () => {
     expect(response).not.toBeInstanceOf(Response);
     const result = response as unknown as { init: ResponseInit; data: unknown };
     expect(result.init.status).toBe(400);
-    expect(result.data).toEqual({ errors: { theme: ["Choose light, dark or system."] } });
+    expect(result.data).toMatchObject({ errors: { theme: "Choose light, dark or system." } });
   });
 });
 

@@ -1,23 +1,15 @@
-import { data } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/theme";
+import { checkPost, readPost, refusePost } from "~/platform/forms/form-post.server";
 import { safeRedirect } from "~/platform/safe-redirect";
-import { themeLabels, themes } from "~/theme/theme";
-import { setThemeCookie } from "~/theme/theme.server";
 import { redirectWithToast } from "~/platform/toast.server";
-
-const themeForm = z.object({
-  theme: z.enum(themes, { error: "Choose light, dark or system." }),
-  redirectTo: z.string().optional(),
-});
+import { themeForm, themeLabels } from "~/theme/theme";
+import { setThemeCookie } from "~/theme/theme.server";
 
 /** Stores the visitor's theme and sends them back to the page they were on. */
 export async function action({ request }: Route.ActionArgs) {
-  const submission = themeForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!submission.success) {
-    return data({ errors: z.flattenError(submission.error).fieldErrors }, { status: 400 });
-  }
-  const { theme, redirectTo } = submission.data;
+  const checked = await checkPost((await readPost(request)).form, themeForm, undefined);
+  if (!checked.ok) return refusePost(themeForm, checked.values, checked.errors);
+  const { theme, redirectTo } = checked.data;
   return redirectWithToast(
     safeRedirect(redirectTo),
     {

@@ -3,8 +3,8 @@ import { pageNextChange } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/venue";
 import { EnquiryConfirmation, useShownReceipt } from "~/enquiries/enquiry-confirmation";
-import { EnquiryForm, PurposeNotice, type Validator } from "~/enquiries/enquiry-form";
-import { SelectField, TextAreaField, TextField } from "~/platform/ui/form-fields";
+import { EnquiryForm, PurposeNotice } from "~/enquiries/enquiry-form";
+import { SelectField, TextAreaField, TextField } from "~/platform/forms/form-fields";
 import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
 import { buttonVariants } from "~/platform/ui/button";
@@ -15,11 +15,10 @@ import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/enquiries
 import {
   earliestBookingDate,
   latestBookingDate,
-  venueFields,
+  venueForm,
   type EnquirySpace,
-  type VenueField,
+  type VenueFormContext,
 } from "~/enquiries/enquiry-fields";
-import { checkForm, venueEnquirySchema, type VenueFormContext } from "~/enquiries/enquiry-forms";
 import { env } from "~/platform/env.server";
 import { pageMeta } from "~/site/meta";
 import { torontoDate } from "~/platform/clock/toronto-time";
@@ -75,29 +74,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // The spaces on offer as the post is checked, to find the one it asks for.
+  let offered: EnquirySpace[] = [];
   return submitEnquiry({
     request,
     context,
     kind: "venue",
-    fields: venueFields,
+    form: venueForm,
     confirmationPath: "/venue",
     phoneNumber: async () => (await siteContent(context).settings()).phone,
     notification: () => enquiryMailSettings(context),
-    async validate(values) {
+    async rulesContext() {
       const content = siteContent(context);
       const now = new Date();
       const [spaces, schedule] = await Promise.all([content.venueSpaces(), content.schedule(now)]);
-      const offered = enquirySpaces(spaces);
-      const schema = venueEnquirySchema(
-        venueFormContext({ spaces: offered, schedule, today: torontoDate(now) }),
-      );
-      const checked = checkForm(schema, values);
-      if (!checked.ok) return checked;
-      const space = offered.find((candidate) => candidate.slug === checked.data.space);
+      offered = enquirySpaces(spaces);
+      return venueFormContext({ spaces: offered, schedule, today: torontoDate(now) });
+    },
+    enquiry(venue) {
+      const space = offered.find((candidate) => candidate.slug === venue.space);
       if (!space) return { ok: false, errors: { space: "Choose one of our spaces." } };
       return {
         ok: true,
-        enquiry: { kind: "venue", ...checked.data, spaceId: space.id, spaceName: space.name },
+        enquiry: { kind: "venue", ...venue, spaceId: space.id, spaceName: space.name },
       };
     },
   });
@@ -110,18 +109,6 @@ function venueFormContext({
 }: Omit<VenueFormContext, "openingOn"> & { schedule: OpeningSchedule }): VenueFormContext {
   return { ...rest, openingOn: (date) => hoursOn(date, schedule) };
 }
-
-const FIELD_LABELS: Partial<Record<VenueField, string>> = {
-  space: "Space",
-  date: "Date",
-  startTime: "Start time",
-  partySize: "Guests",
-  name: "Name",
-  email: "Email",
-  phone: "Phone",
-  message: "Message",
-  consent: "Agreement",
-};
 
 const DESCRIPTION =
   "Private rooms for birthdays, work parties, rehearsal dinners and game nights in downtown London: a snug with a fireplace, an upstairs hall with a stage, and a summer patio.";
@@ -143,14 +130,6 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
   const { spaces, packages, phone, email, form, submissionToken } = loaderData;
   const { receipt, writeAgain } = useShownReceipt(loaderData.receipt, "venue-form");
   const { TURNSTILE_SITE_KEY } = usePublicEnv();
-  const loadValidator = (): Promise<Validator<VenueField>> =>
-    import("~/enquiries/enquiry-forms").then((rules) => {
-      const schema = rules.venueEnquirySchema(venueFormContext(form));
-      return (values) => {
-        const checked = rules.checkForm(schema, values);
-        return checked.ok ? {} : checked.errors;
-      };
-    });
 
   return (
     <>
@@ -318,14 +297,12 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             />
           ) : (
             <EnquiryForm
-              id="venue-form"
+              form={venueForm}
+              rulesContext={venueFormContext(form)}
               titleId="enquire-title"
               kind="venue"
-              fields={venueFields}
-              labels={FIELD_LABELS}
               submissionToken={submissionToken}
               actionData={actionData}
-              loadValidator={loadValidator}
               turnstileSiteKey={TURNSTILE_SITE_KEY}
               turnstileFallback={
                 <>

@@ -1,4 +1,4 @@
-import { readWeek } from "~/hours/hours-editor.server";
+import { readWeek } from "~/hours/editor/hours-editor.server";
 import type { Database } from "~/platform/database/database.server";
 import { getSiteSettings } from "~/settings/site-settings.server";
 import { firstRunChecklist, type ChecklistItem, type PictureRow } from "./first-run";

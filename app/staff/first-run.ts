@@ -1,5 +1,5 @@
 import type { WeeklyHours } from "~/hours/opening-hours";
-import { fieldId } from "~/platform/ui/form-fields";
+import { fieldId } from "~/platform/forms/form-fields";
 import type { SiteSettings } from "~/settings/site-settings";
 import { SAMPLE_PICTURES, SAMPLE_SETTINGS, SAMPLE_WEEK } from "./sample-content";
 

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { readWeek } from "~/hours/hours-editor.server";
+import { readWeek } from "~/hours/editor/hours-editor.server";
 import { SUPABASE_DIRECTORY } from "~/platform/database/migrations.server";
-import { networkOf } from "~/settings/settings-editor";
+import { networkOf } from "~/settings/editor/settings-editor";
 import { getSiteSettings } from "~/settings/site-settings.server";
 import { SAMPLE_PICTURES, SAMPLE_SETTINGS, SAMPLE_WEEK } from "./sample-content";
 

@@ -1,3 +1,5 @@
+import { defineForm } from "~/platform/forms/form-spec";
+
 export const themes = ["light", "dark", "system"] as const;
 
 export type Theme = (typeof themes)[number];
@@ -11,3 +13,17 @@ export const themeLabels: Record<Theme, string> = {
 export function isTheme(value: unknown): value is Theme {
   return typeof value === "string" && (themes as readonly string[]).includes(value);
 }
+
+/** The theme switch: light, dark or system, and the page to go back to. */
+export const themeForm = defineForm({
+  id: "theme",
+  fields: ["theme", "redirectTo"],
+  labels: { theme: "Theme" },
+  rules: () =>
+    import("zod").then(({ z }) =>
+      z.object({
+        theme: z.enum(themes, { error: "Choose light, dark or system." }),
+        redirectTo: z.string(),
+      }),
+    ),
+});

@@ -9,7 +9,7 @@ import {
   value,
   type TableWords,
 } from "~/platform/change-words";
-import { priceUnitLabels } from "./venue-editor";
+import { priceUnitLabels } from "~/venue/editor/venue-editor";
 
 /** How a change to the venue's spaces and packages is told in the recent changes. */
 export const venueChanges = {

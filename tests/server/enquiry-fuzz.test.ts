@@ -8,7 +8,7 @@ import {
   venueFields,
 } from "~/enquiries/enquiry-fields";
 import { DEFAULT_RATE_LIMITS } from "~/platform/form-protection";
-import { cleanLine } from "~/platform/typed-input";
+import { cleanLine } from "~/platform/forms/typed-input";
 import { enquiryReceiptCookie } from "~/enquiries/enquiry-receipt.server";
 import { hoursOn, type OpeningSchedule } from "~/hours/opening-hours";
 import { torontoDate } from "~/platform/clock/toronto-time";
@@ -473,6 +473,14 @@ function hostileValue(random: Random): { value: string; markers: string[]; label
   }
 }
 
+/** Whether a field of the form comes more than once: the form comes back saying so. */
+function sendsAFieldTwice(payload: Payload): boolean {
+  const entries = payload.entries ?? [];
+  return fieldsOf(payload.kind).some(
+    (field) => entries.filter(([key]) => key === field).length > 1,
+  );
+}
+
 function firstValue(entries: readonly Entry[], name: string): string | FileValue | undefined {
   return entries.find(([key]) => key === name)?.[1];
 }
@@ -507,7 +515,7 @@ const hostileFile = (random: Random): FileValue => ({
   type: random.pick(["text/html", "application/octet-stream", "image/svg+xml", ""]),
 });
 
-/** Changes that leave a valid form valid. */
+/** Changes that leave a valid form valid, but for a field sent twice (`sendsAFieldTwice`). */
 function keepValid(random: Random, payload: Payload): void {
   const entries = payload.entries!;
   switch (random.int(0, 9)) {
@@ -988,6 +996,7 @@ function structural(random: Random, payload: Payload, world: World): void {
       const value = firstValue(base, field) ?? "";
       for (let i = 0; i < count; i++) base.push([field, value]);
       payload.labels.push(`repeated:${field}x${count}`);
+      payload.expectation = "invalid";
     }
   }
 }
@@ -1035,6 +1044,7 @@ function generate(random: Random, index: number, world: World, sent: readonly Pa
     payload.labels.push("valid");
   } else if (roll < 0.23) {
     for (let i = random.int(1, 3); i > 0; i--) keepValid(random, payload);
+    if (sendsAFieldTwice(payload)) payload.expectation = "invalid";
   } else if (roll < 0.75) {
     payload.expectation = "unknown";
     for (let i = random.int(1, 3); i > 0; i--) mutateUnknown(random, payload);

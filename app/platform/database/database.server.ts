@@ -447,3 +447,9 @@ export function openDatabase({
 export async function pingDatabase(db: Database): Promise<void> {
   await db.query("select 1");
 }
+
+/** The Postgres error code of a failed statement, when it has one. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import postgres from "postgres";
 import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { openPostgres, type Database, type Lost } from "../database/database.server";
-import { ContentRevision } from "./content-revision.server";
+import { ContentRevision, readContentRevision } from "./content-revision.server";
 import { POLL_MS, READ_REUSE_MS, REVISION_CHANNEL, RevisionFeed } from "./revision-feed.server";
 
 const quiet = { info() {}, warn() {} };
@@ -160,9 +160,11 @@ describe.runIf(drivers.includes("postgres"))("listening on PostgreSQL", () => {
     url.port = "6543";
     const pooled = openPostgres(url.href);
     const infos: string[] = [];
+    const direct = db;
     feed = new RevisionFeed({
       database: async () => pooled,
-
+      // The pooler's port answers nothing here: the revision is read over the direct URL.
+      revision: revisionReadBy(() => readContentRevision(direct)),
       pollMs: 10,
       cannotListen: "DATABASE_URL is a transaction pooler",
       log: { info: (message) => infos.push(message), warn() {} },

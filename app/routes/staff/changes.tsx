@@ -9,7 +9,6 @@ import { Button, buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { useHydrated } from "~/platform/use-hydrated";
 import { neutraliseText } from "~/staff/display-text";
-import { CONFIRM_FIELD } from "~/staff/editor/editor-ui";
 import { parseRowId } from "~/staff/editor/editor.server";
 import { DATABASE_UNREACHABLE, outageAnswer } from "~/staff/editor/outage.server";
 import { RecentChangesList } from "~/staff/changes/recent-changes-view";
@@ -18,7 +17,10 @@ import { changePictures, recentChanges } from "~/staff/changes/recent-changes.se
 import { confirmSession, staffClaims, staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
 import { CHANGES_PATH, UNDO_WORDS } from "~/staff/changes/undo";
-import { undoChange } from "~/staff/changes/undo-change.server";
+import { undoChange, undoForm } from "~/staff/changes/undo-change.server";
+import { checkPost } from "~/platform/forms/form-post.server";
+import { staffAction } from "~/staff/editor/staff-action.server";
+import { CONFIRM_FIELD } from "~/staff/editor/editor-ui";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await context.get(databaseContext)();
@@ -37,28 +39,35 @@ const refuse = (status: number, formError: string) =>
   data<ChangesActionData>({ formError }, { status });
 
 /** Undo a change, after the question ("Yes, undo" posts `confirm=yes`). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (form.get("intent") !== "undo") return refuse(400, UNDO_WORDS.badIntent);
-  const id = parseRowId(form.get("id"));
-  if (id === null) return refuse(400, UNDO_WORDS.badId);
-  if (form.get(CONFIRM_FIELD) !== "yes") throw redirect(`${CHANGES_PATH}?undo=${id}`);
-  await confirmSession(context);
-  let outcome;
-  try {
-    const db = await context.get(databaseContext)();
-    outcome = await undoChange(db, staffClaims(context), id);
-  } catch (error) {
-    if (error instanceof DatabaseUnavailableError) throw outageAnswer(DATABASE_UNREACHABLE);
-    throw error;
-  }
-  if (!outcome.ok) return refuse(outcome.status, outcome.message);
-  return redirectWithToast(CHANGES_PATH, {
-    type: "success",
-    title: "Undone. Visitors see it now.",
-    description: outcome.summary,
-  });
-}
+export const action = staffAction<Route.ActionArgs>(
+  [
+    {
+      form: undoForm,
+      async handle(post, { context }) {
+        const checked = await checkPost(post, undoForm, undefined);
+        if (!checked.ok) return refuse(400, UNDO_WORDS.badId);
+        const { id, confirm } = checked.data;
+        if (confirm !== "yes") throw redirect(`${CHANGES_PATH}?undo=${id}`);
+        await confirmSession(context);
+        let outcome;
+        try {
+          const db = await context.get(databaseContext)();
+          outcome = await undoChange(db, staffClaims(context), id);
+        } catch (error) {
+          if (error instanceof DatabaseUnavailableError) throw outageAnswer(DATABASE_UNREACHABLE);
+          throw error;
+        }
+        if (!outcome.ok) return refuse(outcome.status, outcome.message);
+        return redirectWithToast(CHANGES_PATH, {
+          type: "success",
+          title: "Undone. Visitors see it now.",
+          description: outcome.summary,
+        });
+      },
+    },
+  ],
+  { notThisPage: () => refuse(400, UNDO_WORDS.badIntent) },
+);
 
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Recent changes", matches);
 

@@ -8,7 +8,14 @@ import { formatLongDate } from "~/platform/clock/time-words";
 import { databaseContext } from "~/platform/context";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { redirectWithToast } from "~/platform/toast.server";
-import { getEnquiry, openEnquiry, setEnquiryHandled } from "~/staff/inbox/enquiry-inbox.server";
+import {
+  getEnquiry,
+  handledForm,
+  openEnquiry,
+  setEnquiryHandled,
+} from "~/staff/inbox/enquiry-inbox.server";
+import { checkPost } from "~/platform/forms/form-post.server";
+import { staffAction } from "~/staff/editor/staff-action.server";
 import {
   DetailRow,
   HandledBadge,
@@ -40,12 +47,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { enquiry, back: backTo(request) };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+const notHandledChoice = () => {
+  throw data("Choose whether the enquiry is handled.", { status: 400 });
+};
+
+export const action = staffAction<Route.ActionArgs>([{ form: handledForm, handle: markHandled }], {
+  notThisPage: notHandledChoice,
+});
+
+async function markHandled(post: FormData, { request, params, context }: Route.ActionArgs) {
   const id = enquiryId(params.id);
-  const intent = (await request.formData()).get("intent");
-  if (intent !== "handled" && intent !== "not-handled") {
-    throw data("Choose whether the enquiry is handled.", { status: 400 });
-  }
+  const checked = await checkPost(post, handledForm, undefined);
+  if (!checked.ok) return notHandledChoice();
+  const { intent } = checked.data;
   await confirmSession(context);
   const db = await context.get(databaseContext)();
   const claims = staffClaims(context);

@@ -1,17 +1,11 @@
 import { MailIcon } from "lucide-react";
 import type { Route } from "./+types/forgot-password";
-import { CheckedForm } from "~/platform/ui/checked-form";
-import { TextField } from "~/platform/ui/form-fields";
+import { CheckedForm } from "~/platform/forms/checked-form";
+import { TextField } from "~/platform/forms/form-fields";
 import { Link } from "~/platform/ui/link";
-import { schemaValidator } from "~/staff/editor/editor-ui";
 import { requestPasswordReset, type ForgotActionData } from "~/staff/accounts/recovery.server";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
-import {
-  RECOVERY_LINK_LASTS,
-  RECOVERY_ON_ITS_WAY,
-  forgotFields,
-  type ForgotField,
-} from "~/staff/accounts/staff-forms";
+import { RECOVERY_LINK_LASTS, RECOVERY_ON_ITS_WAY, forgotForm } from "~/staff/accounts/staff-forms";
 import { staffMeta } from "~/staff/staff-meta";
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -22,12 +16,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   staffMeta("Forgot your password?", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
-
-const FORM_ID = "forgot-password";
-
-const loadValidator = schemaValidator<ForgotField>(() =>
-  import("~/staff/accounts/account-rules").then((rules) => rules.forgotSchema),
-);
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const result = actionData as ForgotActionData | undefined;
@@ -56,17 +44,13 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           password. It works once, within {RECOVERY_LINK_LASTS}.
         </p>
       )}
-      <CheckedForm<ForgotField>
-        id={FORM_ID}
+      <CheckedForm
+        form={forgotForm}
         label="Send a link"
-        fields={forgotFields}
-        labels={{ email: "Email" }}
         actionData={result?.sent ? undefined : result}
-        loadValidator={loadValidator}
         submitLabel={result?.sent ? "Send another link" : "Send me a link"}
         submitIcon={<MailIcon aria-hidden="true" />}
         pendingLabel="Sending…"
-        retryVerb="send"
         browserChecks={false}
         submitClassName="w-full"
         className="mt-8 space-y-6"

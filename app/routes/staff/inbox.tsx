@@ -4,7 +4,7 @@ import type { Route } from "./+types/inbox";
 import { Button, buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { cn } from "~/platform/cn";
-import { controlClass } from "~/platform/ui/form-fields";
+import { controlClass } from "~/platform/forms/form-fields";
 import { databaseContext } from "~/platform/context";
 import { EXCERPT_LENGTH, listEnquiries } from "~/staff/inbox/enquiry-inbox.server";
 import {

@@ -1,53 +1,36 @@
-import {
-  ArrowDownIcon,
-  ArrowUpDownIcon,
-  ArrowUpIcon,
-  CheckIcon,
-  PlusIcon,
-  SearchIcon,
-} from "lucide-react";
-import { useState, type ChangeEvent } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/menu";
-import { Button, buttonVariants } from "~/platform/ui/button";
-import { Link } from "~/platform/ui/link";
 import { availabilityAt, type Availability } from "~/menu/menu";
 import {
   AVAILABILITY_INTENTS,
   AVAILABILITY_WORDS,
-  findItems,
+  availabilityForm,
   itemAnchor,
-  itemPriceLine,
-  LIST_INTENTS,
+  menuMoveForm,
   parseStaffMenuView,
   sectionAnchor,
   staffMenuPath,
-  STAFF_MENU_QUERY_MAX,
-  type EditorItem,
-  type EditorMenu,
-  type ListIntent,
-  type StaffMenuView,
-} from "~/menu/menu-editor";
+} from "~/menu/editor/menu-editor";
 import {
   listMenuForEditor,
   moveItem,
   moveSection,
   setItemAvailability,
-} from "~/menu/menu-editor.server";
-import { cn } from "~/platform/cn";
+} from "~/menu/editor/menu-editor.server";
+import { MenuListEditor } from "~/menu/editor/menu-page";
+import { checkPost } from "~/platform/forms/form-post.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { useHydrated } from "~/platform/use-hydrated";
-import { EditorHeading, StatusBadge } from "~/staff/editor/editor-ui";
+import { staffPageHeaders } from "~/staff/accounts/session.server";
 import {
+  notFound,
   parseRowId,
   readAsStaff,
   redirectSaved,
   SAVED_TITLE,
   writeAsStaff,
 } from "~/staff/editor/editor.server";
-import { staffPageHeaders } from "~/staff/accounts/session.server";
+import { staffAction } from "~/staff/editor/staff-action.server";
 import { staffMeta } from "~/staff/staff-meta";
-import type { RouteHandle } from "~/platform/route-needs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -64,539 +47,68 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { menu, view, availability };
 }
 
-function isListIntent(value: unknown): value is ListIntent {
-  return (LIST_INTENTS as readonly unknown[]).includes(value);
-}
+const NO_ROW = "The change does not say which item it is for. Reload the page and try again.";
 
-/** The one value of a field that must come once; null when missing, repeated or a file. */
-function single(form: FormData, name: string): string | null {
-  const values = form.getAll(name);
-  return values.length === 1 && typeof values[0] === "string" ? values[0] : null;
-}
+/** The page the post came from, to go back to: the search it showed, or reorder mode. */
+const viewOf = (request: Request) => parseStaffMenuView(new URL(request.url).searchParams);
 
-/** What a move's toast says. */
-function moveToast(name: string, moved: boolean, direction: "up" | "down") {
-  if (!moved) {
-    return {
-      type: "message" as const,
-      title: `“${name}” is already ${direction === "up" ? "first" : "last"}.`,
-    };
-  }
-  return {
-    type: "success" as const,
-    title: SAVED_TITLE,
-    description: `“${name}” moved ${direction}.`,
-  };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = single(form, "intent");
-  if (!isListIntent(intent)) {
-    throw data("That is not a change this page can make. Reload the page and try again.", {
-      status: 400,
-    });
-  }
-  // The page the post came from, to go back to: the search it showed, or reorder mode.
-  const view = parseStaffMenuView(new URL(request.url).searchParams);
-  const moving = intent === "move-up" || intent === "move-down";
-  if (moving && !view.reorder) {
-    throw data(
-      "The menu's order changes only in reorder mode: open “Reorder” on the menu page and try again. Nothing was moved.",
-      { status: 400 },
-    );
-  }
-  const itemField = single(form, "item");
-  const sectionField = single(form, "section");
-  const itemId = parseRowId(itemField);
-  const sectionId = parseRowId(sectionField);
-  // One row, named by a proper id: an item, or (to move it) a section.
-  const targetsItem = itemId !== null && sectionField === null;
-  const targetsSection = sectionId !== null && itemField === null && moving;
-  if (!targetsItem && !targetsSection) {
-    throw data("The change does not say which item it is for. Reload the page and try again.", {
-      status: 400,
-    });
-  }
-  const back = staffMenuPath(view);
-
-  if (!moving) {
-    const availability = AVAILABILITY_INTENTS[intent];
-    const name = await writeAsStaff(context, (tx) =>
-      setItemAvailability(tx, itemId!, availability, new Date()),
-    );
-    if (name === null) throw data("Not Found", { status: 404 });
-    return redirectSaved(
-      `${back}#${itemAnchor(itemId!)}`,
-      AVAILABILITY_WORDS[availability].toast(name),
-    );
-  }
-
-  const direction = intent === "move-up" ? "up" : "down";
-  const moved = await writeAsStaff(context, (tx) =>
-    targetsItem ? moveItem(tx, itemId!, direction) : moveSection(tx, sectionId!, direction),
-  );
-  if (moved === null) throw data("Not Found", { status: 404 });
-  const anchor = targetsItem ? itemAnchor(itemId!) : sectionAnchor(sectionId!);
-  return redirectWithToast(`${back}#${anchor}`, moveToast(moved.name, moved.moved, direction));
-}
+/** The taps of a busy night, and reorder mode's moves. */
+export const action = staffAction<Route.ActionArgs>([
+  {
+    form: availabilityForm,
+    async handle(post, { request, context }) {
+      const checked = await checkPost(post, availabilityForm, undefined);
+      if (!checked.ok) throw data(NO_ROW, { status: 400 });
+      const { intent, item } = checked.data;
+      const availability = AVAILABILITY_INTENTS[intent];
+      const name = await writeAsStaff(context, (tx) =>
+        setItemAvailability(tx, item, availability, new Date()),
+      );
+      if (name === null) throw notFound();
+      return redirectSaved(
+        `${staffMenuPath(viewOf(request))}#${itemAnchor(item)}`,
+        AVAILABILITY_WORDS[availability].toast(name),
+      );
+    },
+  },
+  {
+    form: menuMoveForm,
+    async handle(post, { request, context }) {
+      const view = viewOf(request);
+      if (!view.reorder) {
+        throw data(
+          "The menu's order changes only in reorder mode: open “Reorder” on the menu page and try again. Nothing was moved.",
+          { status: 400 },
+        );
+      }
+      const checked = await checkPost(post, menuMoveForm, undefined);
+      if (!checked.ok) throw data(NO_ROW, { status: 400 });
+      const { field, id, direction } = checked.data;
+      const moved = await writeAsStaff(context, (tx) =>
+        field === "item" ? moveItem(tx, id, direction) : moveSection(tx, id, direction),
+      );
+      if (moved === null) throw notFound();
+      const anchor = field === "item" ? itemAnchor(id) : sectionAnchor(id);
+      return redirectWithToast(
+        `${staffMenuPath(view)}#${anchor}`,
+        moved.moved
+          ? {
+              type: "success",
+              title: SAVED_TITLE,
+              description: `“${moved.name}” moved ${direction}.`,
+            }
+          : {
+              type: "message",
+              title: `“${moved.name}” is already ${direction === "up" ? "first" : "last"}.`,
+            },
+      );
+    },
+  },
+]);
 
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Menu", matches);
-
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
-/**
- * No picture is posted here, but posts take the picture editors' limit, as
- * they always have under /staff/menu.
- */
-export const handle = { transport: { body: "upload" } } satisfies RouteHandle;
-
-/** The intent and row of the post on its way, if any. */
-function usePendingPost() {
-  const navigation = useNavigation();
-  const form = navigation.state === "submitting" ? navigation.formData : undefined;
-  return {
-    intent: form?.get("intent"),
-    item: form?.get("item"),
-    section: form?.get("section"),
-  };
-}
-
-/** Where a row's moves post: reorder mode's own address. */
-const REORDER_PATH = staffMenuPath({ query: "", reorder: true });
-
-/** Up and down buttons for a section or an item (the ends can still be pressed: they say so). */
-function MoveButtons({
-  field,
-  id,
-  name,
-  first,
-  last,
-}: {
-  field: "item" | "section";
-  id: number;
-  name: string;
-  first: boolean;
-  last: boolean;
-}) {
-  return (
-    <Form method="post" action={REORDER_PATH} preventScrollReset className="flex shrink-0 gap-2">
-      <input type="hidden" name={field} value={id} />
-      <Button
-        type="submit"
-        name="intent"
-        value="move-up"
-        variant="outline"
-        size="icon"
-        aria-label={`Move “${name}” up`}
-        aria-disabled={first || undefined}
-        className="aria-disabled:opacity-40"
-      >
-        <ArrowUpIcon aria-hidden="true" />
-      </Button>
-      <Button
-        type="submit"
-        name="intent"
-        value="move-down"
-        variant="outline"
-        size="icon"
-        aria-label={`Move “${name}” down`}
-        aria-disabled={last || undefined}
-        className="aria-disabled:opacity-40"
-      >
-        <ArrowDownIcon aria-hidden="true" />
-      </Button>
-    </Form>
-  );
-}
-
-/** What each availability button says, and to whom it is read out. */
-const AVAILABILITY_BUTTONS = {
-  "mark-available": { label: "Available again", spoken: "Mark available again" },
-  "mark-not-today": { label: "Not available today", spoken: "Mark not available today" },
-  "mark-off-menu": { label: "Off the menu", spoken: "Take off the menu" },
-} as const;
-
-/**
- * The taps of a busy night: out for today (back at 4 am by itself), off the
- * menu until put back, or available again. The search shown stays.
- */
-function AvailabilityButtons({
-  item,
-  availability,
-  action,
-}: {
-  item: EditorItem;
-  availability: Availability;
-  action: string;
-}) {
-  const intents =
-    availability === "available"
-      ? (["mark-not-today", "mark-off-menu"] as const)
-      : availability === "not-today"
-        ? (["mark-available", "mark-off-menu"] as const)
-        : (["mark-available", "mark-not-today"] as const);
-  return (
-    <Form
-      method="post"
-      action={action}
-      preventScrollReset
-      className="flex w-36 shrink-0 flex-col gap-2 sm:w-auto"
-    >
-      <input type="hidden" name="item" value={item.id} />
-      {/* Plain words and no icon: the page has ninety of these, and stays quick to send. */}
-      {intents.map((intent, index) => (
-        <button
-          key={intent}
-          type="submit"
-          name="intent"
-          value={intent}
-          aria-label={`${AVAILABILITY_BUTTONS[intent].spoken}: ${item.name}`}
-          className={cn(
-            "min-h-11 w-full border-2 px-3 py-1.5 text-left text-base leading-tight font-semibold transition-colors select-none",
-            intent === "mark-available"
-              ? "border-primary bg-primary text-primary-foreground hover:bg-primary/90"
-              : index === 0
-                ? "border-foreground/80 text-foreground hover:bg-foreground hover:text-background"
-                : "border-foreground/30 text-foreground hover:bg-foreground hover:text-background",
-          )}
-        >
-          {AVAILABILITY_BUTTONS[intent].label}
-        </button>
-      ))}
-    </Form>
-  );
-}
-
-/** An item in the everyday list: its editor, what it costs, and the taps of a busy night. */
-function ItemRow({
-  item,
-  availability: saved,
-  pending,
-  action,
-}: {
-  item: EditorItem;
-  availability: Availability;
-  pending: ReturnType<typeof usePendingPost>;
-  action: string;
-}) {
-  // The change on its way shows at once: a busy night has no time to wait.
-  const changing = pending.item === String(item.id);
-  const chosen = Object.entries(AVAILABILITY_INTENTS).find(
-    ([intent]) => intent === pending.intent,
-  )?.[1];
-  const availability = changing && chosen ? chosen : saved;
-  const status = AVAILABILITY_WORDS[availability].status;
-  return (
-    <li id={itemAnchor(item.id)} className="flex scroll-mt-36 items-center gap-3 py-2.5">
-      <Link
-        to={`/staff/menu/items/${item.id}`}
-        className="group min-w-0 flex-1 py-1 hover:bg-muted/60"
-      >
-        <span className="block text-lg leading-snug font-semibold break-words underline-offset-4 group-hover:underline">
-          {item.name}
-        </span>
-        <span className="block text-muted-foreground tabular-nums">{itemPriceLine(item)}</span>
-        {item.hidden || status || item.featured || item.eventTitle ? (
-          <span className="mt-1 flex flex-wrap gap-2">
-            {status ? <StatusBadge tone="warning">{status}</StatusBadge> : null}
-            {item.hidden ? <StatusBadge>Hidden</StatusBadge> : null}
-            {item.featured ? <StatusBadge>Featured</StatusBadge> : null}
-            {item.eventTitle ? <StatusBadge>Only while {item.eventTitle} is on</StatusBadge> : null}
-          </span>
-        ) : null}
-      </Link>
-      <AvailabilityButtons item={item} availability={availability} action={action} />
-    </li>
-  );
-}
-
-/** An item in reorder mode: its name and its moves, nothing else to tap. */
-function ReorderItemRow({
-  item,
-  first,
-  last,
-}: {
-  item: EditorItem;
-  first: boolean;
-  last: boolean;
-}) {
-  return (
-    <li id={itemAnchor(item.id)} className="flex scroll-mt-36 items-center gap-3 py-2">
-      <span className="min-w-0 flex-1 text-lg font-semibold break-words">
-        {item.name}
-        {item.hidden ? <span className="font-normal text-muted-foreground"> (hidden)</span> : null}
-      </span>
-      <MoveButtons field="item" id={item.id} name={item.name} first={first} last={last} />
-    </li>
-  );
-}
-
-/**
- * Above the list, kept in view while scrolling: the search (a GET form
- * without scripts; with them, the list follows each keystroke) and the jump
- * to a section (a GET the server answers with the section's place; with
- * scripts, the page scrolls there as it is chosen).
- */
-function MenuToolbar({
-  view,
-  query,
-  onQuery,
-  sections,
-}: {
-  view: StaffMenuView;
-  query: string;
-  onQuery: (query: string) => void;
-  sections: EditorMenu;
-}) {
-  const hydrated = useHydrated();
-
-  function jump(event: ChangeEvent<HTMLSelectElement>) {
-    const id = Number(event.currentTarget.value);
-    event.currentTarget.value = "";
-    if (!Number.isSafeInteger(id) || id < 1) return;
-    const heading = document.getElementById(`${sectionAnchor(id)}-title`);
-    heading?.closest("section")?.scrollIntoView({ block: "start" });
-    // The keyboard and screen readers carry on from the section chosen.
-    heading?.focus({ preventScroll: true });
-  }
-
-  return (
-    <div className="sticky top-0 z-20 -mx-4 mt-4 flex flex-wrap items-end gap-x-3 gap-y-2 border-b border-border bg-background/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 short:static">
-      {view.reorder ? null : (
-        <Form
-          method="get"
-          action="/staff/menu"
-          role="search"
-          aria-label="Find an item"
-          className="flex min-w-0 flex-1 basis-36 items-end gap-2"
-          onSubmit={(event) => {
-            // With scripts the list already shows what was typed.
-            if (hydrated) event.preventDefault();
-          }}
-        >
-          <label className="min-w-0 flex-1">
-            <span className="sr-only">Find an item by name</span>
-            <span className="relative block">
-              <SearchIcon
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
-              />
-              <input
-                type="search"
-                name="q"
-                value={query}
-                onChange={(event) => onQuery(event.currentTarget.value)}
-                placeholder="Find an item"
-                autoComplete="off"
-                enterKeyHint="search"
-                className="block h-11 w-full rounded-none border-2 border-input bg-card pr-2 pl-10 text-lg text-card-foreground placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              />
-            </span>
-          </label>
-          {hydrated ? null : (
-            <Button type="submit" variant="outline" size="sm" className="min-h-11">
-              Find
-            </Button>
-          )}
-        </Form>
-      )}
-      <Form method="get" action="/staff/menu" className="flex items-end gap-2">
-        {view.reorder ? <input type="hidden" name="reorder" value="1" /> : null}
-        <label className="block">
-          <span className="sr-only">Jump to a section</span>
-          <select
-            name="section"
-            defaultValue=""
-            onChange={hydrated ? jump : undefined}
-            className="block h-11 w-36 rounded-none border-2 border-input bg-card px-2 text-base text-card-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
-            <option value="">Jump to…</option>
-            {sections.map((section) => (
-              <option key={section.id} value={section.id}>
-                {section.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {hydrated ? null : (
-          <Button type="submit" variant="outline" size="sm" className="min-h-11">
-            Go
-          </Button>
-        )}
-      </Form>
-    </div>
-  );
-}
-
-/** What the list shows, said once (a live region: it follows the search). */
-function ListSummary({
-  menu,
-  query,
-  found,
-  problem,
-}: {
-  menu: EditorMenu;
-  query: string;
-  found: { sections: EditorMenu; itemCount: number };
-  problem: string | null;
-}) {
-  const itemCount = menu.reduce((count, section) => count + section.items.length, 0);
-  const searching = query.trim() !== "";
-  const plural = (count: number, one: string, many: string) =>
-    `${count} ${count === 1 ? one : many}`;
-  return (
-    <p className="mt-4 text-muted-foreground" role="status">
-      {problem ? (
-        <span className="font-semibold text-destructive">{problem}</span>
-      ) : searching ? (
-        found.itemCount === 0 ? (
-          `No item is called “${query.trim()}”.`
-        ) : (
-          `${plural(found.itemCount, "item", "items")} of ${itemCount} found for “${query.trim()}”.`
-        )
-      ) : (
-        `${plural(menu.length, "section", "sections")}, ${plural(itemCount, "item", "items")}.`
-      )}{" "}
-      {searching ? (
-        <Link to="/staff/menu" className="font-semibold text-primary underline underline-offset-4">
-          Show the whole menu
-        </Link>
-      ) : (
-        <Link to="/menu" className="font-semibold text-primary underline underline-offset-4">
-          See the menu as visitors do
-        </Link>
-      )}
-    </p>
-  );
-}
-
 export default function MenuEditorPage({ loaderData }: Route.ComponentProps) {
-  const { menu, view, availability } = loaderData;
-  const pending = usePendingPost();
-  // The search as typed: from the address at first, then from the box itself.
-  const [query, setQuery] = useState(view.query);
-  const [shownQuery, setShownQuery] = useState(view.query);
-  if (view.query !== shownQuery) {
-    setShownQuery(view.query);
-    setQuery(view.query);
-  }
-  const tooLong = [...query.trim()].length > STAFF_MENU_QUERY_MAX;
-  const problem = tooLong
-    ? (view.problem ??
-      `Searches are limited to ${STAFF_MENU_QUERY_MAX} characters; shorten yours to find an item.`)
-    : null;
-  const found = view.reorder ? { sections: menu, itemCount: 0 } : findItems(menu, query);
-  const postTo = staffMenuPath({ query: tooLong ? "" : query, reorder: false });
-
-  return (
-    <>
-      <EditorHeading
-        title={view.reorder ? "Menu: reorder" : "Menu"}
-        intro={
-          view.reorder
-            ? "Move sections and items up or down; visitors see the new order at once. Availability is changed on the menu page, not here."
-            : "When the kitchen runs out of something, mark it not available today: it is back on the menu at 4 am by itself. Off the menu stays off until you put it back. Tap a name to edit it."
-        }
-        addTo={view.reorder ? undefined : "/staff/menu/sections/new"}
-        addLabel={view.reorder ? undefined : "Add a section"}
-      />
-      <div className="mt-4 flex flex-wrap gap-3">
-        {view.reorder ? (
-          <Link to="/staff/menu" className={cn(buttonVariants({ size: "sm" }), "min-h-11")}>
-            <CheckIcon aria-hidden="true" />
-            Done reordering
-          </Link>
-        ) : (
-          <Link
-            to={REORDER_PATH}
-            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
-          >
-            <ArrowUpDownIcon aria-hidden="true" />
-            Reorder the menu
-          </Link>
-        )}
-      </div>
-      <MenuToolbar view={view} query={query} onQuery={setQuery} sections={found.sections} />
-      {view.reorder ? null : (
-        <ListSummary menu={menu} query={query} found={found} problem={problem} />
-      )}
-
-      {found.sections.map((section, sectionIndex) => (
-        <section
-          key={section.id}
-          id={sectionAnchor(section.id)}
-          aria-labelledby={`${sectionAnchor(section.id)}-title`}
-          className="mt-8 scroll-mt-20"
-        >
-          <div className="flex flex-wrap items-center gap-3 border-b-2 border-foreground pb-2">
-            <h2
-              id={`${sectionAnchor(section.id)}-title`}
-              tabIndex={-1}
-              className="min-w-0 flex-1 basis-48 text-2xl tracking-tight break-words outline-none"
-            >
-              {view.reorder ? (
-                section.name
-              ) : (
-                <Link
-                  to={`/staff/menu/sections/${section.id}`}
-                  className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
-                >
-                  {section.name}
-                </Link>
-              )}
-            </h2>
-            {section.hidden ? <StatusBadge>Hidden section</StatusBadge> : null}
-            {view.reorder ? (
-              <MoveButtons
-                field="section"
-                id={section.id}
-                name={section.name}
-                first={sectionIndex === 0}
-                last={sectionIndex === menu.length - 1}
-              />
-            ) : null}
-          </div>
-          {section.items.length > 0 ? (
-            <ul aria-label={`Items in ${section.name}`} className="divide-y divide-border">
-              {section.items.map((item, index) =>
-                view.reorder ? (
-                  <ReorderItemRow
-                    key={item.id}
-                    item={item}
-                    first={index === 0}
-                    last={index === section.items.length - 1}
-                  />
-                ) : (
-                  <ItemRow
-                    key={item.id}
-                    item={item}
-                    availability={availability[item.id] ?? "available"}
-                    pending={pending}
-                    action={postTo}
-                  />
-                ),
-              )}
-            </ul>
-          ) : (
-            <p className="py-4 text-muted-foreground">No items yet.</p>
-          )}
-          {view.reorder ? null : (
-            <Link
-              to={`/staff/menu/items/new?section=${section.id}`}
-              className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-3 min-h-11")}
-            >
-              <PlusIcon aria-hidden="true" />
-              Add an item<span className="sr-only"> to {section.name}</span>
-            </Link>
-          )}
-        </section>
-      ))}
-      {menu.length === 0 ? (
-        <p className="mt-10 text-lg text-muted-foreground">
-          The menu is empty. Add a section, then its items.
-        </p>
-      ) : null}
-    </>
-  );
+  return <MenuListEditor {...loaderData} />;
 }

@@ -16,7 +16,14 @@ import { env } from "~/platform/env.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { VisitorText, formatReceived } from "~/staff/inbox/enquiry-views";
 import { OUTBOX_PATH, OWNERS_ONLY_OUTBOX } from "~/staff/inbox/outbox";
-import { listOutbox, sendMailAgain, type OutboxMail } from "~/staff/inbox/outbox.server";
+import {
+  listOutbox,
+  sendAgainForm,
+  sendMailAgain,
+  type OutboxMail,
+} from "~/staff/inbox/outbox.server";
+import { checkPost } from "~/platform/forms/form-post.server";
+import { staffAction } from "~/staff/editor/staff-action.server";
 import { confirmSession, staffClaims, staffPageHeaders } from "~/staff/accounts/session.server";
 import { inboxQuerySchema } from "~/staff/inbox/inbox-query.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -35,19 +42,19 @@ export type OutboxActionData = { formError: string };
 const refuse = (status: number, formError: string) =>
   data<OutboxActionData>({ formError }, { status });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const rawId = form.get("id");
-  if (intent !== "send-again") {
-    return refuse(400, "Nothing was done: the only thing this page does is send a mail again.");
-  }
-  if (typeof rawId !== "string" || !/^[1-9]\d{0,15}$/.test(rawId)) {
+export const action = staffAction<Route.ActionArgs>([{ form: sendAgainForm, handle: sendAgain }], {
+  notThisPage: () =>
+    refuse(400, "Nothing was done: the only thing this page does is send a mail again."),
+});
+
+async function sendAgain(post: FormData, { context }: Route.ActionArgs) {
+  const checked = await checkPost(post, sendAgainForm, undefined);
+  if (!checked.ok) {
     return refuse(400, "Nothing was sent: choose a mail from the list to send again.");
   }
   await confirmSession(context);
   const db = await context.get(databaseContext)();
-  const outcome = await sendMailAgain(db, staffClaims(context), Number(rawId));
+  const outcome = await sendMailAgain(db, staffClaims(context), checked.data.id);
   switch (outcome) {
     case "not-owner":
       return refuse(403, `Nothing was sent. ${OWNERS_ONLY_OUTBOX}`);

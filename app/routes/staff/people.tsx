@@ -11,12 +11,11 @@ import { Suspense, lazy, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/people";
 import { Button, buttonVariants } from "~/platform/ui/button";
-import { CheckedForm } from "~/platform/ui/checked-form";
-import { CheckboxField, SelectField, TextField } from "~/platform/ui/form-fields";
+import { CheckedForm } from "~/platform/forms/checked-form";
+import { CheckboxField, SelectField, TextField } from "~/platform/forms/form-fields";
 import { Link } from "~/platform/ui/link";
 import { useHydrated } from "~/platform/use-hydrated";
 import { neutraliseText } from "~/staff/display-text";
-import { schemaValidator } from "~/staff/editor/editor-ui";
 import { EmailAddress } from "~/staff/accounts/email-address";
 import { formatReceived } from "~/staff/inbox/enquiry-views";
 import {
@@ -24,8 +23,7 @@ import {
   PEOPLE_PATH,
   ROLE_DESCRIPTIONS,
   STAFF_ROLES,
-  inviteFields,
-  type InviteField,
+  inviteForm,
 } from "~/staff/accounts/people";
 import {
   changeStaffList,
@@ -49,7 +47,6 @@ export const meta: Route.MetaFunction = ({ matches }) => staffMeta("People", mat
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
-const INVITE_FORM = "invite";
 const roleLabel = (role: StaffRole) => (role === "owner" ? "Owner" : "Editor");
 
 export default function PeoplePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -332,10 +329,6 @@ function LinkPanel({
   );
 }
 
-const loadValidator = schemaValidator<InviteField>(() =>
-  import("~/staff/accounts/people-forms").then((rules) => rules.inviteSchema),
-);
-
 /** Inviting someone: their email and role; checked in the browser when it can, always on the server. */
 function InviteForm({ result }: { result: PeopleActionData | undefined }) {
   // A refusal comes back to the form; an invitation made starts it afresh.
@@ -348,21 +341,16 @@ function InviteForm({ result }: { result: PeopleActionData | undefined }) {
       <p className="mt-2 text-muted-foreground">
         They get a link to set their own password: you pass it on, or the site emails it.
       </p>
-      <CheckedForm<InviteField>
+      <CheckedForm
         key={result?.invited ? result.invited.link : "form"}
-        id={INVITE_FORM}
+        form={inviteForm}
         titleId="invite-title"
-        fields={inviteFields}
-        labels={{ email: "Email", role: "Role" }}
         actionData={refused}
         initialValues={{ role: "editor" }}
-        loadValidator={loadValidator}
-        isOwnPost={(form) => form.get("intent") === "invite"}
         hidden={<input type="hidden" name="intent" value="invite" />}
         submitLabel="Invite"
         submitIcon={<UserPlusIcon aria-hidden="true" />}
         pendingLabel="Inviting…"
-        retryVerb="invite"
         browserChecks={false}
         submitClassName="w-full sm:w-auto"
         className="mt-6 space-y-6"
@@ -389,7 +377,7 @@ function InviteForm({ result }: { result: PeopleActionData | undefined }) {
               ))}
             </SelectField>
             <CheckboxField
-              formId={INVITE_FORM}
+              formId={inviteForm.id}
               name="send"
               value="email"
               label="Email them the link as well"

@@ -1,10 +1,9 @@
 import { KeyRoundIcon } from "lucide-react";
 import type { Route } from "./+types/reset-password";
 import { buttonVariants } from "~/platform/ui/button";
-import { CheckedForm } from "~/platform/ui/checked-form";
+import { CheckedForm } from "~/platform/forms/checked-form";
 import { NewPasswordFields } from "~/staff/accounts/new-password-fields";
 import { Link } from "~/platform/ui/link";
-import { schemaValidator } from "~/staff/editor/editor-ui";
 import {
   recoveryToken,
   resetPassword,
@@ -16,8 +15,7 @@ import {
   FORGOT_PASSWORD_PATH,
   RECOVERY_LINK_LASTS,
   RESET_PASSWORD_PATH,
-  resetFields,
-  type ResetField,
+  resetForm,
 } from "~/staff/accounts/staff-forms";
 import { staffMeta } from "~/staff/staff-meta";
 
@@ -37,12 +35,6 @@ export function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Set a new password", matches);
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
-
-const FORM_ID = "reset-password";
-
-const loadValidator = schemaValidator<ResetField>(() =>
-  import("~/staff/accounts/account-rules").then((rules) => rules.invitationSchema),
-);
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ResetActionData | undefined;
@@ -67,19 +59,15 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         Choose the password you will sign in with from now on. This link works once, within{" "}
         {RECOVERY_LINK_LASTS} of being sent; setting a password signs you out everywhere else.
       </p>
-      <CheckedForm<ResetField>
-        id={FORM_ID}
+      <CheckedForm
+        form={resetForm}
         label="New password"
         action={`${RESET_PASSWORD_PATH}?${query}`}
-        fields={resetFields}
-        labels={{ password: "New password", confirmPassword: "New password again" }}
         actionData={result}
-        loadValidator={loadValidator}
         clearOnAnswer={["password", "confirmPassword"]}
         submitLabel="Set my password and sign in"
         submitIcon={<KeyRoundIcon aria-hidden="true" />}
         pendingLabel="Setting…"
-        retryVerb="save"
         browserChecks={false}
         submitClassName="w-full"
         className="mt-8 space-y-6"

@@ -1,10 +1,9 @@
 import { UserPlusIcon } from "lucide-react";
 import type { Route } from "./+types/setup";
-import { CheckedForm } from "~/platform/ui/checked-form";
-import { TextField } from "~/platform/ui/form-fields";
+import { CheckedForm } from "~/platform/forms/checked-form";
+import { TextField } from "~/platform/forms/form-fields";
 import { NewPasswordFields } from "~/staff/accounts/new-password-fields";
 import { buttonVariants } from "~/platform/ui/button";
-import { schemaValidator } from "~/staff/editor/editor-ui";
 import { Link } from "~/platform/ui/link";
 import {
   createFirstOwner,
@@ -19,8 +18,8 @@ import {
 import {
   EXPIRED_INVITATION,
   EXPIRED_LINK,
-  setupFields,
-  type SetupField,
+  invitationForm,
+  ownerSetupForm,
 } from "~/staff/accounts/staff-forms";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -66,15 +65,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
-const FORM_ID = "setup";
-
-const ownerRules = schemaValidator<SetupField>(() =>
-  import("~/staff/accounts/account-rules").then((rules) => rules.setupSchema),
-);
-const invitationRules = schemaValidator<SetupField>(() =>
-  import("~/staff/accounts/account-rules").then((rules) => rules.invitationSchema),
-);
-
 export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as SetupActionData | undefined;
   const invited = loaderData.state === "invite" ? loaderData.email : null;
@@ -117,19 +107,15 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
             ? "You have been invited to the staff area. Choose the password you will sign in with. The link works once, within a day of being made."
             : "The owner reads enquiries, keeps the site current and adds the other staff."}
       </p>
-      <CheckedForm<SetupField>
-        id={FORM_ID}
+      <CheckedForm
+        form={invited ? invitationForm : ownerSetupForm}
         label={invited ? "Your staff account" : "Owner's account"}
         action={`/staff/setup?${new URLSearchParams({ code: loaderData.code })}`}
-        fields={setupFields}
-        labels={{ email: "Email", password: "Password", confirmPassword: "Password again" }}
         actionData={result}
         initialValues={{ email: invited ?? "" }}
-        loadValidator={invited ? invitationRules : ownerRules}
         submitLabel={invited ? "Set my password and sign in" : "Make the owner's account"}
         submitIcon={<UserPlusIcon aria-hidden="true" />}
         pendingLabel="Setting up…"
-        retryVerb="save"
         browserChecks={false}
         submitClassName="w-full"
         className="mt-8 space-y-6"

@@ -1,13 +1,12 @@
 import { LogInIcon } from "lucide-react";
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-in";
-import { CheckedForm } from "~/platform/ui/checked-form";
-import { TextField } from "~/platform/ui/form-fields";
-import { schemaValidator } from "~/staff/editor/editor-ui";
+import { CheckedForm } from "~/platform/forms/checked-form";
+import { TextField } from "~/platform/forms/form-fields";
 import { Link } from "~/platform/ui/link";
-import { FORGOT_PASSWORD_PATH, signInFields, type SignInField } from "~/staff/accounts/staff-forms";
+import { FORGOT_PASSWORD_PATH, signInForm } from "~/staff/accounts/staff-forms";
 import { sessionClaimsContext } from "~/platform/context";
-import { signIn, type SignInActionData } from "~/staff/accounts/sign-in.server";
+import { signIn } from "~/staff/accounts/sign-in.server";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { staffMeta, staffReturnPath } from "~/staff/staff-meta";
 
@@ -25,12 +24,6 @@ export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Sign in", ma
 
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
-const FORM_ID = "sign-in";
-
-const loadValidator = schemaValidator<SignInField>(() =>
-  import("~/staff/accounts/account-rules").then((rules) => rules.signInSchema),
-);
-
 export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md py-6 sm:py-12">
@@ -38,13 +31,10 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-3 text-lg text-muted-foreground">
         For the pub&rsquo;s staff: enquiries, and keeping the site up to date.
       </p>
-      <CheckedForm<SignInField>
-        id={FORM_ID}
+      <CheckedForm
+        form={signInForm}
         label="Sign in"
-        fields={signInFields}
-        labels={{ email: "Email", password: "Password" }}
-        actionData={actionData as SignInActionData | undefined}
-        loadValidator={loadValidator}
+        actionData={actionData}
         hidden={<input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
         // After a refusal the password is typed again: it is emptied and, unless
         // the email is what is wrong, takes focus.
@@ -53,7 +43,6 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
         submitLabel="Sign in"
         submitIcon={<LogInIcon aria-hidden="true" />}
         pendingLabel="Signing in…"
-        retryVerb="sign in"
         browserChecks={false}
         submitClassName="w-full"
         className="mt-8 space-y-6"

@@ -3,17 +3,12 @@ import { data, type RouterContextProvider } from "react-router";
 import { serverAuthBackend } from "~/platform/auth-backend.server";
 import { authBackendContext, databaseContext } from "~/platform/context";
 import { sharedDatabase } from "~/platform/database/connection.server";
-import {
-  checkAnswersMessage,
-  checkForm,
-  formValues,
-  type FieldErrors,
-} from "~/platform/form-check";
+import { checkAnswersMessage, type FieldErrors } from "~/platform/forms/form-check";
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { createAdminClient, staffClient } from "./session.server";
-import { EXPIRED_LINK, setupFields, type SetupField } from "./staff-forms";
-import { setupSchema } from "./account-rules";
+import { EXPIRED_LINK, ownerSetupForm, type SetupField } from "./staff-forms";
+import { checkPost, readPost } from "~/platform/forms/form-post.server";
 import {
   addStaffMember,
   consumeSetupCode,
@@ -64,10 +59,9 @@ export async function createFirstOwner(
   const admin = createAdminClient(backend);
   if (!backend.embedded || !admin) throw data("Not Found", { status: 404 });
 
-  const values = formValues(await request.formData(), setupFields);
+  const checked = await checkPost((await readPost(request)).form, ownerSetupForm, undefined);
   // Given back as typed, however long: the message says what is wrong with it.
-  const email = values.email;
-  const checked = checkForm(setupSchema, values);
+  const email = checked.values.email;
   if (!checked.ok) {
     const count = Object.keys(checked.errors).length;
     return reply(400, email, checked.errors, checkAnswersMessage(count, "save"));

@@ -1,13 +1,13 @@
 import { isAuthRetryableFetchError } from "@supabase/supabase-js";
 import { data, type RouterContextProvider } from "react-router";
 import { authBackendContext, databaseContext } from "~/platform/context";
-import { checkAnswersMessage, checkForm, formValues } from "~/platform/form-check";
+import { checkAnswersMessage } from "~/platform/forms/form-check";
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { SetupActionData } from "./first-owner.server";
 import { createAdminClient, staffClient } from "./session.server";
-import { EXPIRED_INVITATION, setupFields } from "./staff-forms";
-import { invitationSchema } from "./account-rules";
+import { EXPIRED_INVITATION, invitationForm } from "./staff-forms";
+import { checkPost, readPost } from "~/platform/forms/form-post.server";
 import {
   consumeInviteCode,
   inviteeForCode,
@@ -64,8 +64,7 @@ export async function acceptInvitation(
   const admin = createAdminClient(backend);
   if (!admin) throw data("Not Found", { status: 404 });
 
-  const values = formValues(await request.formData(), setupFields);
-  const checked = checkForm(invitationSchema, values);
+  const checked = await checkPost((await readPost(request)).form, invitationForm, undefined);
   if (!checked.ok) {
     const count = Object.keys(checked.errors).length;
     return reply(400, invitee.email, checked.errors, checkAnswersMessage(count, "save"));

@@ -1,5 +1,5 @@
-import type { BoundField } from "~/platform/ui/checked-form";
-import { TextField } from "~/platform/ui/form-fields";
+import type { BoundField } from "~/platform/forms/checked-form";
+import { TextField } from "~/platform/forms/form-fields";
 import { PASSWORD_MIN } from "./staff-forms";
 
 /**

@@ -32,5 +32,6 @@ export const removalSchema = z.object({ userId: member });
 /** A fresh link for a member: copied, or emailed as well (`send=email`). */
 export const memberLinkSchema = z.object({
   userId: member,
-  send: z.enum(["copy", "email"], { error: "Choose to copy the link or email it." }).optional(),
+  // Empty: a form that offers no choice copies it.
+  send: z.enum(["", "copy", "email"], { error: "Choose to copy the link or email it." }),
 });

@@ -1,15 +1,18 @@
 import { data, type RouterContextProvider } from "react-router";
 import { authBackendContext, databaseContext } from "~/platform/context";
-import {
-  checkAnswersMessage,
-  checkForm,
-  formValues,
-  type FieldErrors,
-} from "~/platform/form-check";
+import { checkAnswersMessage, type FieldErrors } from "~/platform/forms/form-check";
 import { siteOrigin } from "~/platform/site-origin.server";
 import { redirectWithToast, setToastCookie } from "~/platform/toast.server";
-import { OWNERS_ONLY, PEOPLE_PATH, inviteFields, type InviteField } from "./people";
-import { memberLinkSchema, inviteSchema, removalSchema, roleChangeSchema } from "./people-forms";
+import {
+  OWNERS_ONLY,
+  PEOPLE_PATH,
+  inviteForm,
+  memberLinkForm,
+  removalForm,
+  roleChangeForm,
+  type InviteField,
+} from "./people";
+import { checkPost, readPost } from "~/platform/forms/form-post.server";
 import {
   changeStaffRole,
   inviteStaff,
@@ -103,20 +106,23 @@ function refused(intent: PeopleActionData["intent"], refusal: PeopleRefusal) {
 
 /** A post to the staff list: invite, change a role, or remove (after the confirmation step). */
 export async function changeStaffList(request: Request, context: Readonly<RouterContextProvider>) {
-  const form = await request.formData();
+  const { form } = await readPost(request);
   const intent = form.get("intent");
+  /** The first problem a form of the list's rows has, in words. */
+  const firstProblem = (errors: Record<string, string | undefined>) =>
+    Object.values(errors).find(Boolean) ?? OWNERS_ONLY;
   const claims = staffClaims(context);
   const db = await context.get(databaseContext)();
 
   if (intent === "invite") {
-    const values = formValues(form, inviteFields);
+    const checked = await checkPost(form, inviteForm, undefined);
+    const { values } = checked;
     // Given back as typed, however long: the messages say what is wrong.
     const kept = {
       email: values.email,
       role: values.role,
       ...(wantsMail(form) ? { send: "email" } : {}),
     };
-    const checked = checkForm(inviteSchema, values);
     if (!checked.ok) {
       return answer(400, "invite", {
         values: kept,
@@ -180,10 +186,8 @@ export async function changeStaffList(request: Request, context: Readonly<Router
   }
 
   if (intent === "link") {
-    const checked = memberLinkSchema.safeParse(Object.fromEntries(form));
-    if (!checked.success) {
-      return answer(400, "link", { formError: checked.error.issues[0]?.message ?? OWNERS_ONLY });
-    }
+    const checked = await checkPost(form, memberLinkForm, undefined);
+    if (!checked.ok) return answer(400, "link", { formError: firstProblem(checked.errors) });
     await confirmSession(context);
     const made = await makeMemberLink(db, claims, checked.data.userId);
     if (!made.ok) return refused("link", made);
@@ -225,10 +229,8 @@ export async function changeStaffList(request: Request, context: Readonly<Router
   }
 
   if (intent === "role") {
-    const checked = roleChangeSchema.safeParse(Object.fromEntries(form));
-    if (!checked.success) {
-      return answer(400, "role", { formError: checked.error.issues[0]?.message ?? OWNERS_ONLY });
-    }
+    const checked = await checkPost(form, roleChangeForm, undefined);
+    if (!checked.ok) return answer(400, "role", { formError: firstProblem(checked.errors) });
     await confirmSession(context);
     const changed = await changeStaffRole(db, claims, checked.data);
     if (!changed.ok) return refused("role", changed);
@@ -241,10 +243,8 @@ export async function changeStaffList(request: Request, context: Readonly<Router
   }
 
   if (intent === "remove") {
-    const checked = removalSchema.safeParse(Object.fromEntries(form));
-    if (!checked.success) {
-      return answer(400, "remove", { formError: checked.error.issues[0]?.message ?? OWNERS_ONLY });
-    }
+    const checked = await checkPost(form, removalForm, undefined);
+    if (!checked.ok) return answer(400, "remove", { formError: firstProblem(checked.errors) });
     await confirmSession(context);
     const removed = await removeStaff(db, claims, checked.data.userId);
     if (!removed.ok) return refused("remove", removed);

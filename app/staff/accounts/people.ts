@@ -1,3 +1,5 @@
+import { defineForm } from "~/platform/forms/form-spec";
+
 /**
  * The staff list's words and limits, shared by the server, the page and the
  * forms' rules.
@@ -23,3 +25,40 @@ export const OWNERS_ONLY = "Only an owner can invite, change or remove staff.";
 
 /** Why the last owner stays an owner. */
 export const LAST_OWNER = "The site needs at least one owner. Make someone else an owner first.";
+
+const peopleRules = () => import("./people-forms");
+
+/** Inviting someone: their email, and what they may do. */
+export const inviteForm = defineForm({
+  id: "invite",
+  fields: [...inviteFields, "send"],
+  intents: ["invite"],
+  labels: { email: "Email", role: "Role" },
+  verb: "invite",
+  rules: () => peopleRules().then((rules) => rules.inviteSchema),
+});
+
+/** A fresh link for a member: copied, or emailed as well. */
+export const memberLinkForm = defineForm({
+  id: "member-link",
+  fields: ["userId", "send"],
+  intents: ["link"],
+  labels: {},
+  rules: () => peopleRules().then((rules) => rules.memberLinkSchema),
+});
+
+export const roleChangeForm = defineForm({
+  id: "role-change",
+  fields: ["userId", "role"],
+  intents: ["role"],
+  labels: {},
+  rules: () => peopleRules().then((rules) => rules.roleChangeSchema),
+});
+
+export const removalForm = defineForm({
+  id: "removal",
+  fields: ["userId"],
+  intents: ["remove"],
+  labels: {},
+  rules: () => peopleRules().then((rules) => rules.removalSchema),
+});

@@ -4,27 +4,22 @@ import type { AuthEmail } from "~/platform/auth-service/auth-service.server";
 import { authBackendContext, clientAddressContext, databaseContext } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
 import { env } from "~/platform/env.server";
-import {
-  checkAnswersMessage,
-  checkForm,
-  formValues,
-  type FieldErrors,
-} from "~/platform/form-check";
+import { checkAnswersMessage, type FieldErrors } from "~/platform/forms/form-check";
 import type { RateLimit } from "~/platform/form-protection";
 import { log } from "~/platform/logger.server";
 import { enqueueMail, mailQueued } from "~/platform/mail/outbox.server";
 import { attemptChecks, secondsUntilAllowed } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { getSiteSettings } from "~/settings/site-settings.server";
-import { forgotSchema, invitationSchema } from "./account-rules";
+import { checkPost, readPost } from "~/platform/forms/form-post.server";
 import { forgetSession, staffClient } from "./session.server";
 import { recoveryMail, type OneTimeLink } from "./staff-mail";
 import {
   EXPIRED_RECOVERY,
   RECOVERY_LINK_LASTS,
   RESET_PASSWORD_PATH,
-  forgotFields,
-  resetFields,
+  forgotForm,
+  resetForm,
   type ForgotField,
   type ResetField,
 } from "./staff-forms";
@@ -94,9 +89,8 @@ export async function requestPasswordReset(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ) {
-  const values = formValues(await request.formData(), forgotFields);
-  const email = values.email.slice(0, 300);
-  const checked = checkForm(forgotSchema, values);
+  const checked = await checkPost((await readPost(request)).form, forgotForm, undefined);
+  const email = checked.values.email.slice(0, 300);
   if (!checked.ok) {
     return forgotReply(400, {
       values: { email },
@@ -246,8 +240,7 @@ export function recoveryToken(request: Request): string {
  * new password set (`updateUser`), which ends their other sessions.
  */
 export async function resetPassword(request: Request, context: Readonly<RouterContextProvider>) {
-  const values = formValues(await request.formData(), resetFields);
-  const checked = checkForm(invitationSchema, values);
+  const checked = await checkPost((await readPost(request)).form, resetForm, undefined);
   if (!checked.ok) {
     return resetReply(400, {
       errors: checked.errors,

@@ -2,12 +2,7 @@ import { isAuthRetryableFetchError } from "@supabase/supabase-js";
 import { data, type RouterContextProvider } from "react-router";
 import { clientAddressContext, databaseContext } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
-import {
-  checkAnswersMessage,
-  checkForm,
-  formValues,
-  type FieldErrors,
-} from "~/platform/form-check";
+import { checkAnswersMessage, type FieldErrors } from "~/platform/forms/form-check";
 import type { RateLimit } from "~/platform/form-protection";
 import { log } from "~/platform/logger.server";
 import {
@@ -20,8 +15,8 @@ import {
 } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { forgetSession, staffClient } from "./session.server";
-import { signInFields, type SignInField } from "./staff-forms";
-import { signInSchema } from "./account-rules";
+import { signInForm, type SignInField } from "./staff-forms";
+import { checkPost, readPost } from "~/platform/forms/form-post.server";
 import { staffReturnPath } from "~/staff/staff-meta";
 import { getStaffMember } from "./staff.server";
 
@@ -133,11 +128,10 @@ const unavailable = (email: string) =>
  * then the staff list. Anything else comes back to the form, the email kept.
  */
 export async function signIn(request: Request, context: Readonly<RouterContextProvider>) {
-  const form = await request.formData();
-  const values = formValues(form, signInFields);
+  const { form } = await readPost(request);
+  const checked = await checkPost(form, signInForm, undefined);
   // Given back as typed, however long: the message says what is wrong with it.
-  const email = values.email;
-  const checked = checkForm(signInSchema, values);
+  const email = checked.values.email;
   if (!checked.ok) {
     return reply(400, email, {
       errors: checked.errors,

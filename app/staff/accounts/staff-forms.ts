@@ -1,3 +1,5 @@
+import { defineForm } from "~/platform/forms/form-spec";
+
 /**
  * Staff sign-in and the first owner's account: fields, limits and messages.
  * The rules that use them are in account-rules.ts, which the browser loads
@@ -22,6 +24,51 @@ export type ForgotField = (typeof forgotFields)[number];
 /** A new password, from a recovery link. */
 export const resetFields = ["password", "confirmPassword"] as const;
 export type ResetField = (typeof resetFields)[number];
+
+const ACCOUNT_LABELS = { email: "Email", password: "Password", confirmPassword: "Password again" };
+const rules = () => import("./account-rules");
+
+export const signInForm = defineForm({
+  id: "sign-in",
+  fields: signInFields,
+  labels: ACCOUNT_LABELS,
+  verb: "sign in",
+  rules: () => rules().then((found) => found.signInSchema),
+});
+
+/** The first owner's account: an email and a password. */
+export const ownerSetupForm = defineForm({
+  id: "setup",
+  fields: setupFields,
+  labels: ACCOUNT_LABELS,
+  verb: "save",
+  rules: () => rules().then((found) => found.setupSchema),
+});
+
+/** An invited member's password, on the same page: their email is the invitation's. */
+export const invitationForm = defineForm({
+  id: "setup",
+  fields: setupFields,
+  labels: ACCOUNT_LABELS,
+  verb: "save",
+  rules: () => rules().then((found) => found.invitationSchema),
+});
+
+export const forgotForm = defineForm({
+  id: "forgot-password",
+  fields: forgotFields,
+  labels: ACCOUNT_LABELS,
+  verb: "send",
+  rules: () => rules().then((found) => found.forgotSchema),
+});
+
+export const resetForm = defineForm({
+  id: "reset-password",
+  fields: resetFields,
+  labels: { password: "New password", confirmPassword: "New password again" },
+  verb: "save",
+  rules: () => rules().then((found) => found.invitationSchema),
+});
 
 /** Where staff ask for a recovery link, and where it leads. */
 export const FORGOT_PASSWORD_PATH = "/staff/forgot-password";

@@ -1,29 +1,33 @@
-import { eventFormValues } from "~/events/event-editor";
-import { eventForStaff } from "~/events/event-editor.server";
-import { eventSchema } from "~/events/event-rules";
-import { exceptionValues, weekFields, weekValues } from "~/hours/hours-editor";
+import { CONFIRM_FIELD } from "~/staff/editor/editor-ui";
+import { z } from "zod";
+import { defineForm } from "~/platform/forms/form-spec";
+import { rowIdSchema } from "~/platform/forms/field-rules";
+import { eventFormValues } from "~/events/editor/event-editor";
+import { eventForStaff } from "~/events/editor/event-editor.server";
+import { eventSchema } from "~/events/editor/event-rules";
+import { exceptionValues, weekFields, weekValues } from "~/hours/editor/hours-editor";
 import {
   getException,
   overlapMessage,
   overlappingExceptions,
   readWeek,
-} from "~/hours/hours-editor.server";
-import { exceptionSchema, weekHoursSchema } from "~/hours/hours-rules";
+} from "~/hours/editor/hours-editor.server";
+import { exceptionSchema, weekHoursSchema } from "~/hours/editor/hours-rules";
 import { torontoDate } from "~/platform/clock/toronto-time";
-import { itemValues, sectionValues } from "~/menu/menu-editor";
-import { countSectionItems, getItem, getSection } from "~/menu/menu-editor.server";
-import { itemSchema, sectionSchema } from "~/menu/menu-rules";
+import { itemValues, sectionValues } from "~/menu/editor/menu-editor";
+import { countSectionItems, getItem, getSection } from "~/menu/editor/menu-editor.server";
+import { itemSchema, sectionSchema } from "~/menu/editor/menu-rules";
 import type { Database } from "~/platform/database/database.server";
-import { checkForm } from "~/platform/form-check";
-import { settingsFormValues } from "~/settings/settings-editor.server";
-import { settingsSchema } from "~/settings/settings-rules";
-import { specialValues } from "~/specials/specials-editor";
-import { getSpecial } from "~/specials/specials-editor.server";
-import { specialSchema } from "~/specials/specials-rules";
-import { packageFormValues, spaceFormValues } from "~/venue/venue-editor";
-import { packageForStaff, spaceForStaff } from "~/venue/venue-editor.server";
-import { packageSchema, spaceSchema } from "~/venue/venue-rules";
-import { databaseErrorCode } from "~/staff/editor/editor.server";
+import { checkForm } from "~/platform/forms/form-check";
+import { settingsFormValues } from "~/settings/editor/settings-editor.server";
+import { settingsSchema } from "~/settings/editor/settings-rules";
+import { specialValues } from "~/specials/editor/specials-editor";
+import { getSpecial } from "~/specials/editor/specials-editor.server";
+import { specialSchema } from "~/specials/editor/specials-rules";
+import { packageFormValues, spaceFormValues } from "~/venue/editor/venue-editor";
+import { packageForStaff, spaceForStaff } from "~/venue/editor/venue-editor.server";
+import { packageSchema, spaceSchema } from "~/venue/editor/venue-rules";
+import { databaseErrorCode } from "~/platform/database/database.server";
 import { describeChange } from "./recent-changes";
 import { isOwner, loggedChange, type LoggedChange } from "./recent-changes.server";
 import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
@@ -289,3 +293,13 @@ export async function undoChange(
     throw error;
   }
 }
+
+/** The undo buttons of the recent changes: "Undo", then "Yes, undo" (`confirm=yes`). */
+export const undoForm = defineForm({
+  id: "undo",
+  fields: ["intent", "id", CONFIRM_FIELD],
+  intents: ["undo"],
+  labels: {},
+  rules: async () =>
+    z.object({ intent: z.literal("undo"), id: rowIdSchema, [CONFIRM_FIELD]: z.string() }),
+});

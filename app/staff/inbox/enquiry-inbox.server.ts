@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { defineForm } from "~/platform/forms/form-spec";
 import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
 import type { Database } from "~/platform/database/database.server";
 
@@ -204,3 +206,12 @@ export async function setEnquiryHandled(
   );
   return changed.length > 0;
 }
+
+/** An enquiry's "Mark as handled" and "Mark as not handled". */
+export const handledForm = defineForm({
+  id: "handled",
+  fields: ["intent"],
+  intents: ["handled", "not-handled"],
+  labels: {},
+  rules: async () => z.object({ intent: z.enum(["handled", "not-handled"]) }),
+});

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { defineForm } from "~/platform/forms/form-spec";
+import { rowIdSchema } from "~/platform/forms/field-rules";
 import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
 import type { Database } from "~/platform/database/database.server";
 import { sendAgainNow, type SendAgainOutcome } from "~/platform/mail/outbox.server";
@@ -108,3 +111,12 @@ export async function sendMailAgain(
   if (seen !== "seen") return seen;
   return sendAgainNow(db, id);
 }
+
+/** The outbox's "Send again" button: which mail. */
+export const sendAgainForm = defineForm({
+  id: "send-again",
+  fields: ["intent", "id"],
+  intents: ["send-again"],
+  labels: {},
+  rules: async () => z.object({ intent: z.literal("send-again"), id: rowIdSchema }),
+});

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { asRole, asUser, editorAndStranger } from "../../../tests/support/database-roles";
+import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import type { Database } from "~/platform/database/database.server";
+import { checkForm } from "~/platform/forms/form-check";
+import { type StaffClaims } from "~/staff/editor/staff-transaction.server";
+import {
+  deleteEvent,
+  eventForStaff,
+  insertEvent,
+  pastEventsForStaff,
+  upcomingEventsForStaff,
+  updateEvent,
+} from "./event-editor.server";
+import { eventSchema, type EventInput } from "./event-rules";
+import { getEvents } from "~/events/events.server";
+
+/** An event as the form's schema makes it from typed values. */
+function input(values: Record<string, string>): EventInput {
+  const checked = checkForm(eventSchema, {
+    title: "Summer Ceilidh",
+    slug: "",
+    summary: "",
+    description: "",
+    startDate: "2026-07-11",
+    startTime: "20:00",
+    endDate: "",
+    endTime: "23:00",
+    status: "scheduled",
+    price: "",
+    performer: "",
+    image: "",
+    imageAlt: "",
+    imageKept: "",
+    imageRemove: "",
+    hidden: "",
+    ...values,
+  });
+  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+  return checked.data;
+}
+
+const NO_PICTURE = { path: null, alt: "" };
+
+describe.each(drivers)("the events editor's queries on %s", (driver) => {
+  let db: TestDatabase;
+  let editor: StaffClaims;
+  let stranger: StaffClaims;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(driver);
+    ({ editor, stranger } = await editorAndStranger(db, "events"));
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+  });
+
+  test("stores July and January times as Toronto's summer and winter offsets", async () => {
+    const stored = await asUser(db, editor, async (tx) => {
+      const july = await insertEvent(tx, input({ title: "July Night" }), NO_PICTURE);
+      const january = await insertEvent(
+        tx,
+        input({ title: "January Night", startDate: "2027-01-09", endTime: "" }),
+        NO_PICTURE,
+      );
+      return tx.query<{ slug: string; local: string; utc: string }>(
+        `select slug,
+           to_char(starts_at at time zone 'America/Toronto', 'YYYY-MM-DD HH24:MI') as local,
+           to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as utc
+         from public.events where id in ($1, $2) order by starts_at`,
+        [july, january],
+      );
+    });
+    expect(stored).toEqual([
+      { slug: "july-night", local: "2026-07-11 20:00", utc: "2026-07-12 00:00" },
+      { slug: "january-night", local: "2027-01-09 20:00", utc: "2027-01-10 01:00" },
+    ]);
+  });
+
+  test("lists hidden events for staff, splits upcoming from past, and edits and deletes", async () => {
+    await asUser(db, editor, async (tx) => {
+      const id = await insertEvent(tx, input({ title: "Hidden Gem", hidden: "on" }), NO_PICTURE);
+      const now = new Date("2026-07-01T12:00:00Z");
+      const upcoming = await upcomingEventsForStaff(tx, now);
+      expect(upcoming.find((event) => event.id === id)).toMatchObject({ published: false });
+      const later = await pastEventsForStaff(tx, new Date("2026-08-01T00:00:00Z"), {
+        page: 1,
+        perPage: 500,
+      });
+      expect(later.events.map((event) => event.id)).toContain(id);
+      // Visitors never see it.
+      expect((await getEvents(tx, now)).map((event) => event.id)).not.toContain(id);
+
+      expect(
+        await updateEvent(tx, id, input({ title: "Hidden Gem", status: "sold-out" }), NO_PICTURE),
+      ).toBe(true);
+      expect(await eventForStaff(tx, id)).toMatchObject({
+        status: "sold-out",
+        published: true,
+      });
+      expect(await deleteEvent(tx, id)).toBe(true);
+      expect(await eventForStaff(tx, id)).toBeNull();
+      expect(await deleteEvent(tx, id)).toBe(false);
+      expect(await updateEvent(tx, id, input({}), NO_PICTURE)).toBe(false);
+    });
+  });
+
+  test("the database refuses a duplicate slug (23505) and an end before the start (23514)", async () => {
+    await expect(
+      asUser(db, editor, (tx) => insertEvent(tx, input({ slug: "trivia-night" }), NO_PICTURE)),
+    ).rejects.toMatchObject({ code: "23505" });
+    await expect(
+      asUser(db, editor, (tx) =>
+        insertEvent(
+          tx,
+          { ...input({}), endsAt: "2026-07-11T00:00:00Z", startsAt: "2026-07-12T00:00:00Z" },
+          NO_PICTURE,
+        ),
+      ),
+    ).rejects.toMatchObject({ code: "23514" });
+    await expect(
+      asUser(db, editor, (tx) => insertEvent(tx, { ...input({}), priceCents: -1 }, NO_PICTURE)),
+    ).rejects.toMatchObject({ code: "23514" });
+  });
+
+  test("anon and a signed-in user who is not staff cannot add, change or delete events", async () => {
+    const [seeded] = await db.query<{ id: number }>(
+      "select id::int as id from public.events where slug = 'trivia-night'",
+    );
+    await expect(
+      asRole(db, "anon", (tx) => insertEvent(tx, input({ title: "Anon Night" }), NO_PICTURE)),
+    ).rejects.toMatchObject({ code: "42501" });
+    await expect(
+      asUser(db, stranger, (tx) => insertEvent(tx, input({ title: "Stranger Night" }), NO_PICTURE)),
+    ).rejects.toMatchObject({ code: "42501" });
+    // Updates and deletes by them touch no row (or are refused outright).
+    for (const run of [
+      <T>(work: (tx: Database) => Promise<T>) => asRole(db, "anon", work),
+      <T>(work: (tx: Database) => Promise<T>) => asUser(db, stranger, work),
+    ]) {
+      const outcome = await run(async (tx) => ({
+        updated: await updateEvent(tx, seeded!.id, input({ title: "Taken" }), NO_PICTURE),
+        deleted: await deleteEvent(tx, seeded!.id),
+      })).catch((error: { code?: string }) => error.code);
+      expect([{ updated: false, deleted: false }, "42501"]).toContainEqual(outcome);
+    }
+    const [after] = await db.query<{ title: string }>(
+      "select title from public.events where id = $1",
+      [seeded!.id],
+    );
+    expect(after?.title).toBe("Trivia Night");
+  });
+});

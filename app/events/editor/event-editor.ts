@@ -1,0 +1,138 @@
+import { torontoWall } from "~/platform/clock/toronto-time";
+import { defineEditor } from "~/platform/forms/editor-spec";
+import type { FormValues } from "~/platform/forms/form-check";
+import { defineForm } from "~/platform/forms/form-spec";
+import { EVENT_STATUSES, type EventStatus, type PubEvent } from "~/events/events";
+
+/**
+ * The staff events editor's form: its fields, labels and limits, and how a
+ * saved event fills the form. Safe for the browser (no zod here; the rules
+ * are in event-rules.ts, loaded when the form is first used).
+ */
+
+export const eventFields = [
+  "title",
+  "slug",
+  "summary",
+  "description",
+  "startDate",
+  "startTime",
+  "endDate",
+  "endTime",
+  "status",
+  "price",
+  "performer",
+  "image",
+  "imageAlt",
+  "imageKept",
+  "imageRemove",
+  "hidden",
+] as const;
+export type EventField = (typeof eventFields)[number];
+
+/** What it says when the chosen event has gone since the form was shown. */
+export const NO_SUCH_EVENT = "That event is no longer on the site; choose another, or none.";
+
+export const EVENT_TITLE_MAX = 100;
+export const SLUG_MAX = 80;
+export const EVENT_SUMMARY_MAX = 200;
+export const EVENT_DESCRIPTION_MAX = 2000;
+export const IMAGE_ALT_MAX = 200;
+export const EVENT_PERFORMER_MAX = 100;
+
+/** Short names for the error summary. */
+export const eventFieldLabels: Record<EventField, string> = {
+  title: "Title",
+  slug: "Web address",
+  summary: "Summary",
+  description: "Description",
+  startDate: "Date",
+  startTime: "Starts at",
+  endDate: "Ends on",
+  endTime: "Ends at",
+  status: "Status",
+  price: "Cover charge",
+  performer: "Performer",
+  image: "Picture",
+  imageAlt: "Picture description",
+  imageKept: "Picture",
+  imageRemove: "Remove picture",
+  hidden: "Hidden",
+};
+
+export const eventStatusLabels: Record<EventStatus, string> = {
+  scheduled: "On as planned",
+  cancelled: "Cancelled",
+  "sold-out": "Sold out",
+};
+
+export { EVENT_STATUSES };
+
+/** An event as the editor shows it: every published field, hidden ones too. */
+export type EditableEvent = PubEvent & { published: boolean };
+
+/** Dollars as staff type them: "14.50", from cents. */
+export function centsToDollars(cents: number | null): string {
+  return cents === null ? "" : (cents / 100).toFixed(2);
+}
+
+/** A saved event as the form shows it: date and times on Toronto's clock. */
+export function eventFormValues(event: EditableEvent): FormValues<EventField> {
+  const start = torontoWall(new Date(event.startsAt));
+  const end = event.endsAt ? torontoWall(new Date(event.endsAt)) : null;
+  return {
+    title: event.title,
+    slug: event.slug,
+    summary: event.summary,
+    description: event.description,
+    startDate: start.date,
+    startTime: start.time,
+    endDate: end && end.date !== start.date ? end.date : "",
+    endTime: end?.time ?? "",
+    status: event.status,
+    price: centsToDollars(event.priceCents),
+    performer: event.performer,
+    image: "",
+    imageAlt: event.image?.alt ?? "",
+    imageKept: event.image?.path ?? "",
+    imageRemove: "",
+    hidden: event.published ? "" : "on",
+  };
+}
+
+/** What a new event's form starts with. */
+export const newEventValues: Partial<FormValues<EventField>> = { status: "scheduled" };
+
+/** The picture's fields in the form (the file input, the kept path, the remove box, the alt text). */
+export const EVENT_PICTURE_NAMES = {
+  file: "image",
+  kept: "imageKept",
+  remove: "imageRemove",
+  alt: "imageAlt",
+} as const;
+
+export const eventForm = defineForm({
+  id: "event-form",
+  fields: eventFields,
+  files: ["image"],
+  labels: eventFieldLabels,
+  verb: "save",
+  rules: () => import("./event-rules").then((rules) => rules.eventSchema),
+});
+
+/** An event's editor, at /staff/events/:id. */
+export const eventEditor = defineEditor({
+  form: eventForm,
+  list: { path: "/staff/events", label: "All events" },
+  title: (event: EditableEvent | null) => event?.title ?? "Add an event",
+  pageTitle: (event) => (event ? `Edit ${event.title.slice(0, 60)}` : "Add an event"),
+  intro: "Dates and times are on the pub’s clock (Toronto), summer or winter.",
+  submit: { add: "Add event", save: "Save changes" },
+  remove: {
+    what: (event) => `“${event.title}”`,
+    consequence: "The event goes from the site and from this list.",
+  },
+  path: (id) => `/staff/events/${id}`,
+  values: eventFormValues,
+  pictures: true,
+});

@@ -1,0 +1,121 @@
+import { describe, expect, test } from "vitest";
+import { checkForm } from "~/platform/forms/form-check";
+import { listSchema, priceSchema, slugify } from "~/platform/forms/field-rules";
+import { eventFormValues } from "./event-editor";
+import { eventSchema, isCalendarDate, parseTime } from "./event-rules";
+
+const base = {
+  title: "Trivia",
+  slug: "",
+  summary: "",
+  description: "",
+  startDate: "2026-07-18",
+  startTime: "19:30",
+  endDate: "",
+  endTime: "",
+  status: "scheduled",
+  price: "",
+  performer: "",
+  image: "",
+  imageAlt: "",
+  imageKept: "",
+  imageRemove: "",
+  hidden: "",
+};
+
+const check = (values: Partial<typeof base>) => checkForm(eventSchema, { ...base, ...values });
+
+describe("the events editor's rules", () => {
+  test("reads times as staff type them", () => {
+    expect(parseTime("19:30")).toBe("19:30");
+    expect(parseTime("7:30 pm")).toBe("19:30");
+    expect(parseTime("7pm")).toBe("19:00");
+    expect(parseTime("12 am")).toBe("00:00");
+    expect(parseTime("12:15 p.m.")).toBe("12:15");
+    expect(parseTime("9:05:00")).toBe("09:05");
+    expect(parseTime("24:00")).toBeNull();
+    expect(parseTime("13 pm")).toBeNull();
+    expect(parseTime("soon")).toBeNull();
+  });
+
+  test("knows real dates", () => {
+    expect(isCalendarDate("2028-02-29")).toBe(true);
+    expect(isCalendarDate("2026-02-29")).toBe(false);
+    expect(isCalendarDate("2026-02-30")).toBe(false);
+    expect(isCalendarDate("2026-13-01")).toBe(false);
+    expect(isCalendarDate("1999-12-31")).toBe(false);
+  });
+
+  test("turns Toronto wall times into instants in summer and winter", () => {
+    const july = check({});
+    const january = check({ startDate: "2027-01-16" });
+    expect(july.ok && july.data.startsAt).toBe("2026-07-18T23:30:00.000Z");
+    expect(january.ok && january.data.startsAt).toBe("2027-01-17T00:30:00.000Z");
+    // The night the clocks fall back: 1:30 am happens twice; the first one is meant.
+    const fallBack = check({ startDate: "2026-11-01", startTime: "01:30" });
+    expect(fallBack.ok && fallBack.data.startsAt).toBe("2026-11-01T05:30:00.000Z");
+  });
+
+  test("a saved event fills the form on Toronto's clock, and saves back unchanged", () => {
+    const values = eventFormValues({
+      id: 1,
+      slug: "burns-night",
+      title: "Burns Night",
+      summary: "",
+      description: "",
+      startsAt: "2027-01-26T01:00:00.000Z",
+      endsAt: "2027-01-26T06:00:00.000Z",
+      status: "sold-out",
+      priceCents: 1250,
+      performer: "The Pipes of Perth",
+      image: null,
+      published: true,
+    });
+    expect(values).toMatchObject({
+      startDate: "2027-01-25",
+      startTime: "20:00",
+      endDate: "2027-01-26",
+      endTime: "01:00",
+      price: "12.50",
+      performer: "The Pipes of Perth",
+    });
+    const again = checkForm(eventSchema, values);
+    expect(again.ok && again.data).toMatchObject({
+      startsAt: "2027-01-26T01:00:00.000Z",
+      endsAt: "2027-01-26T06:00:00.000Z",
+      priceCents: 1250,
+      status: "sold-out",
+    });
+  });
+
+  test("asks for an end time when only an end date is given, and for a picture's description", () => {
+    const noTime = check({ endDate: "2026-07-19" });
+    expect(!noTime.ok && noTime.errors.endTime).toMatch(/time the event ends/);
+    const noAlt = check({ imageKept: "events/trivia.svg" });
+    expect(!noAlt.ok && noAlt.errors.imageAlt).toMatch(/Describe the picture/);
+    const removed = check({ imageKept: "events/trivia.svg", imageRemove: "on" });
+    expect(removed.ok).toBe(true);
+  });
+});
+
+describe("the editors' shared field rules", () => {
+  test("slugs from titles", () => {
+    expect(slugify("Live Music: Kettle & Crow")).toBe("live-music-kettle-and-crow");
+    expect(slugify("Café Crème Night")).toBe("cafe-creme-night");
+    expect(slugify("!!!")).toBe("");
+  });
+
+  test("dollars to cents", () => {
+    const schema = priceSchema({ optional: false, maxCents: 10_000 });
+    expect(schema.safeParse("$-3").error?.issues[0]?.message).toMatch(/negative/);
+    expect(schema.safeParse("101").error?.issues[0]?.message).toMatch(/at most \$100/);
+  });
+
+  test("lists one a line, or by commas", () => {
+    const commas = listSchema({ itemMax: 10, maxItems: 3, commas: true, what: "features" });
+    expect(commas.parse("a, b\n\n c ")).toEqual(["a", "b", "c"]);
+    expect(commas.safeParse("a,b,c,d").success).toBe(false);
+    const lines = listSchema({ itemMax: 40, maxItems: 3, commas: false, what: "inclusions" });
+    expect(lines.parse("Fish, chips\r\nA pint")).toEqual(["Fish, chips", "A pint"]);
+  });
+});

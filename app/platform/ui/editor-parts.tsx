@@ -1,0 +1,170 @@
+import {
+  ArrowDownIcon,
+  ArrowLeftIcon,
+  ArrowUpIcon,
+  ChevronRightIcon,
+  PlusIcon,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { Button, buttonVariants } from "./button";
+import { Link } from "./link";
+import { cn } from "~/platform/cn";
+
+/**
+ * The parts the staff pages are made of, so they look and behave alike: a
+ * page's heading with its main action, the way back to a list, a list of
+ * rows that each link to their editor, a row's badges and its move buttons.
+ */
+
+/** The intents of a list's move buttons. */
+export const MOVE_UP = "move-up";
+export const MOVE_DOWN = "move-down";
+
+/**
+ * A row's "move up" and "move down" buttons, for inside the row's own form
+ * (which carries what to move); the first row cannot go up, the last not down.
+ */
+export function MoveButtons({
+  name,
+  first,
+  last,
+}: {
+  name: string;
+  first: boolean;
+  last: boolean;
+}) {
+  return (
+    <>
+      <Button
+        type="submit"
+        name="intent"
+        value={MOVE_UP}
+        variant="ghost"
+        size="icon"
+        disabled={first}
+        aria-label={`Move ${name} up`}
+      >
+        <ArrowUpIcon aria-hidden="true" />
+      </Button>
+      <Button
+        type="submit"
+        name="intent"
+        value={MOVE_DOWN}
+        variant="ghost"
+        size="icon"
+        disabled={last}
+        aria-label={`Move ${name} down`}
+      >
+        <ArrowDownIcon aria-hidden="true" />
+      </Button>
+    </>
+  );
+}
+
+/** A section's page title, what it is for, and its main action ("Add an event"). */
+export function EditorHeading({
+  title,
+  titleId,
+  intro,
+  addTo,
+  addLabel,
+}: {
+  title: string;
+  /** The heading's id, for a form it names. */
+  titleId?: string;
+  intro?: ReactNode;
+  addTo?: string;
+  addLabel?: string;
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0">
+        <h1 id={titleId} className="text-4xl tracking-tight break-words">
+          {title}
+        </h1>
+        {intro ? <p className="mt-2 text-lg text-pretty text-muted-foreground">{intro}</p> : null}
+      </div>
+      {addTo && addLabel ? (
+        <Link to={addTo} className={cn(buttonVariants(), "w-full sm:w-auto")}>
+          <PlusIcon aria-hidden="true" />
+          {addLabel}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** Back to the list a page was opened from. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary underline-offset-4 hover:underline"
+    >
+      <ArrowLeftIcon aria-hidden="true" className="size-5" />
+      {children}
+    </Link>
+  );
+}
+
+/** A small label beside an entry: hidden, unavailable, cancelled. */
+export function StatusBadge({
+  tone = "muted",
+  children,
+}: {
+  tone?: "muted" | "warning";
+  children: ReactNode;
+}) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center px-2 py-0.5 text-sm font-semibold",
+        tone === "warning"
+          ? "bg-destructive/15 text-destructive"
+          : "border border-border text-muted-foreground",
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** A list of entries, each a link to its editor. */
+export function EditorList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul aria-label={label} className="mt-6 divide-y divide-border border-y border-border">
+      {children}
+    </ul>
+  );
+}
+
+/** One entry: its name links to its editor; details and badges follow. */
+export function EditorListItem({
+  to,
+  title,
+  details,
+  badges,
+}: {
+  to: string;
+  title: ReactNode;
+  details?: ReactNode;
+  badges?: ReactNode;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="group flex min-h-14 items-center gap-3 py-3 hover:bg-muted/60 sm:px-2"
+      >
+        <span className="min-w-0 flex-1">
+          <span className="block text-lg font-semibold break-words text-foreground underline-offset-4 group-hover:underline">
+            {title}
+          </span>
+          {details ? <span className="mt-0.5 block text-muted-foreground">{details}</span> : null}
+          {badges ? <span className="mt-1.5 flex flex-wrap gap-2">{badges}</span> : null}
+        </span>
+        <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+      </Link>
+    </li>
+  );
+}

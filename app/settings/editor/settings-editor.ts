@@ -1,0 +1,123 @@
+import { defineEditor } from "~/platform/forms/editor-spec";
+import type { FormValues } from "~/platform/forms/form-check";
+import { defineForm } from "~/platform/forms/form-spec";
+/**
+ * The site settings editor: its fields, their names for the error summary,
+ * and their limits. The rules that use them are in settings-rules.ts, which
+ * the browser loads only when a form is used.
+ */
+
+export const settingsFields = [
+  "name",
+  "shortName",
+  "tagline",
+  "description",
+  "streetAddress",
+  "locality",
+  "region",
+  "postalCode",
+  "latitude",
+  "longitude",
+  "phone",
+  "email",
+  "reservationUrl",
+  "orderingUrl",
+  "socialLinks",
+  "transitNote",
+  "parkingNote",
+  "accessibilityNote",
+  "heroImage",
+  "heroImageKept",
+  "heroImageRemove",
+  "heroImageAlt",
+] as const;
+
+/** The home page picture's fields, as PictureField names them. */
+export const heroPictureNames = {
+  file: "heroImage",
+  kept: "heroImageKept",
+  remove: "heroImageRemove",
+  alt: "heroImageAlt",
+} as const;
+
+export type SettingsField = (typeof settingsFields)[number];
+
+export const settingsLabels: Record<SettingsField, string> = {
+  name: "Name",
+  shortName: "Short name",
+  tagline: "Tagline",
+  description: "Description",
+  streetAddress: "Street address",
+  locality: "City",
+  region: "Province",
+  postalCode: "Postal code",
+  latitude: "Latitude",
+  longitude: "Longitude",
+  phone: "Phone",
+  email: "Email",
+  reservationUrl: "Reservations link",
+  orderingUrl: "Ordering link",
+  socialLinks: "Social links",
+  transitNote: "Getting here by transit",
+  parkingNote: "Parking",
+  accessibilityNote: "Accessibility",
+  heroImage: "Home page picture",
+  heroImageKept: "Home page picture",
+  heroImageRemove: "Remove picture",
+  heroImageAlt: "Picture description",
+};
+
+export const SETTINGS_LIMITS = {
+  name: 100,
+  shortName: 40,
+  tagline: 100,
+  description: 300,
+  line: 200,
+  note: 1000,
+  url: 500,
+  socialLinks: 10,
+  alt: 300,
+} as const;
+
+/** Names the networks people know by their address; anything else is named by its host. */
+const NETWORKS: Record<string, string> = {
+  "instagram.com": "instagram",
+  "facebook.com": "facebook",
+  "x.com": "x",
+  "twitter.com": "x",
+  "tiktok.com": "tiktok",
+  "youtube.com": "youtube",
+  "untappd.com": "untappd",
+  "threads.net": "threads",
+  "bsky.app": "bluesky",
+  "linkedin.com": "linkedin",
+};
+
+/** The network a profile address belongs to: "instagram", or the host for others. */
+export function networkOf(url: URL): string {
+  const host = url.hostname.replace(/^(www|m)\./, "");
+  return NETWORKS[host] ?? host;
+}
+
+/** The settings as their editor holds them: the one row, as the form's values. */
+export type SettingsRow = { id: number; values: FormValues<SettingsField> };
+
+export const settingsForm = defineForm({
+  id: "settings",
+  fields: settingsFields,
+  files: ["heroImage"],
+  labels: settingsLabels,
+  verb: "save",
+  rules: () => import("./settings-rules").then((rules) => rules.settingsSchema),
+});
+
+/** The site's details, at /staff/settings. */
+export const settingsEditor = defineEditor({
+  form: settingsForm,
+  title: (_: SettingsRow | null) => "Site details",
+  intro: "The pub's name, address and ways to reach it, as every page shows them.",
+  submit: { add: "Save details", save: "Save details" },
+  path: () => "/staff/settings",
+  values: (row) => row.values,
+  pictures: true,
+});

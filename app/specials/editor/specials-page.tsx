@@ -1,0 +1,112 @@
+import { ChevronRightIcon } from "lucide-react";
+import { Form } from "react-router";
+import { formatPrice } from "~/platform/money";
+import { EditorHeading, MoveButtons, StatusBadge } from "~/platform/ui/editor-parts";
+import { Link } from "~/platform/ui/link";
+import { WEEKDAY_CHOICES, describeWhen, type EditableSpecial } from "./specials-editor";
+
+/** A special's place on the staff list, so a post without scripts comes back to it. */
+export const specialAnchor = (id: number) => `special-${id}`;
+
+/** The lists the page shows: each weekday's, Monday first, then the specials on dates only. */
+function groups(specials: readonly EditableSpecial[]) {
+  const byDay = WEEKDAY_CHOICES.map(({ value, label }) => ({
+    key: value,
+    label,
+    specials: specials.filter((special) => String(special.weekday) === value),
+  }));
+  const dated = {
+    key: "dated",
+    label: "On dates",
+    specials: specials.filter((special) => special.weekday === null),
+  };
+  return [...byDay, dated];
+}
+
+/** The staff list of specials: by weekday, then on dates, each in its order. */
+export function SpecialsList({
+  specials,
+  today,
+}: {
+  specials: readonly EditableSpecial[];
+  today: string;
+}) {
+  return (
+    <>
+      <EditorHeading
+        title="Specials"
+        intro="By day of the week, or on dates. Hidden ones stay here but not on the site."
+        addTo="/staff/specials/new"
+        addLabel="Add a special"
+      />
+      {groups(specials).map((group) => (
+        <section key={group.key} aria-labelledby={`day-${group.key}`} className="mt-10">
+          <h2 id={`day-${group.key}`} className="text-2xl tracking-tight">
+            {group.label}
+          </h2>
+          {group.specials.length === 0 ? (
+            <p className="mt-2 text-muted-foreground">No specials.</p>
+          ) : (
+            <ul
+              aria-label={`${group.label} specials`}
+              className="mt-3 divide-y divide-border border-y border-border"
+            >
+              {group.specials.map((special, index) => (
+                <SpecialRow
+                  key={special.id}
+                  special={special}
+                  today={today}
+                  first={index === 0}
+                  last={index === group.specials.length - 1}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}
+
+function SpecialRow({
+  special,
+  today,
+  first,
+  last,
+}: {
+  special: EditableSpecial;
+  today: string;
+  first: boolean;
+  last: boolean;
+}) {
+  const when = describeWhen(special);
+  const price = special.priceCents === null ? "" : formatPrice(special.priceCents);
+  const details = [price, when].filter(Boolean).join(" · ");
+  const ended = special.endsOn ?? (special.weekday === null ? special.startsOn : null) ?? "";
+  return (
+    <li id={specialAnchor(special.id)} className="flex scroll-mt-28 items-center gap-2">
+      <Link
+        to={`/staff/specials/${special.id}`}
+        className="group flex min-h-14 min-w-0 flex-1 items-center gap-3 py-3 hover:bg-muted/60 sm:px-2"
+      >
+        <span className="min-w-0 flex-1">
+          <span className="block text-lg font-semibold break-words text-foreground underline-offset-4 group-hover:underline">
+            {special.title}
+          </span>
+          {details ? <span className="mt-0.5 block text-muted-foreground">{details}</span> : null}
+          {!special.published || (ended && ended < today) ? (
+            <span className="mt-1.5 flex flex-wrap gap-2">
+              {!special.published ? <StatusBadge tone="warning">Hidden</StatusBadge> : null}
+              {ended && ended < today ? <StatusBadge>Ended</StatusBadge> : null}
+            </span>
+          ) : null}
+        </span>
+        <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+      </Link>
+      <Form method="post" className="flex shrink-0 gap-1">
+        <input type="hidden" name="id" value={special.id} />
+        <MoveButtons name={special.title} first={first} last={last} />
+      </Form>
+    </li>
+  );
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { asRole, asUser, editorAndStranger } from "../../../tests/support/database-roles";
+import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import type { Database } from "~/platform/database/database.server";
+import { checkForm } from "~/platform/forms/form-check";
+import { type StaffClaims } from "~/staff/editor/staff-transaction.server";
+import {
+  deleteVenueRow,
+  insertPackage,
+  insertSpace,
+  moveVenueRow,
+  packagesForStaff,
+  spaceForStaff,
+  spacesForStaff,
+  updateSpace,
+} from "./venue-editor.server";
+import { PHOTO_SLOTS, photoNames } from "./venue-editor";
+import { packageSchema, spaceSchema, type PackageInput, type SpaceInput } from "./venue-rules";
+import { getVenueSpaces } from "~/venue/venue.server";
+
+function space(values: Record<string, string> = {}): SpaceInput {
+  const checked = checkForm(spaceSchema, {
+    name: "The Loft",
+    slug: "",
+    summary: "",
+    description: "",
+    seatedCapacity: "30",
+    standingCapacity: "45",
+    features: "Private bar, projector\nFireplace",
+    stepFree: "on",
+    accessibilityNote: "",
+    hidden: "",
+    ...Object.fromEntries(
+      PHOTO_SLOTS.flatMap((slot) => Object.values(photoNames(slot)).map((name) => [name, ""])),
+    ),
+    ...values,
+  });
+  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+  return checked.data;
+}
+
+function pack(values: Record<string, string> = {}): PackageInput {
+  const checked = checkForm(packageSchema, {
+    name: "Pub Social",
+    description: "",
+    price: "32.50",
+    priceUnit: "per-guest",
+    minimumGuests: "20",
+    includes: "Sharing platters\nA drink on arrival, red or white",
+    hidden: "",
+    ...values,
+  });
+  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+  return checked.data;
+}
+
+describe.each(drivers)("the venue editor's queries on %s", (driver) => {
+  let db: TestDatabase;
+  let editor: StaffClaims;
+  let stranger: StaffClaims;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(driver);
+    ({ editor, stranger } = await editorAndStranger(db, "venue"));
+  });
+  afterAll(async () => {
+    await db?.[Symbol.asyncDispose]();
+  });
+
+  test("adds a space at the end with its lists, keeps its photos on edit, and hides it", async () => {
+    await asUser(db, editor, async (tx) => {
+      const id = await insertSpace(tx, space());
+      const spaces = await spacesForStaff(tx);
+      expect(spaces.at(-1)).toMatchObject({
+        id,
+        slug: "the-loft",
+        seatedCapacity: 30,
+        standingCapacity: 45,
+        features: ["Private bar", "projector", "Fireplace"],
+        stepFree: true,
+        photos: [],
+      });
+      const [seeded] = spaces;
+      expect(seeded!.photos.length).toBeGreaterThan(0);
+      await updateSpace(tx, seeded!.id, space({ name: seeded!.name, slug: seeded!.slug }));
+      expect((await spaceForStaff(tx, seeded!.id))!.photos).toEqual(seeded!.photos);
+      const photos = [{ path: "rooms/the-snug.svg", alt: "Banquettes by the fire." }];
+      await updateSpace(tx, id, space(), photos);
+      expect((await spaceForStaff(tx, id))!.photos).toEqual(photos);
+      await updateSpace(tx, id, space({ hidden: "on" }));
+      expect((await getVenueSpaces(tx)).map((row) => row.id)).not.toContain(id);
+    });
+  });
+
+  test("adds a package with its includes one a line", async () => {
+    await asUser(db, editor, async (tx) => {
+      const id = await insertPackage(tx, pack());
+      expect((await packagesForStaff(tx)).at(-1)).toMatchObject({
+        id,
+        priceCents: 3250,
+        priceUnit: "per-guest",
+        minimumGuests: 20,
+        includes: ["Sharing platters", "A drink on arrival, red or white"],
+      });
+    });
+  });
+
+  test("moves a space up and down; the ends stay put", async () => {
+    await asUser(db, editor, async (tx) => {
+      const before = (await spacesForStaff(tx)).map((row) => row.id);
+      expect(await moveVenueRow(tx, "venue_spaces", before[1]!, "up")).toBe(true);
+      const after = (await spacesForStaff(tx)).map((row) => row.id);
+      expect(after).toEqual([before[1], before[0], ...before.slice(2)]);
+      await moveVenueRow(tx, "venue_spaces", before[1]!, "up");
+      expect((await spacesForStaff(tx)).map((row) => row.id)).toEqual(after);
+      await moveVenueRow(tx, "venue_spaces", before[1]!, "down");
+      expect((await spacesForStaff(tx)).map((row) => row.id)).toEqual(before);
+      expect(await moveVenueRow(tx, "venue_spaces", 999_999, "up")).toBe(false);
+    });
+  });
+
+  test("the database refuses a duplicate slug and a negative capacity", async () => {
+    const [seeded] = await db.query<{ slug: string }>(
+      "select slug from public.venue_spaces order by id limit 1",
+    );
+    await expect(
+      asUser(db, editor, (tx) => insertSpace(tx, space({ slug: seeded!.slug }))),
+    ).rejects.toMatchObject({ code: "23505" });
+    await expect(
+      asUser(db, editor, (tx) => insertSpace(tx, { ...space(), seatedCapacity: -1 })),
+    ).rejects.toMatchObject({ code: "23514" });
+  });
+
+  test("anon and a signed-in user who is not staff cannot write spaces or packages", async () => {
+    const [seeded] = await db.query<{ id: number; name: string }>(
+      "select id::int as id, name from public.venue_spaces order by id limit 1",
+    );
+    for (const run of [
+      <T>(work: (tx: Database) => Promise<T>) => asRole(db, "anon", work),
+      <T>(work: (tx: Database) => Promise<T>) => asUser(db, stranger, work),
+    ]) {
+      await expect(run((tx) => insertSpace(tx, space()))).rejects.toMatchObject({
+        code: "42501",
+      });
+      await expect(run((tx) => insertPackage(tx, pack()))).rejects.toMatchObject({
+        code: "42501",
+      });
+      const outcome = await run(async (tx) => ({
+        updated: await updateSpace(tx, seeded!.id, space({ name: "Taken" })),
+        deleted: await deleteVenueRow(tx, "venue_packages", 1),
+      })).catch((error: { code?: string }) => error.code);
+      expect([{ updated: false, deleted: false }, "42501"]).toContainEqual(outcome);
+    }
+    const [after] = await db.query<{ name: string }>(
+      "select name from public.venue_spaces where id = $1",
+      [seeded!.id],
+    );
+    expect(after?.name).toBe(seeded!.name);
+  });
+});

@@ -1,0 +1,152 @@
+import { ChevronRightIcon, PlusIcon } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { cn } from "~/platform/cn";
+import { formatPrice } from "~/platform/money";
+import { buttonVariants } from "~/platform/ui/button";
+import { EditorHeading, MoveButtons, StatusBadge } from "~/platform/ui/editor-parts";
+import { Link } from "~/platform/ui/link";
+import { venueAnchor, type EditablePackage, type EditableSpace } from "./venue-editor";
+
+function MoveForm({
+  list,
+  id,
+  name,
+  first,
+  last,
+}: {
+  list: "space" | "package";
+  id: number;
+  name: string;
+  first: boolean;
+  last: boolean;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  return (
+    <Form
+      method="post"
+      className="flex shrink-0 gap-1"
+      onSubmit={(event) => {
+        if (pending) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="list" value={list} />
+      <input type="hidden" name="id" value={id} />
+      <MoveButtons name={name} first={first} last={last} />
+    </Form>
+  );
+}
+
+function VenueRow({
+  list,
+  id,
+  to,
+  name,
+  details,
+  hidden,
+  first,
+  last,
+}: {
+  list: "space" | "package";
+  id: number;
+  to: string;
+  name: string;
+  details: string;
+  hidden: boolean;
+  first: boolean;
+  last: boolean;
+}) {
+  return (
+    <li id={venueAnchor(list, id)} className="flex scroll-mt-28 items-center gap-2 py-2 sm:px-2">
+      <Link to={to} className="group flex min-h-14 min-w-0 flex-1 items-center gap-3 py-1">
+        <span className="min-w-0 flex-1">
+          <span className="block text-lg font-semibold break-words underline-offset-4 group-hover:underline">
+            {name}
+          </span>
+          <span className="mt-0.5 block text-muted-foreground">{details}</span>
+          {hidden ? (
+            <span className="mt-1.5 flex">
+              <StatusBadge>Hidden</StatusBadge>
+            </span>
+          ) : null}
+        </span>
+        <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+      </Link>
+      <MoveForm list={list} id={id} name={name} first={first} last={last} />
+    </li>
+  );
+}
+
+function AddLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link to={to} className={cn(buttonVariants({ variant: "outline" }), "mt-4 w-full sm:w-auto")}>
+      <PlusIcon aria-hidden="true" />
+      {children}
+    </Link>
+  );
+}
+
+/** The staff page of the venue: its spaces and its packages, each list in its order. */
+export function VenueLists({
+  spaces,
+  packages,
+}: {
+  spaces: readonly EditableSpace[];
+  packages: readonly EditablePackage[];
+}) {
+  return (
+    <>
+      <EditorHeading
+        title="Venue"
+        intro="The rooms for private parties and the packages, in the order the venue page shows them."
+      />
+
+      <section aria-labelledby="spaces-heading" className="mt-10">
+        <h2 id="spaces-heading" className="text-2xl tracking-tight">
+          Spaces
+        </h2>
+        <p className="mt-1 text-muted-foreground">
+          The venue enquiry form checks a party’s size against each space’s capacity.
+        </p>
+        <ul aria-label="Spaces" className="mt-4 divide-y divide-border border-y border-border">
+          {spaces.map((space, index) => (
+            <VenueRow
+              key={space.id}
+              list="space"
+              id={space.id}
+              to={`/staff/venue/spaces/${space.id}`}
+              name={space.name}
+              details={`${space.seatedCapacity} seated · ${space.standingCapacity} standing${space.stepFree ? " · step-free" : ""}`}
+              hidden={!space.published}
+              first={index === 0}
+              last={index === spaces.length - 1}
+            />
+          ))}
+        </ul>
+        <AddLink to="/staff/venue/spaces/new">Add a space</AddLink>
+      </section>
+
+      <section aria-labelledby="packages-heading" className="mt-12">
+        <h2 id="packages-heading" className="text-2xl tracking-tight">
+          Packages
+        </h2>
+        <ul aria-label="Packages" className="mt-4 divide-y divide-border border-y border-border">
+          {packages.map((pack, index) => (
+            <VenueRow
+              key={pack.id}
+              list="package"
+              id={pack.id}
+              to={`/staff/venue/packages/${pack.id}`}
+              name={pack.name}
+              details={`${formatPrice(pack.priceCents)} ${pack.priceUnit === "per-guest" ? "per guest" : "flat"}${pack.minimumGuests ? ` · at least ${pack.minimumGuests} guests` : ""}`}
+              hidden={!pack.published}
+              first={index === 0}
+              last={index === packages.length - 1}
+            />
+          ))}
+        </ul>
+        <AddLink to="/staff/venue/packages/new">Add a package</AddLink>
+      </section>
+    </>
+  );
+}
