@@ -1,5 +1,6 @@
 import { torontoWall } from "~/platform/clock/toronto-time";
 import { defineEditor } from "~/platform/forms/editor-spec";
+import { area, checkbox, picture, row, select, text } from "~/platform/forms/field-specs";
 import type { FormValues } from "~/platform/forms/form-check";
 import { defineForm } from "~/platform/forms/form-spec";
 import { EVENT_STATUSES, type EventStatus, type PubEvent } from "~/events/events";
@@ -135,4 +136,74 @@ export const eventEditor = defineEditor({
   path: (id) => `/staff/events/${id}`,
   values: eventFormValues,
   pictures: true,
+  fields: () => [
+    text("title", { label: "Title", limit: EVENT_TITLE_MAX }),
+    text("slug", {
+      label: "Web address name",
+      optional: true,
+      hint: "Made from the title when left empty, such as trivia-night (trivia-night-2 when another event has it). It stays when the title changes.",
+      limit: SLUG_MAX,
+      autoCapitalize: "none",
+      spellCheck: false,
+    }),
+    row(
+      text("startDate", { label: "Date", type: "date" }),
+      text("startTime", { label: "Starts at", type: "time" }),
+    ),
+    row(
+      text("endTime", {
+        label: "Ends at",
+        type: "time",
+        optional: true,
+        hint: "Empty: about three hours.",
+      }),
+      text("endDate", {
+        label: "Ends on",
+        type: "date",
+        optional: true,
+        hint: "Only when it runs past midnight.",
+      }),
+    ),
+    select("status", {
+      label: "Status",
+      options: EVENT_STATUSES.map((status) => ({
+        value: status,
+        label: eventStatusLabels[status],
+      })),
+    }),
+    text("price", {
+      label: "Cover charge",
+      optional: true,
+      hint: "In dollars, such as 10 or 12.50. Empty: free.",
+      inputMode: "decimal",
+    }),
+    text("performer", {
+      label: "Performer",
+      optional: true,
+      hint: "Who plays or hosts, such as Kettle & Crow; search engines show it with the event. Empty: no one to name.",
+      limit: EVENT_PERFORMER_MAX,
+      autoComplete: "off",
+    }),
+    text("summary", {
+      label: "Summary",
+      optional: true,
+      hint: "One line for the home page.",
+      limit: EVENT_SUMMARY_MAX,
+    }),
+    area("description", {
+      label: "Description",
+      optional: true,
+      rows: 5,
+      limit: EVENT_DESCRIPTION_MAX,
+    }),
+    picture(EVENT_PICTURE_NAMES, {
+      altLimit: IMAGE_ALT_MAX,
+      altHint: "What the picture shows, in a short sentence, for people who cannot see it.",
+    }),
+    checkbox("hidden", {
+      label: "Hide from the site",
+      hint: "Hidden events stay here for staff but visitors do not see them.",
+      optional: true,
+    }),
+  ],
 });

@@ -1,4 +1,5 @@
 import { defineEditor } from "~/platform/forms/editor-spec";
+import { checkbox, row, text } from "~/platform/forms/field-specs";
 import type { FormValues } from "~/platform/forms/form-check";
 import { defineForm } from "~/platform/forms/form-spec";
 import { formatDateRange } from "~/platform/clock/time-words";
@@ -210,6 +211,38 @@ export const exceptionEditor = defineEditor({
   },
   path: (id) => `/staff/hours/exceptions/${id}`,
   values: exceptionValues,
+  fields: () => [
+    row(
+      text("startsOn", { type: "date", label: "First day" }),
+      text("endsOn", {
+        type: "date",
+        label: "Last day",
+        hint: "Leave empty for one day.",
+        optional: true,
+      }),
+    ),
+    checkbox("closed", {
+      label: "Closed all day",
+      hint: "When ticked, the times below are not used.",
+      optional: true,
+    }),
+    row(
+      text("opensAt", { type: "time", label: "Opens", conditional: true }),
+      text("closesAt", {
+        type: "time",
+        label: "Closes",
+        hint: "Before opening means after midnight, up to 6 am.",
+        conditional: true,
+      }),
+      text("kitchenClosesAt", { type: "time", label: "Kitchen closes", optional: true }),
+    ),
+    text("note", {
+      label: "Note",
+      hint: "Visitors see it beside the date: “Boxing Day hours”.",
+      limit: NOTE_MAX,
+      optional: true,
+    }),
+  ],
 });
 
 /** The regular week's form: four fields a day. */

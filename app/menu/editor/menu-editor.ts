@@ -1,4 +1,13 @@
-import { defineEditor } from "~/platform/forms/editor-spec";
+import { defineEditor, rowOptions, type RowChoice } from "~/platform/forms/editor-spec";
+import {
+  area,
+  checkbox,
+  checkboxes,
+  picture,
+  row,
+  select,
+  text,
+} from "~/platform/forms/field-specs";
 import type { FormValues } from "~/platform/forms/form-check";
 import { defineForm } from "~/platform/forms/form-spec";
 import {
@@ -355,6 +364,47 @@ export const sectionEditor = defineEditor({
   },
   path: (id) => `/staff/menu/sections/${id}`,
   values: sectionValues,
+  fields: () => [
+    text("name", {
+      label: "Name",
+      hint: "As the menu heads the section, such as Starters & Shareables.",
+      limit: SECTION_NAME_MAX,
+      autoComplete: "off",
+    }),
+    text("slug", {
+      label: "Web address",
+      optional: true,
+      hint: "The end of the section’s link, /menu#starters: letters, digits and dashes. Leave it empty to make one from the name.",
+      limit: SECTION_SLUG_MAX,
+      autoComplete: "off",
+      autoCapitalize: "none",
+      spellCheck: false,
+    }),
+    area("description", {
+      label: "Description",
+      optional: true,
+      hint: "A line or two under the heading.",
+      limit: SECTION_DESCRIPTION_MAX,
+      short: true,
+    }),
+    text("note", {
+      label: "Note",
+      optional: true,
+      hint: "A short note in bold, such as “Pick a sauce: mild, medium or hot.” or “Cooked in a shared fryer.”",
+      limit: SECTION_NOTE_MAX,
+      autoComplete: "off",
+    }),
+    checkboxes("mayContain", {
+      label: "May contain traces of",
+      hint: "What a shared fryer, grill or board may pass on to everything in this section. The menu lists it under the note, and no item here can be tagged with a diet it rules out (traces of milk rule out Vegan and Dairy-free).",
+      options: ALLERGEN_OPTIONS,
+    }),
+    checkbox("hidden", {
+      optional: true,
+      label: "Hide this section and its items from visitors",
+      hint: "Staff still see it here. Untick to show it again.",
+    }),
+  ],
 });
 
 export const itemForm = defineForm({
@@ -383,7 +433,86 @@ export const itemEditor = defineEditor({
   path: (id) => `/staff/menu/items/${id}`,
   values: itemValues,
   pictures: true,
+  fields: (_, page: ItemEditorPage) => [
+    select("sectionId", {
+      label: "Section",
+      none: "Choose a section",
+      options: page.sections.map(({ id, name, hidden }) => ({
+        value: String(id),
+        label: hidden ? `${name} (hidden)` : name,
+      })),
+    }),
+    text("name", { label: "Name", limit: ITEM_NAME_MAX, autoComplete: "off" }),
+    area("description", {
+      label: "Description",
+      optional: true,
+      hint: "What is in it and how it is made, in a sentence or two.",
+      limit: ITEM_DESCRIPTION_MAX,
+      short: true,
+    }),
+    row(
+      text("price", {
+        label: "Price",
+        hint: "In dollars, such as 14.50.",
+        inputMode: "decimal",
+        autoComplete: "off",
+      }),
+      text("portion", {
+        label: "Portion",
+        optional: true,
+        hint: "When it needs saying: 20 oz, 1 lb.",
+        limit: ITEM_PORTION_MAX,
+        autoComplete: "off",
+      }),
+    ),
+    checkbox("available", {
+      optional: true,
+      label: "On the menu",
+      hint: page.outToday
+        ? "It is not available today, and back on the menu at 4 am by itself (change that on the menu list). Untick to take it off the menu until you tick it again."
+        : "Untick to take it off the menu until you tick it again. When the kitchen runs out for tonight, use “Not available today” on the menu list instead: it comes back at 4 am by itself.",
+    }),
+    select("eventId", {
+      label: "Only on the day of this event",
+      hint: "For a dish that goes with an event, such as a platter for quiz night: it is on the menu only on that event’s day, and not at all if the event is cancelled or hidden.",
+      optional: true,
+      none: "No event: every day",
+      options: rowOptions(page.events),
+    }),
+    checkboxes("dietaryTags", {
+      label: "Dietary",
+      hint: "Tick all that are true of the dish as served: no tag its allergens, or its section’s traces, rule out.",
+      options: DIETARY_OPTIONS,
+    }),
+    checkboxes("allergens", {
+      label: "Allergens",
+      hint: "Every priority allergen the dish contains.",
+      options: ALLERGEN_OPTIONS,
+    }),
+    checkboxes("badges", { label: "Badges", options: BADGE_OPTIONS }),
+    picture(ITEM_PICTURE_NAMES, { altLimit: ITEM_IMAGE_ALT_MAX }),
+    checkbox("featured", {
+      optional: true,
+      label: "Feature on the home page",
+      hint: "Featured items show there when they are available and have a picture.",
+    }),
+    checkbox("hidden", {
+      optional: true,
+      label: "Hide this item from visitors",
+      hint: "Staff still see it here. Untick to show it again.",
+    }),
+  ],
 });
+
+/** What the item editor's page reads besides the item. */
+export type ItemEditorPage = {
+  sections: readonly Pick<EditorSection, "id" | "name" | "hidden">[];
+  events: readonly RowChoice[];
+  /** Where a new item starts: the section it was added from. */
+  startIn: number | null;
+  /** Whether the item is marked not available today. */
+  outToday: boolean;
+};
 
 /** The availability buttons on each item of the menu list. */
 export const availabilityForm = defineForm({

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Database } from "../database/database.server";
 import type { FieldErrors, FormValues } from "./form-check";
+import type { FieldSpec, PictureNames } from "./field-specs";
 import type { FormSpec } from "./form-spec";
 
 /**
@@ -20,8 +21,14 @@ export type EditorSpec<
   Row extends EditorRow,
   Context,
   Schema extends z.ZodType = z.ZodType,
+  Loaded = unknown,
 > = {
   form: FormSpec<Field, Schema, Context>;
+  /**
+   * The form's fields, from the values it shows now (as typed, when a post
+   * came back) and what the page read besides the row (`EditorStore.load`).
+   */
+  fields: (values: Partial<FormValues<Field>>, loaded: Loaded) => readonly FieldSpec<Field>[];
   /** The list the editor belongs to: where Back goes, and what it says (none for a page's one row). */
   list?: { path: string; label: string };
   /** The page's heading: a saved row's, or a new one's. */
@@ -48,21 +55,12 @@ export function defineEditor<
   Row extends EditorRow,
   Context,
   Schema extends z.ZodType,
->(spec: EditorSpec<Field, Row, Context, Schema>): EditorSpec<Field, Row, Context, Schema> {
+  Loaded = unknown,
+>(
+  spec: EditorSpec<Field, Row, Context, Schema, Loaded>,
+): EditorSpec<Field, Row, Context, Schema, Loaded> {
   return spec;
 }
-
-/** The names of a picture's fields in an editor's form. */
-export type PictureNames<Field extends string = string> = {
-  /** The file input. */
-  file: Field;
-  /** The hidden input holding the picture's current path, or one a refused post uploaded. */
-  kept: Field;
-  /** The "Remove picture" checkbox, where the editor offers one. */
-  remove?: Field;
-  /** The picture's description. */
-  alt: Field;
-};
 
 /**
  * What a post says of a picture: `path` the picture to show (a file chosen
@@ -118,24 +116,28 @@ export function defineEditorStore<
   Row extends EditorRow,
   Context,
   Schema extends z.ZodType,
-  Loaded extends object = object,
+  Loaded = unknown,
   Removed = unknown,
 >(
-  _editor: EditorSpec<Field, Row, Context, Schema>,
+  _editor: EditorSpec<Field, Row, Context, Schema, Loaded>,
   store: EditorStore<
     NoInfer<Field>,
     NoInfer<Row>,
     z.output<NoInfer<Schema>>,
     NoInfer<Context>,
-    Loaded,
+    NoInfer<Loaded> & object,
     Removed
   >,
-): EditorStore<Field, Row, z.output<Schema>, Context, Loaded, Removed> {
+): EditorStore<Field, Row, z.output<Schema>, Context, Loaded & object, Removed> {
   return store;
 }
 
 /** A row a field offers: its id, and how the list names it. */
 export type RowChoice = { id: number; label: string };
+
+/** Rows as a list's choices. */
+export const rowOptions = (rows: readonly RowChoice[]) =>
+  rows.map(({ id, label }) => ({ value: String(id), label }));
 
 /**
  * Rows of another domain an editor's field chooses from (the event a special

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/event";
-import { EventFields } from "~/events/editor/event-fields";
 import { eventEditor } from "~/events/editor/event-editor";
 import { eventStore } from "~/events/editor/event-editor.server";
 import { dishesOfEvent } from "~/menu/editor/menu-editor.server";
@@ -15,9 +14,5 @@ export const headers = staffPageHeaders;
 export const handle = editorHandle(eventEditor);
 
 export default function StaffEventPage({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <EditorPage editor={eventEditor} loaderData={loaderData} actionData={actionData}>
-      {(field, values) => <EventFields field={field} values={values} />}
-    </EditorPage>
-  );
+  return <EditorPage editor={eventEditor} loaderData={loaderData} actionData={actionData} />;
 }

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/hours-exception";
-import { ExceptionFields } from "~/hours/editor/exception-fields";
 import { exceptionEditor } from "~/hours/editor/hours-editor";
 import { exceptionStore } from "~/hours/editor/hours-editor.server";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
@@ -13,9 +12,5 @@ export const headers = staffPageHeaders;
 export const handle = editorHandle(exceptionEditor);
 
 export default function HoursExceptionPage({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <EditorPage editor={exceptionEditor} loaderData={loaderData} actionData={actionData}>
-      {(field) => <ExceptionFields field={field} />}
-    </EditorPage>
-  );
+  return <EditorPage editor={exceptionEditor} loaderData={loaderData} actionData={actionData} />;
 }

@@ -2,7 +2,6 @@ import type { Route } from "./+types/menu-item";
 import { eventChoices } from "~/events/editor/event-editor.server";
 import { itemEditor } from "~/menu/editor/menu-editor";
 import { itemStore } from "~/menu/editor/menu-editor.server";
-import { MenuItemFields } from "~/menu/editor/item-fields";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { EditorPage, editorHandle, editorMeta } from "~/staff/editor/editor-page";
 import { editorAction, editorLoader } from "~/staff/editor/editor-route.server";
@@ -14,12 +13,5 @@ export const headers = staffPageHeaders;
 export const handle = editorHandle(itemEditor);
 
 export default function MenuItemPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { sections, events, outToday } = loaderData;
-  return (
-    <EditorPage editor={itemEditor} loaderData={loaderData} actionData={actionData}>
-      {(field) => (
-        <MenuItemFields field={field} sections={sections} events={events} outToday={outToday} />
-      )}
-    </EditorPage>
-  );
+  return <EditorPage editor={itemEditor} loaderData={loaderData} actionData={actionData} />;
 }

@@ -1,7 +1,6 @@
 import type { Route } from "./+types/menu-section";
 import { sectionEditor } from "~/menu/editor/menu-editor";
 import { sectionStore } from "~/menu/editor/menu-editor.server";
-import { MenuSectionFields } from "~/menu/editor/section-fields";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { EditorPage, editorHandle, editorMeta } from "~/staff/editor/editor-page";
 import { editorAction, editorLoader } from "~/staff/editor/editor-route.server";
@@ -13,9 +12,5 @@ export const headers = staffPageHeaders;
 export const handle = editorHandle(sectionEditor);
 
 export default function MenuSectionPage({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <EditorPage editor={sectionEditor} loaderData={loaderData} actionData={actionData}>
-      {(field) => <MenuSectionFields field={field} />}
-    </EditorPage>
-  );
+  return <EditorPage editor={sectionEditor} loaderData={loaderData} actionData={actionData} />;
 }

@@ -1,7 +1,6 @@
 import type { Route } from "./+types/settings";
 import { settingsEditor } from "~/settings/editor/settings-editor";
 import { settingsStore } from "~/settings/editor/settings-editor.server";
-import { SettingsFields } from "~/settings/editor/settings-fields";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { EditorPage, editorHandle, editorMeta } from "~/staff/editor/editor-page";
 import { editorAction, editorLoader } from "~/staff/editor/editor-route.server";
@@ -13,9 +12,5 @@ export const headers = staffPageHeaders;
 export const handle = editorHandle(settingsEditor);
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <EditorPage editor={settingsEditor} loaderData={loaderData} actionData={actionData}>
-      {(field, values) => <SettingsFields field={field} values={values} />}
-    </EditorPage>
-  );
+  return <EditorPage editor={settingsEditor} loaderData={loaderData} actionData={actionData} />;
 }

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/special";
 import { eventChoices } from "~/events/editor/event-editor.server";
-import { SpecialFields } from "~/specials/editor/special-fields";
 import { specialEditor } from "~/specials/editor/specials-editor";
 import { specialStore } from "~/specials/editor/specials-editor.server";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
@@ -14,9 +13,5 @@ export const headers = staffPageHeaders;
 export const handle = editorHandle(specialEditor);
 
 export default function SpecialPage({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <EditorPage editor={specialEditor} loaderData={loaderData} actionData={actionData}>
-      {(field) => <SpecialFields field={field} events={loaderData.events} />}
-    </EditorPage>
-  );
+  return <EditorPage editor={specialEditor} loaderData={loaderData} actionData={actionData} />;
 }

@@ -2,7 +2,6 @@ import type { Route } from "./+types/venue-package";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { EditorPage, editorHandle, editorMeta } from "~/staff/editor/editor-page";
 import { editorAction, editorLoader } from "~/staff/editor/editor-route.server";
-import { PackageFields } from "~/venue/editor/package-fields";
 import { packageEditor } from "~/venue/editor/venue-editor";
 import { packageStore } from "~/venue/editor/venue-editor.server";
 
@@ -13,9 +12,5 @@ export const headers = staffPageHeaders;
 export const handle = editorHandle(packageEditor);
 
 export default function StaffPackagePage({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <EditorPage editor={packageEditor} loaderData={loaderData} actionData={actionData}>
-      {(field) => <PackageFields field={field} />}
-    </EditorPage>
-  );
+  return <EditorPage editor={packageEditor} loaderData={loaderData} actionData={actionData} />;
 }

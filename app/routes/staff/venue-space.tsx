@@ -2,7 +2,6 @@ import type { Route } from "./+types/venue-space";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { EditorPage, editorHandle, editorMeta } from "~/staff/editor/editor-page";
 import { editorAction, editorLoader } from "~/staff/editor/editor-route.server";
-import { SpaceFields } from "~/venue/editor/space-fields";
 import { spaceEditor } from "~/venue/editor/venue-editor";
 import { spaceStore } from "~/venue/editor/venue-editor.server";
 
@@ -13,9 +12,5 @@ export const headers = staffPageHeaders;
 export const handle = editorHandle(spaceEditor);
 
 export default function StaffSpacePage({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <EditorPage editor={spaceEditor} loaderData={loaderData} actionData={actionData}>
-      {(field, values) => <SpaceFields field={field} values={values} />}
-    </EditorPage>
-  );
+  return <EditorPage editor={spaceEditor} loaderData={loaderData} actionData={actionData} />;
 }

@@ -1,4 +1,5 @@
 import { defineEditor } from "~/platform/forms/editor-spec";
+import { area, group, picture, row, text } from "~/platform/forms/field-specs";
 import type { FormValues } from "~/platform/forms/form-check";
 import { defineForm } from "~/platform/forms/form-spec";
 /**
@@ -120,4 +121,119 @@ export const settingsEditor = defineEditor({
   path: () => "/staff/settings",
   values: (row) => row.values,
   pictures: true,
+  fields: () => [
+    group(
+      "The pub",
+      text("name", {
+        label: "Name",
+        hint: "In every page's title, the header and the footer.",
+        limit: SETTINGS_LIMITS.name,
+        autoComplete: "organization",
+      }),
+      text("shortName", {
+        label: "Short name",
+        hint: "A shorter form of the name for the header and phones' home screens. Leave empty to use the name.",
+        optional: true,
+        limit: SETTINGS_LIMITS.shortName,
+      }),
+      text("tagline", { label: "Tagline", optional: true, limit: SETTINGS_LIMITS.tagline }),
+      area("description", {
+        label: "Description",
+        hint: "One sentence for search results and link previews.",
+        optional: true,
+        rows: 3,
+        limit: SETTINGS_LIMITS.description,
+        counts: "line",
+      }),
+    ),
+    group(
+      undefined,
+      picture(heroPictureNames, {
+        label: "Home page picture",
+        altLimit: SETTINGS_LIMITS.alt,
+        altHint:
+          "What the picture shows, for people who cannot see it. For example: The taproom at dusk, a long wooden bar under warm lamps.",
+      }),
+    ),
+    group(
+      "Address",
+      text("streetAddress", {
+        label: "Street address",
+        autoComplete: "street-address",
+        limit: SETTINGS_LIMITS.line,
+      }),
+      row(
+        text("locality", {
+          label: "City",
+          autoComplete: "address-level2",
+          limit: SETTINGS_LIMITS.line,
+        }),
+        text("region", { label: "Province", autoComplete: "address-level1" }),
+        text("postalCode", { label: "Postal code", autoComplete: "postal-code" }),
+      ),
+      row(
+        text("latitude", {
+          label: "Latitude",
+          hint: "Where directions lead, such as 42.9836.",
+          inputMode: "decimal",
+        }),
+        text("longitude", { label: "Longitude", hint: "Such as -81.2497.", inputMode: "text" }),
+      ),
+    ),
+    group(
+      "Getting in touch",
+      text("phone", {
+        label: "Phone",
+        type: "tel",
+        autoComplete: "tel",
+        hint: "Such as 519-555-0134.",
+      }),
+      text("email", { label: "Email", type: "email", inputMode: "email", spellCheck: false }),
+      text("reservationUrl", {
+        label: "Reservations link",
+        optional: true,
+        type: "url",
+        hint: "A booking service's page, if the pub uses one.",
+        spellCheck: false,
+        limit: SETTINGS_LIMITS.url,
+      }),
+      text("orderingUrl", {
+        label: "Ordering link",
+        optional: true,
+        type: "url",
+        hint: "Where people order take-out online, if anywhere.",
+        spellCheck: false,
+        limit: SETTINGS_LIMITS.url,
+      }),
+      area("socialLinks", {
+        label: "Social links",
+        optional: true,
+        hint: "One address per line, such as https://www.instagram.com/yourpub.",
+        rows: 4,
+        spellCheck: false,
+      }),
+    ),
+    group(
+      "Notes for visitors",
+      area("transitNote", {
+        label: "Getting here by transit",
+        optional: true,
+        rows: 3,
+        limit: SETTINGS_LIMITS.note,
+      }),
+      area("parkingNote", {
+        label: "Parking",
+        optional: true,
+        rows: 3,
+        limit: SETTINGS_LIMITS.note,
+      }),
+      area("accessibilityNote", {
+        label: "Accessibility",
+        optional: true,
+        hint: "Steps, washrooms, rooms with or without stairs.",
+        rows: 4,
+        limit: SETTINGS_LIMITS.note,
+      }),
+    ),
+  ],
 });

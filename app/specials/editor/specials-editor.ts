@@ -1,4 +1,5 @@
-import { defineEditor } from "~/platform/forms/editor-spec";
+import { defineEditor, rowOptions, type RowChoice } from "~/platform/forms/editor-spec";
+import { area, checkbox, row, select, text } from "~/platform/forms/field-specs";
 import type { FormValues } from "~/platform/forms/form-check";
 import { defineForm } from "~/platform/forms/form-spec";
 import { formatLongDate, formatWallTime } from "~/platform/clock/time-words";
@@ -128,4 +129,51 @@ export const specialEditor = defineEditor({
   },
   path: (id) => `/staff/specials/${id}`,
   values: specialValues,
+  fields: (_, { events }: { events: readonly RowChoice[] }) => [
+    text("title", { label: "Name", limit: TITLE_MAX }),
+    area("description", { label: "Description", limit: DESCRIPTION_MAX, optional: true }),
+    text("price", {
+      label: "Price",
+      hint: "In dollars, such as 14.50. Leave empty for a deal with no one price, such as a happy hour, and say the offer in the description.",
+      inputMode: "decimal",
+      optional: true,
+    }),
+    select("weekday", {
+      label: "Every week on",
+      hint: "Or choose dates below; with both, the day within those dates.",
+      optional: true,
+      none: "No weekday: on dates only",
+      options: WEEKDAY_CHOICES,
+    }),
+    row(
+      text("startsOn", { type: "date", label: "First day", optional: true }),
+      text("endsOn", {
+        type: "date",
+        label: "Last day",
+        hint: "Empty: a weekday special runs on; a dated one is that day only.",
+        optional: true,
+      }),
+    ),
+    row(
+      text("startsAt", { type: "time", label: "From", optional: true }),
+      text("endsAt", {
+        type: "time",
+        label: "Until",
+        hint: "Before the start means after midnight.",
+        optional: true,
+      }),
+    ),
+    select("eventId", {
+      label: "Only while this event is on",
+      hint: "For a deal that goes with an event, such as pitchers while the quiz is on: the special shows only on the day of that event, and not at all if it is cancelled or hidden.",
+      optional: true,
+      none: "No event: on its days as above",
+      options: rowOptions(events),
+    }),
+    checkbox("hidden", {
+      label: "Hidden",
+      hint: "Kept here, not shown on the site.",
+      optional: true,
+    }),
+  ],
 });

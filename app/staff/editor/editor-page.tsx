@@ -1,20 +1,19 @@
-import type { ReactNode } from "react";
 import type { MetaDescriptor } from "react-router";
 import type { z } from "zod";
 import type { EditorRow, EditorSpec } from "~/platform/forms/editor-spec";
-import type { BoundField } from "~/platform/forms/checked-form";
 import type { FormValues } from "~/platform/forms/form-check";
 import { answerFor } from "~/platform/forms/form-check";
 import type { RouteHandle } from "~/platform/route-needs";
 import { BackLink, EditorHeading } from "~/platform/ui/editor-parts";
 import { staffMeta } from "~/staff/staff-meta";
 import { EditorForm } from "~/platform/forms/editor-form";
+import { EditorFields } from "./editor-fields";
 import { asksToConfirmDelete, DeleteSection } from "./editor-ui";
 
 /**
  * The editor kit's page: what every editor of one row shows, drawn from the
  * domain's `EditorSpec`: the way back to its list, the heading, the form
- * (the domain draws its fields), and Delete for a saved row.
+ * and its fields, and Delete for a saved row.
  */
 
 /** What an editor's loader gives its page (see `editorLoader`). */
@@ -29,24 +28,19 @@ export function EditorPage<
   Row extends EditorRow,
   Context,
   Schema extends z.ZodType,
+  Loaded,
 >({
   editor,
   loaderData,
   actionData,
-  children,
 }: {
-  editor: EditorSpec<Field, Row, Context, Schema>;
-  loaderData: EditorLoaderData<NoInfer<Field>, NoInfer<Row>, NoInfer<Context>>;
+  editor: EditorSpec<Field, Row, Context, Schema, Loaded>;
+  loaderData: EditorLoaderData<NoInfer<Field>, NoInfer<Row>, NoInfer<Context>> & NoInfer<Loaded>;
   actionData: unknown;
-  /** The form's fields; `values` are those shown now (as typed when a post came back). */
-  children: (
-    field: (name: NoInfer<Field>) => BoundField,
-    values: Partial<FormValues<NoInfer<Field>>>,
-  ) => ReactNode;
 }) {
   const { row, values, rulesContext } = loaderData;
   const shown = answerFor<Field>(editor.form.id, actionData)?.values ?? values;
-  const titleId = `${editor.form.id}-title`;
+  const titleId = `${editor.form.id}-heading`;
   return (
     <>
       {editor.list ? (
@@ -68,7 +62,13 @@ export function EditorPage<
         encType={editor.pictures ? "multipart/form-data" : undefined}
         className="relative mt-8 max-w-2xl space-y-7"
       >
-        {(field) => children(field, shown)}
+        {(field) => (
+          <EditorFields
+            fields={editor.fields(shown, loaderData)}
+            field={field}
+            formId={editor.form.id}
+          />
+        )}
       </EditorForm>
       {row && editor.remove ? (
         <DeleteSection
@@ -93,13 +93,15 @@ type MetaArgs<Row> = {
 
 /** An editor page's title: the row's name, or the new row's. */
 export function editorMeta<Row extends EditorRow>(
-  editor: Pick<EditorSpec<string, Row, never>, "title" | "pageTitle">,
+  editor: Pick<EditorSpec<string, Row, never, z.ZodType, never>, "title" | "pageTitle">,
 ) {
   return ({ loaderData, matches }: MetaArgs<Row>): MetaDescriptor[] =>
     staffMeta((editor.pageTitle ?? editor.title)(loaderData?.row ?? null), matches);
 }
 
 /** What an editor's route needs of the transport: a picture's body where its form takes one. */
-export function editorHandle(editor: Pick<EditorSpec<string, EditorRow, never>, "pictures">) {
+export function editorHandle(
+  editor: Pick<EditorSpec<string, EditorRow, never, z.ZodType, never>, "pictures">,
+) {
   return (editor.pictures ? { transport: { body: "upload" } } : {}) satisfies RouteHandle;
 }

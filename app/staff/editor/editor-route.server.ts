@@ -45,7 +45,7 @@ export function editorLoader<
   Loaded extends object,
   Removed,
 >(
-  editor: Pick<EditorSpec<Field, Row, Context>, "values">,
+  editor: Pick<EditorSpec<Field, Row, Context, z.ZodType, never>, "values">,
   store: EditorStore<Field, Row, Data, Context, Loaded, Removed>,
 ) {
   return async ({ request, params, context }: EditorArgs) => {
@@ -94,7 +94,7 @@ export function editorAction<
   Loaded extends object,
   Removed,
 >(
-  editor: EditorSpec<Field, Row, Context, Schema>,
+  editor: EditorSpec<Field, Row, Context, Schema, never>,
   store: EditorStore<Field, Row, z.output<Schema>, Context, Loaded, Removed>,
 ) {
   const { form } = editor;

@@ -1,4 +1,5 @@
 import { defineEditor } from "~/platform/forms/editor-spec";
+import { area, checkbox, picture, row, select, text } from "~/platform/forms/field-specs";
 import type { FormValues } from "~/platform/forms/form-check";
 import { defineForm } from "~/platform/forms/form-spec";
 import type { VenuePackage, VenueSpace } from "~/venue/venue";
@@ -180,7 +181,66 @@ export const spaceEditor = defineEditor({
   path: (id) => `/staff/venue/spaces/${id}`,
   values: spaceFormValues,
   pictures: true,
+  fields: (shown) => [
+    text("name", { label: "Name", limit: NAME_MAX }),
+    text("slug", {
+      label: "Web address name",
+      optional: true,
+      hint: "Made from the name when left empty, such as the-snug.",
+      limit: SLUG_MAX,
+      autoCapitalize: "none",
+      spellCheck: false,
+    }),
+    row(
+      text("seatedCapacity", {
+        label: "Seated guests",
+        inputMode: "numeric",
+        hint: "0 if it is not set up seated.",
+      }),
+      text("standingCapacity", {
+        label: "Standing guests",
+        inputMode: "numeric",
+        hint: "0 if it is not set up standing.",
+      }),
+    ),
+    text("summary", { label: "Summary", optional: true, limit: SUMMARY_MAX }),
+    area("description", { label: "Description", optional: true, rows: 5, limit: DESCRIPTION_MAX }),
+    area("features", {
+      label: "Features",
+      optional: true,
+      hint: "One a line, or separated by commas: private bar, projector, fireplace.",
+      rows: 4,
+    }),
+    checkbox("stepFree", {
+      label: "Step-free access",
+      hint: "Guests can get in without steps or stairs.",
+      optional: true,
+    }),
+    area("accessibilityNote", {
+      label: "Access note",
+      optional: true,
+      hint: "Lifts, ramps, nearest accessible washroom.",
+      rows: 3,
+      limit: NOTE_MAX,
+    }),
+    // The saved (or just uploaded) photos, and one empty slot to add another.
+    ...photoSlotsShown(shown).map((slot) =>
+      picture(photoNames(slot), { label: `Photo ${slot + 1}`, altLimit: PHOTO_ALT_MAX }),
+    ),
+    checkbox("hidden", {
+      label: "Hide from the site",
+      hint: "Hidden spaces are not on the venue page or in the enquiry form.",
+      optional: true,
+    }),
+  ],
 });
+
+/** The photo slots a space's form shows: those holding a photo, and one empty one while there is room. */
+function photoSlotsShown(shown: Partial<FormValues<SpaceField>>): PhotoSlot[] {
+  const kept = PHOTO_SLOTS.filter((slot) => (shown[photoNames(slot).kept] ?? "") !== "");
+  const empty = PHOTO_SLOTS.find((slot) => !kept.includes(slot));
+  return empty === undefined ? kept : [...kept, empty];
+}
 
 export const packageForm = defineForm({
   id: "package-form",
@@ -203,6 +263,38 @@ export const packageEditor = defineEditor({
   },
   path: (id) => `/staff/venue/packages/${id}`,
   values: packageFormValues,
+  fields: () => [
+    text("name", { label: "Name", limit: NAME_MAX }),
+    row(
+      text("price", {
+        label: "Price",
+        hint: "In dollars, such as 32 or 450.00.",
+        inputMode: "decimal",
+      }),
+      select("priceUnit", {
+        label: "Priced",
+        options: PRICE_UNITS.map((unit) => ({ value: unit, label: priceUnitLabels[unit] })),
+      }),
+    ),
+    text("minimumGuests", {
+      label: "Minimum guests",
+      optional: true,
+      inputMode: "numeric",
+      hint: "Empty: no minimum.",
+    }),
+    area("includes", {
+      label: "Includes",
+      optional: true,
+      hint: "One a line: a drink on arrival, sharing platters, a private bar.",
+      rows: 5,
+    }),
+    area("description", { label: "Description", optional: true, rows: 4, limit: DESCRIPTION_MAX }),
+    checkbox("hidden", {
+      label: "Hide from the site",
+      hint: "Hidden packages are not on the venue page.",
+      optional: true,
+    }),
+  ],
 });
 
 /** The venue page's two lists, and the table each is kept in. */
