@@ -1,14 +1,4 @@
-import {
-  choice,
-  instant,
-  money,
-  named,
-  published,
-  skip,
-  textColumn,
-  value,
-  type TableWords,
-} from "~/platform/change-words";
+import { column, format, named, type TableWords } from "~/platform/change-words";
 import { eventStatusLabels } from "~/events/editor/event-editor";
 
 /** How a change to the events is told in the recent changes. */
@@ -16,18 +6,18 @@ export const eventChanges = {
   events: {
     subject: (row) => named("event", row.title),
     columns: {
-      title: textColumn("Title"),
-      slug: textColumn("Web address"),
-      summary: textColumn("Summary"),
-      description: textColumn("Description"),
-      starts_at: value("Starts", instant),
-      ends_at: value("Ends", instant, "no end time"),
-      status: value("Status", choice(eventStatusLabels)),
-      price_cents: value("Cover charge", money, "free"),
-      performer: textColumn("Performer"),
+      title: column.text("Title"),
+      slug: column.text("Web address"),
+      summary: column.text("Summary"),
+      description: column.text("Description"),
+      starts_at: column.value("Starts", format.instant),
+      ends_at: column.value("Ends", format.instant, "no end time"),
+      status: column.value("Status", format.choice(eventStatusLabels)),
+      price_cents: column.value("Cover charge", format.money, "free"),
+      performer: column.text("Performer"),
       image_path: { kind: "picture", label: "Picture", alt: "image_alt" },
-      image_alt: skip,
-      published,
+      image_alt: column.skip,
+      published: column.published,
     },
   },
 } satisfies Record<string, TableWords>;

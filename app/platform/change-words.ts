@@ -112,3 +112,21 @@ export const named = (noun: string, name: unknown): Subject => ({
   noun: `the ${noun} ${quoted(name)}`,
   short: clip(text(name)),
 });
+
+/** The ways a column's change reads, as the domains' `*-changes.ts` declare them. */
+export const column = { text: textColumn, value, published, order, skip } as const;
+
+/** How values read, for `column.value`. */
+export const format = {
+  money,
+  time,
+  date,
+  count,
+  instant,
+  weekday,
+  choice,
+  phone,
+  line,
+  sectionName,
+  eventTitle,
+} as const;

@@ -19,11 +19,5 @@ export const themeForm = defineForm({
   id: "theme",
   fields: ["theme", "redirectTo"],
   labels: { theme: "Theme" },
-  rules: () =>
-    import("zod").then(({ z }) =>
-      z.object({
-        theme: z.enum(themes, { error: "Choose light, dark or system." }),
-        redirectTo: z.string(),
-      }),
-    ),
+  rules: () => import("./theme-rules").then((rules) => rules.themeSchema),
 });

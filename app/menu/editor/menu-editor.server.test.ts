@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { moveRow } from "~/platform/database/ordered-rows.server";
 import { asRole, asUser, editorAndStranger } from "../../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import type { Database } from "~/platform/database/database.server";
@@ -13,8 +14,8 @@ import {
   insertItem,
   insertSection,
   listMenuForEditor,
-  moveItem,
-  moveSection,
+  MENU_ITEMS,
+  MENU_SECTIONS,
   sectionTraces,
   setItemAvailability,
   untieItems,
@@ -242,8 +243,8 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
       expect(await updateItem(tx, 987_654, newItem(wingsId), null)).toBe(false);
       expect(await updateSection(tx, 987_654, newSection())).toBe(false);
       expect(await setItemAvailability(tx, 987_654, "off-menu", new Date())).toBeNull();
-      expect(await moveItem(tx, 987_654, "up")).toBeNull();
-      expect(await moveSection(tx, 987_654, "up")).toBeNull();
+      expect(await moveRow(tx, MENU_ITEMS, 987_654, "up")).toBeNull();
+      expect(await moveRow(tx, MENU_SECTIONS, 987_654, "up")).toBeNull();
       expect(await deleteItem(tx, 987_654)).toBe(false);
       expect(await deleteSection(tx, 987_654)).toBe(false);
     });
@@ -253,16 +254,25 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     await asUser(db, editor, async (tx) => {
       const before = (await listMenuForEditor(tx)).find((s) => s.id === wingsId)!.items;
       const [first, second] = before;
-      expect(await moveItem(tx, second!.id, "up")).toEqual({ name: second!.name, moved: true });
+      expect(await moveRow(tx, MENU_ITEMS, second!.id, "up")).toEqual({
+        name: second!.name,
+        moved: true,
+      });
       const after = (await listMenuForEditor(tx)).find((s) => s.id === wingsId)!.items;
       expect(after.map((item) => item.id)).toEqual([
         second!.id,
         first!.id,
         ...before.slice(2).map((item) => item.id),
       ]);
-      expect(await moveItem(tx, second!.id, "up")).toEqual({ name: second!.name, moved: false });
+      expect(await moveRow(tx, MENU_ITEMS, second!.id, "up")).toEqual({
+        name: second!.name,
+        moved: false,
+      });
       const last = after.at(-1)!;
-      expect(await moveItem(tx, last.id, "down")).toEqual({ name: last.name, moved: false });
+      expect(await moveRow(tx, MENU_ITEMS, last.id, "down")).toEqual({
+        name: last.name,
+        moved: false,
+      });
       // The public menu follows.
       const published = (await getMenu(tx)).find((section) => section.id === wingsId)!;
       expect(published.items[0]?.id).toBe(second!.id);
@@ -278,7 +288,7 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
       await tx.query("update public.menu_items set sort_order = 5 where section_id = $1", [
         sectionId,
       ]);
-      await moveItem(tx, ids[2]!, "up");
+      await moveRow(tx, MENU_ITEMS, ids[2]!, "up");
       const items = (await listMenuForEditor(tx)).find((s) => s.id === sectionId)!.items;
       expect(items.map((item) => item.name)).toEqual(["A", "C", "B"]);
     });
@@ -287,10 +297,10 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
   test("moving a section changes the order of the public menu", async () => {
     await asUser(db, editor, async (tx) => {
       const before = (await listMenuForEditor(tx)).map((section) => section.id);
-      expect(await moveSection(tx, before[1]!, "up")).toMatchObject({ moved: true });
+      expect(await moveRow(tx, MENU_SECTIONS, before[1]!, "up")).toMatchObject({ moved: true });
       const after = (await getMenu(tx)).map((section) => section.id);
       expect(after.slice(0, 2)).toEqual([before[1], before[0]]);
-      expect(await moveSection(tx, before[1]!, "up")).toMatchObject({ moved: false });
+      expect(await moveRow(tx, MENU_SECTIONS, before[1]!, "up")).toMatchObject({ moved: false });
     });
   });
 
@@ -366,8 +376,8 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
           false,
         ],
         ["edit section", (tx) => updateSection(tx, wingsId, newSection()), false],
-        ["move item", (tx) => moveItem(tx, item!.id, "down"), null],
-        ["move section", (tx) => moveSection(tx, wingsId, "down"), null],
+        ["move item", (tx) => moveRow(tx, MENU_ITEMS, item!.id, "down"), null],
+        ["move section", (tx) => moveRow(tx, MENU_SECTIONS, wingsId, "down"), null],
         ["delete item", (tx) => deleteItem(tx, item!.id), false],
         ["delete section", (tx) => deleteSection(tx, wingsId), false],
       ];

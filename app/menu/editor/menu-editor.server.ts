@@ -1,4 +1,5 @@
 import { databaseErrorCode, type Database } from "~/platform/database/database.server";
+import type { OrderedRows } from "~/platform/database/ordered-rows.server";
 import { pubDayEndAfter } from "~/platform/clock/pub-day";
 import { defineEditorStore, type RowChoices, type TiedRows } from "~/platform/forms/editor-spec";
 import { parseRowChoice } from "~/platform/forms/field-rules";
@@ -252,71 +253,10 @@ export async function setItemAvailability(
   return row?.name ?? null;
 }
 
-export type MoveResult = { name: string; moved: boolean } | null;
-
-/**
- * Swaps a row with its neighbour in `rows` (in their order); the rows are
- * numbered again in tens when the swap needs room, and only rows whose place
- * changed are written.
- */
-async function moveAmong(
-  tx: Database,
-  table: "menu_sections" | "menu_items",
-  rows: { id: number; name: string; sortOrder: number }[],
-  id: number,
-  direction: "up" | "down",
-): Promise<MoveResult> {
-  const index = rows.findIndex((row) => row.id === id);
-  const row = rows[index];
-  if (!row) return null;
-  const target = direction === "up" ? index - 1 : index + 1;
-  if (target < 0 || target >= rows.length) return { name: row.name, moved: false };
-  const order = rows.map((entry) => entry.id);
-  [order[index], order[target]] = [order[target]!, order[index]!];
-  const distinct = new Set(rows.map((entry) => entry.sortOrder)).size === rows.length;
-  const wanted = distinct
-    ? // Keep the numbers there are: the two rows swap theirs.
-      new Map(order.map((rowId, position) => [rowId, rows[position]!.sortOrder]))
-    : new Map(order.map((rowId, position) => [rowId, (position + 1) * 10]));
-  for (const entry of rows) {
-    const sortOrder = wanted.get(entry.id)!;
-    if (sortOrder === entry.sortOrder) continue;
-    await tx.query(`update public.${table} set sort_order = $2, updated_at = now() where id = $1`, [
-      entry.id,
-      sortOrder,
-    ]);
-  }
-  return { name: row.name, moved: true };
-}
-
-/** Moves a section one place up or down the menu; null when there is no such section. */
-export async function moveSection(
-  tx: Database,
-  id: number,
-  direction: "up" | "down",
-): Promise<MoveResult> {
-  const rows = await tx.query<{ id: number; name: string; sortOrder: number }>(
-    `select id::int as id, name, sort_order as "sortOrder"
-     from public.menu_sections order by sort_order, id for update`,
-  );
-  return moveAmong(tx, "menu_sections", rows, id, direction);
-}
-
-/** Moves an item one place up or down its section; null when there is no such item. */
-export async function moveItem(
-  tx: Database,
-  id: number,
-  direction: "up" | "down",
-): Promise<MoveResult> {
-  const rows = await tx.query<{ id: number; name: string; sortOrder: number }>(
-    `select id::int as id, name, sort_order as "sortOrder"
-     from public.menu_items
-     where section_id = (select section_id from public.menu_items where id = $1)
-     order by sort_order, id for update`,
-    [id],
-  );
-  return moveAmong(tx, "menu_items", rows, id, direction);
-}
+/** The menu's sections, in one list. */
+export const MENU_SECTIONS: OrderedRows = { table: "menu_sections", name: "name" };
+/** Each section's items, a list apiece. */
+export const MENU_ITEMS: OrderedRows = { table: "menu_items", name: "name", within: "section_id" };
 
 /**
  * A section's name and what it may contain, for the item form's check;

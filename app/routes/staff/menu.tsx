@@ -13,8 +13,8 @@ import {
 } from "~/menu/editor/menu-editor";
 import {
   listMenuForEditor,
-  moveItem,
-  moveSection,
+  MENU_ITEMS,
+  MENU_SECTIONS,
   setItemAvailability,
 } from "~/menu/editor/menu-editor.server";
 import { MenuListEditor } from "~/menu/editor/menu-page";
@@ -26,10 +26,11 @@ import {
   parseRowId,
   readAsStaff,
   redirectSaved,
-  SAVED_TITLE,
   writeAsStaff,
 } from "~/staff/editor/editor.server";
 import { staffAction } from "~/staff/editor/staff-action.server";
+import { movedToast } from "~/staff/editor/move-rows.server";
+import { moveRow } from "~/platform/database/ordered-rows.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -84,23 +85,13 @@ export const action = staffAction<Route.ActionArgs>([
       const checked = await checkPost(post, menuMoveForm, undefined);
       if (!checked.ok) throw data(NO_ROW, { status: 400 });
       const { field, id, direction } = checked.data;
-      const moved = await writeAsStaff(context, (tx) =>
-        field === "item" ? moveItem(tx, id, direction) : moveSection(tx, id, direction),
-      );
+      const rows = field === "item" ? MENU_ITEMS : MENU_SECTIONS;
+      const moved = await writeAsStaff(context, (tx) => moveRow(tx, rows, id, direction));
       if (moved === null) throw notFound();
       const anchor = field === "item" ? itemAnchor(id) : sectionAnchor(id);
       return redirectWithToast(
         `${staffMenuPath(view)}#${anchor}`,
-        moved.moved
-          ? {
-              type: "success",
-              title: SAVED_TITLE,
-              description: `“${moved.name}” moved ${direction}.`,
-            }
-          : {
-              type: "message",
-              title: `“${moved.name}” is already ${direction === "up" ? "first" : "last"}.`,
-            },
+        movedToast(moved.name, moved.moved, direction),
       );
     },
   },

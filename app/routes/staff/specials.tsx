@@ -1,6 +1,6 @@
 import type { Route } from "./+types/specials";
 import { torontoDate } from "~/platform/clock/toronto-time";
-import { listSpecials, moveSpecial } from "~/specials/editor/specials-editor.server";
+import { SPECIAL_LISTS, listSpecials } from "~/specials/editor/specials-editor.server";
 import { SpecialsList, specialAnchor } from "~/specials/editor/specials-page";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { readAsStaff } from "~/staff/editor/editor.server";
@@ -15,11 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Moves a special up or down its day's list. */
 export const action = staffAction([
-  moveRows({
-    move: async (tx, { id, direction }) =>
-      (await moveSpecial(tx, id, direction)) ? `/staff/specials#${specialAnchor(id)}` : null,
-    toast: "Moved. Visitors see the new order now.",
-  }),
+  moveRows({ special: SPECIAL_LISTS }, (_, id) => `/staff/specials#${specialAnchor(id)}`),
 ]);
 
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Specials", matches);

@@ -1,3 +1,4 @@
+import { moveRow } from "~/platform/database/ordered-rows.server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { asRole, asUser, editorAndStranger } from "../../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -8,7 +9,7 @@ import {
   deleteSpecial,
   getSpecial,
   listSpecials,
-  moveSpecial,
+  SPECIAL_LISTS,
   updateSpecial,
 } from "./specials-editor.server";
 import type { SpecialInput } from "./specials-rules";
@@ -106,16 +107,16 @@ describe.each(drivers)("the specials editor's data on %s", (driver) => {
       const before = await sunday();
       expect(before).toEqual(["Sunday Roast", "Caesar Sunday"]);
       const caesar = (await listSpecials(tx)).find((row) => row.title === "Caesar Sunday")!;
-      expect(await moveSpecial(tx, caesar.id, "up")).toBe(true);
+      expect(await moveRow(tx, SPECIAL_LISTS, caesar.id, "up")).not.toBeNull();
       expect(await sunday()).toEqual(["Caesar Sunday", "Sunday Roast"]);
-      expect(await moveSpecial(tx, caesar.id, "up")).toBe(true);
+      expect(await moveRow(tx, SPECIAL_LISTS, caesar.id, "up")).not.toBeNull();
       expect(await sunday()).toEqual(["Caesar Sunday", "Sunday Roast"]);
-      expect(await moveSpecial(tx, caesar.id, "down")).toBe(true);
+      expect(await moveRow(tx, SPECIAL_LISTS, caesar.id, "down")).not.toBeNull();
       expect(await sunday()).toEqual(["Sunday Roast", "Caesar Sunday"]);
       expect(await listSpecials(tx).then((rows) => rows.filter((r) => r.weekday === 1))).toEqual(
         monday,
       );
-      expect(await moveSpecial(tx, 987_654, "up")).toBe(false);
+      expect(await moveRow(tx, SPECIAL_LISTS, 987_654, "up")).toBeNull();
     });
   });
 
@@ -151,12 +152,12 @@ describe.each(drivers)("the specials editor's data on %s", (driver) => {
       const outcome = {
         updated: await updateSpecial(tx, roast!.id, special()),
         deleted: await deleteSpecial(tx, roast!.id),
-        moved: await moveSpecial(tx, roast!.id, "down"),
+        moved: await moveRow(tx, SPECIAL_LISTS, roast!.id, "down"),
       };
       const [first] = await listSpecials(tx);
       return { ...outcome, first: first?.title };
     });
     // Row level security hides the rows from their writes: nothing to change.
-    expect(result).toEqual({ updated: false, deleted: false, moved: false, first: "Sunday Roast" });
+    expect(result).toEqual({ updated: false, deleted: false, moved: null, first: "Sunday Roast" });
   });
 });

@@ -1,7 +1,8 @@
 import { wallTime } from "~/platform/clock/wall-time.server";
 import { torontoDate, type Weekday } from "~/platform/clock/toronto-time";
 import { defineEditorStore, type RowChoices, type TiedRows } from "~/platform/forms/editor-spec";
-import type { Database } from "~/platform/database/database.server";
+import { databaseErrorCode, type Database } from "~/platform/database/database.server";
+import type { OrderedRows } from "~/platform/database/ordered-rows.server";
 import { specialEditor, type EditableSpecial } from "./specials-editor";
 import type { SpecialInput } from "./specials-rules";
 
@@ -111,43 +112,8 @@ export async function deleteSpecial(tx: Database, id: number): Promise<boolean> 
   return rows.length > 0;
 }
 
-/**
- * Moves a special one place up or down its list, numbering the list afresh
- * (10, 20, 30…) so ties cannot stall it. False when there is no such special;
- * true, and nothing changes, at either end of the list.
- */
-export async function moveSpecial(
-  tx: Database,
-  id: number,
-  direction: "up" | "down",
-): Promise<boolean> {
-  const [special] = await tx.query<{ weekday: number | null }>(
-    "select weekday::int as weekday from public.specials where id = $1 for update",
-    [id],
-  );
-  if (!special) return false;
-  const list = await tx.query<{ id: number }>(
-    `select id::int as id from public.specials
-     where weekday is not distinct from $1::smallint
-     order by sort_order, id for update`,
-    [special.weekday],
-  );
-  const ids = list.map((row) => row.id);
-  const from = ids.indexOf(id);
-  const to = direction === "up" ? from - 1 : from + 1;
-  if (to < 0 || to >= ids.length) return true;
-  [ids[from], ids[to]] = [ids[to]!, ids[from]!];
-  await tx.query(
-    `update public.specials as s set sort_order = ordered.position * 10
-     from unnest($1::text[]) with ordinality as ordered(id, position)
-     where s.id = ordered.id::bigint and s.sort_order <> ordered.position * 10`,
-    [ids.map(String)],
-  );
-  return true;
-}
-
-/** The database's error code, for a write refused by a constraint. */
-const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
+/** Each weekday's specials, and the dated ones, a list apiece. */
+export const SPECIAL_LISTS: OrderedRows = { table: "specials", name: "title", within: "weekday" };
 
 /**
  * The special editor's queries, with the events a special may go with
@@ -169,8 +135,8 @@ export const specialStore = (events: RowChoices) =>
     },
     // The form's rules mirror the table's checks; should one still refuse, say so.
     refused: (error) => {
-      if (errorCode(error) === "23503") return { eventId: events.gone };
-      return errorCode(error) === "23514"
+      if (databaseErrorCode(error) === "23503") return { eventId: events.gone };
+      return databaseErrorCode(error) === "23514"
         ? "The special could not be saved as it is. Check the days, times and price."
         : null;
     },

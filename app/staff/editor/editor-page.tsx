@@ -105,3 +105,32 @@ export function editorHandle(
 ) {
   return (editor.pictures ? { transport: { body: "upload" } } : {}) satisfies RouteHandle;
 }
+
+/** What an editor's route module exports for the browser besides its page: its title and its needs. */
+export function editorRoute<Row extends EditorRow>(
+  editor: Pick<
+    EditorSpec<string, Row, never, z.ZodType, never>,
+    "title" | "pageTitle" | "pictures"
+  >,
+) {
+  return { meta: editorMeta(editor), handle: editorHandle(editor) };
+}
+
+/** An editor's page, as its route module's default export. */
+export function editorView<
+  Field extends string,
+  Row extends EditorRow,
+  Context,
+  Schema extends z.ZodType,
+  Loaded,
+>(editor: EditorSpec<Field, Row, Context, Schema, Loaded>) {
+  return function EditorView({
+    loaderData,
+    actionData,
+  }: {
+    loaderData: EditorLoaderData<Field, Row, Context> & Loaded;
+    actionData?: unknown;
+  }) {
+    return <EditorPage editor={editor} loaderData={loaderData} actionData={actionData} />;
+  };
+}

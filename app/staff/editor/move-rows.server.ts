@@ -1,61 +1,60 @@
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import type { Database } from "~/platform/database/database.server";
-import { ROW_ID_PATTERN } from "~/platform/forms/field-rules";
+import { moveRow, type OrderedRows } from "~/platform/database/ordered-rows.server";
+import { rowIdSchema } from "~/platform/forms/field-rules";
 import { checkPost } from "~/platform/forms/form-post.server";
 import { defineForm } from "~/platform/forms/form-spec";
 import { redirectWithToast } from "~/platform/toast.server";
 import { MOVE_DOWN, MOVE_UP } from "~/platform/ui/editor-parts";
-import { notFound, writeAsStaff } from "./editor.server";
+import { notFound, SAVED_TITLE, writeAsStaff } from "./editor.server";
 import type { StaffForm } from "./staff-action.server";
 
-/** A row moved one place up or down its list. */
-export type Move<List extends string> = { id: number; list: List; direction: "up" | "down" };
+/** A list page's move buttons: which way, the row (`id`), and, where a page has several, which list. */
+const moveForm = defineForm({
+  id: "move",
+  fields: ["intent", "id", "list"],
+  intents: [MOVE_UP, MOVE_DOWN],
+  labels: {},
+  rules: async () =>
+    z.object({ intent: z.enum([MOVE_UP, MOVE_DOWN]), id: rowIdSchema, list: z.string() }),
+});
+
+/** A move, as its toast says it: "“Wings” moved up.", or "“Wings” is already first." */
+export function movedToast(name: string, moved: boolean, direction: "up" | "down") {
+  return moved
+    ? { type: "success" as const, title: SAVED_TITLE, description: `“${name}” moved ${direction}.` }
+    : {
+        type: "message" as const,
+        title: `“${name}” is already ${direction === "up" ? "first" : "last"}.`,
+      };
+}
 
 /**
- * A list page's move buttons, as one form of its action: the row (`id`),
- * which way, and, where a page has several lists, which (`list`). The row
- * moves as the staff member; the page comes back to it with a toast.
+ * A list page's move buttons, as one form of its action: the row moves up or
+ * down its list as the staff member, and the page comes back to its place
+ * (`back`) with a toast that says what moved, or that it was at the end.
  */
-export function moveRows<List extends string = string>({
-  lists,
-  move,
-  toast,
-}: {
-  /** The page's lists, when it has more than one. */
-  lists?: readonly [List, ...List[]];
-  /** Moves the row: where the page goes back to (its row's place), or null when there is none. */
-  move: (tx: Database, moved: Move<List>) => Promise<string | null>;
-  /** What the toast says once moved. */
-  toast: string;
-}): StaffForm<{ context: Readonly<RouterContextProvider>; request: Request }> {
-  const form = defineForm({
-    id: "move",
-    fields: ["intent", "id", "list"],
-    intents: [MOVE_UP, MOVE_DOWN],
-    labels: {},
-    rules: async () =>
-      z.object({
-        intent: z.enum([MOVE_UP, MOVE_DOWN]),
-        id: z.string().regex(ROW_ID_PATTERN).transform(Number),
-        list: lists ? z.enum(lists) : z.string(),
-      }),
-  });
+export function moveRows<List extends string>(
+  lists: Readonly<Record<List, OrderedRows>>,
+  back: (list: List, id: number) => string,
+): StaffForm<{ context: Readonly<RouterContextProvider>; request: Request }> {
   return {
-    form,
+    form: moveForm,
     async handle(post, { context }) {
-      const checked = await checkPost(post, form, undefined);
+      const checked = await checkPost(post, moveForm, undefined);
       if (!checked.ok) {
         if (checked.errors.id) throw notFound();
         throw data("Choose an entry to move up or down.", { status: 400 });
       }
-      const { intent, id, list } = checked.data;
+      const { intent, id } = checked.data;
+      // A page of one list posts none.
+      const list = (checked.data.list || Object.keys(lists)[0]) as List;
+      const rows = Object.hasOwn(lists, list) ? lists[list] : undefined;
+      if (!rows) throw data("Choose an entry to move up or down.", { status: 400 });
       const direction = intent === MOVE_UP ? "up" : "down";
-      const back = await writeAsStaff(context, (tx) =>
-        move(tx, { id, list: list as List, direction }),
-      );
-      if (back === null) throw notFound();
-      return redirectWithToast(back, { type: "success", title: toast });
+      const moved = await writeAsStaff(context, (tx) => moveRow(tx, rows, id, direction));
+      if (moved === null) throw notFound();
+      return redirectWithToast(back(list, id), movedToast(moved.name, moved.moved, direction));
     },
   };
 }

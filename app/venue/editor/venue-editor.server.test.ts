@@ -1,3 +1,4 @@
+import { moveRow } from "~/platform/database/ordered-rows.server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { asRole, asUser, editorAndStranger } from "../../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -8,7 +9,7 @@ import {
   deleteVenueRow,
   insertPackage,
   insertSpace,
-  moveVenueRow,
+  VENUE_ROWS,
   packagesForStaff,
   spaceForStaff,
   spacesForStaff,
@@ -108,14 +109,14 @@ describe.each(drivers)("the venue editor's queries on %s", (driver) => {
   test("moves a space up and down; the ends stay put", async () => {
     await asUser(db, editor, async (tx) => {
       const before = (await spacesForStaff(tx)).map((row) => row.id);
-      expect(await moveVenueRow(tx, "venue_spaces", before[1]!, "up")).toBe(true);
+      expect(await moveRow(tx, VENUE_ROWS.space, before[1]!, "up")).toMatchObject({ moved: true });
       const after = (await spacesForStaff(tx)).map((row) => row.id);
       expect(after).toEqual([before[1], before[0], ...before.slice(2)]);
-      await moveVenueRow(tx, "venue_spaces", before[1]!, "up");
+      await moveRow(tx, VENUE_ROWS.space, before[1]!, "up");
       expect((await spacesForStaff(tx)).map((row) => row.id)).toEqual(after);
-      await moveVenueRow(tx, "venue_spaces", before[1]!, "down");
+      await moveRow(tx, VENUE_ROWS.space, before[1]!, "down");
       expect((await spacesForStaff(tx)).map((row) => row.id)).toEqual(before);
-      expect(await moveVenueRow(tx, "venue_spaces", 999_999, "up")).toBe(false);
+      expect(await moveRow(tx, VENUE_ROWS.space, 999_999, "up")).toBeNull();
     });
   });
 

@@ -1,4 +1,5 @@
 import { databaseErrorCode, type Database } from "~/platform/database/database.server";
+import type { OrderedRows } from "~/platform/database/ordered-rows.server";
 import { defineEditorStore } from "~/platform/forms/editor-spec";
 import {
   PHOTO_SLOTS,
@@ -167,38 +168,11 @@ export async function deleteVenueRow(tx: Database, table: VenueTable, id: number
   return rows.length > 0;
 }
 
-/**
- * Moves a space or package one place up or down its list (a no-op at either
- * end); false when there is no such row. The list is numbered afresh in
- * tens, changing only the rows whose place moved.
- */
-export async function moveVenueRow(
-  tx: Database,
-  table: VenueTable,
-  id: number,
-  direction: "up" | "down",
-): Promise<boolean> {
-  const rows = await tx.query<{ id: number; sortOrder: number }>(
-    `select id::int as id, sort_order as "sortOrder" from public.${table}
-     order by sort_order, id for update`,
-  );
-  const index = rows.findIndex((row) => row.id === id);
-  if (index === -1) return false;
-  const target = direction === "up" ? index - 1 : index + 1;
-  if (target < 0 || target >= rows.length) return true;
-  const order = rows.map((row) => row.id);
-  [order[index], order[target]] = [order[target]!, order[index]!];
-  for (const [position, rowId] of order.entries()) {
-    const sortOrder = (position + 1) * 10;
-    if (rows.find((row) => row.id === rowId)!.sortOrder !== sortOrder) {
-      await tx.query(`update public.${table} set sort_order = $1 where id = $2`, [
-        sortOrder,
-        rowId,
-      ]);
-    }
-  }
-  return true;
-}
+/** The venue page's lists: its spaces, and its packages. */
+export const VENUE_ROWS = {
+  space: { table: "venue_spaces", name: "name" },
+  package: { table: "venue_packages", name: "name" },
+} as const satisfies Record<string, OrderedRows>;
 
 /** The space editor's queries. */
 export const spaceStore = defineEditorStore(spaceEditor, {

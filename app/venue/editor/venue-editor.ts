@@ -298,8 +298,8 @@ export const packageEditor = defineEditor({
 });
 
 /** The venue page's two lists, and the table each is kept in. */
-export const VENUE_LISTS = { space: "venue_spaces", package: "venue_packages" } as const;
+const VENUE_TABLES = { space: "venue_spaces", package: "venue_packages" } as const;
 
 /** A row's place on the venue page, so a post without scripts comes back to it. */
-export const venueAnchor = (list: keyof typeof VENUE_LISTS, id: number) =>
-  `${VENUE_LISTS[list]}-${id}`;
+export const venueAnchor = (list: keyof typeof VENUE_TABLES, id: number) =>
+  `${VENUE_TABLES[list]}-${id}`;
