@@ -207,47 +207,20 @@ export type MenuSection = {
  * What the menu page shows of an item, and so all it sends of one: the page
  * carries its data twice (the HTML and the data the browser takes over with).
  */
-export type MenuListItem = Pick<
-  MenuItem,
-  | "id"
-  | "name"
-  | "description"
-  | "priceCents"
-  | "portion"
-  | "dietaryTags"
-  | "allergens"
-  | "badges"
-  | "available"
-  | "unavailableUntil"
->;
+export type MenuListItem = Omit<MenuItem, "featured" | "image" | "eventId" | "eventDay">;
 
 /** A section as the menu page lists it. */
 export type MenuListSection = Omit<MenuSection, "items"> & { items: MenuListItem[] };
 
-export function menuListItem({
-  id,
-  name,
-  description,
-  priceCents,
-  portion,
-  dietaryTags,
-  allergens,
-  badges,
-  available,
-  unavailableUntil,
-}: MenuItem): MenuListItem {
-  return {
-    id,
-    name,
-    description,
-    priceCents,
-    portion,
-    dietaryTags,
-    allergens,
-    badges,
-    available,
-    unavailableUntil,
-  };
+export function menuListItem(item: MenuItem): MenuListItem {
+  const {
+    featured: _featured,
+    image: _image,
+    eventId: _eventId,
+    eventDay: _eventDay,
+    ...listed
+  } = item;
+  return listed;
 }
 
 /** The longest search a visitor may type; longer ones are cut with a message. */

@@ -41,26 +41,6 @@ export const EVENT_DESCRIPTION_MAX = 2000;
 export const IMAGE_ALT_MAX = 200;
 export const EVENT_PERFORMER_MAX = 100;
 
-/** Short names for the error summary. */
-export const eventFieldLabels: Record<EventField, string> = {
-  title: "Title",
-  slug: "Web address",
-  summary: "Summary",
-  description: "Description",
-  startDate: "Date",
-  startTime: "Starts at",
-  endDate: "Ends on",
-  endTime: "Ends at",
-  status: "Status",
-  price: "Cover charge",
-  performer: "Performer",
-  image: "Picture",
-  imageAlt: "Picture description",
-  imageKept: "Picture",
-  imageRemove: "Remove picture",
-  hidden: "Hidden",
-};
-
 export const eventStatusLabels: Record<EventStatus, string> = {
   scheduled: "On as planned",
   cancelled: "Cancelled",
@@ -116,7 +96,6 @@ export const eventForm = defineForm({
   id: "event-form",
   fields: eventFields,
   files: ["image"],
-  labels: eventFieldLabels,
   verb: "save",
   rules: () => import("./event-rules").then((rules) => rules.eventSchema),
 });
@@ -140,6 +119,7 @@ export const eventEditor = defineEditor({
     text("title", { label: "Title", limit: EVENT_TITLE_MAX }),
     text("slug", {
       label: "Web address name",
+      summary: "Web address",
       optional: true,
       hint: "Made from the title when left empty, such as trivia-night (trivia-night-2 when another event has it). It stays when the title changes.",
       limit: SLUG_MAX,
@@ -202,6 +182,7 @@ export const eventEditor = defineEditor({
     }),
     checkbox("hidden", {
       label: "Hide from the site",
+      summary: "Hidden",
       hint: "Hidden events stay here for staff but visitors do not see them.",
       optional: true,
     }),

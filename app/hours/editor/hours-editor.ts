@@ -62,16 +62,6 @@ export const exceptionFields = [
   "note",
 ] as const;
 export type ExceptionField = (typeof exceptionFields)[number];
-export const exceptionLabels: Record<ExceptionField, string> = {
-  startsOn: "First day",
-  endsOn: "Last day",
-  closed: "Closed",
-  opensAt: "Opens",
-  closesAt: "Closes",
-  kitchenClosesAt: "Kitchen closes",
-  note: "Note",
-};
-
 /** The quick changes for tonight, each a small form of its own. */
 export const closingEarlyFields = ["closesAt"] as const;
 export const kitchenEarlyFields = ["kitchenClosesAt"] as const;
@@ -184,7 +174,6 @@ export type EditableException = {
 export const exceptionForm = defineForm({
   id: "hours-exception",
   fields: exceptionFields,
-  labels: exceptionLabels,
   verb: "save",
   rules: ({ today }: { today: string }) =>
     import("./hours-rules").then((rules) => rules.exceptionSchema(today)),
@@ -223,6 +212,7 @@ export const exceptionEditor = defineEditor({
     ),
     checkbox("closed", {
       label: "Closed all day",
+      summary: "Closed",
       hint: "When ticked, the times below are not used.",
       optional: true,
     }),

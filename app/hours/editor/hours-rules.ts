@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textFields } from "~/platform/forms/field-rules";
 import { cleanLine, characterCount, overLimitMessage } from "~/platform/forms/typed-input";
 import { formatLongDate, formatWallTime } from "~/platform/clock/time-words";
 import {
@@ -10,6 +11,7 @@ import {
   WEEK_ORDER,
   dailyHoursProblems,
   dayFields,
+  exceptionFields,
   type ClosedDayField,
   type ClosingEarlyField,
   type ExceptionField,
@@ -45,11 +47,6 @@ function reportOr<T>(problems: Issue[], ctx: z.RefinementCtx, value: () => T): T
   }
   return z.NEVER;
 }
-
-const textFields = <Field extends string>(fields: readonly Field[]) =>
-  z.object(
-    Object.fromEntries(fields.map((field) => [field, z.string()])) as Record<Field, z.ZodString>,
-  );
 
 /** A checkbox's post: ticked ("on") or not (empty); anything else is refused. */
 function checkboxValue(text: string): boolean | null {
@@ -145,15 +142,7 @@ function noteProblem(note: string, required: string | null): string | null {
 
 /** An exception to the regular hours for a date or a range of dates, seen from `today`. */
 export function exceptionSchema(today: string) {
-  return textFields<ExceptionField>([
-    "startsOn",
-    "endsOn",
-    "closed",
-    "opensAt",
-    "closesAt",
-    "kitchenClosesAt",
-    "note",
-  ]).transform((values, ctx) => {
+  return textFields<ExceptionField>(exceptionFields).transform((values, ctx) => {
     const problems: Issue[] = [];
     const add = (path: ExceptionField, message: string | null | undefined) => {
       if (message) problems.push({ path, message });

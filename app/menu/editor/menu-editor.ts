@@ -19,6 +19,7 @@ import {
   DIETARY_TAGS,
   type Allergen,
   type Availability,
+  type MenuItem,
   type Badge,
   type DietaryTag,
   fold,
@@ -92,35 +93,6 @@ export const ITEM_LIST_FIELDS = [
 /** The section's group of tick boxes. */
 export const SECTION_LIST_FIELDS = ["mayContain"] as const satisfies SectionField[];
 
-/** Short names for the error summary ("Price: …"). */
-export const SECTION_LABELS: Record<SectionField, string> = {
-  name: "Name",
-  slug: "Web address",
-  description: "Description",
-  note: "Note",
-  mayContain: "May contain traces of",
-  hidden: "Hidden",
-};
-
-export const ITEM_LABELS: Record<ItemField, string> = {
-  sectionId: "Section",
-  name: "Name",
-  description: "Description",
-  price: "Price",
-  portion: "Portion",
-  dietaryTags: "Dietary",
-  allergens: "Allergens",
-  badges: "Badges",
-  available: "On the menu",
-  featured: "Featured",
-  hidden: "Hidden",
-  imageFile: "Picture",
-  imagePath: "Picture",
-  imageRemove: "Remove picture",
-  imageAlt: "Picture description",
-  eventId: "Only on the day of this event",
-};
-
 /** A tag vocabulary as the checkbox groups list it: value and label. */
 export type TagOption<Tag extends string> = { value: Tag; label: string };
 
@@ -147,28 +119,13 @@ export type EditorSection = {
   hidden: boolean;
 };
 
-/** A menu item as staff edit it. */
-export type EditorItem = {
-  id: number;
+/** A menu item as staff edit it: hidden ones too, with its section, its picture's fields and its event's title. */
+export type EditorItem = Omit<MenuItem, "image" | "eventDay"> & {
   sectionId: number;
-  name: string;
-  description: string;
-  priceCents: number;
-  portion: string;
-  dietaryTags: DietaryTag[];
-  allergens: Allergen[];
-  badges: Badge[];
-  /** False: off the menu until staff put it back. */
-  available: boolean;
-  /** ISO instant: not available today, until then (the pub's next 4 am); null when not set. */
-  unavailableUntil: string | null;
-  featured: boolean;
   hidden: boolean;
   imagePath: string | null;
   imageAlt: string;
-  /** The event it goes with: on the menu only on that event's day. Null: every day. */
-  eventId: number | null;
-  /** That event's title. */
+  /** Its event's title. */
   eventTitle: string | null;
 };
 
@@ -342,7 +299,6 @@ export const sectionForm = defineForm({
   id: "menu-section",
   fields: SECTION_FIELDS,
   lists: SECTION_LIST_FIELDS,
-  labels: SECTION_LABELS,
   verb: "save",
   rules: () => import("./menu-rules").then((rules) => rules.sectionSchema),
 });
@@ -402,6 +358,7 @@ export const sectionEditor = defineEditor({
     checkbox("hidden", {
       optional: true,
       label: "Hide this section and its items from visitors",
+      summary: "Hidden",
       hint: "Staff still see it here. Untick to show it again.",
     }),
   ],
@@ -412,7 +369,6 @@ export const itemForm = defineForm({
   fields: ITEM_FIELDS,
   lists: ITEM_LIST_FIELDS,
   files: ["imageFile"],
-  labels: ITEM_LABELS,
   verb: "save",
   rules: () => import("./menu-rules").then((rules) => rules.itemSchema),
 });
@@ -494,11 +450,13 @@ export const itemEditor = defineEditor({
     checkbox("featured", {
       optional: true,
       label: "Feature on the home page",
+      summary: "Featured",
       hint: "Featured items show there when they are available and have a picture.",
     }),
     checkbox("hidden", {
       optional: true,
       label: "Hide this item from visitors",
+      summary: "Hidden",
       hint: "Staff still see it here. Untick to show it again.",
     }),
   ],

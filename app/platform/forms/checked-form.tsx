@@ -85,6 +85,8 @@ export type CheckedFormProps<Field extends string, Context = void> = {
   actionData: unknown;
   /** What the fields hold before any post: the saved values when editing. */
   initialValues?: Partial<FormValues<Field>>;
+  /** The fields' names in the summary of problems, when the form's own declaration has none. */
+  labels?: Partial<Record<Field, string>>;
   action?: string;
   encType?: ComponentProps<typeof Form>["encType"];
   /** Hidden inputs and anything else that goes first in the form. */
@@ -129,6 +131,7 @@ export function CheckedForm<Field extends string, Context = void>({
   label,
   actionData: routeAnswer,
   initialValues,
+  labels: givenLabels,
   action,
   encType,
   hidden,
@@ -144,7 +147,8 @@ export function CheckedForm<Field extends string, Context = void>({
   className,
   children,
 }: CheckedFormProps<Field, Context>) {
-  const { id, fields, lists, labels, verb: retryVerb = "send" } = spec;
+  const { id, fields, lists, verb: retryVerb = "send" } = spec;
+  const labels = spec.labels ?? givenLabels ?? {};
   const actionData = answerFor<Field>(id, routeAnswer);
   const hydrated = useHydrated();
   const navigation = useNavigation();

@@ -220,3 +220,9 @@ export function listSchema({
 
 /** A row's id as a page's list posts it: a positive whole number. */
 export const rowIdSchema = z.string().regex(ROW_ID_PATTERN).transform(Number);
+
+/** A form's fields as text, each read as typed: for rules that check them together afterwards. */
+export const textFields = <Field extends string>(fields: readonly Field[]) =>
+  z.object(
+    Object.fromEntries(fields.map((field) => [field, z.string()])) as Record<Field, z.ZodString>,
+  );

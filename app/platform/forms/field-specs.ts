@@ -15,6 +15,8 @@ type Words = {
   optional?: boolean;
   /** Needed only in some cases (the rules say when): neither optional nor required. */
   conditional?: boolean;
+  /** Its name in the summary of problems, where that is shorter than its label ("Hidden"). */
+  summary?: string;
 };
 
 /** A text field's input: its type and how the keyboard and the browser treat it. */
@@ -119,3 +121,30 @@ export const group = <Field extends string>(
   legend: string | undefined,
   ...fields: FieldSpec<Field>[]
 ): FieldSpec<Field> => ({ kind: "group", legend, fields });
+
+/**
+ * Each field's name in the summary of a form's problems ("Price: …"): its
+ * `summary`, else its label; a picture's fields after the picture.
+ */
+export function summaryLabels<Field extends string>(
+  fields: readonly FieldSpec<Field>[],
+): Partial<Record<Field, string>> {
+  const labels: Partial<Record<Field, string>> = {};
+  for (const spec of fields) {
+    if (spec.kind === "row" || spec.kind === "group") {
+      Object.assign(labels, summaryLabels(spec.fields));
+    } else if (spec.kind === "picture") {
+      const name = spec.label ?? "Picture";
+      const { file, kept, remove, alt } = spec.names;
+      Object.assign(labels, {
+        [file]: name,
+        [kept]: name,
+        [remove]: `Remove ${name.toLowerCase()}`,
+        [alt]: `${name} description`,
+      });
+    } else {
+      labels[spec.name] = spec.summary ?? (typeof spec.label === "string" ? spec.label : spec.name);
+    }
+  }
+  return labels;
+}

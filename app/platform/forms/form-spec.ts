@@ -26,8 +26,8 @@ export type FormSpec<
    * form-id: a post naming one of these `intent`s is this form's.
    */
   intents?: readonly string[];
-  /** Short names for the summary of problems ("Price: …"). */
-  labels: Partial<Record<Field, string>>;
+  /** Short names for the summary of problems ("Price: …"); an editor's come from its fields. */
+  labels?: Partial<Record<Field, string>>;
   /** The rules for `context`, loaded when first needed. */
   rules: (context: Context) => Promise<Schema>;
   /** What the summary asks once the problems are fixed: "send", "save", "sign in". */

@@ -43,31 +43,6 @@ export const heroPictureNames = {
 
 export type SettingsField = (typeof settingsFields)[number];
 
-export const settingsLabels: Record<SettingsField, string> = {
-  name: "Name",
-  shortName: "Short name",
-  tagline: "Tagline",
-  description: "Description",
-  streetAddress: "Street address",
-  locality: "City",
-  region: "Province",
-  postalCode: "Postal code",
-  latitude: "Latitude",
-  longitude: "Longitude",
-  phone: "Phone",
-  email: "Email",
-  reservationUrl: "Reservations link",
-  orderingUrl: "Ordering link",
-  socialLinks: "Social links",
-  transitNote: "Getting here by transit",
-  parkingNote: "Parking",
-  accessibilityNote: "Accessibility",
-  heroImage: "Home page picture",
-  heroImageKept: "Home page picture",
-  heroImageRemove: "Remove picture",
-  heroImageAlt: "Picture description",
-};
-
 export const SETTINGS_LIMITS = {
   name: 100,
   shortName: 40,
@@ -107,7 +82,6 @@ export const settingsForm = defineForm({
   id: "settings",
   fields: settingsFields,
   files: ["heroImage"],
-  labels: settingsLabels,
   verb: "save",
   rules: () => import("./settings-rules").then((rules) => rules.settingsSchema),
 });

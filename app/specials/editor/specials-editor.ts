@@ -39,19 +39,6 @@ export const specialFields = [
   "hidden",
 ] as const;
 export type SpecialField = (typeof specialFields)[number];
-export const specialLabels: Record<SpecialField, string> = {
-  title: "Name",
-  description: "Description",
-  price: "Price",
-  weekday: "Every week on",
-  startsOn: "First day",
-  endsOn: "Last day",
-  startsAt: "From",
-  endsAt: "Until",
-  eventId: "Only while this event is on",
-  hidden: "Hidden",
-};
-
 /** The weekday choices, Monday first as the site's week reads. */
 export const WEEKDAY_CHOICES = [
   { value: "1", label: "Monday" },
@@ -110,7 +97,6 @@ export function describeWhen(special: EditableSpecial): string {
 export const specialForm = defineForm({
   id: "special",
   fields: specialFields,
-  labels: specialLabels,
   verb: "save",
   rules: ({ today }: { today: string }) =>
     import("./specials-rules").then((rules) => rules.specialSchema(today)),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Special } from "../specials";
 import { withThousands } from "~/platform/thousands";
 import {
   characterCount,
@@ -16,7 +17,7 @@ import {
 } from "~/platform/clock/toronto-time";
 import { runsTooLate } from "~/platform/clock/pub-day";
 import type { WallTime, Weekday } from "~/platform/clock/toronto-time";
-import { parseRowChoice, rowChoiceMessage } from "~/platform/forms/field-rules";
+import { parseRowChoice, rowChoiceMessage, textFields } from "~/platform/forms/field-rules";
 import {
   DESCRIPTION_MAX,
   PRICE_MAX_CENTS,
@@ -34,29 +35,11 @@ import {
  */
 
 /** A special as saved. */
-export type SpecialInput = {
-  title: string;
-  description: string;
-  priceCents: number | null;
-  weekday: Weekday | null;
-  startsOn: string | null;
-  endsOn: string | null;
-  startsAt: WallTime | null;
-  endsAt: WallTime | null;
-  eventId: number | null;
-  published: boolean;
-};
-
-const textFields = z.object(
-  Object.fromEntries(specialFields.map((field) => [field, z.string()])) as Record<
-    SpecialField,
-    z.ZodString
-  >,
-);
+export type SpecialInput = Omit<Special, "id" | "eventDay"> & { published: boolean };
 
 /** A special's fields, seen from `today` (which bounds how far ahead its dates go). */
 export function specialSchema(today: string) {
-  return textFields.transform((values, ctx) => {
+  return textFields(specialFields).transform((values, ctx) => {
     const problems: Partial<Record<SpecialField, string>> = {};
     const add = (field: SpecialField, message: string | null | undefined) => {
       if (message && !problems[field]) problems[field] = message;

@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import type { z } from "zod";
 import type { EditorRow, EditorSpec } from "~/platform/forms/editor-spec";
 import type { FormValues } from "~/platform/forms/form-check";
+import { summaryLabels } from "~/platform/forms/field-specs";
 import { answerFor } from "~/platform/forms/form-check";
 import type { RouteHandle } from "~/platform/route-needs";
 import { BackLink, EditorHeading } from "~/platform/ui/editor-parts";
@@ -41,6 +42,7 @@ export function EditorPage<
   const { row, values, rulesContext } = loaderData;
   const shown = answerFor<Field>(editor.form.id, actionData)?.values ?? values;
   const titleId = `${editor.form.id}-heading`;
+  const fields = editor.fields(shown, loaderData);
   return (
     <>
       {editor.list ? (
@@ -58,17 +60,12 @@ export function EditorPage<
         titleId={titleId}
         actionData={actionData}
         initialValues={values}
+        labels={summaryLabels(fields)}
         submitLabel={row ? editor.submit.save : editor.submit.add}
         encType={editor.pictures ? "multipart/form-data" : undefined}
         className="relative mt-8 max-w-2xl space-y-7"
       >
-        {(field) => (
-          <EditorFields
-            fields={editor.fields(shown, loaderData)}
-            field={field}
-            formId={editor.form.id}
-          />
-        )}
+        {(field) => <EditorFields fields={fields} field={field} formId={editor.form.id} />}
       </EditorForm>
       {row && editor.remove ? (
         <DeleteSection

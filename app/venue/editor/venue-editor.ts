@@ -73,42 +73,6 @@ export const priceUnitLabels: Record<(typeof PRICE_UNITS)[number], string> = {
   flat: "Flat price for the party",
 };
 
-export const spaceFieldLabels: Record<SpaceField, string> = {
-  name: "Name",
-  slug: "Web address",
-  summary: "Summary",
-  description: "Description",
-  seatedCapacity: "Seated guests",
-  standingCapacity: "Standing guests",
-  features: "Features",
-  stepFree: "Step-free",
-  accessibilityNote: "Access note",
-  ...photoLabels(),
-  hidden: "Hidden",
-};
-
-function photoLabels() {
-  const labels = {} as Record<(typeof photoFields)[number], string>;
-  for (const slot of PHOTO_SLOTS) {
-    const names = photoNames(slot);
-    labels[names.file] = `Photo ${slot + 1}`;
-    labels[names.alt] = `Photo ${slot + 1} description`;
-    labels[names.kept] = `Photo ${slot + 1}`;
-    labels[names.remove] = `Remove photo ${slot + 1}`;
-  }
-  return labels;
-}
-
-export const packageFieldLabels: Record<PackageField, string> = {
-  name: "Name",
-  description: "Description",
-  price: "Price",
-  priceUnit: "Priced",
-  minimumGuests: "Minimum guests",
-  includes: "Includes",
-  hidden: "Hidden",
-};
-
 /** A space as the editor shows it, hidden or not. */
 export type EditableSpace = VenueSpace & { published: boolean };
 /** A package as the editor shows it, hidden or not. */
@@ -162,7 +126,6 @@ export const spaceForm = defineForm({
   id: "space-form",
   fields: spaceFields,
   files: PHOTO_SLOTS.map((slot) => photoNames(slot).file),
-  labels: spaceFieldLabels,
   verb: "save",
   rules: () => import("./venue-rules").then((rules) => rules.spaceSchema),
 });
@@ -185,6 +148,7 @@ export const spaceEditor = defineEditor({
     text("name", { label: "Name", limit: NAME_MAX }),
     text("slug", {
       label: "Web address name",
+      summary: "Web address",
       optional: true,
       hint: "Made from the name when left empty, such as the-snug.",
       limit: SLUG_MAX,
@@ -213,6 +177,7 @@ export const spaceEditor = defineEditor({
     }),
     checkbox("stepFree", {
       label: "Step-free access",
+      summary: "Step-free",
       hint: "Guests can get in without steps or stairs.",
       optional: true,
     }),
@@ -229,6 +194,7 @@ export const spaceEditor = defineEditor({
     ),
     checkbox("hidden", {
       label: "Hide from the site",
+      summary: "Hidden",
       hint: "Hidden spaces are not on the venue page or in the enquiry form.",
       optional: true,
     }),
@@ -245,7 +211,6 @@ function photoSlotsShown(shown: Partial<FormValues<SpaceField>>): PhotoSlot[] {
 export const packageForm = defineForm({
   id: "package-form",
   fields: packageFields,
-  labels: packageFieldLabels,
   verb: "save",
   rules: () => import("./venue-rules").then((rules) => rules.packageSchema),
 });
@@ -291,6 +256,7 @@ export const packageEditor = defineEditor({
     area("description", { label: "Description", optional: true, rows: 4, limit: DESCRIPTION_MAX }),
     checkbox("hidden", {
       label: "Hide from the site",
+      summary: "Hidden",
       hint: "Hidden packages are not on the venue page.",
       optional: true,
     }),
