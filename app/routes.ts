@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { LIVE_REVISION_PATH, LIVE_STREAM_PATH } from "./platform/live/live-paths";
 
 export default [
   // Every page shares the header, footer and error view of the site layout.
@@ -48,8 +49,8 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("build-info", "routes/build-info.ts"),
   // The live channel (docs/decisions/012): Server-Sent Events, and the revision to poll.
-  route("live", "platform/live/stream-route.ts"),
-  route("live/revision", "platform/live/revision-route.ts"),
+  route(LIVE_STREAM_PATH, "platform/live/stream-route.ts"),
+  route(LIVE_REVISION_PATH, "platform/live/revision-route.ts"),
   route("theme", "routes/theme.ts"),
   route("img/*", "routes/image.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),

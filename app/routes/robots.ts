@@ -1,9 +1,10 @@
+import { LIVE_STREAM_PATH } from "~/platform/live/live-paths";
 import { env } from "~/platform/env.server";
 import { cacheControl } from "~/platform/cache-control";
 import type { Route } from "./+types/robots";
 
 /** Resource routes that are not content (the live channel's streams among them), and the staff area. */
-const NOT_CONTENT = ["/theme", "/build-info", "/healthz", "/live", "/staff"];
+const NOT_CONTENT = ["/theme", "/build-info", "/healthz", LIVE_STREAM_PATH, "/staff"];
 
 export function robotsTxt(origin: string): string {
   return [

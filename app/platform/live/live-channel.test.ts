@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { LIVE_REVISION_PATH } from "./live-paths";
 import {
   CHANGE_MARGIN_MS,
-  LIVE_REVISION_PATH,
   LONGEST_TIMER_MS,
   LiveChannel,
   PAST_CHANGE_RETRIES,

@@ -1,5 +1,8 @@
+import { LIVE_REVISION_PATH, LIVE_STREAM_PATH } from "./live-paths";
+
+export { LIVE_STREAM_PATH };
 /**
- * How an open page keeps up with the site (issue: live updates), as a state
+ * How an open page keeps up with the site, as a state
  * machine with no browser in it: the stream, its reconnection, the polling
  * fallback, the page's revision and the clock are all handed in, so every
  * path is tested with fakes and fake timers (`live-channel.test.ts`).
@@ -31,8 +34,6 @@ export const PAST_CHANGE_RETRIES = 10;
 /** The longest delay setTimeout takes (about 24.8 days); longer ones fire at once. */
 export const LONGEST_TIMER_MS = 2 ** 31 - 1;
 /** Where the stream and the polling fallback are. */
-export const LIVE_STREAM_PATH = "/live";
-export const LIVE_REVISION_PATH = "/live/revision";
 
 export type StreamHandlers = {
   /** The stream is open (the first time, or again after the browser reconnected). */
