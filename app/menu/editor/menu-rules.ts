@@ -3,10 +3,11 @@ import { withThousands } from "~/platform/thousands";
 import {
   ROW_ID_PATTERN,
   lineSchema,
+  priceSchema,
   rowChoiceSchema,
   textSchema,
 } from "~/platform/forms/field-rules";
-import { overLimitMessage, parseDollars } from "~/platform/forms/typed-input";
+import { overLimitMessage } from "~/platform/forms/typed-input";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
 import {
   ALLERGEN_OPTIONS,
@@ -25,7 +26,6 @@ import {
   type SectionField,
   type TagOption,
 } from "./menu-editor";
-import { formatPrice } from "~/platform/money";
 import {
   ALLERGEN_LABELS,
   ALLERGENS,
@@ -154,28 +154,6 @@ const sectionIdSchema = z
 /** The event a dish goes with: one of those listed, or none (""). */
 const eventIdSchema = rowChoiceSchema("an event");
 
-const PRICE_MESSAGES = {
-  empty: "Enter a price such as 14.50 (0 if it is free).",
-  format: "Enter a price such as 14.50.",
-  negative: "A price cannot be negative.",
-} as const;
-
-const priceSchema = z.string().transform((value, context) => {
-  const price = parseDollars(value);
-  if ("problem" in price) {
-    context.addIssue({ code: "custom", message: PRICE_MESSAGES[price.problem] });
-    return z.NEVER;
-  }
-  if (price.cents > PRICE_MAX_CENTS) {
-    context.addIssue({
-      code: "custom",
-      message: `A price can be at most ${formatPrice(PRICE_MAX_CENTS)}; check the number.`,
-    });
-    return z.NEVER;
-  }
-  return price.cents;
-});
-
 export const itemSchema = z
   .object({
     sectionId: sectionIdSchema,
@@ -188,7 +166,11 @@ export const itemSchema = z
       ITEM_DESCRIPTION_MAX,
       `Keep the description to ${withThousands(ITEM_DESCRIPTION_MAX)} characters or fewer.`,
     ),
-    price: priceSchema,
+    price: priceSchema({
+      optional: false,
+      maxCents: PRICE_MAX_CENTS,
+      required: "Enter a price such as 14.50 (0 if it is free).",
+    }),
     portion: line(
       ITEM_PORTION_MAX,
       null,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatPrice } from "../money";
 import {
   characterCount,
   cleanLine,
@@ -106,42 +107,42 @@ export const checkboxSchema = z
   .string({ error: "Tick the box or leave it empty." })
   .transform((value) => value === "on");
 
-/** A price in dollars, at most `maxCents`; empty gives null when `optional`. */
-export function priceSchema({
-  optional,
-  maxCents,
-  required = "Enter a price such as 14.50.",
-}: {
-  optional: boolean;
-  maxCents: number;
-  required?: string;
-}) {
-  return z
-    .string({ error: "Enter a price such as 14.50." })
-    .transform(cleanLine)
-    .transform((value, ctx) => {
-      if (value === "") {
-        if (!optional) ctx.addIssue({ code: "custom", message: required });
-        return null;
-      }
-      const price = parseDollars(value);
-      if ("problem" in price) {
-        const message =
-          price.problem === "negative"
-            ? "A price cannot be negative."
-            : "Enter a price such as 14.50.";
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      if (price.cents > maxCents) {
-        ctx.addIssue({
-          code: "custom",
-          message: `Enter a price of at most $${(maxCents / 100).toLocaleString("en-CA")}.`,
-        });
-        return z.NEVER;
-      }
-      return price.cents;
-    });
+/** How a price field is read: may it be left empty, its highest price, and what to say when it is needed. */
+export type PriceRule = { optional: boolean; maxCents: number; required?: string };
+
+/**
+ * A price as typed, in dollars: its cents (null for an empty optional one),
+ * or what to say of it. The one reading of a price every form's rules use.
+ */
+export function readPrice(
+  typed: string,
+  { optional, maxCents, required = "Enter a price such as 14.50." }: PriceRule,
+): { cents: number | null } | { problem: string } {
+  const value = cleanLine(typed);
+  if (value === "") return optional ? { cents: null } : { problem: required };
+  const price = parseDollars(value);
+  if ("problem" in price) {
+    return {
+      problem:
+        price.problem === "negative"
+          ? "A price cannot be negative."
+          : `Enter a price such as 14.50${optional ? ", or leave it empty" : ""}.`,
+    };
+  }
+  if (price.cents > maxCents) {
+    return { problem: `A price can be at most ${formatPrice(maxCents)}; check the number.` };
+  }
+  return { cents: price.cents };
+}
+
+/** `readPrice` as a field rule. */
+export function priceSchema(rule: PriceRule) {
+  return z.string({ error: "Enter a price such as 14.50." }).transform((typed, ctx) => {
+    const price = readPrice(typed, rule);
+    if ("cents" in price) return price.cents;
+    ctx.addIssue({ code: "custom", message: price.problem });
+    return z.NEVER;
+  });
 }
 
 /** A whole number from 0 (or `min`) to `max`; empty gives null when `optional`. */

@@ -80,7 +80,7 @@ describe("a special", () => {
     ],
     [{ price: "-5" }, "price", /cannot be negative/],
     [{ price: "abc" }, "price", /Enter a price such as 14.50/],
-    [{ price: "20000" }, "price", /under \$10,000/],
+    [{ price: "20000" }, "price", /at most \$10,000/],
     [{ weekday: "7" }, "weekday", /Choose a day from the list/],
     [{ weekday: "Monday" }, "weekday", /Choose a day from the list/],
     [{ weekday: "" }, "weekday", /a day of the week, a first day, or both/],

@@ -6,7 +6,6 @@ import {
   cleanLine,
   cleanText,
   overLimitMessage,
-  parseDollars,
 } from "~/platform/forms/typed-input";
 import { formatLongDate } from "~/platform/clock/time-words";
 import {
@@ -17,7 +16,12 @@ import {
 } from "~/platform/clock/toronto-time";
 import { runsTooLate } from "~/platform/clock/pub-day";
 import type { WallTime, Weekday } from "~/platform/clock/toronto-time";
-import { parseRowChoice, rowChoiceMessage, textFields } from "~/platform/forms/field-rules";
+import {
+  parseRowChoice,
+  readPrice,
+  rowChoiceMessage,
+  textFields,
+} from "~/platform/forms/field-rules";
 import {
   DESCRIPTION_MAX,
   PRICE_MAX_CENTS,
@@ -61,19 +65,9 @@ export function specialSchema(today: string) {
       );
     }
 
-    let priceCents: number | null = null;
-    if (values.price.trim() !== "") {
-      const parsed = parseDollars(values.price);
-      if ("problem" in parsed) {
-        add(
-          "price",
-          parsed.problem === "negative"
-            ? "A price cannot be negative."
-            : "Enter a price such as 14.50, or leave it empty.",
-        );
-      } else if (parsed.cents > PRICE_MAX_CENTS) add("price", "Enter a price under $10,000.");
-      else priceCents = parsed.cents;
-    }
+    const price = readPrice(values.price, { optional: true, maxCents: PRICE_MAX_CENTS });
+    if ("problem" in price) add("price", price.problem);
+    const priceCents = "cents" in price ? price.cents : null;
 
     let weekday: Weekday | null = null;
     if (values.weekday !== "") {
