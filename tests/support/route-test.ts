@@ -13,7 +13,7 @@ export { caught, formPost, routeArgs } from "./route-args";
 export { drivers, type Driver } from "./test-database";
 
 /**
- * What one file's tests share on one driver: each part made when a test
+ * What one file's tests share on one database: each part made when a test
  * first asks for it, and undone, last made first, when the file ends.
  */
 class Shared {
@@ -51,7 +51,8 @@ type Params = Record<string, string>;
  *
  * - `db`: a copy of the seeded database on the test's driver, shared by the
  *   file's tests on that driver (opened by the first that asks for it, closed
- *   when the file ends), as a `beforeAll` would;
+ *   when the file ends), as a `beforeAll` would; a `describe` whose tests need
+ *   one of their own names them with `databaseFor`;
  * - `context`: a request context reading from it, new for each test;
  * - `get` and `post`: the arguments a loader or action gets for a GET or a
  *   form post of `path` in that context;
@@ -62,8 +63,8 @@ type Params = Record<string, string>;
  *   each for the file's tests on each driver;
  * - `signedIn(role)`: a request context as the staff middleware leaves it for
  *   someone with `role` (`null`: signed in, not on the staff list), one per role;
- * - `once(key, make, dispose?)`: a value of the file's own made once per
- *   driver, for set-up a file's tests share (rows they read, ids they need).
+ * - `once(key, make, dispose?)`: a value of the file's own made once for each
+ *   database, for set-up the tests on it share (rows they read, ids they need).
  *
  * The driver is PGlite unless a `describe` says otherwise:
  *
@@ -71,30 +72,36 @@ type Params = Record<string, string>;
  *       routeTest.override({ driver });
  *       routeTest("...", async ({ staff, editor }) => { ... });
  *     });
+ *
+ * and one whose tests need a database of their own names them:
+ *
+ *     routeTest.override({ driver, databaseFor: "the mail server's tests" });
  */
 export const routeTest = test
   .extend("driver", "pglite" as Driver)
+  .extend("databaseFor", "the file's tests")
   .extend(
     "shared",
     { scope: "file" },
     // Vitest reads a fixture's dependencies from its first parameter's pattern.
     // eslint-disable-next-line no-empty-pattern
     async ({}, { onCleanup }) => {
-      const byDriver = new Map<Driver, Shared>();
+      const byDatabase = new Map<string, Shared>();
       onCleanup(async () => {
-        for (const shared of byDriver.values()) await shared.close();
+        for (const shared of byDatabase.values()) await shared.close();
       });
       return {
-        on(driver: Driver): Shared {
-          let shared = byDriver.get(driver);
-          if (!shared) byDriver.set(driver, (shared = new Shared()));
+        on(driver: Driver, tests: string): Shared {
+          const key = `${tests} on ${driver}`;
+          let shared = byDatabase.get(key);
+          if (!shared) byDatabase.set(key, (shared = new Shared()));
           return shared;
         },
       };
     },
   )
-  .extend("once", ({ shared, driver }) => {
-    const on = shared.on(driver);
+  .extend("once", ({ shared, driver, databaseFor }) => {
+    const on = shared.on(driver, databaseFor);
     return <T>(key: string, make: () => T | Promise<T>, dispose?: (value: T) => unknown) =>
       on.once(key, make, dispose);
   })
