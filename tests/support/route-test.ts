@@ -5,7 +5,7 @@ import type { RouterContextProvider } from "react-router";
 import { test } from "vitest";
 import { sendStaffAuthEmail } from "~/staff/accounts/recovery.server";
 import { formPost, routeArgs } from "./route-args";
-import { signedInContext, type SignedIn } from "./staff-context";
+import { signedInContext as signInFor, type SignedIn } from "./staff-context";
 import { staffHarness, testImageStore } from "./staff-session";
 import { contextWithDatabase, openTestDatabase, type Driver } from "./test-database";
 
@@ -61,8 +61,9 @@ type Params = Record<string, string>;
  *   mails queued as the server queues them;
  * - `editor` and `owner`: a browser signed in as an editor or an owner, one of
  *   each for the file's tests on each driver;
- * - `signedIn(role)`: a request context as the staff middleware leaves it for
- *   someone with `role` (`null`: signed in, not on the staff list), one per role;
+ * - `signedInContext(role)`: a request context as the staff middleware leaves
+ *   it for someone with `role` (`null`: signed in, not on the staff list), one
+ *   for each role;
  * - `once(key, make, dispose?)`: a value of the file's own made once for each
  *   database, for set-up the tests on it share (rows they read, ids they need).
  *
@@ -151,10 +152,10 @@ export const routeTest = test
   .extend("editor", ({ once, staff }) => once("editor", () => staff.signedIn("editor")))
   .extend("owner", ({ once, staff }) => once("owner", () => staff.signedIn("owner")))
   .extend(
-    "signedIn",
+    "signedInContext",
     ({ once, db, staff }) =>
       (role: "owner" | "editor" | null): Promise<SignedIn> =>
         once(`signed in as ${role ?? "no one on the staff list"}`, () =>
-          signedInContext(db, staff.backend, role),
+          signInFor(db, staff.backend, role),
         ),
   );
