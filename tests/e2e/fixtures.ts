@@ -1,7 +1,31 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContextOptions,
+  type Cookie,
+  type Page,
+} from "@playwright/test";
 
 type ConsoleGuard = { errors: string[]; allowed: RegExp[] };
+
+type Options = {
+  /**
+   * Whether the test's browser comes from an address of its own (in
+   * CLIENT_IP_HEADER, which the test server trusts), so the sign-in and form
+   * limits, counted by address, never refuse it. Off unless a spec says so.
+   */
+  ownAddress: boolean;
+  /** What the spec's tests sign in for: their account is the purpose's in their project. */
+  staffPurpose: StaffPurpose | null;
+  /**
+   * Whether `signIn` may start from the session an earlier test of the worker
+   * made for the same account, instead of signing in again: for specs whose
+   * tests neither sign out nor end sessions. Off unless a spec says so.
+   */
+  reuseSignIn: boolean;
+};
 
 type Fixtures = {
   consoleGuard: ConsoleGuard;
@@ -9,9 +33,32 @@ type Fixtures = {
   allowConsoleErrors: (pattern: RegExp) => void;
   /** Runs axe on the page as it is now and expects no violations at all. */
   expectNoA11yViolations: (page?: Page) => Promise<void>;
+  /** The account the test signs in as (`staffPurpose`'s, in the test's project). */
+  account: StaffAccount;
+  /**
+   * Signs `page` in as `account` (see `signedInAt`) and opens `to`; with
+   * JavaScript, waits until it has hydrated. With `fromSignInPage`, it first
+   * opens `to` signed out and expects to be sent to the sign-in page.
+   */
+  signIn: (to?: string, options?: { fromSignInPage?: boolean }) => Promise<void>;
 };
 
-export const test = base.extend<Fixtures>({
+type WorkerFixtures = {
+  /** The session cookies each account signed in with, in this worker (see `reuseSignIn`). */
+  staffSessions: Map<string, Cookie[]>;
+};
+
+export const test = base.extend<Fixtures & Options, WorkerFixtures>({
+  ownAddress: [false, { option: true }],
+  staffPurpose: [null, { option: true }],
+  reuseSignIn: [false, { option: true }],
+
+  extraHTTPHeaders: async ({ extraHTTPHeaders, ownAddress }, use) => {
+    await use(
+      ownAddress ? { ...extraHTTPHeaders, [CLIENT_IP_HEADER]: uniqueAddress() } : extraHTTPHeaders,
+    );
+  },
+
   // Every test fails on console errors it did not declare: CSP violations,
   // hydration mismatches and uncaught errors all show up there.
   consoleGuard: [
@@ -31,7 +78,6 @@ export const test = base.extend<Fixtures>({
   allowConsoleErrors: async ({ consoleGuard }, use) => {
     await use((pattern) => consoleGuard.allowed.push(pattern));
   },
-
   expectNoA11yViolations: async ({ page }, use) => {
     await use(async (target = page) => {
       // The page as it rests: not mid-navigation, with the progress bar still along the top.
@@ -55,8 +101,43 @@ export const test = base.extend<Fixtures>({
       expect(summary, "axe violations").toEqual([]);
     });
   },
-});
 
+  account: async ({ staffPurpose }, use, testInfo) => {
+    if (!staffPurpose) throw new Error("This spec signs in: give it a purpose with test.use");
+    await use(staffAccountFor(staffPurpose, testInfo.project.name));
+  },
+
+  staffSessions: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: "worker" },
+  ],
+
+  signIn: async ({ page, account, javaScriptEnabled, reuseSignIn, staffSessions }, use) => {
+    await use(async (to = "/staff", { fromSignInPage = false } = {}) => {
+      if (fromSignInPage) {
+        await page.goto(to);
+        await expect(page).toHaveURL(/\/staff\/sign-in/);
+      }
+      const kept = reuseSignIn ? staffSessions.get(account.email) : undefined;
+      if (kept) {
+        await page.context().addCookies(kept);
+        await page.goto(to);
+      } else {
+        await signedInAt(page, account, to);
+        const { cookies } = await page.context().storageState();
+        staffSessions.set(
+          account.email,
+          cookies.filter((cookie) => cookie.name.startsWith(STAFF_SESSION_COOKIE)),
+        );
+      }
+      if (javaScriptEnabled !== false) await waitForHydration(page);
+    });
+  },
+});
 export { expect };
 
 /** The pages of the site, with their document titles and headings. */
@@ -165,10 +246,21 @@ export const staffAccounts: readonly StaffAccount[] = [
 /** The header the test server takes a client's address from (as Fly's proxy sets it). */
 export const CLIENT_IP_HEADER = "Fly-Client-IP";
 
+/** The staff session's cookie, or the first of its chunks (`.0`, `.1`, ...). */
+const STAFF_SESSION_COOKIE = "sb-staff-auth-token";
+
 /** A random IPv6 address in the private fd00::/8 range, new for each call. */
 export function uniqueAddress(): string {
   const groups = crypto.randomUUID().replace(/-/g, "").match(/.{4}/g) ?? [];
   return ["fd00", ...groups.slice(0, 7)].join(":");
+}
+
+/** A browser of its own: a new context, from an address of its own, with `options`. */
+export function browserOfItsOwn(browser: Browser, options: BrowserContextOptions = {}) {
+  return browser.newContext({
+    ...options,
+    extraHTTPHeaders: { ...options.extraHTTPHeaders, [CLIENT_IP_HEADER]: uniqueAddress() },
+  });
 }
 
 /**
