@@ -263,6 +263,42 @@ export function browserOfItsOwn(browser: Browser, options: BrowserContextOptions
   });
 }
 
+/** An enquiry sent through the contact form: its message holds a word no other has. */
+export type SentEnquiry = { name: string; email: string; message: string; word: string };
+
+/**
+ * Sends a message through the public contact form, as a visitor would, from a
+ * browser of its own (its own address, no JavaScript: the plain form). Its
+ * message holds a word no other enquiry has, to search for.
+ */
+export async function sendEnquiry(
+  browser: Browser,
+  name = `Morgan ${crypto.randomUUID().slice(0, 6)}`,
+): Promise<SentEnquiry> {
+  const word = `zephyr${crypto.randomUUID().slice(0, 8)}`;
+  const sent: SentEnquiry = {
+    name,
+    email: `${name.split(" ")[0]!.toLowerCase()}.${crypto.randomUUID().slice(0, 8)}@example.com`,
+    message: `Could you keep a table by the fire for us on Friday? Reference ${word}.`,
+    word,
+  };
+  const context = await browserOfItsOwn(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/contact");
+  const form = page.locator("form#contact-form");
+  await form.getByRole("textbox", { name: "Your name" }).fill(sent.name);
+  await form.getByRole("textbox", { name: "Email" }).fill(sent.email);
+  await form
+    .getByRole("combobox", { name: "What is it about?" })
+    .selectOption({ label: "A general question" });
+  await form.getByRole("textbox", { name: "Your message" }).fill(sent.message);
+  await form.getByRole("checkbox", { name: /^I agree/ }).check();
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("heading", { name: "Your message is with us" })).toBeVisible();
+  await context.close();
+  return sent;
+}
+
 /**
  * Signs `page`'s browser in as `account` by posting the sign-in form as the
  * browser would (the form itself, its toast and its refusals are what

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Locator, Page, Response } from "@playwright/test";
+import type { Locator, Page, Response } from "@playwright/test";
 import {
   expect,
+  sendEnquiry,
   staffAccount,
   staffAccountFor,
   test,
   waitForHydration,
+  type SentEnquiry,
   type StaffAccount,
 } from "./fixtures";
 
@@ -16,56 +18,11 @@ import {
 // test server trusts), so the sign-in limits never refuse it; the enquiries
 // it reads are sent through the public contact form first.
 
-const CLIENT_IP_HEADER = "Fly-Client-IP";
-
-/** A random IPv6 address in the private fd00::/8 range, new for each call. */
-function uniqueAddress(): string {
-  const groups = randomUUID().replace(/-/g, "").match(/.{4}/g) ?? [];
-  return ["fd00", ...groups.slice(0, 7)].join(":");
-}
-
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-});
+test.use({ ownAddress: true });
 
 // What the staff pages say, from app/staff and app/routes/staff.
 const WRONG_CREDENTIALS =
   "That email and password don't match a staff account. Check them and try again.";
-
-type SentEnquiry = { name: string; email: string; message: string; word: string };
-
-/**
- * Sends a message through the public contact form, as a visitor would, from a
- * browser of its own (its own address, no JavaScript: the plain form). Its
- * message holds a word no other enquiry has, to search for.
- */
-async function sendEnquiry(browser: Browser, name: string): Promise<SentEnquiry> {
-  const word = `zephyr${randomUUID().slice(0, 8)}`;
-  const sent: SentEnquiry = {
-    name,
-    email: `${name.split(" ")[0]!.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`,
-    message: `Could you keep a table by the fire for us on Friday? Reference ${word}.`,
-    word,
-  };
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
-  });
-  const page = await context.newPage();
-  await page.goto("/contact");
-  const form = page.locator("form#contact-form");
-  await form.getByRole("textbox", { name: "Your name" }).fill(sent.name);
-  await form.getByRole("textbox", { name: "Email" }).fill(sent.email);
-  await form
-    .getByRole("combobox", { name: "What is it about?" })
-    .selectOption({ label: "A general question" });
-  await form.getByRole("textbox", { name: "Your message" }).fill(sent.message);
-  await form.getByRole("checkbox", { name: /^I agree/ }).check();
-  await form.getByRole("button", { name: "Send message" }).click();
-  await expect(page.getByRole("heading", { name: "Your message is with us" })).toBeVisible();
-  await context.close();
-  return sent;
-}
 
 function signInFields(page: Page) {
   const form = page.getByRole("form", { name: "Sign in" });
