@@ -36,11 +36,15 @@ type Fixtures = {
   /** The account the test signs in as (`staffPurpose`'s, in the test's project). */
   account: StaffAccount;
   /**
-   * Signs `page` in as `account` (see `signedInAt`) and opens `to`; with
-   * JavaScript, waits until it has hydrated. With `fromSignInPage`, it first
-   * opens `to` signed out and expects to be sent to the sign-in page.
+   * Signs `page` in as `account`, or as `purpose`'s account in the test's
+   * project (see `signedInAt`), and opens `to`; with JavaScript, waits until
+   * it has hydrated. With `fromSignInPage`, it first opens `to` signed out
+   * and expects to be sent to the sign-in page.
    */
-  signIn: (to?: string, options?: { fromSignInPage?: boolean }) => Promise<void>;
+  signIn: (
+    to?: string,
+    options?: { fromSignInPage?: boolean; purpose?: StaffPurpose },
+  ) => Promise<void>;
 };
 
 type WorkerFixtures = {
@@ -116,8 +120,14 @@ export const test = base.extend<Fixtures & Options, WorkerFixtures>({
     { scope: "worker" },
   ],
 
-  signIn: async ({ page, account, javaScriptEnabled, reuseSignIn, staffSessions }, use) => {
-    await use(async (to = "/staff", { fromSignInPage = false } = {}) => {
+  signIn: async (
+    { page, staffPurpose, javaScriptEnabled, reuseSignIn, staffSessions },
+    use,
+    testInfo,
+  ) => {
+    await use(async (to = "/staff", { fromSignInPage = false, purpose = staffPurpose } = {}) => {
+      if (!purpose) throw new Error("This spec signs in: give it a purpose with test.use");
+      const account = staffAccountFor(purpose, testInfo.project.name);
       if (fromSignInPage) {
         await page.goto(to);
         await expect(page).toHaveURL(/\/staff\/sign-in/);

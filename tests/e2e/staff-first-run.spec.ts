@@ -1,13 +1,5 @@
 import type { Page } from "@playwright/test";
-import {
-  CLIENT_IP_HEADER,
-  expect,
-  signInAsStaff,
-  staffAccountFor,
-  test,
-  uniqueAddress,
-  waitForHydration,
-} from "./fixtures";
+import { browserOfItsOwn, expect, staffAccountFor, test, waitForHydration } from "./fixtures";
 import { SAMPLE_SETTINGS } from "../../app/staff/sample-content";
 
 // The staff home's first-run checklist on a phone, with and without scripts.
@@ -17,6 +9,7 @@ import { SAMPLE_SETTINGS } from "../../app/staff/sample-content";
 // row; each test puts the sample links back.
 
 test.describe.configure({ mode: "serial" });
+test.use({ staffPurpose: "first-run" });
 
 const LINES = [
   "The address is still the sample one.",
@@ -60,10 +53,11 @@ const ONE_PROJECT = "One project changes the single settings row";
 test("the checklist names each sample, and a changed value's line goes", async ({
   page,
   expectNoA11yViolations,
+  signIn,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", ONE_PROJECT);
   test.slow();
-  await signInAsStaff(page, staffAccountFor("first-run", testInfo.project.name));
+  await signIn();
   const list = checklist(page);
   await expect(list).toBeVisible();
   await expect(list.getByRole("listitem")).toHaveCount(LINES.length);
@@ -130,10 +124,9 @@ test("without JavaScript the checklist's link, the save and the line gone all wo
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", ONE_PROJECT);
-  const context = await browser.newContext({
+  const context = await browserOfItsOwn(browser, {
     javaScriptEnabled: false,
     viewport: { width: 375, height: 740 },
-    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
   });
   const page = await context.newPage();
   try {

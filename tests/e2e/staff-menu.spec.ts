@@ -1,16 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import {
-  CLIENT_IP_HEADER,
-  expect,
-  signedInAt,
-  staffAccountFor,
-  test,
-  uniqueAddress,
-  waitForHydration,
-  type StaffAccount,
-} from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 // The staff menu editor: an item added to the seeded Wings section, refused
 // once for a bad price (the error summary, the typed values kept), saved,
@@ -21,17 +12,14 @@ import {
 // Each test signs in, saves several times and opens the public menu after each change.
 test.describe.configure({ timeout: 180_000 });
 
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-});
+test.use({ ownAddress: true, staffPurpose: "menu" });
 
 /** The newest toast saying `text` (an earlier one with the same words may still be showing). */
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
-async function signIn(page: Page, account: StaffAccount, javaScript: boolean) {
-  await signedInAt(page, account, "/staff/menu");
-  if (javaScript) await waitForHydration(page);
+/** Signed in, the staff menu is open and fits the screen. */
+async function expectMenuPage(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Menu" })).toBeVisible();
   await expectNoSidewaysScroll(page);
 }
@@ -96,9 +84,11 @@ test("adds an item, refuses a bad price, marks it not available, hides and delet
   page,
   browser,
   expectNoA11yViolations,
-}, testInfo) => {
+  signIn,
+}) => {
   const name = `Smoked Chili Wings ${randomUUID().slice(0, 6)}`;
-  await signIn(page, staffAccountFor("menu", testInfo.project.name), true);
+  await signIn("/staff/menu");
+  await expectMenuPage(page);
   await expectNoA11yViolations();
 
   await page.getByRole("link", { name: "Add an item to Wings" }).click();
@@ -182,17 +172,19 @@ test("adds an item, refuses a bad price, marks it not available, hides and delet
 });
 
 test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+  test.use({ javaScriptEnabled: false, staffPurpose: "menu-no-javascript" });
 
   test("a refused post comes back with the summary, the values kept and the field focused; then saves", async ({
     page,
     browser,
     allowConsoleErrors,
-  }, testInfo) => {
+    signIn,
+  }) => {
     // The refused post is answered 400, as it should be; the browser logs that.
     allowConsoleErrors(/status of 400/);
     const name = `Maple Glazed Wings ${randomUUID().slice(0, 6)}`;
-    await signIn(page, staffAccountFor("menu-no-javascript", testInfo.project.name), false);
+    await signIn("/staff/menu");
+    await expectMenuPage(page);
 
     await page.getByRole("link", { name: "Add an item to Wings" }).click();
     const form = page.locator("form#menu-item");
