@@ -5,6 +5,7 @@ import {
   type Browser,
   type BrowserContextOptions,
   type Cookie,
+  type Locator,
   type Page,
 } from "@playwright/test";
 
@@ -174,6 +175,60 @@ export const pages = [
   },
 ] as const;
 
+/**
+ * Nothing on the page is wider than its viewport: the page never scrolls
+ * sideways (a phone would zoom out). On failure, names what sticks out.
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  const viewport = page.viewportSize()!.width;
+  const { scrollWidth, wider } = await page.evaluate((width) => {
+    const wider = [...document.body.querySelectorAll("*")]
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    return { scrollWidth: document.scrollingElement?.scrollWidth ?? Infinity, wider };
+  }, viewport);
+  expect(scrollWidth, `wider than the screen: ${wider.join(", ")}`).toBeLessThanOrEqual(viewport);
+}
+
+/**
+ * Stores the theme with the site's own form, as the footer's switch does
+ * without JavaScript; its toast, which belongs to the public page it would
+ * have gone back to, is dropped.
+ */
+export async function chooseTheme(page: Page, theme: "light" | "dark") {
+  const response = await page.request.post("/theme", {
+    form: { theme, redirectTo: "/" },
+    maxRedirects: 0,
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBe(303);
+  await page.context().clearCookies({ name: "toast" });
+}
+
+/**
+ * Opens the public menu as a visitor, in a browser of their own, until the
+ * entry of the dish `name` passes `check` (whose expectations each wait half a
+ * second at most), within the five seconds a visitor may wait for a change.
+ */
+export async function expectMenuEntry(
+  browser: Browser,
+  name: string,
+  check: (entry: Locator) => Promise<void>,
+) {
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await expect(async () => {
+    await visitor.goto("/menu");
+    await check(
+      visitor
+        .getByRole("listitem")
+        .filter({ has: visitor.getByRole("heading", { level: 3, name }) }),
+    );
+  }).toPass({ timeout: 5_000 });
+  await context.close();
+}
+
 /** Waits until React has hydrated the page, so clicks reach its handlers. */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -307,6 +362,29 @@ export async function sendEnquiry(
   await expect(page.getByRole("heading", { name: "Your message is with us" })).toBeVisible();
   await context.close();
   return sent;
+}
+
+/** The sign-in form's fields and button. */
+export function signInFields(page: Page) {
+  const form = page.getByRole("form", { name: "Sign in" });
+  return {
+    email: form.getByRole("textbox", { name: "Email" }),
+    password: form.getByLabel("Password", { exact: true }),
+    submit: form.getByRole("button", { name: "Sign in" }),
+  };
+}
+
+/** Types `account`'s email and password into the sign-in form on `page`. */
+export async function fillSignIn(page: Page, { email, password }: StaffAccount) {
+  const fields = signInFields(page);
+  await fields.email.fill(email);
+  await fields.password.fill(password);
+}
+
+/** Signs in with the sign-in form on `page`, as a person types it. */
+export async function submitSignIn(page: Page, account: StaffAccount) {
+  await fillSignIn(page, account);
+  await signInFields(page).submit.click();
 }
 
 /**

@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { browserOfItsOwn, expect, staffAccountFor, test, waitForHydration } from "./fixtures";
+import {
+  browserOfItsOwn,
+  chooseTheme,
+  expect,
+  expectNoSidewaysScroll,
+  staffAccountFor,
+  submitSignIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { SAMPLE_SETTINGS } from "../../app/staff/sample-content";
 
 // The staff home's first-run checklist on a phone, with and without scripts.
@@ -29,24 +38,6 @@ const SAMPLE_LINKS = SAMPLE_SETTINGS.socialLinks.map((link) => link.url).join("\
 const checklist = (page: Page) => page.getByRole("region", { name: "Replace the sample content" });
 
 const socialLinks = (page: Page) => page.getByRole("textbox", { name: "Social links (optional)" });
-
-/** The page does not scroll sideways at phone width. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    page.viewportSize()!.width,
-  );
-}
-
-/** Stores the theme with the site's own form, as the footer's switch does. */
-async function chooseTheme(page: Page, theme: "light" | "dark") {
-  const response = await page.request.post("/theme", {
-    form: { theme, redirectTo: "/" },
-    maxRedirects: 0,
-    headers: { Origin: new URL(page.url()).origin },
-  });
-  expect(response.status()).toBe(303);
-  await page.context().clearCookies({ name: "toast" });
-}
 
 const ONE_PROJECT = "One project changes the single settings row";
 
@@ -132,9 +123,7 @@ test("without JavaScript the checklist's link, the save and the line gone all wo
   try {
     const account = staffAccountFor("first-run-no-javascript", testInfo.project.name);
     await page.goto("/staff/sign-in");
-    await page.getByRole("textbox", { name: "Email" }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await submitSignIn(page, account);
     await expect(page).toHaveURL("/staff");
 
     const list = checklist(page);

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectMenuEntry,
+  expectNoSidewaysScroll,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // The staff menu editor: an item added to the seeded Wings section, refused
 // once for a bad price (the error summary, the typed values kept), saved,
@@ -24,26 +30,14 @@ async function expectMenuPage(page: Page) {
   await expectNoSidewaysScroll(page);
 }
 
-/** Nothing on the page is wider than the screen (a phone would zoom out, or scroll sideways). */
-async function expectNoSidewaysScroll(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
-
 /** The item's entry on the public menu, as a visitor (a browser of their own) sees it within 5 s. */
-async function expectOnPublicMenu(
+function expectOnPublicMenu(
   browser: Browser,
   name: string,
   expected: "available" | "not available today" | "off the menu" | "gone",
   pictureAlt?: string,
 ) {
-  const context = await browser.newContext();
-  const visitor = await context.newPage();
-  await expect(async () => {
-    await visitor.goto("/menu");
-    const entry = visitor.getByRole("listitem").filter({
-      has: visitor.getByRole("heading", { level: 3, name }),
-    });
+  return expectMenuEntry(browser, name, async (entry) => {
     if (expected === "gone") {
       await expect(entry).toHaveCount(0, { timeout: 500 });
     } else {
@@ -56,8 +50,7 @@ async function expectOnPublicMenu(
         await expect(entry.getByRole("img", { name: pictureAlt })).toBeVisible({ timeout: 500 });
       }
     }
-  }).toPass({ timeout: 5_000 });
-  await context.close();
+  });
 }
 
 /** The item's row on the staff list. */

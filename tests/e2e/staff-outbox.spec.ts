@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, sendEnquiry, test } from "./fixtures";
+import { expect, expectNoSidewaysScroll, sendEnquiry, test } from "./fixtures";
 
 // On a phone, as a manager would: the staff navigation counts the unread
 // enquiries and the inbox marks them; opening one reads it; the outbox shows
@@ -24,12 +24,6 @@ async function inboxCount(page: Page): Promise<number> {
   const status = (await page.getByRole("main").getByRole("status").textContent()) ?? "";
   const match = /(\d+) unread\./.exec(status);
   return match ? Number(match[1]) : 0;
-}
-
-/** Nothing on the page is wider than the phone. */
-async function expectNoSidewaysScroll(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(375);
 }
 
 test("the unread count and the outbox at 375 px", async ({

@@ -1,13 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import {
-  PHONE_WIDTH,
-  expectNoSidewaysScroll,
-  expectThumbSizedControls,
-  inBothThemes,
-  phoneContext,
-} from "./phone";
+import { expect, expectNoSidewaysScroll, test } from "./fixtures";
+import { PHONE_WIDTH, expectThumbSizedControls, inBothThemes, phoneContext } from "./phone";
 
 // The people page on a phone: an owner invites an editor and has the link
 // emailed as well; until they join, their row says so and offers their link

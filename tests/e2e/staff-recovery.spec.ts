@@ -1,12 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { expect, signInAsStaff, test } from "./fixtures";
-import {
-  expectNoSidewaysScroll,
-  expectThumbSizedControls,
-  inBothThemes,
-  phoneContext,
-} from "./phone";
+import { expect, expectNoSidewaysScroll, signInAsStaff, submitSignIn, test } from "./fixtures";
+import { expectThumbSizedControls, inBothThemes, phoneContext } from "./phone";
 
 // "Forgot your password?" on a phone, with JavaScript and without: a member
 // of staff asks for a link, the mail waits in the outbox (the test server has
@@ -89,10 +84,7 @@ async function signInElsewhere(browser: Browser, javaScriptEnabled: boolean, mem
   const context = await phoneContext(browser, { javaScriptEnabled });
   const page = await context.newPage();
   await page.goto("/staff/sign-in");
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.getByRole("textbox", { name: "Email" }).fill(member.email);
-  await form.getByLabel("Password", { exact: true }).fill(member.password);
-  await form.getByRole("button", { name: "Sign in" }).click();
+  await submitSignIn(page, member);
   return page;
 }
 

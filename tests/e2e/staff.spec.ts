@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page, Response } from "@playwright/test";
 import {
+  chooseTheme,
   expect,
+  fillSignIn,
+  signInFields,
   sendEnquiry,
   staffAccount,
   staffAccountFor,
   test,
   waitForHydration,
   type SentEnquiry,
-  type StaffAccount,
 } from "./fixtures";
 
 // The staff area: sign-in, the enquiries inbox, an enquiry marked handled and
@@ -23,21 +25,6 @@ test.use({ ownAddress: true });
 // What the staff pages say, from app/staff and app/routes/staff.
 const WRONG_CREDENTIALS =
   "That email and password don't match a staff account. Check them and try again.";
-
-function signInFields(page: Page) {
-  const form = page.getByRole("form", { name: "Sign in" });
-  return {
-    email: form.getByRole("textbox", { name: "Email" }),
-    password: form.getByLabel("Password", { exact: true }),
-    submit: form.getByRole("button", { name: "Sign in" }),
-  };
-}
-
-async function fillSignIn(page: Page, { email, password }: StaffAccount) {
-  const fields = signInFields(page);
-  await fields.email.fill(email);
-  await fields.password.fill(password);
-}
 
 const signInHeading = (page: Page) =>
   page.getByRole("heading", { level: 1, name: "Staff sign-in" });
@@ -443,18 +430,6 @@ test.describe("sessions", () => {
 });
 
 test.describe("axe", () => {
-  /** Stores the theme with the site's own form, as the footer's switch does. */
-  async function chooseTheme(page: Page, theme: "light" | "dark") {
-    const response = await page.request.post("/theme", {
-      form: { theme, redirectTo: "/" },
-      maxRedirects: 0,
-      headers: { Origin: new URL(page.url()).origin },
-    });
-    expect(response.status()).toBe(303);
-    // Its toast belongs to the public page it would have gone back to.
-    await page.context().clearCookies({ name: "toast" });
-  }
-
   /** Waits until the page is at rest: fonts in, no navigation, no toast sliding in. */
   async function settled(page: Page) {
     await waitForHydration(page);
