@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, vi } from "vitest";
-import { runServerToExit, startServer, stopAllServers } from "../support/built-server";
-import { browserOn, serverTest as test } from "../support/server-test";
+import { startServer, stopAllServers } from "../support/built-server";
+import { addStaffWithCommand, browserOn, serverTest as test } from "../support/server-test";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -28,16 +28,14 @@ describe.runIf(drivers.includes("postgres"))(
       database = await openTestDatabase("postgres");
       const env = { DATABASE_URL: database.url! };
       const email = "owner@example.com";
-      const added = await runServerToExit(env, ["staff-add", "--email", email, "--role", "owner"]);
-      const password = /Their password, shown this once: (\S+)/.exec(added.output)?.[1];
-      expect(password, added.output).toBeDefined();
+      const password = await addStaffWithCommand(env, email, "owner");
 
       // Each server gets a data folder of its own, as each Fly machine has its own volume.
       const [a, b] = await Promise.all([startServer(env), startServer(env)]);
       const staff = browserOn(a);
       const signedIn = await staff.post("/staff/sign-in", {
         email,
-        password: password!,
+        password,
         redirectTo: "/staff",
       });
       expect(signedIn.status).toBe(303);

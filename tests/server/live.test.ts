@@ -2,14 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import {
   clientDirectory,
   importBuiltServer,
-  runServerToExit,
   startServer,
   stopAllServers,
   type BuiltServer,
   type ClientAddress,
   type RunningServer,
 } from "../support/built-server";
-import { CookieJar } from "../support/staff-requests";
+import { addStaffWithCommand, browserOn } from "../support/server-test";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -224,26 +223,11 @@ describe.runIf(drivers.includes("postgres"))("two instances on one PostgreSQL", 
   /** Signs an owner in on `server` and returns a post function carrying the session. */
   async function staffOn(server: RunningServer, env: Record<string, string>) {
     const email = "owner@example.com";
-    const added = await runServerToExit(env, ["staff-add", "--email", email, "--role", "owner"]);
-    const password = /Their password, shown this once: (\S+)/.exec(added.output)?.[1];
-    expect(password, added.output).toBeDefined();
-    const jar = new CookieJar();
-    const post = async (target: string, fields: Record<string, string>) =>
-      jar.take(
-        await fetch(new URL(target, server.url), {
-          method: "POST",
-          redirect: "manual",
-          headers: { "Sec-Fetch-Site": "same-origin", Origin: server.url, Cookie: jar.header() },
-          body: new URLSearchParams(fields),
-        }),
-      );
-    const signedIn = await post("/staff/sign-in", {
-      email,
-      password: password!,
-      redirectTo: "/staff",
-    });
+    const password = await addStaffWithCommand(env, email, "owner");
+    const staff = browserOn(server);
+    const signedIn = await staff.post("/staff/sign-in", { email, password, redirectTo: "/staff" });
     expect(signedIn.status).toBe(303);
-    return post;
+    return staff.post;
   }
 
   test("listening: a staff save on A is an event on a stream open on B within 3 s", async () => {

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, vi } from "vitest";
-import { runServerToExit, startServer } from "../support/built-server";
-import { browserOn, serverTest as test } from "../support/server-test";
+import { startServer } from "../support/built-server";
+import { addStaffWithCommand, browserOn, serverTest as test } from "../support/server-test";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -41,15 +41,7 @@ describe.runIf(drivers.includes("postgres"))(
       const second = dataDirectory();
 
       const email = "manager@example.com";
-      const added = await runServerToExit({ ...shared, DATA_DIR: first }, [
-        "staff-add",
-        "--email",
-        email,
-        "--role",
-        "editor",
-      ]);
-      const password = /Their password, shown this once: (\S+)/.exec(added.output)?.[1];
-      expect(password, added.output).toBeDefined();
+      const password = await addStaffWithCommand({ ...shared, DATA_DIR: first }, email, "editor");
 
       const [one, other] = await Promise.all([
         startServer({ ...shared, DATA_DIR: first }),
@@ -69,7 +61,7 @@ describe.runIf(drivers.includes("postgres"))(
       const staff = browserOn(one);
       const signedIn = await staff.post("/staff/sign-in", {
         email,
-        password: password!,
+        password,
         redirectTo: "/staff",
       });
       expect(signedIn.status).toBe(303);

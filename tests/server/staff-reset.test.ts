@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, vi } from "vitest";
 import {
-  runRefusedCommand,
   runServerToExit,
   startServer,
   stopAllServers,
   type RunningServer,
 } from "../support/built-server";
-import { browserOn as browser, serverTest as test } from "../support/server-test";
+import {
+  addStaffWithCommand,
+  browserOn as browser,
+  expectRefusedArguments,
+  serverTest as test,
+} from "../support/server-test";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -29,15 +33,6 @@ async function signIn(server: RunningServer, email: string, password: string) {
   const user = browser(server);
   const answer = await user.post("/staff/sign-in", { email, password, redirectTo: "/staff" });
   return { user, status: answer.status };
-}
-
-/** Puts `email` on the staff list with staff-add; the password it prints. */
-async function addStaff(env: Record<string, string>, email: string, role: "owner" | "editor") {
-  const added = await runServerToExit(env, ["staff-add", "--email", email, "--role", role]);
-  const password = /Their password, shown this once: (\S+)/.exec(added.output)?.[1];
-  expect(password, added.output).toBeDefined();
-  expect(added.code, added.output).toBe(0);
-  return password!;
 }
 
 async function stop(server: RunningServer) {
@@ -66,7 +61,7 @@ describe.each(drivers)("staff-reset on %s", (driver) => {
   }) => {
     const env = await siteData(dataDirectory);
     const owner = "owner@example.com";
-    const oldPassword = await addStaff(env, owner, "owner");
+    const oldPassword = await addStaffWithCommand(env, owner, "owner");
 
     const made = await runServerToExit({ ...env, PORT: "8080" }, [
       "staff-reset",
@@ -153,8 +148,8 @@ describe.each(drivers)("staff-reset on %s", (driver) => {
     const env = await siteData(dataDirectory);
     const owner = "owner@example.com";
     const editor = "editor@example.com";
-    const ownerPassword = await addStaff(env, owner, "owner");
-    await addStaff(env, editor, "editor");
+    const ownerPassword = await addStaffWithCommand(env, owner, "owner");
+    await addStaffWithCommand(env, editor, "editor");
 
     // The owner removes the editor, whose account stays (as it would at Supabase).
     const server = await startServer(env);
@@ -214,11 +209,5 @@ test.each([
   ["an unknown flag", ["--email", "a@example.com", "--force"], 'Unknown argument "--force".'],
   ["a flag without its value", ["--email"], "--email needs a value."],
 ])("staff-reset with %s exits 2 with the usage", async (_, args, message) => {
-  const { code, output, opened } = await runRefusedCommand(["staff-reset", ...args]);
-  expect(output).toContain(message);
-  expect(output).toContain(USAGE);
-  expect(output).not.toMatch(STACK_LINE);
-  expect(code).toBe(2);
-  // The arguments are checked before the database is opened: none was made.
-  expect(opened).toBe(false);
+  await expectRefusedArguments(["staff-reset", ...args], message, USAGE);
 });

@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, vi } from "vitest";
 import {
-  runRefusedCommand,
   runServerToExit,
   startServer,
   stopAllServers,
   type RunningServer,
 } from "../support/built-server";
-import { browserOn, serverTest as test } from "../support/server-test";
+import {
+  addStaffWithCommand,
+  browserOn,
+  expectRefusedArguments,
+  serverTest as test,
+} from "../support/server-test";
 import { CookieJar } from "../support/staff-requests";
 import { startSupabaseAuthFake, type SupabaseAuthFake } from "../support/supabase-auth-fake";
 import { drivers, openTestDatabase } from "../support/test-database";
@@ -250,15 +254,7 @@ describe("embedded sign-in", () => {
   }) => {
     const DATA_DIR = dataDirectory();
     const email = "owner@example.com";
-    const added = await runServerToExit({ DATA_DIR }, [
-      "staff-add",
-      "--email",
-      email,
-      "--role",
-      "owner",
-    ]);
-    const password = /Their password, shown this once: (\S+)/.exec(added.output)?.[1];
-    expect(password, added.output).toBeDefined();
+    const password = await addStaffWithCommand({ DATA_DIR }, email, "owner");
     const server = await startServer({ DATA_DIR, CLIENT_IP_HEADER: "X-Test-Client" });
     const from = (address: string) => (fields: Record<string, string>) =>
       fetch(new URL("/staff/sign-in", server.url), {
@@ -295,13 +291,7 @@ describe("embedded sign-in", () => {
     ],
     ["a flag without its value", ["--role", "editor", "--email"], "--email needs a value."],
   ])("staff-add with %s exits 2 with the usage", async (_, args, message) => {
-    const { code, output, opened } = await runRefusedCommand(["staff-add", ...args]);
-    expect(output).toContain(message);
-    expect(output).toContain(USAGE);
-    expect(output).not.toMatch(STACK_LINE);
-    expect(code).toBe(2);
-    // The arguments are checked before the database is opened: none was made.
-    expect(opened).toBe(false);
+    await expectRefusedArguments(["staff-add", ...args], message, USAGE);
   });
 });
 

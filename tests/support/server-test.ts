@@ -1,6 +1,12 @@
 import { rmSync } from "node:fs";
-import { test } from "vitest";
-import { freshDataDirectory, stopAllServers, type RunningServer } from "./built-server";
+import { expect, test } from "vitest";
+import {
+  freshDataDirectory,
+  runRefusedCommand,
+  runServerToExit,
+  stopAllServers,
+  type RunningServer,
+} from "./built-server";
 import { CookieJar } from "./staff-requests";
 
 /**
@@ -60,4 +66,34 @@ export function browserOn(server: RunningServer, jar = new CookieJar()) {
     /** The same browser, on another instance. */
     at: (other: RunningServer) => browserOn(other, jar),
   };
+}
+
+/**
+ * Puts `email` on the staff list with the built server's `staff-add`
+ * command, run with `env`; the password it prints, once.
+ */
+export async function addStaffWithCommand(
+  env: Record<string, string>,
+  email: string,
+  role: "owner" | "editor",
+): Promise<string> {
+  const added = await runServerToExit(env, ["staff-add", "--email", email, "--role", role]);
+  const password = /Their password, shown this once: (\S+)/.exec(added.output)?.[1];
+  expect(password, added.output).toBeDefined();
+  expect(added.code, added.output).toBe(0);
+  return password!;
+}
+
+/**
+ * A server command given bad arguments: it says `message` and how it is
+ * used, with no stack trace, and exits 2 before it opens the database.
+ */
+export async function expectRefusedArguments(args: string[], message: string, usage: string) {
+  const { code, output, opened } = await runRefusedCommand(args);
+  expect(output).toContain(message);
+  expect(output).toContain(usage);
+  expect(output).not.toMatch(/\n\s+at \S/);
+  expect(code).toBe(2);
+  // The arguments are checked before the database is opened: none was made.
+  expect(opened).toBe(false);
 }

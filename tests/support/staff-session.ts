@@ -133,26 +133,26 @@ export function staffHarness(
   }
 
   /** Runs a handler of the signed-in area as `jar`'s browser would reach it. */
-  async function run(
-    request: Request,
-    jar: CookieJar,
-    handler: Handler,
-    params: Record<string, string> = {},
-  ) {
-    return jar.take(await runRoute(request, context(), STAFF_AREA, handler, params));
+  function run(request: Request, jar: CookieJar, handler: Handler, params = {}) {
+    return runIn(STAFF_AREA, request, jar, handler, params);
   }
 
   /**
    * Runs a handler of the staff pages open to anyone (sign-in, sign-out, the
    * setup and password pages) as `jar`'s browser would reach it.
    */
-  async function runOpen(
+  function runOpen(request: Request, jar: CookieJar, handler: Handler, params = {}) {
+    return runIn(STAFF_LAYOUT, request, jar, handler, params);
+  }
+
+  async function runIn(
+    middleware: MiddlewareFunction<Response>[],
     request: Request,
     jar: CookieJar,
     handler: Handler,
-    params: Record<string, string> = {},
+    params: Record<string, string>,
   ) {
-    return jar.take(await runRoute(request, context(), STAFF_LAYOUT, handler, params));
+    return jar.take(await runRoute(request, context(), middleware, handler, params));
   }
 
   /** GETs a staff page's loader as `jar`'s browser. */
