@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import {
-  clientDirectory,
-  importBuiltServer,
+  openBuiltApp,
   startServer,
   stopAllServers,
-  type BuiltServer,
+  type BuiltApp,
   type ClientAddress,
   type RunningServer,
 } from "../support/built-server";
@@ -92,26 +91,16 @@ function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
 
 describe("the pipeline and the live channel", () => {
   const client: ClientAddress = { address: "203.0.113.7", family: "IPv4", port: 50000 };
-  let built: BuiltServer;
-  let db: TestDatabase;
-  let handle: (request: Request, client: ClientAddress) => Promise<Response>;
-
+  let app: BuiltApp;
   beforeAll(async () => {
-    built = await importBuiltServer();
-    db = await openTestDatabase();
-    handle = await built.createAppHandler({
-      build: built.build,
-      mode: "production",
-      clientDirectory,
-      database: async () => db,
-    });
+    app = await openBuiltApp();
   });
   afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
+    await app?.[Symbol.asyncDispose]();
   });
 
   const get = (path: string, headers: Record<string, string> = {}) =>
-    handle(new Request(new URL(path, "http://localhost"), { headers }), client);
+    app.handle(new Request(new URL(path, "http://localhost"), { headers }), client);
 
   test("/live: an uncompressed, unstored event stream, one of its own for each request", async () => {
     const headers = { "Accept-Encoding": "br, gzip", Accept: "text/event-stream" };
@@ -148,7 +137,7 @@ describe("the pipeline and the live channel", () => {
     "%s /live and /live/revision: 405 with Allow",
     async (method) => {
       for (const path of ["/live", "/live/revision"]) {
-        const response = await handle(
+        const response = await app.handle(
           new Request(new URL(path, "http://localhost"), {
             method,
             headers: { "Sec-Fetch-Site": "same-origin", Origin: "http://localhost" },
@@ -163,7 +152,10 @@ describe("the pipeline and the live channel", () => {
   );
 
   test("HEAD /live: the headers, no stream left open", async () => {
-    const response = await handle(new Request("http://localhost/live", { method: "HEAD" }), client);
+    const response = await app.handle(
+      new Request("http://localhost/live", { method: "HEAD" }),
+      client,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
     const health = await (await get("/healthz")).json();
