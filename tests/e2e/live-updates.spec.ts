@@ -3,12 +3,11 @@ import { SUBMISSION_FIELD } from "../../app/enquiries/enquiry-fields.ts";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { addDays, deleteHoursException, press, torontoNow, torontoParts } from "./staff-hours";
 import {
-  CLIENT_IP_HEADER,
+  browserOfItsOwn,
   expect,
   signInAsStaff,
   staffAccountFor,
   test,
-  uniqueAddress,
   waitForHydration,
   type StaffPurpose,
 } from "./fixtures";
@@ -50,9 +49,7 @@ async function openAsVisitor(
     polling = false,
   }: { prepare?: (page: Page) => Promise<unknown>; polling?: boolean } = {},
 ): Promise<Visitor> {
-  const context = await browser.newContext({
-    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
-  });
+  const context = await browserOfItsOwn(browser);
   const page = await context.newPage();
   await prepare?.(page);
   const consoleErrors: string[] = [];

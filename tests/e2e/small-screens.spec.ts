@@ -21,6 +21,20 @@ async function expectWhollyOnScreen(page: Page, element: Locator, what: string) 
   expect(box.y + box.height, `${what}: bottom`).toBeLessThanOrEqual(viewport.height + 0.5);
 }
 
+/** Opens the venue page's viewer on the first photo of Upstairs Hall; the viewer. */
+async function openUpstairsHallPhotos(page: Page) {
+  await page.goto("/venue");
+  await waitForHydration(page);
+  await page
+    .getByRole("list", { name: "Photos of Upstairs Hall" })
+    .getByRole("link")
+    .first()
+    .click();
+  const viewer = page.getByRole("dialog", { name: /Upstairs Hall/ });
+  await expect(viewer).toBeVisible();
+  return viewer;
+}
+
 test.describe("at 320 × 256", () => {
   test.use({ viewport: SMALL });
 
@@ -72,15 +86,7 @@ test.describe("at 320 × 256", () => {
   test("the photo viewer keeps a usable photo, and its arrows and caption are reachable", async ({
     page,
   }) => {
-    await page.goto("/venue");
-    await waitForHydration(page);
-    await page
-      .getByRole("list", { name: "Photos of Upstairs Hall" })
-      .getByRole("link")
-      .first()
-      .click();
-    const viewer = page.getByRole("dialog", { name: /Upstairs Hall/ });
-    await expect(viewer).toBeVisible();
+    const viewer = await openUpstairsHallPhotos(page);
     const photo = viewer.getByRole("img");
     await expect(photo).toHaveJSProperty("complete", true);
     const box = await photo.boundingBox();
@@ -106,15 +112,7 @@ test.describe("the photo viewer at 375 px in the light theme", () => {
     page,
     expectNoA11yViolations,
   }) => {
-    await page.goto("/venue");
-    await waitForHydration(page);
-    await page
-      .getByRole("list", { name: "Photos of Upstairs Hall" })
-      .getByRole("link")
-      .first()
-      .click();
-    const viewer = page.getByRole("dialog", { name: /Upstairs Hall/ });
-    await expect(viewer).toBeVisible();
+    const viewer = await openUpstairsHallPhotos(page);
     await expect(viewer.getByRole("img")).toHaveJSProperty("complete", true);
     // The backdrop behind the viewer, once it has faded in.
     const backdrop = page.locator("[data-slot='photo-viewer-backdrop']");

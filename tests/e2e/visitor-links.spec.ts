@@ -1,14 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Locator, Page } from "@playwright/test";
-import {
-  expect,
-  signInAsStaff,
-  staffAccountFor,
-  test,
-  uniqueAddress,
-  waitForHydration,
-  CLIENT_IP_HEADER,
-} from "./fixtures";
+import { browserOfItsOwn, expect, test, waitForHydration } from "./fixtures";
 
 // What staff save shows where visitors look: the booking and ordering links
 // as buttons, and each event's own page with its calendar file.
@@ -25,10 +17,12 @@ async function visitor(
   viewport: { width: number; height: number },
   colorScheme: "light" | "dark" = "light",
 ) {
-  const context = await browser.newContext({ viewport, colorScheme, isMobile: viewport === PHONE });
-  const page = await context.newPage();
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-  return page;
+  const context = await browserOfItsOwn(browser, {
+    viewport,
+    colorScheme,
+    isMobile: viewport === PHONE,
+  });
+  return context.newPage();
 }
 
 const booking = (scope: Page | Locator) => scope.getByRole("link", { name: "Book a table" });
@@ -50,6 +44,7 @@ test("the links staff save become Book a table and Order online buttons, and go 
   page,
   browser,
   expectNoA11yViolations,
+  signIn,
 }, testInfo) => {
   // The settings are one row every page reads: one project saves them, and
   // checks both a desktop and a phone-sized visitor.
@@ -63,7 +58,7 @@ test("the links staff save become Book a table and Order online buttons, and go 
     await expect(booking(desktop)).toHaveCount(0);
     await expect(ordering(desktop)).toHaveCount(0);
 
-    await signInAsStaff(page, staffAccountFor("booking-links", testInfo.project.name));
+    await signIn("/staff", { purpose: "booking-links" });
     await saveLinks(page, { reservations: BOOK, ordering: ORDER });
 
     await expect(async () => {

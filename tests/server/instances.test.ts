@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, vi } from "vitest";
 import { startServer, stopAllServers } from "../support/built-server";
-import { addStaffWithCommand, browserOn, serverTest as test } from "../support/server-test";
+import { addStaffWithCommand, serverTest as test, signedInOn } from "../support/server-test";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -32,14 +32,7 @@ describe.runIf(drivers.includes("postgres"))(
 
       // Each server gets a data folder of its own, as each Fly machine has its own volume.
       const [a, b] = await Promise.all([startServer(env), startServer(env)]);
-      const staff = browserOn(a);
-      const signedIn = await staff.post("/staff/sign-in", {
-        email,
-        password,
-        redirectTo: "/staff",
-      });
-      expect(signedIn.status).toBe(303);
-      expect(signedIn.headers.get("Location")).toBe("/staff");
+      const staff = await signedInOn(a, email, password);
 
       const onA = await staff.get("/staff");
       expect(onA.status).toBe(200);

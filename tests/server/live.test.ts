@@ -7,7 +7,7 @@ import {
   type ClientAddress,
   type RunningServer,
 } from "../support/built-server";
-import { addStaffWithCommand, browserOn } from "../support/server-test";
+import { addStaffWithCommand, signedInOn } from "../support/server-test";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -216,10 +216,7 @@ describe.runIf(drivers.includes("postgres"))("two instances on one PostgreSQL", 
   async function staffOn(server: RunningServer, env: Record<string, string>) {
     const email = "owner@example.com";
     const password = await addStaffWithCommand(env, email, "owner");
-    const staff = browserOn(server);
-    const signedIn = await staff.post("/staff/sign-in", { email, password, redirectTo: "/staff" });
-    expect(signedIn.status).toBe(303);
-    return staff.post;
+    return (await signedInOn(server, email, password)).post;
   }
 
   test("listening: a staff save on A is an event on a stream open on B within 3 s", async () => {

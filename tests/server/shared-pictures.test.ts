@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, vi } from "vitest";
 import { startServer } from "../support/built-server";
-import { addStaffWithCommand, browserOn, serverTest as test } from "../support/server-test";
+import { addStaffWithCommand, serverTest as test, signedInOn } from "../support/server-test";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -58,13 +58,7 @@ describe.runIf(drivers.includes("postgres"))(
       expect(before.status, other.output()).toBe(200);
       expect(uploadUrls(await before.text())).toEqual([]);
 
-      const staff = browserOn(one);
-      const signedIn = await staff.post("/staff/sign-in", {
-        email,
-        password,
-        redirectTo: "/staff",
-      });
-      expect(signedIn.status).toBe(303);
+      const staff = await signedInOn(one, email, password);
 
       // A new dish with its picture, added in the menu editor on the first instance.
       const picture = await sharp({

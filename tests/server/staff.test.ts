@@ -8,7 +8,9 @@ import {
 import {
   addStaffWithCommand,
   browserOn,
+  contactForm,
   expectRefusedArguments,
+  postContact,
   serverTest as test,
 } from "../support/server-test";
 import { CookieJar } from "../support/staff-requests";
@@ -66,20 +68,7 @@ function sessionTokens(jar: CookieJar): { access_token: string; refresh_token: s
 
 /** Posts a contact enquiry, so the inbox has something to open. */
 async function sendEnquiry(server: RunningServer) {
-  const response = await fetch(`${server.url}/contact`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Sec-Fetch-Site": "same-origin", Origin: server.url },
-    body: new URLSearchParams({
-      submission: crypto.randomUUID(),
-      name: "Sam Okafor",
-      email: "sam@example.com",
-      topic: "general",
-      message: "Do you have gluten-free buns for the burgers?",
-      consent: "on",
-    }),
-  });
-  expect(response.status).toBe(303);
+  expect((await postContact(server, contactForm())).status).toBe(303);
 }
 
 async function stop(server: RunningServer) {

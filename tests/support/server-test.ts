@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { expect, test } from "vitest";
 import {
@@ -68,6 +69,15 @@ export function browserOn(server: RunningServer, jar = new CookieJar()) {
   };
 }
 
+/** A browser on `server`, signed in as `email` through the sign-in form and sent on to the inbox. */
+export async function signedInOn(server: RunningServer, email: string, password: string) {
+  const user = browserOn(server);
+  const answer = await user.post("/staff/sign-in", { email, password, redirectTo: "/staff" });
+  expect(answer.status).toBe(303);
+  expect(answer.headers.get("Location")).toBe("/staff");
+  return user;
+}
+
 /**
  * Puts `email` on the staff list with the built server's `staff-add`
  * command, run with `env`; the password it prints, once.
@@ -96,4 +106,27 @@ export async function expectRefusedArguments(args: string[], message: string, us
   expect(code).toBe(2);
   // The arguments are checked before the database is opened: none was made.
   expect(opened).toBe(false);
+}
+
+/** The contact form's fields as a visitor fills them in, with `changes`. */
+export function contactForm(changes: Record<string, string> = {}): Record<string, string> {
+  return {
+    submission: randomUUID(),
+    name: "Sam Okafor",
+    email: "sam@example.com",
+    topic: "general",
+    message: "Do you have gluten-free buns for the burgers?",
+    consent: "on",
+    ...changes,
+  };
+}
+
+/** Posts `fields` to `server`'s contact form as a browser does; redirects not followed. */
+export function postContact(server: RunningServer, fields: Record<string, string>) {
+  return fetch(new URL("/contact", server.url), {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Sec-Fetch-Site": "same-origin", Origin: server.url },
+    body: new URLSearchParams(fields),
+  });
 }
