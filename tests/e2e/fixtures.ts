@@ -234,6 +234,12 @@ export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/** Opens `path` and waits until React has hydrated it, so clicks reach its handlers. */
+export async function openHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
 /** A staff member's sign-in, as the e2e server is started with it. */
 export type StaffAccount = { email: string; password: string };
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, pages, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, pages, test } from "./fixtures";
 
 // 320 × 256 CSS pixels is a 1280 × 1024 screen at 400 % zoom (WCAG 1.4.10
 // Reflow): nothing is cut off at the side, the phone's navigation shows each
@@ -23,8 +23,7 @@ async function expectWhollyOnScreen(page: Page, element: Locator, what: string) 
 
 /** Opens the venue page's viewer on the first photo of Upstairs Hall; the viewer. */
 async function openUpstairsHallPhotos(page: Page) {
-  await page.goto("/venue");
-  await waitForHydration(page);
+  await openHydrated(page, "/venue");
   await page
     .getByRole("list", { name: "Photos of Upstairs Hall" })
     .getByRole("link")
@@ -60,8 +59,7 @@ test.describe("at 320 × 256", () => {
     page,
     expectNoA11yViolations,
   }) => {
-    await page.goto("/");
-    await waitForHydration(page);
+    await openHydrated(page, "/");
     await page.getByRole("button", { name: "Open site navigation" }).click();
     const sheet = page.getByRole("dialog");
     await expect(sheet).toBeVisible();

@@ -4,6 +4,7 @@ import {
   expect,
   expectMenuEntry,
   expectNoSidewaysScroll,
+  openHydrated,
   submitSignIn,
   test,
   waitForHydration,
@@ -78,8 +79,7 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
   account,
 }) => {
   const name = `Honey Garlic Wings ${randomUUID().slice(0, 6)}`;
-  await page.goto("/staff/sign-in?redirectTo=%2Fstaff%2Fmenu");
-  await waitForHydration(page);
+  await openHydrated(page, "/staff/sign-in?redirectTo=%2Fstaff%2Fmenu");
   await submitSignIn(page, account);
   await expect(page).toHaveURL("/staff/menu");
 
@@ -110,8 +110,7 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
   await expectOnPublicMenu(browser, name, { price: "$15.50", available: false });
 
   // Both changes, in words, newest first.
-  await page.goto("/staff/changes");
-  await waitForHydration(page);
+  await openHydrated(page, "/staff/changes");
   const priceChange = change(page, "Price $14.00 → $15.50", name);
   const availability = change(page, /not available today, back at 4\u00a0am on /i, name);
   await expect(priceChange).toContainText(`Changed the menu item “${name}”`);

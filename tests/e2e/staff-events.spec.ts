@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test } from "./fixtures";
 
 // The events editor: a staff member adds an event with a picture and sees it
 // on the home page; a refused post shows its errors and keeps what was typed.
@@ -63,8 +63,7 @@ test("adds an event with a picture and the home page lists it within 5 seconds",
   ).toBeVisible();
 
   // Put things back: delete it, asked first.
-  await page.goto(editorUrl);
-  await waitForHydration(page);
+  await openHydrated(page, editorUrl);
   await page.getByRole("button", { name: "Delete…" }).click();
   await page.getByRole("button", { name: "Yes, delete" }).click();
   await expect(toast(page, "Event deleted.")).toBeVisible();

@@ -4,6 +4,7 @@ import {
   chooseTheme,
   expect,
   expectNoSidewaysScroll,
+  openHydrated,
   staffAccountFor,
   submitSignIn,
   test,
@@ -81,8 +82,7 @@ test("the checklist names each sample, and a changed value's line goes", async (
     }
   });
 
-  await page.goto("/staff");
-  await waitForHydration(page);
+  await openHydrated(page, "/staff");
   await list.getByRole("link", { name: "Change the social links" }).click();
   await expect(page).toHaveURL("/staff/settings#settings-socialLinks");
   await expect(socialLinks(page)).toBeInViewport();
@@ -99,8 +99,7 @@ test("the checklist names each sample, and a changed value's line goes", async (
     await expect(list.getByText(SOCIAL_LINE)).toHaveCount(0);
     await expect(list.getByText("The phone number is still the sample one.")).toBeVisible();
   } finally {
-    await page.goto("/staff/settings");
-    await waitForHydration(page);
+    await openHydrated(page, "/staff/settings");
     await socialLinks(page).fill(SAMPLE_LINKS);
     await page.getByRole("button", { name: "Save details" }).click();
     await expect(

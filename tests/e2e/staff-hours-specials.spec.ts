@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { addDays, deleteHoursException, press, torontoNow } from "./staff-hours";
-import { browserOfItsOwn, expect, test, waitForHydration } from "./fixtures";
+import { browserOfItsOwn, expect, openHydrated, test } from "./fixtures";
 
 // The hours and specials editors: tonight's changes and a holiday reach the
 // home page within seconds, bad input is refused with the typed values kept,
@@ -146,8 +146,7 @@ test("bad hours are refused with clear messages, the typed values kept, nothing 
   await expect(page.getByRole("textbox", { name: /^Note/ })).toHaveValue("Closed over Christmas");
 
   // The week: Friday closing at 7 am is past the 6 am limit (checked in the browser).
-  await page.goto("/staff/hours");
-  await waitForHydration(page);
+  await openHydrated(page, "/staff/hours");
   const friday = page.getByRole("group", { name: "Friday" });
   await friday.getByLabel(/^Closes/).fill("07:00");
   await press(page.getByRole("button", { name: "Save the week" }));

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import {
   browserOfItsOwn,
   expect,
+  openHydrated,
   signedInAt,
   staffAccountFor,
   test,
@@ -62,8 +63,7 @@ test("a bad phone number is refused with the form as typed, the field focused", 
 }) => {
   allowConsoleErrors(/status of 400/);
   await signIn("/staff", { purpose: "settings-refused" });
-  await page.goto("/staff/settings");
-  await waitForHydration(page);
+  await openHydrated(page, "/staff/settings");
   const phone = page.getByRole("textbox", { name: "Phone" });
   const tagline = page.getByRole("textbox", { name: "Tagline (optional)" });
   await tagline.fill("Kept while the phone is fixed");

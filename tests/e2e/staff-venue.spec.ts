@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test, waitForHydration } from "./fixtures";
 
 // The venue editor: a staff member adds a package and sees it on the venue
 // page; a space with a negative capacity is refused with the errors shown and
@@ -36,8 +36,7 @@ test("adds a package and the venue page lists it within 5 seconds", async ({ pag
   await expect(packages.getByRole("heading", { name })).toBeVisible();
   await expect(packages).toContainText("$24.50");
 
-  await page.goto(editorUrl);
-  await waitForHydration(page);
+  await openHydrated(page, editorUrl);
   await page.getByRole("button", { name: "Delete…" }).click();
   await page.getByRole("button", { name: "Yes, delete" }).click();
   await expect(toast(page, "Package deleted.")).toBeVisible();

@@ -4,13 +4,14 @@ import {
   chooseTheme,
   expect,
   fillSignIn,
-  signInFields,
+  openHydrated,
   sendEnquiry,
+  type SentEnquiry,
+  signInFields,
   staffAccount,
   staffAccountFor,
   test,
   waitForHydration,
-  type SentEnquiry,
 } from "./fixtures";
 
 // The staff area: sign-in, the enquiries inbox, an enquiry marked handled and
@@ -160,8 +161,7 @@ test.describe("with JavaScript", () => {
     // Chromium logs the refused post's 400.
     allowConsoleErrors(/status of 400/);
     const account = staffAccountFor("wrong-password", testInfo.project.name);
-    await page.goto("/staff/sign-in");
-    await waitForHydration(page);
+    await openHydrated(page, "/staff/sign-in");
     await fillSignIn(page, { ...account, password: "not the password at all" });
     await signInFields(page).submit.click();
 
@@ -250,8 +250,7 @@ test.describe("keyboard only", () => {
   test("signs in, marks an enquiry handled and signs out", async ({ page, browser }, testInfo) => {
     const account = staffAccountFor("keyboard", testInfo.project.name);
     const enquiry = await sendEnquiry(browser, "Casey Lindqvist");
-    await page.goto("/staff/sign-in");
-    await waitForHydration(page);
+    await openHydrated(page, "/staff/sign-in");
     const fields = signInFields(page);
 
     await skipToContent(page);

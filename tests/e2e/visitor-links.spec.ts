@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { browserOfItsOwn, expect, test, waitForHydration } from "./fixtures";
+import { browserOfItsOwn, expect, openHydrated, test, waitForHydration } from "./fixtures";
 
 // What staff save shows where visitors look: the booking and ordering links
 // as buttons, and each event's own page with its calendar file.
@@ -30,8 +30,7 @@ const ordering = (scope: Page | Locator) => scope.getByRole("link", { name: "Ord
 const hero = (page: Page) => page.getByRole("region", { name: /The Squire/ });
 
 async function saveLinks(page: Page, links: { reservations: string; ordering: string }) {
-  await page.goto("/staff/settings");
-  await waitForHydration(page);
+  await openHydrated(page, "/staff/settings");
   await page.getByRole("textbox", { name: /^Reservations link/ }).fill(links.reservations);
   await page.getByRole("textbox", { name: /^Ordering link/ }).fill(links.ordering);
   await page.getByRole("button", { name: "Save details" }).click();
@@ -93,8 +92,7 @@ test("the links staff save become Book a table and Order online buttons, and go 
     }
 
     // On a phone (in dark mode) the header stays as it was; the menu holds them.
-    await phone.goto("/");
-    await waitForHydration(phone);
+    await openHydrated(phone, "/");
     await expect(booking(hero(phone))).toBeVisible();
     await expect(booking(phone.getByRole("banner"))).toBeHidden();
     await expectNoA11yViolations(phone);
@@ -121,8 +119,7 @@ test("from the home page to an event's page, and its calendar file", async ({
   page,
   expectNoA11yViolations,
 }) => {
-  await page.goto("/");
-  await waitForHydration(page);
+  await openHydrated(page, "/");
   // A seeded event: the events editor's test may add one of its own for a while.
   const listed = page
     .getByRole("region", { name: "Coming up at the pub" })
