@@ -14,7 +14,7 @@ import { loader as layoutLoader } from "./staff/layout";
 import { action as setupAction, loader as setupLoader } from "./staff/setup";
 import { action as signInAction, loader as signInLoader } from "./staff/sign-in";
 import { action as signOutAction } from "./staff/sign-out";
-import { embeddedAuthBackend } from "~/platform/auth-backend.server";
+import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
 import { authBackendContext } from "~/platform/context";
 import { SIGN_IN_LIMITS, WRONG_CREDENTIALS } from "~/staff/accounts/sign-in.server";
@@ -52,6 +52,17 @@ function writeSession(jar: CookieJar, session: object) {
 }
 
 const test = routeTest
+  /**
+   * A request context from one address the rate-limit tests never use, unless
+   * `address` names another, with the staff area's sign-in service unless
+   * `auth` is another.
+   */
+  .extend(
+    "contextFor",
+    ({ staff }) =>
+      ({ address = "203.0.113.9", auth }: { address?: string; auth?: AuthBackend } = {}) =>
+        staff.context({ address, auth }),
+  )
   .extend(
     "newStaffMember",
     ({ db, staff }) =>
@@ -67,7 +78,7 @@ const test = routeTest
       },
   )
   /** Signs in through the action, keeping the cookies in a fresh jar. */
-  .extend("signedIn", ({ staff }) => async (email: string, context = staff.context()) => {
+  .extend("signedIn", ({ contextFor }) => async (email: string, context = contextFor()) => {
     const jar = new CookieJar();
     const response = jar.take(
       await runRoute(
@@ -82,18 +93,18 @@ const test = routeTest
   })
   .extend(
     "inbox",
-    ({ staff }) =>
-      async (jar: CookieJar, path = "/staff", context = staff.context()) =>
+    ({ contextFor }) =>
+      async (jar: CookieJar, path = "/staff", context = contextFor()) =>
         jar.take(await runRoute(get(path, jar), context, AREA, inboxLoader)),
   )
   /** A sign-in form posted from `address`, by a browser with no cookies. */
   .extend(
     "attempt",
-    ({ staff }) =>
+    ({ contextFor }) =>
       (fields: Record<string, string>, address = `198.51.100.${fields.n ?? 1}`) =>
         runRoute(
           post("/staff/sign-in", fields, new CookieJar()),
-          staff.context({ address }),
+          contextFor({ address }),
           LAYOUT,
           signInAction,
         ),
@@ -122,15 +133,15 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
     });
 
     test("a staff member signs in: session cookies as the library writes them, HttpOnly, Lax, under /staff", async ({
-      staff,
       newStaffMember,
       inbox,
+      contextFor,
     }) => {
       const { email } = await newStaffMember();
       const jar = new CookieJar();
       const response = await runRoute(
         post("/staff/sign-in", { email, password, redirectTo: "/staff?page=2" }, jar),
-        staff.context(),
+        contextFor(),
         LAYOUT,
         signInAction,
       );
@@ -230,15 +241,15 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
 
     test("an expired access token is refreshed with the refresh token, and the new cookie set", async ({
       db,
-      staff,
       newStaffMember,
       signedIn,
       inbox,
+      contextFor,
     }) => {
       const { email } = await newStaffMember();
       // Tokens that live a minute are inside the library's 90 s refresh margin at once.
       const shortLived = embeddedAuthBackend(db, generateSigningKey(), { accessTokenSeconds: 60 });
-      const context = () => staff.context({ auth: shortLived });
+      const context = () => contextFor({ auth: shortLived });
       const jar = await signedIn(email, context());
       const before = jar.header();
       const response = await inbox(jar, "/staff", context());
@@ -282,13 +293,13 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
     });
 
     test("the layout says who is signed in, and nobody when nobody is", async ({
-      staff,
       newStaffMember,
       signedIn,
+      contextFor,
     }) => {
       const { email } = await newStaffMember();
       const jar = await signedIn(email);
-      const layout = await runRoute(get("/staff", jar), staff.context(), LAYOUT, layoutLoader);
+      const layout = await runRoute(get("/staff", jar), contextFor(), LAYOUT, layoutLoader);
       const site = { name: "The Squire Pub & Grill", shortName: "The Squire" };
       expect(await layout.json()).toEqual({
         signedInAs: email,
@@ -296,7 +307,7 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       });
       const anonymous = await runRoute(
         get("/staff/sign-in", new CookieJar()),
-        staff.context(),
+        contextFor(),
         LAYOUT,
         layoutLoader,
       );
@@ -439,22 +450,22 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
     });
 
     test("the sign-in page sends someone already signed in on, and never off the staff area", async ({
-      staff,
       newStaffMember,
       signedIn,
+      contextFor,
     }) => {
       const { email } = await newStaffMember();
       const jar = await signedIn(email);
       const response = await runRoute(
         get("/staff/sign-in?redirectTo=https://evil.example/", jar),
-        staff.context(),
+        contextFor(),
         LAYOUT,
         signInLoader,
       );
       expect(response).toHaveRedirect("/staff");
       const fresh = await runRoute(
         get("/staff/sign-in?redirectTo=//evil.example", new CookieJar()),
-        staff.context(),
+        contextFor(),
         LAYOUT,
         signInLoader,
       );
@@ -466,6 +477,7 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       newStaffMember,
       signedIn,
       storeEnquiry,
+      contextFor,
     }) => {
       const { email } = await newStaffMember();
       const jar = await signedIn(email);
@@ -473,20 +485,20 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       for (const [name, value] of jar.cookies) stolen.cookies.set(name, value);
       const { refresh_token } = readSession(jar) as { refresh_token: string };
       const response = jar.take(
-        await runRoute(post("/staff/sign-out", {}, jar), staff.context(), LAYOUT, signOutAction),
+        await runRoute(post("/staff/sign-out", {}, jar), contextFor(), LAYOUT, signOutAction),
       );
       expect(response).toHaveRedirect("/staff/sign-in");
       expect(jar.names()).toEqual(["toast"]);
 
       // The access token's signature holds until it expires (an hour), but
       // its session is gone: no staff page reads for it...
-      const read = await runRoute(get("/staff", stolen), staff.context(), AREA, inboxLoader);
+      const read = await runRoute(get("/staff", stolen), contextFor(), AREA, inboxLoader);
       expect(read).toHaveRedirect("/staff/sign-in");
       // ...writes ask the Auth service first...
       const id = await storeEnquiry("Replayed Visitor", "Trying an old cookie on a write.");
       const write = await runRoute(
         post(`/staff/enquiries/${id}`, { intent: "handled" }, stolen),
-        staff.context(),
+        contextFor(),
         AREA,
         enquiryAction,
         { id: String(id) },
@@ -543,23 +555,23 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
     );
 
     test("an enquiry is marked handled and back, and a bad post changes nothing", async ({
-      staff,
       newStaffMember,
       signedIn,
       storeEnquiry,
+      contextFor,
     }) => {
       const { email } = await newStaffMember();
       const jar = await signedIn(email);
       const id = await storeEnquiry("Third Visitor", "Do you show the hockey game on Saturday?");
       const path = `/staff/enquiries/${id}`;
       const send = (fields: Record<string, string>) =>
-        runRoute(post(path, fields, jar), staff.context(), AREA, enquiryAction, {
+        runRoute(post(path, fields, jar), contextFor(), AREA, enquiryAction, {
           id: String(id),
         }).then((response) => jar.take(response));
       const read = async () =>
         (
           (await (
-            await runRoute(get(path, jar), staff.context(), AREA, enquiryLoader, {
+            await runRoute(get(path, jar), contextFor(), AREA, enquiryLoader, {
               id: String(id),
             })
           ).json()) as { enquiry: { handledAt: string | null } }
@@ -575,12 +587,12 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
 
     test.for(["0", "abc", "99999999999999999999", "12345678"])(
       "an enquiry id that is not one (%s) answers 404",
-      async (id, { staff, newStaffMember, signedIn }) => {
+      async (id, { newStaffMember, signedIn, contextFor }) => {
         const { email } = await newStaffMember();
         const jar = await signedIn(email);
         const response = await runRoute(
           get(`/staff/enquiries/${id}`, jar),
-          staff.context(),
+          contextFor(),
           AREA,
           enquiryLoader,
           { id },
@@ -591,10 +603,10 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
 
     test("marking asks the Auth service first: a session ended elsewhere is sent to sign in", async ({
       db,
-      staff,
       newStaffMember,
       signedIn,
       storeEnquiry,
+      contextFor,
     }) => {
       const { email, userId } = await newStaffMember();
       const jar = await signedIn(email);
@@ -603,7 +615,7 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       await db.query("delete from auth.sessions where user_id = $1", [userId]);
       const response = await runRoute(
         post(`/staff/enquiries/${id}`, { intent: "handled" }, jar),
-        staff.context(),
+        contextFor(),
         AREA,
         enquiryAction,
         { id: String(id) },
@@ -684,21 +696,21 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(((await after.json()) as { state: string }).state).toBe("done");
     });
 
-    test("a made-up code shows that the link has expired", async ({ staff }) => {
+    test("a made-up code shows that the link has expired", async ({ contextFor }) => {
       const response = await runRoute(
         get("/staff/setup?code=nonsense", new CookieJar()),
-        staff.context(),
+        contextFor(),
         LAYOUT,
         setupLoader,
       );
       expect(["expired", "done"]).toContain(((await response.json()) as { state: string }).state);
     });
 
-    test("with a Supabase project there is no setup page", async ({ staff }) => {
+    test("with a Supabase project there is no setup page", async ({ staff, contextFor }) => {
       const project = { ...staff.backend, embedded: false };
       const response = await runRoute(
         get("/staff/setup?code=anything", new CookieJar()),
-        staff.context({ auth: project }),
+        contextFor({ auth: project }),
         LAYOUT,
         setupLoader,
       );
