@@ -3,28 +3,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { UNSAFE_DataWithResponseInit } from "react-router";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { caught, routeArgs } from "../../tests/support/route-args";
-import {
-  contextWithDatabase,
-  databaseWithOutage,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
+import { afterEach, describe, expect, vi } from "vitest";
+import { caught, routeArgs, routeTest as test } from "../../tests/support/route-test";
+import { contextWithDatabase, databaseWithOutage } from "../../tests/support/test-database";
 import { CONTENT_TTL_MS } from "~/site/content-cache.server";
 import type { Database } from "~/platform/database/database.server";
 import { fileLastGoodStore, memoryLastGoodStore } from "~/platform/last-good-store.server";
 import { loader as homeLoader } from "./home";
 import { loader as menuLoader } from "./menu";
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await db?.[Symbol.asyncDispose]();
-});
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -41,7 +28,9 @@ async function itemCount(database: Database): Promise<number> {
 }
 
 describe("when the database goes down", () => {
-  test("the menu is served from the last good copy, and the failed refresh logged", async () => {
+  test("the menu is served from the last good copy, and the failed refresh logged", async ({
+    db,
+  }) => {
     // The content cache reads Date.now; only the clock is faked, so promises and I/O run as usual.
     vi.useFakeTimers({ toFake: ["Date"] });
     const { database, startOutage } = databaseWithOutage(db);
@@ -62,7 +51,9 @@ describe("when the database goes down", () => {
     );
   });
 
-  test("with nothing cached yet, the page answers 503 and asks to be tried again", async () => {
+  test("with nothing cached yet, the page answers 503 and asks to be tried again", async ({
+    db,
+  }) => {
     const { database, startOutage } = databaseWithOutage(db);
     startOutage();
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -78,7 +69,9 @@ describe("when the database goes down", () => {
     );
   });
 
-  test("a page never read by this server is served from the last good copy in DATA_DIR", async () => {
+  test("a page never read by this server is served from the last good copy in DATA_DIR", async ({
+    db,
+  }) => {
     const directory = await mkdtemp(path.join(tmpdir(), "last-good-"));
     try {
       const file = path.join(directory, "last-good-content.json");
@@ -109,7 +102,7 @@ describe("when the database goes down", () => {
     }
   });
 
-  test("the day's content falls back to the latest day kept, after midnight", async () => {
+  test("the day's content falls back to the latest day kept, after midnight", async ({ db }) => {
     const lastGood = memoryLastGoodStore();
     const { database, startOutage } = databaseWithOutage(db);
     await homeLoader(

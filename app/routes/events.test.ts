@@ -1,12 +1,7 @@
 import type { RouterContextProvider, UNSAFE_DataWithResponseInit } from "react-router";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { caught, routeArgs } from "../../tests/support/route-args";
-import {
-  contextWithDatabase,
-  drivers,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { caught, drivers, routeArgs, routeTest } from "../../tests/support/route-test";
+import { contextWithDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { eventEnd } from "~/events/events";
 import { getEventBySlug } from "~/events/events.server";
 import { pageNotesContext } from "~/platform/context";
@@ -42,38 +37,42 @@ async function addEvents(db: TestDatabase) {
   );
 }
 
-describe.each(drivers)("the events' pages on %s", (driver) => {
-  let db: TestDatabase;
-
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    await addEvents(db);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
+const test = routeTest
+  // The database with the tests' events added, before any page reads the list.
+  .extend("db", ({ db, once }) =>
+    once("events", async () => {
+      await addEvents(db);
+      return db;
+    }),
+  )
   /** A request context with a page render, so a test can see when the page says it changes. */
-  function request<Params extends Record<string, string>>(path: string, params: Params) {
-    const context: RouterContextProvider = contextWithDatabase(db);
-    const render = new PageRender();
-    context.set(pageNotesContext, render);
-    const args = routeArgs(new Request(new URL(path, "http://localhost")), { params, context });
-    return { args, render };
-  }
-
-  async function eventPage(slug: string) {
+  .extend(
+    "request",
+    ({ db }) =>
+      <Params extends Record<string, string>>(path: string, params: Params) => {
+        const context: RouterContextProvider = contextWithDatabase(db);
+        const render = new PageRender();
+        context.set(pageNotesContext, render);
+        const args = routeArgs(new Request(new URL(path, "http://localhost")), { params, context });
+        return { args, render };
+      },
+  )
+  .extend("eventPage", ({ request }) => async (slug: string) => {
     const { args, render } = request(`/events/${slug}`, { slug });
     return { result: await eventLoader(args), render };
-  }
-
-  async function calendar(slug: string) {
+  })
+  .extend("calendar", ({ request }) => async (slug: string) => {
     const { args } = request(`/events/${slug}.ics`, { slug });
     return calendarLoader(args);
-  }
+  });
+
+describe.each(drivers)("the events' pages on %s", (driver) => {
+  test.override({ driver });
 
   describe("GET /events/<slug>", () => {
-    test("shows a coming event with its picture, and is kept until it ends", async () => {
+    test("shows a coming event with its picture, and is kept until it ends", async ({
+      eventPage,
+    }) => {
       const { result, render } = await eventPage("trivia-night");
       expect(result).not.toHaveProperty("init");
       const payload = result as Exclude<typeof result, UNSAFE_DataWithResponseInit<unknown>>;
@@ -85,7 +84,9 @@ describe.each(drivers)("the events' pages on %s", (driver) => {
       expect(render.until).toBeLessThanOrEqual(eventEnd(payload.event).getTime());
     });
 
-    test("names the band staff gave as its performer, and no one where none was given", async () => {
+    test("names the band staff gave as its performer, and no one where none was given", async ({
+      eventPage,
+    }) => {
       const band = await eventPage("live-music-kettle-and-crow");
       const payload = band.result as Exclude<
         typeof band.result,
@@ -96,14 +97,14 @@ describe.each(drivers)("the events' pages on %s", (driver) => {
       expect((quiz.result as typeof payload).event.performer).toBe("");
     });
 
-    test("shows an event without a picture or a price", async () => {
+    test("shows an event without a picture or a price", async ({ eventPage }) => {
       const { result } = await eventPage("plain-quiz");
       const payload = result as Exclude<typeof result, UNSAFE_DataWithResponseInit<unknown>>;
       expect(payload.event).toMatchObject({ title: "Plain Quiz", priceCents: null, image: null });
       expect(payload.picture).toBeNull();
     });
 
-    test("an event that has passed answers 410 with its page, saying so", async () => {
+    test("an event that has passed answers 410 with its page, saying so", async ({ eventPage }) => {
       for (const slug of ["over-last-night", "last-spring-gig"]) {
         const { result } = await eventPage(slug);
         expect(result).toHaveProperty("type", "DataWithResponseInit");
@@ -113,7 +114,7 @@ describe.each(drivers)("the events' pages on %s", (driver) => {
       }
     });
 
-    test("an unknown, hidden or malformed slug is a 404", async () => {
+    test("an unknown, hidden or malformed slug is a 404", async ({ eventPage }) => {
       for (const slug of [
         "no-such-event",
         "secret-tasting",
@@ -129,7 +130,7 @@ describe.each(drivers)("the events' pages on %s", (driver) => {
   });
 
   describe("GET /events/<slug>.ics", () => {
-    test("is the event as a calendar file to download", async () => {
+    test("is the event as a calendar file to download", async ({ db, calendar }) => {
       const response = await calendar("trivia-night");
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
@@ -148,13 +149,15 @@ describe.each(drivers)("the events' pages on %s", (driver) => {
       expect(text).toContain("LOCATION:The Squire Pub & Grill\\, Dundas Street at Richmond Street");
     });
 
-    test("an event without an end or a price still makes a whole file", async () => {
+    test("an event without an end or a price still makes a whole file", async ({ calendar }) => {
       const text = await (await calendar("plain-quiz")).text();
       expect(text).toMatch(/\r\nDTSTART:\d{8}T\d{6}Z\r\n/);
       expect(text).toMatch(/\r\nDTEND:\d{8}T\d{6}Z\r\n/);
     });
 
-    test("is gone for an event that has passed, and not found for an unknown one", async () => {
+    test("is gone for an event that has passed, and not found for an unknown one", async ({
+      calendar,
+    }) => {
       expect((await calendar("over-last-night")).status).toBe(410);
       expect((await calendar("no-such-event")).status).toBe(404);
       expect((await calendar("secret-tasting")).status).toBe(404);
@@ -162,7 +165,7 @@ describe.each(drivers)("the events' pages on %s", (driver) => {
   });
 
   describe("the lists link to the events' pages", () => {
-    test("/events lists every event not yet over, soonest first", async () => {
+    test("/events lists every event not yet over, soonest first", async ({ request }) => {
       const { args, render } = request("/events", {});
       const { events } = await eventsLoader(args);
       const slugs = events.map((event) => event.slug);
@@ -175,7 +178,7 @@ describe.each(drivers)("the events' pages on %s", (driver) => {
       expect(render.until).toBeLessThanOrEqual(eventEnd(events[0]!).getTime());
     });
 
-    test("the home page lists the next three with their slugs", async () => {
+    test("the home page lists the next three with their slugs", async ({ request }) => {
       const { args } = request("/", {});
       const { events } = await homeLoader(args);
       expect(events).toHaveLength(3);
@@ -183,7 +186,7 @@ describe.each(drivers)("the events' pages on %s", (driver) => {
     });
   });
 
-  test("getEventBySlug finds a published event, over or not, and nothing else", async () => {
+  test("getEventBySlug finds a published event, over or not, and nothing else", async ({ db }) => {
     expect(await getEventBySlug(db, "last-spring-gig")).toMatchObject({
       title: "Last Spring Gig",
       priceCents: 1200,

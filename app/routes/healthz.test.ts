@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import {
-  contextWithDatabase,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
-import { routeArgs } from "../../tests/support/route-args";
+import { describe, expect, vi } from "vitest";
+import { routeTest as test } from "../../tests/support/route-test";
+import { contextWithDatabase } from "../../tests/support/test-database";
 import { memoryLastGoodStore } from "~/platform/last-good-store.server";
 import { DatabaseUnavailableError, type Database } from "~/platform/database/database.server";
 import { RouterContextProvider } from "react-router";
 import { databaseContext, lastGoodContentContext } from "~/platform/context";
 import { HEALTH_CHECK_DATABASE_WAIT_MS, loader } from "./healthz";
 
-describe("GET /healthz", () => {
-  let db: TestDatabase;
-  /** What a server that has read the content once keeps to serve during an outage. */
-  const kept = () => memoryLastGoodStore({ settings: { name: "The pub" } });
-  beforeAll(async () => {
-    db = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
+/** What a server that has read the content once keeps to serve during an outage. */
+const kept = () => memoryLastGoodStore({ settings: { name: "The pub" } });
 
-  test("reports ok, the database up and the build it runs, never cached", async () => {
-    const response = await loader(
-      routeArgs(new Request("http://localhost/healthz"), { context: contextWithDatabase(db) }),
-    );
+/** `db` unreachable: every query refused. */
+const down = (db: Database): Database => ({
+  ...db,
+  query: () => Promise.reject(new DatabaseUnavailableError("connection refused")),
+});
+
+describe("GET /healthz", () => {
+  test("reports ok, the database up and the build it runs, never cached", async ({ get }) => {
+    const response = await loader(get("/healthz"));
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await response.json()).toMatchObject({
@@ -35,25 +28,20 @@ describe("GET /healthz", () => {
     });
   });
 
-  test("says how the server learns of content changes, and how many live streams are open", async () => {
-    const response = await loader(
-      routeArgs(new Request("http://localhost/healthz"), { context: contextWithDatabase(db) }),
-    );
+  test("says how the server learns of content changes, and how many live streams are open", async ({
+    get,
+  }) => {
+    const response = await loader(get("/healthz"));
     expect(await response.json()).toMatchObject({
       live: { mode: expect.stringMatching(/^(listen|poll)$/), streams: 0 },
     });
   });
 
-  test("reports the database down while still answering 200 (pages serve from cache)", async () => {
-    const down: Database = {
-      ...db,
-      query: () => Promise.reject(new DatabaseUnavailableError("connection refused")),
-    };
-    const response = await loader(
-      routeArgs(new Request("http://localhost/healthz"), {
-        context: contextWithDatabase(down, kept()),
-      }),
-    );
+  test("reports the database down while still answering 200 (pages serve from cache)", async ({
+    db,
+    get,
+  }) => {
+    const response = await loader(get("/healthz", { on: contextWithDatabase(down(db), kept()) }));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       status: "degraded",
@@ -62,14 +50,11 @@ describe("GET /healthz", () => {
     });
   });
 
-  test("with the database down and nothing kept to serve, 503: the proxy sends visitors elsewhere", async () => {
-    const down: Database = {
-      ...db,
-      query: () => Promise.reject(new DatabaseUnavailableError("connection refused")),
-    };
-    const response = await loader(
-      routeArgs(new Request("http://localhost/healthz"), { context: contextWithDatabase(down) }),
-    );
+  test("with the database down and nothing kept to serve, 503: the proxy sends visitors elsewhere", async ({
+    db,
+    get,
+  }) => {
+    const response = await loader(get("/healthz", { on: contextWithDatabase(down(db)) }));
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("5");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -80,7 +65,10 @@ describe("GET /healthz", () => {
     });
   });
 
-  test("answers degraded within a fraction of a second when the database stalls", async () => {
+  test("answers degraded within a fraction of a second when the database stalls", async ({
+    db,
+    get,
+  }) => {
     let queries = 0;
     const stalled: Database = {
       ...db,
@@ -97,7 +85,7 @@ describe("GET /healthz", () => {
     let answered = 0;
     const answering = Promise.all(
       Array.from({ length: 3 }, () =>
-        loader(routeArgs(new Request("http://localhost/healthz"), { context })).then((response) => {
+        loader(get("/healthz", { on: context })).then((response) => {
           answered += 1;
           return response;
         }),
@@ -119,11 +107,11 @@ describe("GET /healthz", () => {
     expect(queries).toBe(1);
   });
 
-  test("answers degraded at once when the database cannot even be opened", async () => {
+  test("answers degraded at once when the database cannot even be opened", async ({ get }) => {
     const context = new RouterContextProvider();
     context.set(databaseContext, () => new Promise<never>(() => {}));
     context.set(lastGoodContentContext, kept());
-    const response = await loader(routeArgs(new Request("http://localhost/healthz"), { context }));
+    const response = await loader(get("/healthz", { on: context }));
     expect(await response.json()).toMatchObject({ status: "degraded", database: "down" });
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { routeArgs } from "../../tests/support/route-args";
+import { describe, expect } from "vitest";
+import { routeArgs, routeTest } from "../../tests/support/route-test";
 import {
   contextWithDatabase,
   openTestDatabase,
@@ -11,33 +11,28 @@ import { loader } from "./manifest";
 
 const publicDir = path.resolve(import.meta.dirname, "../../public");
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await db?.[Symbol.asyncDispose]();
-});
-
-async function fetchManifest(database: TestDatabase = db) {
+/** The manifest and its JSON, as read from the test's database unless another is given. */
+const test = routeTest.extend("fetchManifest", ({ db }) => async (database: TestDatabase = db) => {
   const request = new Request("http://localhost/manifest.webmanifest");
   const response = await loader(routeArgs(request, { context: contextWithDatabase(database) }));
   return { response, body: await response.json() };
-}
+});
 
 describe("GET /manifest.webmanifest", () => {
-  test("is served as a web app manifest", async () => {
+  test("is served as a web app manifest", async ({ fetchManifest }) => {
     const { response } = await fetchManifest();
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/manifest+json");
   });
 
-  test("may be cached for an hour, like other unversioned public files", async () => {
+  test("may be cached for an hour, like other unversioned public files", async ({
+    fetchManifest,
+  }) => {
     const { response } = await fetchManifest();
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
   });
 
-  test("names the pub and opens the home page as a standalone app", async () => {
+  test("names the pub and opens the home page as a standalone app", async ({ fetchManifest }) => {
     const { body } = await fetchManifest();
     expect(body).toMatchObject({
       name: "The Squire Pub & Grill",
@@ -54,7 +49,9 @@ describe("GET /manifest.webmanifest", () => {
     });
   });
 
-  test("takes the names from the site settings, the short one falling back to the name", async () => {
+  test("takes the names from the site settings, the short one falling back to the name", async ({
+    fetchManifest,
+  }) => {
     await using edited = await openTestDatabase();
     await edited.query(
       "update public.site_settings set name = 'The Renamed Tavern', short_name = '', description = 'A new start'",
@@ -68,7 +65,7 @@ describe("GET /manifest.webmanifest", () => {
     // It opens a database copy of its own, which takes as long as a hook may.
   }, 60_000);
 
-  test("offers regular, maskable and scalable icons", async () => {
+  test("offers regular, maskable and scalable icons", async ({ fetchManifest }) => {
     const { body } = await fetchManifest();
     expect(body.icons).toEqual(
       expect.arrayContaining([
@@ -80,7 +77,7 @@ describe("GET /manifest.webmanifest", () => {
     );
   });
 
-  test("points only at icon files that exist in public/", async () => {
+  test("points only at icon files that exist in public/", async ({ fetchManifest }) => {
     const { body } = await fetchManifest();
     const missing = (body.icons as Array<{ src: string }>)
       .map((icon) => icon.src)

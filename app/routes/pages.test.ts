@@ -1,11 +1,8 @@
-import type { RouterContextProvider, UNSAFE_DataWithResponseInit } from "react-router";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { routeArgs } from "../../tests/support/route-args";
-import {
-  contextWithDatabase,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
+import type { UNSAFE_DataWithResponseInit } from "react-router";
+import { describe, expect } from "vitest";
+import { routeTest } from "../../tests/support/route-test";
+import { contextWithDatabase, openTestDatabase } from "../../tests/support/test-database";
+import type { Database } from "~/platform/database/database.server";
 import { eventEnd } from "~/events/events";
 import { MENU_QUERY_MAX_LENGTH, type MenuListItem, type MenuListSection } from "~/menu/menu";
 import { torontoDate, torontoWeekday } from "~/platform/clock/toronto-time";
@@ -19,21 +16,6 @@ import { loader as venueLoader } from "./venue";
 import { pageNotesContext } from "~/platform/context";
 import { PageRender } from "~/server/pipeline/page-render";
 
-let db: TestDatabase;
-let context: RouterContextProvider;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  context = contextWithDatabase(db);
-});
-afterAll(async () => {
-  await db?.[Symbol.asyncDispose]();
-});
-
-function get(path: string, on = context) {
-  return routeArgs(new Request(new URL(path, "http://localhost")), { context: on });
-}
-
 type MenuResult = Awaited<ReturnType<typeof menuLoader>>;
 type MenuPayload = Exclude<MenuResult, UNSAFE_DataWithResponseInit<unknown>>;
 
@@ -41,10 +23,6 @@ type MenuPayload = Exclude<MenuResult, UNSAFE_DataWithResponseInit<unknown>>;
 function answer(result: MenuResult): { status: number; payload: MenuPayload } {
   if ("init" in result) return { status: result.init?.status ?? 200, payload: result.data };
   return { status: 200, payload: result };
-}
-
-async function menuAt(path: string) {
-  return answer(await menuLoader(get(path)));
 }
 
 const itemsOf = (sections: readonly MenuListSection[]) => sections.flatMap((s) => s.items);
@@ -58,7 +36,11 @@ function searchedText(section: MenuListSection, item: MenuListItem): string {
     .toLowerCase();
 }
 
-async function publishedItemCount(where = "true", params: string[] = []): Promise<number> {
+async function publishedItemCount(
+  db: Database,
+  where = "true",
+  params: string[] = [],
+): Promise<number> {
   const [row] = await db.query<{ count: number }>(
     `select count(*)::int as count
      from public.menu_items i join public.menu_sections s on s.id = i.section_id
@@ -68,8 +50,15 @@ async function publishedItemCount(where = "true", params: string[] = []): Promis
   return row?.count ?? 0;
 }
 
+const test = routeTest.extend(
+  "menuAt",
+  ({ get }) =>
+    async (path: string) =>
+      answer(await menuLoader(get(path))),
+);
+
 describe("the home page", () => {
-  test("shows the specials running on today's Toronto date", async () => {
+  test("shows the specials running on today's Toronto date", async ({ db, get }) => {
     const home = await homeLoader(get("/"));
     const today = torontoDate(new Date());
     expect(home.today).toBe(today);
@@ -94,7 +83,7 @@ describe("the home page", () => {
     expect([...on, ...ended].sort()).toEqual([...ids].sort());
   });
 
-  test("lists the next three events that have not ended, soonest first", async () => {
+  test("lists the next three events that have not ended, soonest first", async ({ db, get }) => {
     const before = new Date();
     const home = await homeLoader(get("/"));
     const next = await db.query<{ slug: string }>(
@@ -109,7 +98,7 @@ describe("the home page", () => {
     for (const event of home.events) expect(eventEnd(event).getTime()).toBeGreaterThan(+before);
   });
 
-  test("shows off featured dishes that are available, each with its picture", async () => {
+  test("shows off featured dishes that are available, each with its picture", async ({ get }) => {
     const { featured } = await homeLoader(get("/"));
     expect(featured.length).toBeGreaterThan(0);
     for (const item of featured) {
@@ -121,23 +110,23 @@ describe("the home page", () => {
 });
 
 describe("the menu page", () => {
-  test("without a query string, shows every published item", async () => {
+  test("without a query string, shows every published item", async ({ db, menuAt }) => {
     const { status, payload } = await menuAt("/menu");
     expect(status).toBe(200);
-    expect(payload.itemCount).toBe(await publishedItemCount());
+    expect(payload.itemCount).toBe(await publishedItemCount(db));
     expect(payload.problems).toEqual([]);
   });
 
-  test("?diet=vegan shows only vegan items, and counts them", async () => {
+  test("?diet=vegan shows only vegan items, and counts them", async ({ db, menuAt }) => {
     const { status, payload } = await menuAt("/menu?diet=vegan");
     expect(status).toBe(200);
     const items = itemsOf(payload.sections);
     expect(items.every((item) => item.dietaryTags.includes("vegan"))).toBe(true);
     expect(payload.itemCount).toBe(items.length);
-    expect(payload.itemCount).toBe(await publishedItemCount("'vegan' = any(i.dietary_tags)"));
+    expect(payload.itemCount).toBe(await publishedItemCount(db, "'vegan' = any(i.dietary_tags)"));
   });
 
-  test("?q=burger shows only items that mention a burger", async () => {
+  test("?q=burger shows only items that mention a burger", async ({ menuAt }) => {
     const { payload } = await menuAt("/menu?q=burger");
     expect(payload.filter).toEqual({ diet: null, query: "burger" });
     expect(payload.itemCount).toBeGreaterThan(0);
@@ -146,7 +135,7 @@ describe("the menu page", () => {
     }
   });
 
-  test("?diet=vegan&q=burger shows the vegan burgers only", async () => {
+  test("?diet=vegan&q=burger shows the vegan burgers only", async ({ menuAt }) => {
     const { payload } = await menuAt("/menu?diet=vegan&q=burger");
     const names = itemsOf(payload.sections).map((item) => item.name);
     expect(names).toContain("Garden Burger");
@@ -157,15 +146,18 @@ describe("the menu page", () => {
     );
   });
 
-  test("?diet=bogus is a bad request that still shows the whole menu, with why", async () => {
+  test("?diet=bogus is a bad request that still shows the whole menu, with why", async ({
+    db,
+    menuAt,
+  }) => {
     const { status, payload } = await menuAt("/menu?diet=bogus");
     expect(status).toBe(400);
     expect(payload.filter.diet).toBeNull();
-    expect(payload.itemCount).toBe(await publishedItemCount());
+    expect(payload.itemCount).toBe(await publishedItemCount(db));
     expect(payload.problems).toEqual([expect.stringContaining("There is no “bogus” filter")]);
   });
 
-  test("a 500-character search is cut to the limit, and the visitor told", async () => {
+  test("a 500-character search is cut to the limit, and the visitor told", async ({ menuAt }) => {
     const { status, payload } = await menuAt(`/menu?q=${"x".repeat(500)}`);
     expect(status).toBe(400);
     expect(payload.filter.query).toBe("x".repeat(MENU_QUERY_MAX_LENGTH));
@@ -175,7 +167,7 @@ describe("the menu page", () => {
   });
 });
 
-test("the about page lists the draught beers on tap", async () => {
+test("the about page lists the draught beers on tap", async ({ db, get }) => {
   const { onTap } = await aboutLoader(get("/about"));
   const draught = await db.query<{ name: string }>(
     `select i.name from public.menu_items i join public.menu_sections s on s.id = i.section_id
@@ -186,7 +178,9 @@ test("the about page lists the draught beers on tap", async () => {
   expect(onTap.map((beer) => beer.name)).toEqual(draught.map((beer) => beer.name));
 });
 
-test("the venue page lists the three spaces with their capacities, and the packages", async () => {
+test("the venue page lists the three spaces with their capacities, and the packages", async ({
+  get,
+}) => {
   const { spaces, packages } = (await venueLoader(get("/venue"))).data;
   expect(spaces.map((space) => space.slug)).toEqual(["the-snug", "upstairs-hall", "patio"]);
   for (const space of spaces) {
@@ -197,7 +191,7 @@ test("the venue page lists the three spaces with their capacities, and the packa
 });
 
 describe("the contact page", () => {
-  test("shows this week's hours, Monday to Sunday, with today marked", async () => {
+  test("shows this week's hours, Monday to Sunday, with today marked", async ({ get }) => {
     const { week } = (await contactLoader(get("/contact"))).data;
     expect(week.map((day) => day.dayName)).toEqual([
       "Monday",
@@ -213,7 +207,7 @@ describe("the contact page", () => {
     ]);
   });
 
-  test("lists holiday hours still to come, not ones already past", async () => {
+  test("lists holiday hours still to come, not ones already past", async ({ db, get }) => {
     const today = torontoDate(new Date());
     const yesterday = new Date(Date.parse(today) - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     const past = "Closed yesterday for a burst pipe";
@@ -225,8 +219,9 @@ describe("the contact page", () => {
     );
     try {
       // A fresh wrapper has an empty content cache, so it reads the rows just added.
-      const { holidays } = (await contactLoader(get("/contact", contextWithDatabase({ ...db }))))
-        .data;
+      const { holidays } = (
+        await contactLoader(get("/contact", { on: contextWithDatabase({ ...db }) }))
+      ).data;
       const notes = holidays.map((holiday) => holiday.note);
       expect(notes).toContain(current);
       expect(notes).not.toContain(past);
@@ -237,7 +232,10 @@ describe("the contact page", () => {
   });
 });
 
-test("the accessibility statement gives the pub's name, phone and email as the settings have them", async () => {
+test("the accessibility statement gives the pub's name, phone and email as the settings have them", async ({
+  db,
+  get,
+}) => {
   const [settings] = await db.query<{ name: string; phone: string; email: string }>(
     "select name, phone, email from public.site_settings",
   );
@@ -250,7 +248,9 @@ test("the accessibility statement gives the pub's name, phone and email as the s
   expect(statement.linksToBooking).toBeTypeOf("boolean");
 });
 
-test("the contact form starts on the topic a link chose, when it is one of the list", async () => {
+test("the contact form starts on the topic a link chose, when it is one of the list", async ({
+  get,
+}) => {
   expect((await contactLoader(get("/contact?topic=accessibility"))).data.topic).toBe(
     "accessibility",
   );
@@ -258,7 +258,10 @@ test("the contact form starts on the topic a link chose, when it is one of the l
   expect((await contactLoader(get("/contact"))).data.topic).toBeNull();
 });
 
-test("the layout loader gives every page the pub's details and its opening schedule", async () => {
+test("the layout loader gives every page the pub's details and its opening schedule", async ({
+  db,
+  get,
+}) => {
   const layout = await layoutLoader(get("/"));
   const [settings] = await db.query<{ name: string; phone: string }>(
     "select name, phone from public.site_settings",
@@ -270,30 +273,33 @@ test("the layout loader gives every page the pub's details and its opening sched
 
 describe("what an open page needs to keep up", () => {
   /** A context with a page render of its own, as the server gives each render. */
-  function rendering() {
+  function rendering(db: Database) {
     const on = contextWithDatabase(db);
     on.set(pageNotesContext, new PageRender());
     return on;
   }
 
-  test("the layout loader names the content revision the page was read under", async () => {
+  test("the layout loader names the content revision the page was read under", async ({ get }) => {
     // A database of its own: the content cache of the shared one may still
     // hold the revision it saw up to a second ago, before the other tests wrote.
     await using own = await openTestDatabase();
     const [row] = await own.query<{ revision: string }>(
       "select revision::text as revision from public.content_revision",
     );
-    const layout = await layoutLoader(get("/", contextWithDatabase(own)));
+    const layout = await layoutLoader(get("/", { on: contextWithDatabase(own) }));
     expect(layout.contentRevision).toBe(row?.revision);
     expect(layout.contentRevision).toMatch(/^\d+$/);
   });
 
-  test("each page's loaders name the next moment its text changes by the clock", async () => {
+  test("each page's loaders name the next moment its text changes by the clock", async ({
+    db,
+    get,
+  }) => {
     const now = Date.now();
-    const on = rendering();
+    const on = rendering(db);
     const [layout, home] = await Promise.all([
-      layoutLoader(get("/", on)),
-      homeLoader(get("/", on)),
+      layoutLoader(get("/", { on })),
+      homeLoader(get("/", { on })),
     ]);
     // The hours change within the week; whatever the page shows, no later.
     for (const moment of [layout.nextChangeAt, home.nextChangeAt]) {
@@ -306,7 +312,7 @@ describe("what an open page needs to keep up", () => {
     expect(soonest).toBe(on.get(pageNotesContext).soonestChange());
   });
 
-  test("outside the server's render nothing is promised", async () => {
+  test("outside the server's render nothing is promised", async ({ get }) => {
     const home = await homeLoader(get("/"));
     expect(home.nextChangeAt).toBeNull();
   });

@@ -1,12 +1,5 @@
-import type { RouterContextProvider } from "react-router";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { routeArgs } from "../../tests/support/route-args";
-import {
-  contextWithDatabase,
-  drivers,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
+import { afterEach, describe, expect, vi } from "vitest";
+import { drivers, routeArgs, routeTest } from "../../tests/support/route-test";
 import type * as EnvModule from "~/platform/env.server";
 import { loader, sitemapXml } from "./sitemap";
 
@@ -25,31 +18,28 @@ function locations(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => loc ?? "");
 }
 
+const test = routeTest.extend(
+  "sitemap",
+  ({ context }) =>
+    (url: string) =>
+      loader(routeArgs(new Request(url), { context })),
+);
+
 describe.each(drivers)("GET /sitemap.xml on %s", (driver) => {
-  let db: TestDatabase;
-  let context: RouterContextProvider;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    context = contextWithDatabase(db);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  function get(url: string) {
-    return loader(routeArgs(new Request(url), { context }));
-  }
-
-  test("is XML that a CDN may cache for an hour", async () => {
-    const response = await get("https://pub.example/sitemap.xml");
+  test("is XML that a CDN may cache for an hour", async ({ sitemap }) => {
+    const response = await sitemap("https://pub.example/sitemap.xml");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
   });
 
-  test("lists the public pages, then each event not yet over, as absolute URLs", async () => {
-    const xml = await (await get("https://pub.example/sitemap.xml")).text();
+  test("lists the public pages, then each event not yet over, as absolute URLs", async ({
+    db,
+    sitemap,
+  }) => {
+    const xml = await (await sitemap("https://pub.example/sitemap.xml")).text();
     expect(xml).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );
@@ -72,8 +62,8 @@ describe.each(drivers)("GET /sitemap.xml on %s", (driver) => {
     ]);
   });
 
-  test("leaves out past and hidden events", async () => {
-    const xml = await (await get("https://pub.example/sitemap.xml")).text();
+  test("leaves out past and hidden events", async ({ db, sitemap }) => {
+    const xml = await (await sitemap("https://pub.example/sitemap.xml")).text();
     const left = await db.query<{ slug: string }>(
       `select slug from public.events
        where not published or coalesce(ends_at, starts_at + interval '3 hours') <= now()`,
@@ -87,10 +77,13 @@ describe.each(drivers)("GET /sitemap.xml on %s", (driver) => {
     for (const { slug } of left) expect(xml).not.toContain(`/events/${slug}<`);
   });
 
-  test("gives each page the time the content last changed, and a change moves it", async () => {
+  test("gives each page the time the content last changed, and a change moves it", async ({
+    db,
+    sitemap,
+  }) => {
     const lastmods = async () =>
       [
-        ...(await (await get("https://pub.example/sitemap.xml")).text()).matchAll(
+        ...(await (await sitemap("https://pub.example/sitemap.xml")).text()).matchAll(
           /<lastmod>([^<]*)<\/lastmod>/g,
         ),
       ].map(([, lastmod]) => lastmod);
@@ -100,7 +93,7 @@ describe.each(drivers)("GET /sitemap.xml on %s", (driver) => {
     )) as [{ changedAt: string }];
     const before = await lastmods();
     expect(before.length).toBe(
-      locations(await (await get("https://pub.example/sitemap.xml")).text()).length,
+      locations(await (await sitemap("https://pub.example/sitemap.xml")).text()).length,
     );
     expect(new Set(before)).toEqual(new Set([changedAt]));
     expect(changedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
@@ -117,9 +110,9 @@ describe.each(drivers)("GET /sitemap.xml on %s", (driver) => {
     }, 15_000);
   });
 
-  test("uses SITE_URL, when set, instead of the request's origin", async () => {
+  test("uses SITE_URL, when set, instead of the request's origin", async ({ sitemap }) => {
     siteEnv.SITE_URL = "https://www.pub.example";
-    const xml = await (await get("http://10.0.0.5:3000/sitemap.xml")).text();
+    const xml = await (await sitemap("http://10.0.0.5:3000/sitemap.xml")).text();
     expect(locations(xml)[1]).toBe("https://www.pub.example/menu");
     expect(locations(xml).at(-1)).toMatch(/^https:\/\/www\.pub\.example\/events\/[a-z0-9-]+$/);
   });

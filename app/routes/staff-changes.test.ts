@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { MiddlewareFunction } from "react-router";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { staffHarness, testImageStore } from "../../tests/support/staff-session";
+import { describe, expect } from "vitest";
+import { drivers, routeTest } from "../../tests/support/route-test";
 import { CookieJar, runRoute } from "../../tests/support/staff-requests";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as changesAction, loader as changesLoader } from "./staff/changes";
 import type { ChangesActionData } from "./staff/changes";
 import { crossSiteRefusal, isCrossSitePost } from "~/server/pipeline/cross-site";
@@ -25,49 +21,66 @@ const crossSiteCheck: MiddlewareFunction<Response> = ({ request }) => {
   if (isCrossSitePost(request)) throw crossSiteRefusal();
 };
 
+const test = routeTest
+  // The first dish on the menu, which the tests change and undo.
+  .extend("itemId", ({ once, db }) =>
+    once("item", async () => {
+      const [item] = await db.query<{ id: number }>(
+        "select id::int as id from public.menu_items where available order by id limit 1",
+      );
+      return item!.id;
+    }),
+  )
+  .extend(
+    "asEditor",
+    ({ db, editor }) =>
+      (sql: string, params: (string | number)[]) =>
+        withStaffClaims(db, { sub: editor.userId, role: "authenticated" }, (tx) =>
+          tx.query(sql, params),
+        ),
+  )
+  .extend(
+    "lastChange",
+    ({ db }) =>
+      async () =>
+        (await db.query<{ id: number }>("select max(id)::int as id from public.audit_log"))[0]!.id,
+  )
+  .extend(
+    "item",
+    ({ db, itemId }) =>
+      async () =>
+        (
+          await db.query<{ priceCents: number; available: boolean }>(
+            `select price_cents as "priceCents", available from public.menu_items where id = $1`,
+            [itemId],
+          )
+        )[0]!,
+  )
+  .extend(
+    "page",
+    ({ staff }) =>
+      async (jar: CookieJar, query = "") =>
+        (await (await staff.load(jar, `/staff/changes${query}`, changesLoader)).json()) as Loaded,
+  )
+  .extend(
+    "undo",
+    ({ staff }) =>
+      (jar: CookieJar, fields: Record<string, string>) =>
+        staff.submit(jar, "/staff/changes", fields, changesAction),
+  );
+
 describe.each(drivers)("the recent changes page on %s", (driver) => {
-  let db: TestDatabase;
-  let staff: ReturnType<typeof staffHarness>;
-  let owner: Awaited<ReturnType<typeof staff.signedIn>>;
-  let editor: typeof owner;
-  let imageRoot: string;
-  let itemId: number;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    imageRoot = await mkdtemp(path.join(tmpdir(), "staff-changes-"));
-    db = await openTestDatabase(driver);
-    staff = staffHarness(db, { imageStore: testImageStore(imageRoot) });
-    owner = await staff.signedIn("owner");
-    editor = await staff.signedIn("editor");
-    const [item] = await db.query<{ id: number }>(
-      "select id::int as id from public.menu_items where available order by id limit 1",
-    );
-    itemId = item!.id;
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-    await rm(imageRoot, { recursive: true, force: true });
-  });
-
-  const asEditor = (sql: string, params: (string | number)[]) =>
-    withStaffClaims(db, { sub: editor.userId, role: "authenticated" }, (tx) =>
-      tx.query(sql, params),
-    );
-  const lastChange = async () =>
-    (await db.query<{ id: number }>("select max(id)::int as id from public.audit_log"))[0]!.id;
-  const item = async () =>
-    (
-      await db.query<{ priceCents: number; available: boolean }>(
-        `select price_cents as "priceCents", available from public.menu_items where id = $1`,
-        [itemId],
-      )
-    )[0]!;
-  const page = async (jar: CookieJar, query = "") =>
-    (await (await staff.load(jar, `/staff/changes${query}`, changesLoader)).json()) as Loaded;
-  const undo = (jar: CookieJar, fields: Record<string, string>) =>
-    staff.submit(jar, "/staff/changes", fields, changesAction);
-
-  test("an owner is asked first, then the dish is back as it was, with a toast", async () => {
+  test("an owner is asked first, then the dish is back as it was, with a toast", async ({
+    owner,
+    itemId,
+    asEditor,
+    lastChange,
+    item,
+    page,
+    undo,
+  }) => {
     const before = await item();
     await asEditor(
       "update public.menu_items set available = false, price_cents = price_cents + 150 where id = $1",
@@ -103,7 +116,15 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
     });
   });
 
-  test("an editor sees no Undo, is not asked, and a forged post is refused", async () => {
+  test("an editor sees no Undo, is not asked, and a forged post is refused", async ({
+    editor,
+    itemId,
+    asEditor,
+    lastChange,
+    item,
+    page,
+    undo,
+  }) => {
     await asEditor("update public.menu_items set price_cents = price_cents + 1 where id = $1", [
       itemId,
     ]);
@@ -120,7 +141,7 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
     expect(await lastChange()).toBe(change);
   });
 
-  test.each([
+  test.for([
     ["no intent", { id: "1", confirm: "yes" }, 400, UNDO_WORDS.badIntent],
     ["another intent", { intent: "delete", id: "1", confirm: "yes" }, 400, UNDO_WORDS.badIntent],
     ["no id", { intent: "undo", confirm: "yes" }, 400, UNDO_WORDS.badId],
@@ -137,15 +158,25 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
       404,
       UNDO_WORDS.missing,
     ],
-  ])("%s is refused in words, and nothing changes", async (_name, fields, status, message) => {
-    const latest = await lastChange();
-    const response = await undo(owner, fields);
-    expect(response.status).toBe(status);
-    expect(((await response.json()) as ChangesActionData).formError).toBe(message);
-    expect(await lastChange()).toBe(latest);
-  });
+  ] as const)(
+    "%s is refused in words, and nothing changes",
+    async ([_name, fields, status, message], { owner, lastChange, undo }) => {
+      const latest = await lastChange();
+      const response = await undo(owner, fields);
+      expect(response.status).toBe(status);
+      expect(((await response.json()) as ChangesActionData).formError).toBe(message);
+      expect(await lastChange()).toBe(latest);
+    },
+  );
 
-  test("a change made again since says so, and is not undone", async () => {
+  test("a change made again since says so, and is not undone", async ({
+    owner,
+    itemId,
+    asEditor,
+    lastChange,
+    page,
+    undo,
+  }) => {
     await asEditor("update public.menu_items set portion = 'half' where id = $1", [itemId]);
     const first = await lastChange();
     await asEditor("update public.menu_items set portion = 'full' where id = $1", [itemId]);
@@ -158,7 +189,11 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
     expect(((await response.json()) as ChangesActionData).formError).toBe(UNDO_WORDS.changedSince);
   });
 
-  test("a cross-site post is refused before the page sees it", async () => {
+  test("a cross-site post is refused before the page sees it", async ({
+    staff,
+    owner,
+    lastChange,
+  }) => {
     const latest = await lastChange();
     const response = await runRoute(
       new Request("http://localhost/staff/changes", {
@@ -178,7 +213,13 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
     expect(await lastChange()).toBe(latest);
   });
 
-  test("a picture change shows the pictures before and after", async () => {
+  test("a picture change shows the pictures before and after", async ({
+    db,
+    owner,
+    itemId,
+    asEditor,
+    page,
+  }) => {
     const [old] = await db.query<{ path: string; alt: string }>(
       "select image_path as path, image_alt as alt from public.menu_items where id = $1 and image_path is not null",
       [itemId],
@@ -199,7 +240,7 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
     });
   });
 
-  test("without a session the page sends the visitor to sign in", async () => {
+  test("without a session the page sends the visitor to sign in", async ({ staff }) => {
     expect(await staff.load(new CookieJar(), "/staff/changes", changesLoader)).toHaveRedirect(
       "/staff/sign-in?redirectTo=%2Fstaff%2Fchanges",
     );

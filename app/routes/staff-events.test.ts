@@ -1,104 +1,103 @@
 import { getEventBySlug } from "~/events/events.server";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
+import { drivers, routeTest } from "../../tests/support/route-test";
 import { CookieJar } from "../../tests/support/staff-requests";
-import {
-  staffHarness,
-  testImageStore,
-  type Refusal,
-  expectRefusedWhole,
-} from "../../tests/support/staff-session";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { type Refusal, expectRefusedWhole } from "../../tests/support/staff-session";
+import type { Database } from "~/platform/database/database.server";
 import { action as eventAction, loader as eventLoader } from "./staff/event";
 import { loader as eventsLoader } from "./staff/events";
 import { getEvents } from "~/events/events.server";
 
+const validEvent = {
+  "form-id": "event-form",
+  title: "Quiz for Charity",
+  slug: "",
+  summary: "Six rounds, all proceeds to the food bank.",
+  description: "",
+  startDate: "2026-07-18",
+  startTime: "19:30",
+  endDate: "",
+  endTime: "22:00",
+  status: "scheduled",
+  price: "$5",
+  imageAlt: "",
+  imageKept: "",
+  imageRemove: "",
+  hidden: "",
+};
+
+async function body(response: Response) {
+  return (await response.json()) as Refusal;
+}
+
+async function savedRow(db: Database, slug: string) {
+  const [row] = await db.query<{
+    id: number;
+    startsAt: string;
+    endsAt: string | null;
+    priceCents: number | null;
+    published: boolean;
+    status: string;
+  }>(
+    `select id::int as id, to_json(starts_at)#>>'{}' as "startsAt",
+       to_json(ends_at)#>>'{}' as "endsAt", price_cents as "priceCents", published, status
+     from public.events where slug = $1`,
+    [slug],
+  );
+  return row;
+}
+
+const test = routeTest
+  .extend(
+    "postEvent",
+    ({ staff, editor }) =>
+      (id: string, fields: Record<string, string>, cookies: CookieJar = editor) =>
+        staff.submit(cookies, `/staff/events/${id}`, fields, eventAction, { id }),
+  )
+  /** Posts the form as a browser does with a file field: multipart. */
+  .extend("multipart", ({ staff, editor }) => (fields: Record<string, string>, file?: File) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) {
+      // As a browser posts the form: an unticked box is not sent at all.
+      if (!(key === "imageRemove" && value === "")) form.set(key, value);
+    }
+    if (file) form.set("image", file);
+    return staff.submit(editor, "/staff/events/new", form, eventAction, { id: "new" });
+  });
+
 describe.each(drivers)("the events editor's routes on %s", (driver) => {
-  let db: TestDatabase;
-  let staff: ReturnType<typeof staffHarness>;
-  let jar: CookieJar;
-  let root: string;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), "staff-events-"));
-    db = await openTestDatabase(driver);
-    staff = staffHarness(db, { imageStore: testImageStore(root) });
-    jar = await staff.signedIn();
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-    if (root) await rm(root, { recursive: true, force: true });
-  });
-
-  const validEvent = {
-    "form-id": "event-form",
-    title: "Quiz for Charity",
-    slug: "",
-    summary: "Six rounds, all proceeds to the food bank.",
-    description: "",
-    startDate: "2026-07-18",
-    startTime: "19:30",
-    endDate: "",
-    endTime: "22:00",
-    status: "scheduled",
-    price: "$5",
-    imageAlt: "",
-    imageKept: "",
-    imageRemove: "",
-    hidden: "",
-  };
-
-  function post(id: string, fields: Record<string, string>, cookies = jar) {
-    return staff.submit(cookies, `/staff/events/${id}`, fields, eventAction, { id });
-  }
-
-  async function body(response: Response) {
-    return (await response.json()) as Refusal;
-  }
-
-  async function savedRow(slug: string) {
-    const [row] = await db.query<{
-      id: number;
-      startsAt: string;
-      endsAt: string | null;
-      priceCents: number | null;
-      published: boolean;
-      status: string;
-    }>(
-      `select id::int as id, to_json(starts_at)#>>'{}' as "startsAt",
-         to_json(ends_at)#>>'{}' as "endsAt", price_cents as "priceCents", published, status
-       from public.events where slug = $1`,
-      [slug],
-    );
-    return row;
-  }
-
-  test.each([
+  test.for([
     ["title", "Quiz ".repeat(21)],
     ["slug", "quiz-".repeat(16) + "x"],
     ["summary", "Six rounds. ".repeat(17)],
     ["description", "Teams of up to six. ".repeat(101)],
     ["imageAlt", "A crowded room. ".repeat(13)],
     ["performer", "The Hedgerow Fiddlers ".repeat(5)],
-  ])("a %s over its limit is refused whole, with everything typed kept", async (field, long) => {
-    const before = await db.query("select id from public.events");
-    const sent = { ...validEvent, [field]: long };
-    await expectRefusedWhole(await post("new", sent), sent, field);
-    expect(await db.query("select id from public.events")).toEqual(before);
-  });
+  ] as const)(
+    "a %s over its limit is refused whole, with everything typed kept",
+    async ([field, long], { db, postEvent }) => {
+      const before = await db.query("select id from public.events");
+      const sent = { ...validEvent, [field]: long };
+      await expectRefusedWhole(await postEvent("new", sent), sent, field);
+      expect(await db.query("select id from public.events")).toEqual(before);
+    },
+  );
 
   describe("the events editor's pages", () => {
-    test("a signed-out visitor is sent to sign in, and their post changes nothing", async () => {
-      const response = await post("new", { ...validEvent, title: "Sneaky" }, new CookieJar());
+    test("a signed-out visitor is sent to sign in, and their post changes nothing", async ({
+      db,
+      postEvent,
+    }) => {
+      const response = await postEvent("new", { ...validEvent, title: "Sneaky" }, new CookieJar());
       expect(response.headers.get("Location")).toMatch(/^\/staff\/sign-in/);
-      expect(await savedRow("sneaky")).toBeUndefined();
+      expect(await savedRow(db, "sneaky")).toBeUndefined();
     });
 
-    test("lists upcoming events soonest first, and past ones apart", async () => {
-      const response = await staff.load(jar, "/staff/events", eventsLoader);
+    test("lists upcoming events soonest first, and past ones apart", async ({ staff, editor }) => {
+      const response = await staff.load(editor, "/staff/events", eventsLoader);
       expect(response.status).toBe(200);
       const page = (await response.json()) as {
         upcoming: { slug: string; startsAt: string }[];
@@ -114,9 +113,12 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
       expect(page.page).toBeNull();
     });
 
-    test("adds an event: slug from the title, Toronto summer time, price in cents, a toast", async () => {
-      const response = await post("new", validEvent);
-      const row = await savedRow("quiz-for-charity");
+    test("adds an event: slug from the title, Toronto summer time, price in cents, a toast", async ({
+      db,
+      postEvent,
+    }) => {
+      const response = await postEvent("new", validEvent);
+      const row = await savedRow(db, "quiz-for-charity");
       expect(row).toMatchObject({
         startsAt: "2026-07-18T23:30:00+00:00",
         endsAt: "2026-07-19T02:00:00+00:00",
@@ -128,8 +130,11 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
       expect(response.headers.get("Set-Cookie")).toMatch(/toast=/);
     });
 
-    test("keeps the performer staff name, and the public reader gives it", async () => {
-      const response = await post("new", {
+    test("keeps the performer staff name, and the public reader gives it", async ({
+      db,
+      postEvent,
+    }) => {
+      const response = await postEvent("new", {
         ...validEvent,
         title: "Fiddles on the Patio",
         startDate: "2026-12-18",
@@ -144,8 +149,11 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
       expect(event?.performer).toBe("The Hedgerow Fiddlers");
     });
 
-    test("a January date is on Toronto standard time, and an event can run past midnight", async () => {
-      await post("new", {
+    test("a January date is on Toronto standard time, and an event can run past midnight", async ({
+      db,
+      postEvent,
+    }) => {
+      await postEvent("new", {
         ...validEvent,
         title: "Robbie Burns Night",
         startDate: "2027-01-25",
@@ -153,38 +161,43 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
         endDate: "2027-01-26",
         endTime: "1:00 am",
       });
-      expect(await savedRow("robbie-burns-night")).toMatchObject({
+      expect(await savedRow(db, "robbie-burns-night")).toMatchObject({
         startsAt: "2027-01-26T01:00:00+00:00",
         endsAt: "2027-01-26T06:00:00+00:00",
       });
     });
 
-    test("an event named as another gets the next free number, and keeps it when retitled", async () => {
+    test("an event named as another gets the next free number, and keeps it when retitled", async ({
+      db,
+      staff,
+      editor,
+      postEvent,
+    }) => {
       // Seeded: a trivia-night. Each week's Trivia Night is added with the web address left empty.
-      await post("new", { ...validEvent, title: "Trivia Night", startDate: "2026-08-05" });
-      await post("new", { ...validEvent, title: "Trivia Night", startDate: "2026-08-12" });
-      const second = await savedRow("trivia-night-2");
-      const third = await savedRow("trivia-night-3");
+      await postEvent("new", { ...validEvent, title: "Trivia Night", startDate: "2026-08-05" });
+      await postEvent("new", { ...validEvent, title: "Trivia Night", startDate: "2026-08-12" });
+      const second = await savedRow(db, "trivia-night-2");
+      const third = await savedRow(db, "trivia-night-3");
       expect(second).toBeDefined();
       expect(third).toBeDefined();
 
       // Edited, the form sends the slug it shows: a new title leaves the address as it was.
-      const response = await staff.load(jar, `/staff/events/${second!.id}`, eventLoader, {
+      const response = await staff.load(editor, `/staff/events/${second!.id}`, eventLoader, {
         id: String(second!.id),
       });
       const { values } = (await response.json()) as { values: Record<string, string> };
       expect(values.slug).toBe("trivia-night-2");
-      await post(String(second!.id), {
+      await postEvent(String(second!.id), {
         ...validEvent,
         ...values,
         title: "Trivia Night: Halloween",
       });
-      expect(await savedRow("trivia-night-2")).toMatchObject({ id: second!.id });
+      expect(await savedRow(db, "trivia-night-2")).toMatchObject({ id: second!.id });
     });
 
-    test("the form shows the saved event on Toronto's clock", async () => {
-      const row = await savedRow("quiz-for-charity");
-      const response = await staff.load(jar, `/staff/events/${row!.id}`, eventLoader, {
+    test("the form shows the saved event on Toronto's clock", async ({ db, staff, editor }) => {
+      const row = await savedRow(db, "quiz-for-charity");
+      const response = await staff.load(editor, `/staff/events/${row!.id}`, eventLoader, {
         id: String(row!.id),
       });
       const page = (await response.json()) as { values: Record<string, string> };
@@ -198,16 +211,19 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
       });
     });
 
-    test("edits an event: cancelled and hidden, and the public reader no longer lists it", async () => {
-      const row = await savedRow("quiz-for-charity");
-      const response = await post(String(row!.id), {
+    test("edits an event: cancelled and hidden, and the public reader no longer lists it", async ({
+      db,
+      postEvent,
+    }) => {
+      const row = await savedRow(db, "quiz-for-charity");
+      const response = await postEvent(String(row!.id), {
         ...validEvent,
         slug: "quiz-for-charity",
         status: "cancelled",
         hidden: "on",
       });
       expect(response).toHaveRedirect(`/staff/events/${row!.id}`);
-      expect(await savedRow("quiz-for-charity")).toMatchObject({
+      expect(await savedRow(db, "quiz-for-charity")).toMatchObject({
         status: "cancelled",
         published: false,
       });
@@ -215,7 +231,7 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
       expect(listed.map((event) => event.slug)).not.toContain("quiz-for-charity");
     });
 
-    test.each([
+    test.for([
       ["an end before the start", { endTime: "18:00" }, "endTime", /after the start/],
       ["a date that does not exist", { startDate: "2026-02-30" }, "startDate", /does not exist/],
       ["a date in words", { startDate: "next friday" }, "startDate", /such as 2026-07-18/],
@@ -232,11 +248,11 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
         "startTime",
         /clocks go forward/,
       ],
-    ])(
+    ] as const)(
       "refuses %s with a 400, the field's message and everything typed kept",
-      async (_, change, field, message) => {
+      async ([, change, field, message], { db, postEvent }) => {
         const fields = { ...validEvent, title: "Refused Night", ...change };
-        const response = await post("new", fields);
+        const response = await postEvent("new", fields);
         expect(response.status).toBe(400);
         const answer = await body(response);
         expect(answer.errors[field]).toMatch(message);
@@ -244,19 +260,9 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
         expect(answer.values).toMatchObject(
           Object.fromEntries(Object.entries(change).map(([key, value]) => [key, value])),
         );
-        expect(await savedRow("refused-night")).toBeUndefined();
+        expect(await savedRow(db, "refused-night")).toBeUndefined();
       },
     );
-
-    function multipart(fields: Record<string, string>, file?: File) {
-      const form = new FormData();
-      for (const [key, value] of Object.entries(fields)) {
-        // As a browser posts the form: an unticked box is not sent at all.
-        if (!(key === "imageRemove" && value === "")) form.set(key, value);
-      }
-      if (file) form.set("image", file);
-      return staff.submit(jar, "/staff/events/new", form, eventAction, { id: "new" });
-    }
 
     const png = async () =>
       new Uint8Array(
@@ -267,7 +273,10 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
           .toBuffer(),
       );
 
-    test("a picture with its description is saved with the event (a PNG named .jpg too)", async () => {
+    test("a picture with its description is saved with the event (a PNG named .jpg too)", async ({
+      db,
+      multipart,
+    }) => {
       const response = await multipart(
         { ...validEvent, title: "Pictured Night", imageAlt: "A fiddler on the small stage." },
         new File([await png()], "stage.jpg", { type: "image/jpeg" }),
@@ -281,7 +290,10 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
       expect(row?.imageAlt).toBe("A fiddler on the small stage.");
     });
 
-    test("a picture without a description is refused, and the upload is kept for the next try", async () => {
+    test("a picture without a description is refused, and the upload is kept for the next try", async ({
+      db,
+      multipart,
+    }) => {
       const response = await multipart(
         { ...validEvent, title: "Undescribed Night" },
         new File([await png()], "stage.png", { type: "image/png" }),
@@ -305,7 +317,10 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
       expect(row?.imagePath).toBe(answer.values.imageKept);
     });
 
-    test("an SVG, or text named .png, is refused as a picture with the other fields kept", async () => {
+    test("an SVG, or text named .png, is refused as a picture with the other fields kept", async ({
+      db,
+      multipart,
+    }) => {
       for (const file of [
         new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "logo.svg", {
           type: "image/svg+xml",
@@ -321,22 +336,24 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
         expect(answer.errors.image).toMatch(/JPEG, PNG, WebP or AVIF/);
         expect(answer.values).toMatchObject({ title: "Svg Night", imageAlt: "A logo." });
       }
-      expect(await savedRow("svg-night")).toBeUndefined();
+      expect(await savedRow(db, "svg-night")).toBeUndefined();
     });
 
-    test("a file posted for a text field counts as empty", async () => {
+    test("a file posted for a text field counts as empty", async ({ staff, editor }) => {
       const form = new FormData();
       for (const [key, value] of Object.entries(validEvent)) form.set(key, value);
       form.set("title", new File(["x"], "title.txt"));
-      const response = await staff.submit(jar, "/staff/events/new", form, eventAction, {
+      const response = await staff.submit(editor, "/staff/events/new", form, eventAction, {
         id: "new",
       });
       expect(response.status).toBe(400);
       expect((await body(response)).errors.title).toMatch(/Enter the event's title/);
     });
 
-    test("a web address typed that is already in use is a clear error on that field, not a server error", async () => {
-      const response = await post("new", {
+    test("a web address typed that is already in use is a clear error on that field, not a server error", async ({
+      postEvent,
+    }) => {
+      const response = await postEvent("new", {
         ...validEvent,
         title: "Trivia Night",
         slug: "trivia-night",
@@ -347,28 +364,32 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
       expect(answer.values.title).toBe("Trivia Night");
     });
 
-    test("unknown or malformed ids are 404s, for reading, saving and deleting", async () => {
+    test("unknown or malformed ids are 404s, for reading, saving and deleting", async ({
+      staff,
+      editor,
+      postEvent,
+    }) => {
       for (const id of ["999999", "abc", "0", "1e3"]) {
-        const read = await staff.load(jar, `/staff/events/${id}`, eventLoader, { id });
+        const read = await staff.load(editor, `/staff/events/${id}`, eventLoader, { id });
         expect(read.status).toBe(404);
-        expect((await post(id, validEvent)).status).toBe(404);
+        expect((await postEvent(id, validEvent)).status).toBe(404);
       }
-      const deleting = await post("999999", { intent: "delete", confirm: "yes" });
+      const deleting = await postEvent("999999", { intent: "delete", confirm: "yes" });
       expect(deleting.status).toBe(404);
     });
 
-    test("delete asks first, then deletes", async () => {
-      const row = await savedRow("robbie-burns-night");
-      const asked = await post(String(row!.id), { intent: "delete" });
+    test("delete asks first, then deletes", async ({ db, postEvent }) => {
+      const row = await savedRow(db, "robbie-burns-night");
+      const asked = await postEvent(String(row!.id), { intent: "delete" });
       expect(asked.status).toBe(200);
       expect(await asked.json()).toEqual({ confirmDelete: true });
-      expect(await savedRow("robbie-burns-night")).toBeDefined();
-      const confirmed = await post(String(row!.id), { intent: "delete", confirm: "yes" });
+      expect(await savedRow(db, "robbie-burns-night")).toBeDefined();
+      const confirmed = await postEvent(String(row!.id), { intent: "delete", confirm: "yes" });
       expect(confirmed).toHaveRedirect("/staff/events");
-      expect(await savedRow("robbie-burns-night")).toBeUndefined();
+      expect(await savedRow(db, "robbie-burns-night")).toBeUndefined();
     });
 
-    test("every write lands in the audit log under the staff member", async () => {
+    test("every write lands in the audit log under the staff member", async ({ db }) => {
       const [entry] = await db.query<{ count: number }>(
         `select count(*)::int as count from public.audit_log
          where table_name = 'events' and actor is not null`,

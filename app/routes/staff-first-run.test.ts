@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { staffHarness } from "../../tests/support/staff-session";
+import { describe, expect } from "vitest";
+import { drivers, routeTest } from "../../tests/support/route-test";
 import type { CookieJar } from "../../tests/support/staff-requests";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as hoursAction } from "./staff/hours";
 import { loader as inboxLoader } from "./staff/inbox";
 import { action as settingsAction } from "./staff/settings";
@@ -29,39 +28,36 @@ const EVERY_LINE = [
   "hours",
 ];
 
-describe.each(drivers)("the first-run checklist on %s", (driver) => {
-  let db: TestDatabase;
-  let staff: ReturnType<typeof staffHarness>;
-  let editor: CookieJar;
-  let owner: CookieJar;
-
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    staff = staffHarness(db);
-    editor = await staff.signedIn("editor");
-    owner = await staff.signedIn("owner");
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  async function checklist(jar: CookieJar = editor): Promise<ChecklistItem[]> {
+const test = routeTest
+  .extend("checklist", ({ staff, editor }) => async (jar: CookieJar = editor) => {
     const response = await staff.load(jar, "/staff", inboxLoader);
     expect(response.status).toBe(200);
     return ((await response.json()) as { sampleLeft: ChecklistItem[] }).sampleLeft;
-  }
-  const lines = async (jar?: CookieJar) => (await checklist(jar)).map((item) => item.key);
-
+  })
+  .extend(
+    "lines",
+    ({ checklist }) =>
+      async (jar?: CookieJar) =>
+        (await checklist(jar)).map((item) => item.key),
+  )
   /** Saves the site details with `changes`, as the settings page posts them. */
-  async function saveSettings(changes: Record<string, string>) {
+  .extend("saveSettings", ({ db, staff, editor }) => async (changes: Record<string, string>) => {
     // An unticked box is not sent: "Remove picture" is in the post only when ticked.
     const { heroImageRemove: _, ...saved } = (await settingsFormValues(db))!;
     const form = { ...saved, ...changes };
     const response = await staff.submit(editor, "/staff/settings", form, settingsAction);
     expect(response).toHaveRedirect("/staff/settings");
-  }
+  });
 
-  test("a fresh install shows owners and editors every kind of sample content", async () => {
+describe.each(drivers)("the first-run checklist on %s", (driver) => {
+  test.override({ driver });
+
+  test("a fresh install shows owners and editors every kind of sample content", async ({
+    editor,
+    owner,
+    checklist,
+    lines,
+  }) => {
     expect(await lines(editor)).toEqual(EVERY_LINE);
     expect(await lines(owner)).toEqual(EVERY_LINE);
     const phone = (await checklist()).find((item) => item.key === "phone");
@@ -77,7 +73,15 @@ describe.each(drivers)("the first-run checklist on %s", (driver) => {
     expect(events?.action).not.toContain("Celtic Session");
   });
 
-  test("each line goes once its content is changed, and then the checklist is gone", async () => {
+  test("each line goes once its content is changed, and then the checklist is gone", async ({
+    db,
+    staff,
+    editor,
+    owner,
+    checklist,
+    lines,
+    saveSettings,
+  }) => {
     const left = [...EVERY_LINE];
     async function changed(line: string) {
       left.splice(left.indexOf(line), 1);
@@ -145,7 +149,11 @@ describe.each(drivers)("the first-run checklist on %s", (driver) => {
     expect(await checklist(owner)).toEqual([]);
   });
 
-  test("a value changed back to the sample one is listed again, and changing it ends that", async () => {
+  test("a value changed back to the sample one is listed again, and changing it ends that", async ({
+    checklist,
+    lines,
+    saveSettings,
+  }) => {
     await saveSettings({ phone: SAMPLE_SETTINGS.phone });
     expect(await lines()).toEqual(["phone"]);
     await saveSettings({ phone: "519-555-0188" });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { staffHarness, type Refusal, expectRefusedWhole } from "../../tests/support/staff-session";
+import { describe, expect } from "vitest";
+import { drivers, routeTest } from "../../tests/support/route-test";
+import { type Refusal, expectRefusedWhole } from "../../tests/support/staff-session";
 import { CookieJar } from "../../tests/support/staff-requests";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import type { Database } from "~/platform/database/database.server";
 import { action as exceptionAction, loader as exceptionLoader } from "./staff/hours-exception";
 import { action as hoursAction, loader as hoursLoader } from "./staff/hours";
 import { HOURS_FORMS, dayFields, weekFields } from "~/hours/editor/hours-editor";
@@ -19,39 +20,37 @@ import { openStatusAt } from "~/hours/opening-hours";
 // A Wednesday well ahead, clear of the seeded holidays.
 const DAY = "2027-03-17";
 
-describe.each(drivers)("the hours editor's routes on %s", (driver) => {
-  let db: TestDatabase;
-  let staff: ReturnType<typeof staffHarness>;
-  let jar: CookieJar;
-
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    staff = staffHarness(db);
-    jar = await staff.signedIn();
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  const postHours = (fields: Record<string, string>) =>
-    staff.submit(jar, "/staff/hours", fields, hoursAction);
-  const postException = (id: string, fields: Record<string, string>) =>
-    staff.submit(jar, `/staff/hours/exceptions/${id}`, fields, exceptionAction, { id });
-
-  /** The week's form as the page fills it in from the saved week. */
-  async function weekForm(): Promise<Record<string, string>> {
-    const fields: Record<string, string> = Object.fromEntries(weekFields.map((f) => [f, ""]));
-    for (const day of await readWeek(db)) {
-      const [open, opens, closes, kitchen] = dayFields(day.weekday);
-      Object.assign(fields, {
-        [open]: "on",
-        [opens]: day.opensAt,
-        [closes]: day.closesAt,
-        [kitchen]: day.kitchenClosesAt ?? "",
-      });
-    }
-    return { "form-id": HOURS_FORMS.week, ...fields };
+/** The week's form as the page fills it in from the saved week. */
+async function weekForm(db: Database): Promise<Record<string, string>> {
+  const fields: Record<string, string> = Object.fromEntries(weekFields.map((f) => [f, ""]));
+  for (const day of await readWeek(db)) {
+    const [open, opens, closes, kitchen] = dayFields(day.weekday);
+    Object.assign(fields, {
+      [open]: "on",
+      [opens]: day.opensAt,
+      [closes]: day.closesAt,
+      [kitchen]: day.kitchenClosesAt ?? "",
+    });
   }
+  return { "form-id": HOURS_FORMS.week, ...fields };
+}
+
+const test = routeTest
+  .extend(
+    "postHours",
+    ({ staff, editor }) =>
+      (fields: Record<string, string>) =>
+        staff.submit(editor, "/staff/hours", fields, hoursAction),
+  )
+  .extend(
+    "postException",
+    ({ staff, editor }) =>
+      (id: string, fields: Record<string, string>) =>
+        staff.submit(editor, `/staff/hours/exceptions/${id}`, fields, exceptionAction, { id }),
+  );
+
+describe.each(drivers)("the hours editor's routes on %s", (driver) => {
+  test.override({ driver });
 
   const exceptionForm = (changes: Record<string, string> = {}) => ({
     "form-id": "hours-exception",
@@ -65,17 +64,30 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     ...changes,
   });
 
-  test("an exception's note over 200 characters is refused whole, the rest kept", async () => {
+  test("an exception's note over 200 characters is refused whole, the rest kept", async ({
+    db,
+    staff,
+    editor,
+  }) => {
     const before = await db.query("select id from public.hours_exceptions");
     const sent = exceptionForm({ note: "Closed for a private party. ".repeat(8) });
-    const response = await staff.submit(jar, "/staff/hours/exceptions/new", sent, exceptionAction, {
-      id: "new",
-    });
+    const response = await staff.submit(
+      editor,
+      "/staff/hours/exceptions/new",
+      sent,
+      exceptionAction,
+      {
+        id: "new",
+      },
+    );
     await expectRefusedWhole(response, sent, "note");
     expect(await db.query("select id from public.hours_exceptions")).toEqual(before);
   });
 
-  test("without a session the page sends to sign-in, and a post changes nothing", async () => {
+  test("without a session the page sends to sign-in, and a post changes nothing", async ({
+    db,
+    staff,
+  }) => {
     const stranger = new CookieJar();
     expect(await staff.load(stranger, "/staff/hours", hoursLoader)).toHaveRedirect(
       "/staff/sign-in?redirectTo=%2Fstaff%2Fhours",
@@ -84,15 +96,18 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     const response = await staff.submit(
       stranger,
       "/staff/hours",
-      { ...(await weekForm()), open1: "" },
+      { ...(await weekForm(db)), open1: "" },
       hoursAction,
     );
     expect(response).toHaveRedirect("/staff/sign-in?redirectTo=%2Fstaff%2Fhours");
     expect(await readWeek(db)).toEqual(before);
   });
 
-  test("the page shows the week, the exceptions coming up and tonight's hours", async () => {
-    const response = await staff.load(jar, "/staff/hours", hoursLoader);
+  test("the page shows the week, the exceptions coming up and tonight's hours", async ({
+    staff,
+    editor,
+  }) => {
+    const response = await staff.load(editor, "/staff/hours", hoursLoader);
     expect(response.status).toBe(200);
     const page = (await response.json()) as {
       week: unknown[];
@@ -106,8 +121,11 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     expect(page.tonight).toBe(tonightDate(new Date()));
   });
 
-  test("the week is saved, and a bad week comes back 400 with each day's problem and the typed values", async () => {
-    const form = await weekForm();
+  test("the week is saved, and a bad week comes back 400 with each day's problem and the typed values", async ({
+    db,
+    postHours,
+  }) => {
+    const form = await weekForm(db);
     const bad = await postHours({
       ...form,
       opens1: "25:00",
@@ -146,12 +164,17 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     expect(await readWeek(db)).toEqual(before);
   });
 
-  test("a post from no known form is refused", async () => {
+  test("a post from no known form is refused", async ({ postHours }) => {
     const response = await postHours({ "form-id": "something-else" });
     expect(response.status).toBe(400);
   });
 
-  test("an exception is added, refused when it overlaps, changed and deleted", async () => {
+  test("an exception is added, refused when it overlaps, changed and deleted", async ({
+    db,
+    staff,
+    editor,
+    postException,
+  }) => {
     const added = await postException("new", exceptionForm());
     expect(added).toHaveRedirect("/staff/hours");
     const [row] = await db.query<{ id: number }>(
@@ -171,7 +194,7 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     );
     expect(refusal.values.endsOn).toBe(addDays(DAY, 1));
 
-    const page = await staff.load(jar, `/staff/hours/exceptions/${id}`, exceptionLoader, { id });
+    const page = await staff.load(editor, `/staff/hours/exceptions/${id}`, exceptionLoader, { id });
     expect(((await page.json()) as { row: { note: string } }).row.note).toBe(
       "Staff training in the afternoon",
     );
@@ -191,7 +214,7 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     expect(await getException(db, Number(id))).toBeNull();
   });
 
-  test.each<[Record<string, string>, string, RegExp]>([
+  test.for<[Record<string, string>, string, RegExp]>([
     [{ endsOn: addDays(DAY, -1) }, "endsOn", /cannot be before the first day/],
     [{ closesAt: "16:00" }, "closesAt", /must differ from opening/],
     [{ closesAt: "25:00" }, "closesAt", /Enter a time/],
@@ -202,7 +225,7 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     [{ closed: "1" }, "closed", /Tick the box/],
   ])(
     "a bad exception %j is refused on %s, and nothing is saved",
-    async (changes, field, message) => {
+    async ([changes, field, message], { db, postException }) => {
       const before = await db.query("select id from public.hours_exceptions");
       const response = await postException("new", exceptionForm(changes));
       expect(response.status).toBe(400);
@@ -213,18 +236,21 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     },
   );
 
-  test.each(["0", "abc", "99999999999999999999", "987654"])(
+  test.for(["0", "abc", "99999999999999999999", "987654"])(
     "an exception id that is not one (%s) answers 404",
-    async (id) => {
+    async (id, { staff, editor, postException }) => {
       expect(
-        (await staff.load(jar, `/staff/hours/exceptions/${id}`, exceptionLoader, { id })).status,
+        (await staff.load(editor, `/staff/hours/exceptions/${id}`, exceptionLoader, { id })).status,
       ).toBe(404);
       expect((await postException(id, exceptionForm())).status).toBe(404);
       expect((await postException(id, { intent: "delete", confirm: "yes" })).status).toBe(404);
     },
   );
 
-  test("closing early tonight, then the kitchen: one exception for the night, which the site reads", async () => {
+  test("closing early tonight, then the kitchen: one exception for the night, which the site reads", async ({
+    db,
+    postHours,
+  }) => {
     const tonight = tonightDate(new Date());
     // This file's own copy of the database: a seeded holiday tonight would be in the way.
     await db.query("delete from public.hours_exceptions where starts_on <= $1 and ends_on >= $1", [
@@ -263,7 +289,10 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     await db.query("delete from public.hours_exceptions where id = $1", [night.exception!.id]);
   });
 
-  test("closing a day with a reason over 200 characters is refused whole", async () => {
+  test("closing a day with a reason over 200 characters is refused whole", async ({
+    db,
+    postHours,
+  }) => {
     const before = await db.query("select id from public.hours_exceptions");
     const sent = {
       "form-id": HOURS_FORMS.closedDay,
@@ -274,7 +303,10 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
     expect(await db.query("select id from public.hours_exceptions")).toEqual(before);
   });
 
-  test("closed tonight: the site says closed at once, and a second one is refused naming the first", async () => {
+  test("closed tonight: the site says closed at once, and a second one is refused naming the first", async ({
+    db,
+    postHours,
+  }) => {
     const tonight = tonightDate(new Date());
     await db.query("delete from public.hours_exceptions where starts_on <= $1 and ends_on >= $1", [
       tonight,

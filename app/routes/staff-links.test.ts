@@ -1,116 +1,91 @@
 import { randomUUID } from "node:crypto";
-import type { MiddlewareFunction } from "react-router";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { formPost } from "../../tests/support/route-args";
-import { startSmtpFake, type SmtpFake } from "../../tests/support/smtp-fake";
-import { CookieJar, runRoute } from "../../tests/support/staff-requests";
-import {
-  contextWithDatabase,
-  drivers,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
+import { describe, expect, test as plainTest } from "vitest";
+import { drivers, formPost, routeTest } from "../../tests/support/route-test";
+import { startSmtpFake } from "../../tests/support/smtp-fake";
+import { CookieJar } from "../../tests/support/staff-requests";
+import { PASSWORD as password } from "../../tests/support/staff-session";
+import type { TestDatabase } from "../../tests/support/test-database";
 import { action as forgotAction } from "./staff/forgot-password";
 import { loader as inboxLoader } from "./staff/inbox";
 import { action as peopleAction, loader as peopleLoader } from "./staff/people";
 import { action as resetAction } from "./staff/reset-password";
 import { action as setupAction, loader as setupLoader } from "./staff/setup";
-import { action as signInAction } from "./staff/sign-in";
-import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
-import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
-import { authBackendContext, clientAddressContext } from "~/platform/context";
-import { startMailSender, type MailSender } from "~/platform/mail/mail-sender.server";
+import { startMailSender } from "~/platform/mail/mail-sender.server";
 import { smtpTransport } from "~/platform/mail/smtp-transport.server";
-import { addStaff } from "~/staff/accounts/add-staff.server";
 import { OWNERS_ONLY } from "~/staff/accounts/people";
 import type { PeopleActionData } from "~/staff/accounts/people-page.server";
-import { sendStaffAuthEmail } from "~/staff/accounts/recovery.server";
-import { createAdminClient, requireStaff, staffSession } from "~/staff/accounts/session.server";
+import { createAdminClient } from "~/staff/accounts/session.server";
 import { parseStaffResetArguments } from "~/staff/accounts/staff-commands.server";
 import { StaffResetError, staffResetLink } from "~/staff/accounts/staff-reset.server";
 import type { StaffMember } from "~/staff/accounts/staff.server";
 
-const password = "correct horse battery staple";
 const newPassword = "a brand new passphrase for the bar";
-const LAYOUT: MiddlewareFunction<Response>[] = [staffSession];
-const AREA: MiddlewareFunction<Response>[] = [staffSession, requireStaff];
 
-/** A site over `db`, and the requests one browser makes to it. */
-function site(db: TestDatabase) {
-  const backend: AuthBackend = embeddedAuthBackend(db, generateSigningKey(), {
-    sendEmail: sendStaffAuthEmail,
-  });
-  const context = () => {
-    const provided = contextWithDatabase(db);
-    provided.set(authBackendContext, async () => backend);
-    provided.set(clientAddressContext, `203.0.113.${Math.floor(Math.random() * 200) + 1}`);
-    return provided;
-  };
-  const get = (path: string, jar: CookieJar) =>
-    new Request(new URL(path, "http://localhost"), { headers: { Cookie: jar.header() } });
-  const post = (path: string, fields: Record<string, string>, jar: CookieJar) =>
-    formPost(path, fields, { Cookie: jar.header() });
-
-  async function signIn(email: string, secret = password) {
-    const jar = new CookieJar();
-    const response = jar.take(
-      await runRoute(
-        post("/staff/sign-in", { email, password: secret, redirectTo: "/staff" }, jar),
-        context(),
-        LAYOUT,
-        signInAction,
-      ),
-    );
-    return { jar, response };
-  }
-
-  async function member(role: "owner" | "editor") {
-    const email = `${role}-${randomUUID()}@example.com`;
-    const { userId } = await addStaff(db, backend, { email, role, password });
-    return { email, userId, jar: (await signIn(email)).jar };
-  }
-
-  const postPeople = async (jar: CookieJar, fields: Record<string, string>) =>
-    jar.take(await runRoute(post("/staff/people", fields, jar), context(), AREA, peopleAction));
-  const members = async (jar: CookieJar) =>
-    (
-      (await (await runRoute(get("/staff/people", jar), context(), AREA, peopleLoader)).json()) as {
-        members: StaffMember[];
-      }
-    ).members;
-
+const test = routeTest
+  .extend(
+    "postPeople",
+    ({ staff }) =>
+      (jar: CookieJar, fields: Record<string, string>) =>
+        staff.submit(jar, "/staff/people", fields, peopleAction),
+  )
+  .extend(
+    "members",
+    ({ staff }) =>
+      async (jar: CookieJar) =>
+        (
+          (await (await staff.load(jar, "/staff/people", peopleLoader)).json()) as {
+            members: StaffMember[];
+          }
+        ).members,
+  )
   /** Posts the setup page's form at `link` (a whole link) with `secret` twice. */
-  async function setPassword(link: string, secret: string) {
+  .extend("setPassword", ({ staff }) => async (link: string, secret: string) => {
     const url = new URL(link);
     const path = `${url.pathname}${url.search}`;
     const jar = new CookieJar();
-    const page = await runRoute(get(path, jar), context(), LAYOUT, setupLoader);
-    const response = jar.take(
-      await runRoute(
-        post(path, { email: "", password: secret, confirmPassword: secret }, jar),
-        context(),
-        LAYOUT,
-        setupAction,
-      ),
+    const page = await staff.runOpen(staff.get(path, jar), jar, setupLoader);
+    const response = await staff.runOpen(
+      staff.post(path, { email: "", password: secret, confirmPassword: secret }, jar),
+      jar,
+      setupAction,
     );
     return { page: (await page.json()) as { state: string; reset: boolean }, response, jar };
-  }
-
-  const inbox = (jar: CookieJar) => runRoute(get("/staff", jar), context(), AREA, inboxLoader);
-
-  return {
-    backend,
-    context,
-    get,
-    post,
-    signIn,
-    member,
-    postPeople,
-    members,
-    setPassword,
-    inbox,
-  };
-}
+  })
+  .extend(
+    "inbox",
+    ({ staff }) =>
+      (jar: CookieJar) =>
+        staff.load(jar, "/staff", inboxLoader),
+  )
+  .extend("pubName", ({ once, db }) =>
+    once(
+      "pub name",
+      async () =>
+        (await db.query<{ name: string }>("select name from public.site_settings"))[0]!.name,
+    ),
+  )
+  /** A mail server on loopback, and the site's mail sender delivering the outbox to it. */
+  .extend("smtp", ({ once, db }) =>
+    once(
+      "mail server",
+      async () => {
+        const smtp = await startSmtpFake();
+        const sender = startMailSender({
+          database: async () => db,
+          transport: smtpTransport({
+            url: smtp.url,
+            from: { name: "The Pub", address: "site@pub.example" },
+          }),
+          idleCheckMs: 3_600_000,
+        });
+        return Object.assign(smtp, { sender });
+      },
+      async (smtp) => {
+        await smtp.sender.stop();
+        await smtp.close();
+      },
+    ),
+  );
 
 async function lastMailTo(db: TestDatabase, to: string) {
   const [mail] = await db.query<{ subject: string; text: string; html: string }>(
@@ -124,24 +99,18 @@ async function lastMailTo(db: TestDatabase, to: string) {
 const linkIn = (text: string) => /(http:\/\/localhost\/staff\/setup\?code=[\w-]+)/.exec(text)?.[1];
 
 describe.each(drivers)("links an owner makes for staff, on %s", (driver) => {
-  let db: TestDatabase;
-  let the: ReturnType<typeof site>;
-  let owner: Awaited<ReturnType<ReturnType<typeof site>["member"]>>;
-  let pubName: string;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    the = site(db);
-    owner = await the.member("owner");
-    pubName = (await db.query<{ name: string }>("select name from public.site_settings"))[0]!.name;
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("an invitation emailed as well names the pub and the owner, and the member joins with it", async () => {
+  test("an invitation emailed as well names the pub and the owner, and the member joins with it", async ({
+    db,
+    postPeople,
+    members,
+    setPassword,
+    owner,
+    pubName,
+  }) => {
     const email = `invited-${randomUUID()}@example.com`;
-    const response = await the.postPeople(owner.jar, {
+    const response = await postPeople(owner, {
       intent: "invite",
       email,
       role: "editor",
@@ -157,34 +126,40 @@ describe.each(drivers)("links an owner makes for staff, on %s", (driver) => {
     expect(mail?.text).toContain("as an editor");
     expect(mail?.html).toContain(`href="${invited!.link!}"`);
 
-    const listed = (await the.members(owner.jar)).find((member) => member.email === email);
+    const listed = (await members(owner)).find((member) => member.email === email);
     expect(listed).toMatchObject({ joined: false });
 
-    const { page, response: set } = await the.setPassword(invited!.link!, newPassword);
+    const { page, response: set } = await setPassword(invited!.link!, newPassword);
     expect(page).toMatchObject({ state: "invite", reset: false });
     expect(set).toHaveRedirect("/staff");
-    expect((await the.members(owner.jar)).find((member) => member.email === email)).toMatchObject({
+    expect((await members(owner)).find((member) => member.email === email)).toMatchObject({
       joined: true,
     });
   });
 
-  test("an invitation not emailed queues no mail", async () => {
+  test("an invitation not emailed queues no mail", async ({ db, postPeople, owner }) => {
     const email = `copied-${randomUUID()}@example.com`;
-    const response = await the.postPeople(owner.jar, { intent: "invite", email, role: "editor" });
+    const response = await postPeople(owner, { intent: "invite", email, role: "editor" });
     expect(((await response.json()) as PeopleActionData).invited).toMatchObject({
       emailed: false,
     });
     expect(await lastMailTo(db, email)).toBeNull();
   });
 
-  test("copy the link again and send again: a fresh invitation each time, the older one dead", async () => {
+  test("copy the link again and send again: a fresh invitation each time, the older one dead", async ({
+    db,
+    postPeople,
+    members,
+    setPassword,
+    owner,
+  }) => {
     const email = `again-${randomUUID()}@example.com`;
     const invited = (await (
-      await the.postPeople(owner.jar, { intent: "invite", email, role: "owner" })
+      await postPeople(owner, { intent: "invite", email, role: "owner" })
     ).json()) as PeopleActionData;
-    const { userId } = (await the.members(owner.jar)).find((member) => member.email === email)!;
+    const { userId } = (await members(owner)).find((member) => member.email === email)!;
 
-    const copied = await the.postPeople(owner.jar, { intent: "link", userId, send: "copy" });
+    const copied = await postPeople(owner, { intent: "link", userId, send: "copy" });
     expect(copied.status).toBe(200);
     expect(copied).toSetCookie("toast");
     const again = ((await copied.json()) as PeopleActionData).memberLink!;
@@ -192,7 +167,7 @@ describe.each(drivers)("links an owner makes for staff, on %s", (driver) => {
     expect(again.link).not.toBe(invited.invited!.link);
     expect(await lastMailTo(db, email)).toBeNull();
 
-    const sent = await the.postPeople(owner.jar, { intent: "link", userId, send: "email" });
+    const sent = await postPeople(owner, { intent: "link", userId, send: "email" });
     const mailed = ((await sent.json()) as PeopleActionData).memberLink!;
     expect(mailed).toMatchObject({ purpose: "invitation", emailed: true });
     const mail = await lastMailTo(db, email);
@@ -200,14 +175,22 @@ describe.each(drivers)("links an owner makes for staff, on %s", (driver) => {
     expect(mail!.text).toContain("as an owner");
 
     // Only the newest link works.
-    expect((await the.setPassword(invited.invited!.link!, newPassword)).response.status).toBe(410);
-    expect((await the.setPassword(again.link, newPassword)).response.status).toBe(410);
-    expect((await the.setPassword(mailed.link, newPassword)).response).toHaveRedirect("/staff");
+    expect((await setPassword(invited.invited!.link!, newPassword)).response.status).toBe(410);
+    expect((await setPassword(again.link, newPassword)).response.status).toBe(410);
+    expect((await setPassword(mailed.link, newPassword)).response).toHaveRedirect("/staff");
   });
 
-  test("a reset link for a member who has joined sets a new password and signs them out elsewhere", async () => {
-    const editor = await the.member("editor");
-    const made = await the.postPeople(owner.jar, {
+  test("a reset link for a member who has joined sets a new password and signs them out elsewhere", async ({
+    db,
+    staff,
+    postPeople,
+    setPassword,
+    inbox,
+    owner,
+    pubName,
+  }) => {
+    const editor = await staff.signedIn("editor");
+    const made = await postPeople(owner, {
       intent: "link",
       userId: editor.userId,
       send: "email",
@@ -223,33 +206,44 @@ describe.each(drivers)("links an owner makes for staff, on %s", (driver) => {
     expect(mail?.text).toContain(`${owner.email} made you a link`);
 
     // Their current password works until the new one is set.
-    expect((await the.signIn(editor.email)).response).toHaveRedirect("/staff");
-    const { page, response } = await the.setPassword(memberLink!.link, newPassword);
+    expect((await staff.signIn(editor.email)).response).toHaveRedirect("/staff");
+    const { page, response } = await setPassword(memberLink!.link, newPassword);
     expect(page).toMatchObject({ state: "invite", reset: true });
     expect(response).toHaveRedirect("/staff");
-    expect(await the.inbox(editor.jar)).toHaveRedirect("/staff/sign-in");
-    expect((await the.signIn(editor.email, newPassword)).response).toHaveRedirect("/staff");
-    expect((await the.signIn(editor.email, password)).response.status).toBe(400);
+    expect(await inbox(editor)).toHaveRedirect("/staff/sign-in");
+    expect((await staff.signIn(editor.email, newPassword)).response).toHaveRedirect("/staff");
+    expect((await staff.signIn(editor.email, password)).response.status).toBe(400);
   });
 
-  test("an expired reset link does not work", async () => {
-    const editor = await the.member("editor");
+  test("an expired reset link does not work", async ({
+    db,
+    staff,
+    postPeople,
+    setPassword,
+    owner,
+  }) => {
+    const editor = await staff.signedIn("editor");
     const { memberLink } = (await (
-      await the.postPeople(owner.jar, { intent: "link", userId: editor.userId })
+      await postPeople(owner, { intent: "link", userId: editor.userId })
     ).json()) as PeopleActionData;
     await db.query(
       "update public.staff_setup_codes set expires_at = now() - interval '1 second' where user_id = $1::uuid",
       [editor.userId],
     );
-    const { page, response } = await the.setPassword(memberLink!.link, newPassword);
+    const { page, response } = await setPassword(memberLink!.link, newPassword);
     expect(page.state).toBe("invitation-used");
     expect(response.status).toBe(410);
-    expect((await the.signIn(editor.email)).response).toHaveRedirect("/staff");
+    expect((await staff.signIn(editor.email)).response).toHaveRedirect("/staff");
   });
 
-  test("only owners make links, for members on the list", async () => {
-    const editor = await the.member("editor");
-    const refused = await the.postPeople(editor.jar, {
+  test("only owners make links, for members on the list", async ({
+    db,
+    staff,
+    postPeople,
+    owner,
+  }) => {
+    const editor = await staff.signedIn("editor");
+    const refused = await postPeople(editor, {
       intent: "link",
       userId: owner.userId,
       send: "email",
@@ -258,11 +252,11 @@ describe.each(drivers)("links an owner makes for staff, on %s", (driver) => {
     expect(((await refused.json()) as PeopleActionData).formError).toBe(OWNERS_ONLY);
     expect(await lastMailTo(db, owner.email)).toBeNull();
 
-    const bad = await the.postPeople(owner.jar, { intent: "link", userId: "not-a-uuid" });
+    const bad = await postPeople(owner, { intent: "link", userId: "not-a-uuid" });
     expect(bad.status).toBe(400);
-    const unknown = await the.postPeople(owner.jar, { intent: "link", userId: randomUUID() });
+    const unknown = await postPeople(owner, { intent: "link", userId: randomUUID() });
     expect(unknown.status).toBe(404);
-    const badSend = await the.postPeople(owner.jar, {
+    const badSend = await postPeople(owner, {
       intent: "link",
       userId: editor.userId,
       send: "fax",
@@ -270,13 +264,18 @@ describe.each(drivers)("links an owner makes for staff, on %s", (driver) => {
     expect(badSend.status).toBe(400);
   });
 
-  test("a pub name and an owner's address with line breaks add no header", async () => {
+  test("a pub name and an owner's address with line breaks add no header", async ({
+    db,
+    postPeople,
+    owner,
+    pubName,
+  }) => {
     await db.query("update public.site_settings set name = $1", [
       "The Pub\r\nBcc: someone@elsewhere.example",
     ]);
     try {
       const email = `hostile-${randomUUID()}@example.com`;
-      await the.postPeople(owner.jar, { intent: "invite", email, role: "editor", send: "email" });
+      await postPeople(owner, { intent: "invite", email, role: "editor", send: "email" });
       const mail = await lastMailTo(db, email);
       expect(mail?.subject).not.toMatch(/[\r\n]/);
       expect(mail?.subject).toContain("The Pub Bcc: someone@elsewhere.example");
@@ -287,42 +286,45 @@ describe.each(drivers)("links an owner makes for staff, on %s", (driver) => {
   });
 
   describe("the staff-reset command's link", () => {
-    test("for a member: a reset link that works once", async () => {
-      const editor = await the.member("editor");
-      const made = await staffResetLink(db, the.backend, {
+    test("for a member: a reset link that works once", async ({ db, staff, setPassword }) => {
+      const editor = await staff.signedIn("editor");
+      const made = await staffResetLink(db, staff.backend, {
         email: editor.email.toUpperCase(),
         origin: "http://localhost/",
       });
       expect(made).toMatchObject({ email: editor.email, purpose: "reset" });
       expect(made.link).toMatch(/^http:\/\/localhost\/staff\/setup\?code=[\w-]{43}$/);
-      expect((await the.setPassword(made.link, newPassword)).response).toHaveRedirect("/staff");
-      expect((await the.setPassword(made.link, newPassword)).response.status).toBe(410);
+      expect((await setPassword(made.link, newPassword)).response).toHaveRedirect("/staff");
+      expect((await setPassword(made.link, newPassword)).response.status).toBe(410);
     });
 
-    test("for an unknown email, or an account off the staff list, a clear error", async () => {
+    test("for an unknown email, or an account off the staff list, a clear error", async ({
+      db,
+      staff,
+    }) => {
       const unknown = `nobody-${randomUUID()}@example.com`;
       await expect(
-        staffResetLink(db, the.backend, { email: unknown, origin: "http://localhost" }),
+        staffResetLink(db, staff.backend, { email: unknown, origin: "http://localhost" }),
       ).rejects.toThrow(
         new StaffResetError(
           `Nobody on the staff list has the email ${unknown}. Check the address, or add them with: npm run staff:add -- --email ${unknown} --role owner`,
         ),
       );
       const stranger = `stranger-${randomUUID()}@example.com`;
-      await createAdminClient(the.backend)!.auth.admin.createUser({
+      await createAdminClient(staff.backend)!.auth.admin.createUser({
         email: stranger,
         password,
         email_confirm: true,
       });
       await expect(
-        staffResetLink(db, the.backend, { email: stranger, origin: "http://localhost" }),
+        staffResetLink(db, staff.backend, { email: stranger, origin: "http://localhost" }),
       ).rejects.toThrow(/has an account but is not on the staff list/);
     });
   });
 });
 
 describe("the staff-reset command's arguments", () => {
-  test("one email is needed", () => {
+  plainTest("one email is needed", () => {
     expect(parseStaffResetArguments(["--email", "Sam@Example.com"])).toEqual({
       ok: true,
       email: "sam@example.com",
@@ -348,36 +350,18 @@ describe("the staff-reset command's arguments", () => {
 });
 
 describe.each(drivers)("the recovery mail through a mail server on %s", (driver) => {
-  let db: TestDatabase;
-  let the: ReturnType<typeof site>;
-  let smtp: SmtpFake;
-  let sender: MailSender;
+  // The sender delivers the whole outbox: the other tests' mails are not in this one's.
+  test.override({ driver, databaseFor: "the mail server's tests" });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    the = site(db);
-    smtp = await startSmtpFake();
-    sender = startMailSender({
-      database: async () => db,
-      transport: smtpTransport({
-        url: smtp.url,
-        from: { name: "The Pub", address: "site@pub.example" },
-      }),
-      idleCheckMs: 3_600_000,
-    });
-  });
-  afterAll(async () => {
-    await sender?.stop();
-    await smtp?.close();
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("the mail arrives, and its link sets a new password and signs the member in", async () => {
-    const { email } = await the.member("editor");
-    const asked = await runRoute(
+  test("the mail arrives, and its link sets a new password and signs the member in", async ({
+    staff,
+    smtp,
+    inbox,
+  }) => {
+    const { email } = await staff.signedIn("editor");
+    const asked = await staff.runOpen(
       formPost("/staff/forgot-password", { email }),
-      the.context(),
-      LAYOUT,
+      new CookieJar(),
       forgotAction,
     );
     expect(asked.status).toBe(200);
@@ -396,20 +380,17 @@ describe.each(drivers)("the recovery mail through a mail server on %s", (driver)
 
     const url = new URL(link!);
     const jar = new CookieJar();
-    const set = jar.take(
-      await runRoute(
-        the.post(
-          `${url.pathname}${url.search}`,
-          { password: newPassword, confirmPassword: newPassword },
-          jar,
-        ),
-        the.context(),
-        LAYOUT,
-        resetAction,
+    const set = await staff.runOpen(
+      staff.post(
+        `${url.pathname}${url.search}`,
+        { password: newPassword, confirmPassword: newPassword },
+        jar,
       ),
+      jar,
+      resetAction,
     );
     expect(set).toHaveRedirect("/staff");
-    expect((await the.inbox(jar)).status).toBe(200);
-    expect((await the.signIn(email, newPassword)).response).toHaveRedirect("/staff");
+    expect((await inbox(jar)).status).toBe(200);
+    expect((await staff.signIn(email, newPassword)).response).toHaveRedirect("/staff");
   });
 });

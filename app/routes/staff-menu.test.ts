@@ -1,20 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { routeArgs } from "../../tests/support/route-args";
+import { describe, expect } from "vitest";
+import { drivers, routeArgs, routeTest } from "../../tests/support/route-test";
 import { CookieJar } from "../../tests/support/staff-requests";
-import {
-  expectRefusedWhole,
-  staffHarness,
-  testImageStore,
-} from "../../tests/support/staff-session";
+import { expectRefusedWhole } from "../../tests/support/staff-session";
+import type { Database } from "~/platform/database/database.server";
 import {
   contextWithDatabase,
-  drivers,
   databaseWithOutage,
-  openTestDatabase,
   type TestDatabase,
 } from "../../tests/support/test-database";
 import { loader as publicMenuLoader } from "./menu";
@@ -39,70 +31,86 @@ import { PageRender } from "~/server/pipeline/page-render";
  * what was typed.
  */
 
-describe.each(drivers)("the menu editor's routes on %s", (driver) => {
-  let db: TestDatabase;
-  let staff: ReturnType<typeof staffHarness>;
-  let jar: CookieJar;
-  let wingsId: number;
-  let startersId: number;
-  let imageRoot: string;
+type Handler = (args: never) => unknown;
 
-  beforeAll(async () => {
-    imageRoot = await mkdtemp(path.join(tmpdir(), "staff-menu-"));
-    db = await openTestDatabase(driver);
-    staff = staffHarness(db, { imageStore: testImageStore(imageRoot) });
-    jar = await staff.signedIn();
-    const sections = await db.query<{ id: number; slug: string }>(
-      "select id::int as id, slug from public.menu_sections",
-    );
-    wingsId = sections.find((section) => section.slug === "wings")!.id;
-    startersId = sections.find((section) => section.slug === "starters")!.id;
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-    await rm(imageRoot, { recursive: true, force: true });
-  });
+/** A menu item's form that saves, with `values` changed. */
+type GoodItem = (values?: Partial<Record<ItemField, string>>) => Record<string, string>;
 
-  type Handler = (args: never) => unknown;
+type Refusal = {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  formError: string;
+};
 
-  function get(path: string, handler: Handler, params: Record<string, string> = {}, cookies = jar) {
-    return staff.load(cookies, path, handler, params);
-  }
+async function png(colour = "#c0392b") {
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
 
+/** The toast a response leaves for the next page. */
+async function toastOf(response: Response): Promise<{ type: string; description?: string }> {
+  const set = response.headers.getSetCookie().find((cookie) => cookie.startsWith("toast="));
+  return (await toastCookie.parse(set?.split(";")[0] ?? null)) as { type: string };
+}
+
+/** The id of the seeded section with `slug`, as `once` keeps it. */
+const sectionId = (db: TestDatabase, slug: string) => async () =>
+  (
+    await db.query<{ id: number }>(
+      "select id::int as id from public.menu_sections where slug = $1",
+      [slug],
+    )
+  )[0]!.id;
+
+const test = routeTest
+  .extend("wingsId", ({ once, db }) => once("wings", sectionId(db, "wings")))
+  .extend("startersId", ({ once, db }) => once("starters", sectionId(db, "starters")))
+  .extend("fryerId", ({ once, db }) => once("fryer", sectionId(db, "fryer")))
+  .extend(
+    "load",
+    ({ staff, editor }) =>
+      (
+        path: string,
+        handler: Handler,
+        params: Record<string, string> = {},
+        cookies: CookieJar = editor,
+      ) =>
+        staff.load(cookies, path, handler, params),
+  )
   /** A form post, with fields that may repeat. */
-  function post(
-    path: string,
-    handler: Handler,
-    fields: Record<string, string> | [string, string][],
-    params: Record<string, string> = {},
-    cookies = jar,
-  ) {
-    return staff.submit(cookies, path, fields, handler, params);
-  }
-
+  .extend(
+    "submit",
+    ({ staff, editor }) =>
+      (
+        path: string,
+        handler: Handler,
+        fields: Record<string, string> | [string, string][],
+        params: Record<string, string> = {},
+        cookies: CookieJar = editor,
+      ) =>
+        staff.submit(cookies, path, fields, handler, params),
+  )
   /** A post with a file, as a browser sends a form with `encType="multipart/form-data"`. */
-  function postMultipart(
-    path: string,
-    handler: Handler,
-    fields: Record<string, string>,
-    file: File | null,
-    params: Record<string, string>,
-  ) {
-    const body = new FormData();
-    for (const [name, value] of Object.entries(fields)) body.append(name, value);
-    // A browser sends an empty file part when nothing is chosen.
-    body.append("imageFile", file ?? new File([], "", { type: "application/octet-stream" }));
-    return staff.submit(jar, path, body, handler, params);
-  }
-
-  async function png(colour = "#c0392b") {
-    return sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
-      .png()
-      .toBuffer();
-  }
-
+  .extend(
+    "postMultipart",
+    ({ staff, editor }) =>
+      (
+        path: string,
+        handler: Handler,
+        fields: Record<string, string>,
+        file: File | null,
+        params: Record<string, string>,
+      ) => {
+        const body = new FormData();
+        for (const [name, value] of Object.entries(fields)) body.append(name, value);
+        // A browser sends an empty file part when nothing is chosen.
+        body.append("imageFile", file ?? new File([], "", { type: "application/octet-stream" }));
+        return staff.submit(editor, path, body, handler, params);
+      },
+  )
   /** What a visitor sees on /menu now (a fresh context, as another instance would have). */
-  async function publicMenu(): Promise<MenuListSection[]> {
+  .extend("publicMenu", ({ db }) => async (): Promise<MenuListSection[]> => {
     const result = await publicMenuLoader(
       routeArgs(new Request("http://localhost/menu"), {
         // A wrapper of its own starts with an empty content cache.
@@ -110,33 +118,22 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       }),
     );
     return "init" in result ? result.data.sections : result.sections;
-  }
-
-  /** The toast a response leaves for the next page. */
-  async function toastOf(response: Response): Promise<{ type: string; description?: string }> {
-    const set = response.headers.getSetCookie().find((cookie) => cookie.startsWith("toast="));
-    return (await toastCookie.parse(set?.split(";")[0] ?? null)) as { type: string };
-  }
-
-  async function staffList(): Promise<{ availability: Record<number, Availability> }> {
-    const response = await get("/staff/menu", listLoader);
-    expect(response.status).toBe(200);
-    return (await response.json()) as { availability: Record<number, Availability> };
-  }
-
-  async function staffMenu(): Promise<EditorMenu> {
-    const response = await get("/staff/menu", listLoader);
+  })
+  .extend(
+    "staffList",
+    ({ load }) =>
+      async (): Promise<{ availability: Record<number, Availability> }> => {
+        const response = await load("/staff/menu", listLoader);
+        expect(response.status).toBe(200);
+        return (await response.json()) as { availability: Record<number, Availability> };
+      },
+  )
+  .extend("staffMenu", ({ load }) => async (): Promise<EditorMenu> => {
+    const response = await load("/staff/menu", listLoader);
     expect(response.status).toBe(200);
     return ((await response.json()) as { menu: EditorMenu }).menu;
-  }
-
-  type Refusal = {
-    values: Record<string, string>;
-    errors: Record<string, string>;
-    formError: string;
-  };
-
-  const goodItem = (values: Partial<Record<ItemField, string>> = {}): Record<string, string> => ({
+  })
+  .extend("goodItem", ({ wingsId }): GoodItem => (values = {}) => ({
     "form-id": "menu-item",
     sectionId: String(wingsId),
     name: "Ghost Pepper Wings",
@@ -145,16 +142,23 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
     portion: "1 lb",
     available: "on",
     ...values,
-  });
+  }));
+
+describe.each(drivers)("the menu editor's routes on %s", (driver) => {
+  test.override({ driver });
 
   describe("the menu list", () => {
-    test("without a session, the list and its posts send the visitor to sign in", async () => {
+    test("without a session, the list and its posts send the visitor to sign in", async ({
+      load,
+      submit,
+      staffMenu,
+    }) => {
       const signedOut = new CookieJar();
-      expect(await get("/staff/menu", listLoader, {}, signedOut)).toHaveRedirect(
+      expect(await load("/staff/menu", listLoader, {}, signedOut)).toHaveRedirect(
         "/staff/sign-in?redirectTo=%2Fstaff%2Fmenu",
       );
       const itemId = (await staffMenu())[0]!.items[0]!.id;
-      const response = await post(
+      const response = await submit(
         "/staff/menu",
         listAction,
         { intent: "mark-not-today", item: String(itemId) },
@@ -165,7 +169,11 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect((await staffMenu())[0]!.items[0]!.available).toBe(true);
     });
 
-    test("lists every section and item, hidden ones too, in order", async () => {
+    test("lists every section and item, hidden ones too, in order", async ({
+      db,
+      startersId,
+      staffMenu,
+    }) => {
       await db.query("update public.menu_sections set published = false where id = $1", [
         startersId,
       ]);
@@ -182,10 +190,16 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       }
     });
 
-    test("one post marks an item not available today, until the pub's 4 am; the menu says so; and back", async () => {
+    test("one post marks an item not available today, until the pub's 4 am; the menu says so; and back", async ({
+      wingsId,
+      submit,
+      publicMenu,
+      staffList,
+      staffMenu,
+    }) => {
       const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
       const earliest = pubDayEndAfter(new Date()).toISOString();
-      const response = await post("/staff/menu", listAction, {
+      const response = await submit("/staff/menu", listAction, {
         intent: "mark-not-today",
         item: String(item.id),
       });
@@ -201,7 +215,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect([earliest, latest]).toContain(shown?.unavailableUntil);
       expect((await staffList()).availability[item.id]).toBe("not-today");
 
-      const back = await post("/staff/menu", listAction, {
+      const back = await submit("/staff/menu", listAction, {
         intent: "mark-available",
         item: String(item.id),
       });
@@ -214,9 +228,14 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect((await staffList()).availability[item.id]).toBe("available");
     });
 
-    test("a kept menu page is dropped at the 4 am an item comes back", async () => {
+    test("a kept menu page is dropped at the 4 am an item comes back", async ({
+      db,
+      wingsId,
+      submit,
+      staffMenu,
+    }) => {
       const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
-      await post("/staff/menu", listAction, { intent: "mark-not-today", item: String(item.id) });
+      await submit("/staff/menu", listAction, { intent: "mark-not-today", item: String(item.id) });
       try {
         const context = contextWithDatabase(databaseWithOutage(db).database);
         const render = new PageRender();
@@ -226,20 +245,32 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         expect(marked.unavailableUntil).not.toBeNull();
         expect(render.until).toBeLessThanOrEqual(Date.parse(marked.unavailableUntil!));
       } finally {
-        await post("/staff/menu", listAction, { intent: "mark-available", item: String(item.id) });
+        await submit("/staff/menu", listAction, {
+          intent: "mark-available",
+          item: String(item.id),
+        });
       }
     });
 
-    test("off the menu stays off until put back, and the staff list says which is which", async () => {
+    test("off the menu stays off until put back, and the staff list says which is which", async ({
+      wingsId,
+      submit,
+      publicMenu,
+      staffList,
+      staffMenu,
+    }) => {
       const [first, second] = (await staffMenu()).find((s) => s.id === wingsId)!.items;
-      const response = await post("/staff/menu", listAction, {
+      const response = await submit("/staff/menu", listAction, {
         intent: "mark-off-menu",
         item: String(first!.id),
       });
       expect(await toastOf(response)).toMatchObject({
         description: `“${first!.name}” is off the menu until you put it back.`,
       });
-      await post("/staff/menu", listAction, { intent: "mark-not-today", item: String(second!.id) });
+      await submit("/staff/menu", listAction, {
+        intent: "mark-not-today",
+        item: String(second!.id),
+      });
       try {
         const shown = (await publicMenu()).flatMap((s) => s.items);
         expect(shown.find((i) => i.id === first!.id)).toMatchObject({
@@ -254,11 +285,17 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         ]);
       } finally {
         for (const { id } of [first!, second!])
-          await post("/staff/menu", listAction, { intent: "mark-available", item: String(id) });
+          await submit("/staff/menu", listAction, { intent: "mark-available", item: String(id) });
       }
     });
 
-    test("an item out for the day is available again once its 4 am has passed, untouched", async () => {
+    test("an item out for the day is available again once its 4 am has passed, untouched", async ({
+      db,
+      wingsId,
+      publicMenu,
+      staffList,
+      staffMenu,
+    }) => {
       const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
       // As the database holds it the morning after: the moment is behind us.
       await db.query(
@@ -276,66 +313,78 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       }
     });
 
-    test("in reorder mode, move up and down reorder items and sections; the public menu follows", async () => {
+    test("in reorder mode, move up and down reorder items and sections; the public menu follows", async ({
+      wingsId,
+      submit,
+      publicMenu,
+      staffMenu,
+    }) => {
       const before = (await staffMenu()).find((s) => s.id === wingsId)!.items.map((i) => i.id);
       expect(
-        await post("/staff/menu?reorder=1", listAction, {
+        await submit("/staff/menu?reorder=1", listAction, {
           intent: "move-down",
           item: String(before[0]),
         }),
       ).toHaveRedirect(`/staff/menu?reorder=1#item-${before[0]}`);
       const after = (await publicMenu()).find((s) => s.id === wingsId)!.items.map((i) => i.id);
       expect(after.slice(0, 2)).toEqual([before[1], before[0]]);
-      await post("/staff/menu?reorder=1", listAction, {
+      await submit("/staff/menu?reorder=1", listAction, {
         intent: "move-up",
         item: String(before[0]),
       });
 
       const sections = (await staffMenu()).map((s) => s.id);
       expect(
-        await post("/staff/menu?reorder=1", listAction, {
+        await submit("/staff/menu?reorder=1", listAction, {
           intent: "move-up",
           section: String(sections[1]),
         }),
       ).toHaveRedirect(`/staff/menu?reorder=1#section-${sections[1]}`);
       expect((await publicMenu()).map((s) => s.id).slice(0, 2)).toEqual([sections[1], sections[0]]);
-      await post("/staff/menu?reorder=1", listAction, {
+      await submit("/staff/menu?reorder=1", listAction, {
         intent: "move-down",
         section: String(sections[1]),
       });
       expect((await staffMenu()).map((s) => s.id)).toEqual(sections);
     });
 
-    test.each([
+    test.for([
       ["/staff/menu", "item"],
       ["/staff/menu?q=wings", "item"],
       ["/staff/menu", "section"],
     ] as const)(
       "a move posted to %s (%s), not in reorder mode, is refused and moves nothing",
-      async (path, field) => {
+      async ([path, field], { wingsId, submit, staffMenu }) => {
         const menu = await staffMenu();
         const id = field === "item" ? menu.find((s) => s.id === wingsId)!.items[0]!.id : wingsId;
-        const response = await post(path, listAction, { intent: "move-down", [field]: String(id) });
+        const response = await submit(path, listAction, {
+          intent: "move-down",
+          [field]: String(id),
+        });
         expect(response.status).toBe(400);
         expect(await response.text()).toMatch(/only in reorder mode.*Nothing was moved/);
         expect(await staffMenu()).toEqual(menu);
       },
     );
 
-    test("marking an item from a search comes back to the search, at the item", async () => {
+    test("marking an item from a search comes back to the search, at the item", async ({
+      wingsId,
+      submit,
+      staffMenu,
+    }) => {
       const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
-      const response = await post("/staff/menu?q=Wings%20hot", listAction, {
+      const response = await submit("/staff/menu?q=Wings%20hot", listAction, {
         intent: "mark-off-menu",
         item: String(item.id),
       });
       expect(response).toHaveRedirect(`/staff/menu?q=Wings+hot#item-${item.id}`);
       expect((await staffMenu()).find((s) => s.id === wingsId)!.items[0]!.available).toBe(false);
-      await post("/staff/menu", listAction, { intent: "mark-available", item: String(item.id) });
+      await submit("/staff/menu", listAction, { intent: "mark-available", item: String(item.id) });
     });
 
-    test("the page reads its search and mode from the address", async () => {
+    test("the page reads its search and mode from the address", async ({ load }) => {
       const read = async (path: string) => {
-        const response = await get(path, listLoader);
+        const response = await load(path, listLoader);
         expect(response.status).toBe(200);
         return ((await response.json()) as { view: unknown; menu: EditorMenu }).view;
       };
@@ -356,17 +405,20 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect((long as { problem: string }).problem).toMatch(/limited to 80 characters/);
     });
 
-    test("jumping to a section without scripts is a redirect to its place on the page", async () => {
-      expect(await get(`/staff/menu?section=${wingsId}`, listLoader)).toHaveRedirect(
+    test("jumping to a section without scripts is a redirect to its place on the page", async ({
+      wingsId,
+      load,
+    }) => {
+      expect(await load(`/staff/menu?section=${wingsId}`, listLoader)).toHaveRedirect(
         `/staff/menu#section-${wingsId}`,
       );
-      expect(await get(`/staff/menu?reorder=1&section=${wingsId}`, listLoader)).toHaveRedirect(
+      expect(await load(`/staff/menu?reorder=1&section=${wingsId}`, listLoader)).toHaveRedirect(
         `/staff/menu?reorder=1#section-${wingsId}`,
       );
-      expect((await get("/staff/menu?section=wings", listLoader)).status).toBe(200);
+      expect((await load("/staff/menu?section=wings", listLoader)).status).toBe(200);
     });
 
-    test.each([
+    test.for([
       [{ intent: "mark-not-today", item: "987654" }, 404],
       [{ intent: "mark-off-menu", item: "987654" }, 404],
       [{ intent: "move-up", section: "987654" }, 404],
@@ -377,14 +429,18 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       [{ intent: "mark-unavailable", item: "1" }, 400],
       [{ intent: "publish-everything", item: "1" }, 400],
       [{ item: "1" }, 400],
-    ])("refuses %j with %i", async (fields, status) => {
-      const response = await post("/staff/menu?reorder=1", listAction, fields);
+    ] as const)("refuses %j with %i", async ([fields, status], { submit }) => {
+      const response = await submit("/staff/menu?reorder=1", listAction, fields);
       expect(response.status).toBe(status);
     });
 
-    test("an item id sent twice is refused, not guessed at", async () => {
+    test("an item id sent twice is refused, not guessed at", async ({
+      wingsId,
+      submit,
+      staffMenu,
+    }) => {
       const [a, b] = (await staffMenu()).find((s) => s.id === wingsId)!.items;
-      const response = await post("/staff/menu", listAction, [
+      const response = await submit("/staff/menu", listAction, [
         ["intent", "mark-not-today"],
         ["item", String(a!.id)],
         ["item", String(b!.id)],
@@ -394,11 +450,17 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(items.every((item) => item.available && item.unavailableUntil === null)).toBe(true);
     });
 
-    test("someone taken off the staff list can no longer change the menu", async () => {
+    test("someone taken off the staff list can no longer change the menu", async ({
+      db,
+      staff,
+      wingsId,
+      submit,
+      staffMenu,
+    }) => {
       const leaving = await staff.signedIn();
       const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
       await removeStaffMember(db, leaving.userId);
-      const response = await post(
+      const response = await submit(
         "/staff/menu",
         listAction,
         { intent: "mark-not-today", item: String(item.id) },
@@ -411,8 +473,14 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
   });
 
   describe("the item editor", () => {
-    test("adds an item to the chosen section, redirects with a toast, and visitors see it", async () => {
-      const response = await post("/staff/menu/items/new", itemAction, goodItem(), { id: "new" });
+    test("adds an item to the chosen section, redirects with a toast, and visitors see it", async ({
+      wingsId,
+      load,
+      submit,
+      publicMenu,
+      goodItem,
+    }) => {
+      const response = await submit("/staff/menu/items/new", itemAction, goodItem(), { id: "new" });
       expect(response.status).toBe(303);
       expect(response).toSetCookie("toast");
       const id = Number(/#item-(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
@@ -426,7 +494,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         available: true,
       });
 
-      const page = await get(`/staff/menu/items/${id}`, itemLoader, { id: String(id) });
+      const page = await load(`/staff/menu/items/${id}`, itemLoader, { id: String(id) });
       expect(((await page.json()) as { row: { name: string } }).row.name).toBe(
         "Ghost Pepper Wings",
       );
@@ -434,7 +502,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
 
     describe("a dish tied to an event", () => {
       /** An event of the test's own, three days on: its id and its date in Toronto. */
-      async function anEvent(slug: string) {
+      async function anEvent(db: Database, slug: string) {
         const [row] = await db.query<{ id: number; day: string }>(
           `insert into public.events (slug, title, starts_at)
            values ($1, 'Pub Quiz', now() + interval '3 days')
@@ -445,23 +513,30 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         return row!;
       }
       /** The names on the menu at noon, Toronto time, on `day`. */
-      const menuOn = async (day: string) =>
+      const menuOn = async (db: Database, day: string) =>
         menuAt(await getMenu(db), torontoInstant(day, "12:00")).flatMap((section) =>
           section.items.map((item) => item.name),
         );
       const dayBefore = (day: string) =>
         new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
-      test("staff choose the event from the form's list; the dish is on the menu on its day only, and on none once it is cancelled", async () => {
-        const event = await anEvent("quiz-dish-test");
-        const page = await get("/staff/menu/items/new", itemLoader, { id: "new" });
+      test("staff choose the event from the form's list; the dish is on the menu on its day only, and on none once it is cancelled", async ({
+        db,
+        load,
+        submit,
+        publicMenu,
+        staffMenu,
+        goodItem,
+      }) => {
+        const event = await anEvent(db, "quiz-dish-test");
+        const page = await load("/staff/menu/items/new", itemLoader, { id: "new" });
         const { events } = (await page.json()) as { events: { id: number; label: string }[] };
         expect(events).toContainEqual({
           id: event.id,
           label: expect.stringMatching(/^Pub Quiz, /),
         });
 
-        const saved = await post(
+        const saved = await submit(
           "/staff/menu/items/new",
           itemAction,
           goodItem({ name: "Quiz Platter", eventId: String(event.id) }),
@@ -474,50 +549,58 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
           eventId: event.id,
           eventTitle: "Pub Quiz",
         });
-        expect(await menuOn(event.day)).toContain("Quiz Platter");
-        expect(await menuOn(dayBefore(event.day))).not.toContain("Quiz Platter");
+        expect(await menuOn(db, event.day)).toContain("Quiz Platter");
+        expect(await menuOn(db, dayBefore(event.day))).not.toContain("Quiz Platter");
         // Today's menu as a visitor reads it: the quiz is days away.
         expect(
           (await publicMenu()).flatMap((section) => section.items.map((item) => item.name)),
         ).not.toContain("Quiz Platter");
 
         await db.query("update public.events set status = 'cancelled' where id = $1", [event.id]);
-        expect(await menuOn(event.day)).not.toContain("Quiz Platter");
+        expect(await menuOn(db, event.day)).not.toContain("Quiz Platter");
       });
 
-      test.each([
+      test.for([
         ["not a number", "quiz", "Choose an event from the list, or none."],
         [
           "an event that is not there",
           "987654",
           "That event is no longer on the site; choose another, or none.",
         ],
-      ])("an event %s is refused, everything typed kept", async (_, eventId, message) => {
-        const before = (await staffMenu()).flatMap((section) => section.items).length;
-        const response = await post(
-          "/staff/menu/items/new",
-          itemAction,
-          goodItem({ name: "Quiz Wings", eventId }),
-          { id: "new" },
-        );
-        expect(response.status).toBe(400);
-        const body = (await response.json()) as Refusal;
-        expect(body.errors.eventId).toBe(message);
-        expect(body.values.eventId).toBe(eventId);
-        expect(body.values.name).toBe("Quiz Wings");
-        expect((await staffMenu()).flatMap((section) => section.items)).toHaveLength(before);
-      });
+      ] as const)(
+        "an event %s is refused, everything typed kept",
+        async ([, eventId, message], { submit, staffMenu, goodItem }) => {
+          const before = (await staffMenu()).flatMap((section) => section.items).length;
+          const response = await submit(
+            "/staff/menu/items/new",
+            itemAction,
+            goodItem({ name: "Quiz Wings", eventId }),
+            { id: "new" },
+          );
+          expect(response.status).toBe(400);
+          const body = (await response.json()) as Refusal;
+          expect(body.errors.eventId).toBe(message);
+          expect(body.values.eventId).toBe(eventId);
+          expect(body.values.name).toBe("Quiz Wings");
+          expect((await staffMenu()).flatMap((section) => section.items)).toHaveLength(before);
+        },
+      );
 
-      test("deleting the event hides and unties its dish, and the toast names it", async () => {
-        const event = await anEvent("quiz-dish-delete-test");
-        const saved = await post(
+      test("deleting the event hides and unties its dish, and the toast names it", async ({
+        db,
+        submit,
+        staffMenu,
+        goodItem,
+      }) => {
+        const event = await anEvent(db, "quiz-dish-delete-test");
+        const saved = await submit(
           "/staff/menu/items/new",
           itemAction,
           goodItem({ name: "Quiz Sliders", eventId: String(event.id) }),
           { id: "new" },
         );
         const id = Number(/#item-(\d+)$/.exec(saved.headers.get("Location") ?? "")?.[1]);
-        const deleted = await post(
+        const deleted = await submit(
           `/staff/events/${event.id}`,
           eventAction,
           { "form-id": "event-form", intent: "delete", confirm: "yes" },
@@ -536,23 +619,34 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       });
     });
 
-    test("an item's form says while it is not available today", async () => {
+    test("an item's form says while it is not available today", async ({
+      wingsId,
+      load,
+      submit,
+      staffMenu,
+    }) => {
       const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
       const form = async () =>
         (await (
-          await get(`/staff/menu/items/${item.id}`, itemLoader, { id: String(item.id) })
+          await load(`/staff/menu/items/${item.id}`, itemLoader, { id: String(item.id) })
         ).json()) as { outToday: boolean };
       expect((await form()).outToday).toBe(false);
-      await post("/staff/menu", listAction, { intent: "mark-not-today", item: String(item.id) });
+      await submit("/staff/menu", listAction, { intent: "mark-not-today", item: String(item.id) });
       try {
         expect((await form()).outToday).toBe(true);
       } finally {
-        await post("/staff/menu", listAction, { intent: "mark-available", item: String(item.id) });
+        await submit("/staff/menu", listAction, {
+          intent: "mark-available",
+          item: String(item.id),
+        });
       }
     });
 
-    test("a new item's form starts in the section it was added from", async () => {
-      const page = await get(`/staff/menu/items/new?section=${startersId}`, itemLoader, {
+    test("a new item's form starts in the section it was added from", async ({
+      startersId,
+      load,
+    }) => {
+      const page = await load(`/staff/menu/items/new?section=${startersId}`, itemLoader, {
         id: "new",
       });
       expect(await page.json()).toMatchObject({
@@ -560,19 +654,24 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         startIn: startersId,
         values: { sectionId: String(startersId) },
       });
-      const unknown = await get("/staff/menu/items/new?section=987654", itemLoader, { id: "new" });
+      const unknown = await load("/staff/menu/items/new?section=987654", itemLoader, { id: "new" });
       expect(await unknown.json()).toMatchObject({ startIn: null });
     });
 
-    test("edits tags, hides the item, and the public menu drops it", async () => {
-      const created = await post(
+    test("edits tags, hides the item, and the public menu drops it", async ({
+      submit,
+      publicMenu,
+      staffMenu,
+      goodItem,
+    }) => {
+      const created = await submit(
         "/staff/menu/items/new",
         itemAction,
         goodItem({ name: "Soon Hidden" }),
         { id: "new" },
       );
       const id = /#item-(\d+)$/.exec(created.headers.get("Location") ?? "")![1]!;
-      const response = await post(
+      const response = await submit(
         `/staff/menu/items/${id}`,
         itemAction,
         [
@@ -598,59 +697,77 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(names).not.toContain("Soon Hidden");
     });
 
-    const refusals: [string, Record<string, string> | [string, string][], ItemField, RegExp][] = [
-      ["a negative price", goodItem({ price: "-4.00" }), "price", /cannot be negative/],
-      ["a price of abc", goodItem({ price: "abc" }), "price", /such as 14\.50/],
-      ["a price over $10,000", goodItem({ price: "10000.00" }), "price", /at most \$9,999\.99/],
-      ["an empty name", goodItem({ name: "" }), "name", /Enter the item’s name/],
-      ["a name too long", goodItem({ name: "W".repeat(101) }), "name", /100 characters/],
+    /** Each case's form, made from a good item's (`good`). */
+    type Fields = Record<string, string> | [string, string][];
+    const refusals: [string, (good: GoodItem) => Fields, ItemField, RegExp][] = [
+      ["a negative price", (good) => good({ price: "-4.00" }), "price", /cannot be negative/],
+      ["a price of abc", (good) => good({ price: "abc" }), "price", /such as 14\.50/],
+      [
+        "a price over $10,000",
+        (good) => good({ price: "10000.00" }),
+        "price",
+        /at most \$9,999\.99/,
+      ],
+      ["an empty name", (good) => good({ name: "" }), "name", /Enter the item’s name/],
+      ["a name too long", (good) => good({ name: "W".repeat(101) }), "name", /100 characters/],
       [
         "a section id that is not a number",
-        goodItem({ sectionId: "wings" }),
+        (good) => good({ sectionId: "wings" }),
         "sectionId",
         /listed/,
       ],
       [
         "an unknown section id",
-        goodItem({ sectionId: "987654" }),
+        (good) => good({ sectionId: "987654" }),
         "sectionId",
         /no longer on the menu/,
       ],
       [
         "an unknown tag",
-        [...Object.entries(goodItem()), ["dietaryTags", "keto"]],
+        (good) => [...Object.entries(good()), ["dietaryTags", "keto"]],
         "dietaryTags",
         /“keto” is not one of the dietary tags/,
       ],
       [
         "an unknown allergen",
-        [...Object.entries(goodItem()), ["allergens", "gluten"]],
+        (good) => [...Object.entries(good()), ["allergens", "gluten"]],
         "allergens",
         /“gluten” is not one of the allergens/,
       ],
       [
         "a name sent twice (a list where text goes)",
-        [...Object.entries(goodItem()), ["name", "Second Name"]],
+        (good) => [...Object.entries(good()), ["name", "Second Name"]],
         "name",
         /sent more than once/,
       ],
       [
         "a price sent twice",
-        [...Object.entries(goodItem()), ["price", "1.00"]],
+        (good) => [...Object.entries(good()), ["price", "1.00"]],
         "price",
         /sent more than once/,
       ],
-      ["a tick box with a made-up value", goodItem({ hidden: "please" }), "hidden", /Tick the box/],
-      ["missing fields", { "form-id": "menu-item", name: "Only a Name" }, "price", /Enter a price/],
+      [
+        "a tick box with a made-up value",
+        (good) => good({ hidden: "please" }),
+        "hidden",
+        /Tick the box/,
+      ],
+      [
+        "missing fields",
+        () => ({ "form-id": "menu-item", name: "Only a Name" }),
+        "price",
+        /Enter a price/,
+      ],
     ];
 
-    test.each(refusals)(
+    test.for(refusals)(
       "refuses %s with 400, a message by the field, and what was typed",
-      async (_, fields, field, message) => {
+      async ([, form, field, message], { db, submit, goodItem }) => {
+        const fields = form(goodItem);
         const before = await db.query<{ count: number }>(
           "select count(*)::int as count from public.menu_items",
         );
-        const response = await post("/staff/menu/items/new", itemAction, fields, { id: "new" });
+        const response = await submit("/staff/menu/items/new", itemAction, fields, { id: "new" });
         expect(response.status).toBe(400);
         const body = (await response.json()) as Refusal;
         expect(body.errors[field]).toMatch(message);
@@ -666,25 +783,33 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       },
     );
 
-    test.each([
+    test.for([
       ["name", "Ghost Pepper ".repeat(8)],
       ["description", "Only for the brave. ".repeat(51)],
       ["portion", "One pound, ".repeat(4)],
       ["imageAlt", "Wings in a basket. ".repeat(16)],
-    ])("a %s over its limit is refused whole, everything typed kept", async (field, long) => {
-      const before = await db.query("select id from public.menu_items");
-      const sent = goodItem({ [field]: long });
-      await expectRefusedWhole(
-        await post("/staff/menu/items/new", itemAction, sent, { id: "new" }),
-        sent,
-        field,
-      );
-      expect(await db.query("select id from public.menu_items")).toEqual(before);
-    });
+    ] as const)(
+      "a %s over its limit is refused whole, everything typed kept",
+      async ([field, long], { db, submit, goodItem }) => {
+        const before = await db.query("select id from public.menu_items");
+        const sent = goodItem({ [field]: long });
+        await expectRefusedWhole(
+          await submit("/staff/menu/items/new", itemAction, sent, { id: "new" }),
+          sent,
+          field,
+        );
+        expect(await db.query("select id from public.menu_items")).toEqual(before);
+      },
+    );
 
-    test("refusing an edit leaves the saved item as it was", async () => {
+    test("refusing an edit leaves the saved item as it was", async ({
+      wingsId,
+      submit,
+      staffMenu,
+      goodItem,
+    }) => {
       const item = (await staffMenu()).find((s) => s.id === wingsId)!.items[0]!;
-      const response = await post(
+      const response = await submit(
         `/staff/menu/items/${item.id}`,
         itemAction,
         goodItem({ name: "Changed", price: "-1" }),
@@ -695,33 +820,44 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(after).toEqual(item);
     });
 
-    test.each(["987654", "0", "abc", "1.5", "99999999999999999999"])(
+    test.for(["987654", "0", "abc", "1.5", "99999999999999999999"])(
       "an unknown item id %j is a 404, for the page and its posts",
-      async (id) => {
-        expect((await get(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(404);
-        expect((await post(`/staff/menu/items/${id}`, itemAction, goodItem(), { id })).status).toBe(
-          404,
-        );
+      async (id, { load, submit, goodItem }) => {
+        expect((await load(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(404);
         expect(
-          (await post(`/staff/menu/items/${id}`, itemAction, { intent: "delete" }, { id })).status,
+          (await submit(`/staff/menu/items/${id}`, itemAction, goodItem(), { id })).status,
+        ).toBe(404);
+        expect(
+          (await submit(`/staff/menu/items/${id}`, itemAction, { intent: "delete" }, { id }))
+            .status,
         ).toBe(404);
       },
     );
 
-    test("delete asks first, then deletes with a toast", async () => {
-      const created = await post(
+    test("delete asks first, then deletes with a toast", async ({
+      wingsId,
+      load,
+      submit,
+      goodItem,
+    }) => {
+      const created = await submit(
         "/staff/menu/items/new",
         itemAction,
         goodItem({ name: "Short Lived" }),
         { id: "new" },
       );
       const id = /#item-(\d+)$/.exec(created.headers.get("Location") ?? "")![1]!;
-      const asked = await post(`/staff/menu/items/${id}`, itemAction, { intent: "delete" }, { id });
+      const asked = await submit(
+        `/staff/menu/items/${id}`,
+        itemAction,
+        { intent: "delete" },
+        { id },
+      );
       expect(asked.status).toBe(200);
       expect(await asked.json()).toEqual({ confirmDelete: true });
-      expect((await get(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(200);
+      expect((await load(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(200);
 
-      const deleted = await post(
+      const deleted = await submit(
         `/staff/menu/items/${id}`,
         itemAction,
         { intent: "delete", confirm: "yes" },
@@ -729,7 +865,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       );
       expect(deleted).toHaveRedirect(`/staff/menu#section-${wingsId}`);
       expect(deleted).toSetCookie("toast");
-      expect((await get(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(404);
+      expect((await load(`/staff/menu/items/${id}`, itemLoader, { id })).status).toBe(404);
     });
   });
 
@@ -743,8 +879,13 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       ...values,
     });
 
-    test("adds a section with an address made from its name; visitors see it once it has items", async () => {
-      const response = await post("/staff/menu/sections/new", sectionAction, goodSection(), {
+    test("adds a section with an address made from its name; visitors see it once it has items", async ({
+      submit,
+      publicMenu,
+      staffMenu,
+      goodItem,
+    }) => {
+      const response = await submit("/staff/menu/sections/new", sectionAction, goodSection(), {
         id: "new",
       });
       expect(response.status).toBe(303);
@@ -755,18 +896,24 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect((await staffMenu()).at(-1)?.id).toBe(id);
       // An empty section shows nothing; with an item, visitors see it.
       expect((await publicMenu()).map((s) => s.slug)).not.toContain("late-night-bites");
-      await post("/staff/menu/items/new", itemAction, goodItem({ sectionId: String(id) }), {
+      await submit("/staff/menu/items/new", itemAction, goodItem({ sectionId: String(id) }), {
         id: "new",
       });
       expect((await publicMenu()).map((s) => s.slug)).toContain("late-night-bites");
     });
 
-    test("hiding a section takes it and its items off the public menu", async () => {
-      const page = await get(`/staff/menu/sections/${startersId}`, sectionLoader, {
+    test("hiding a section takes it and its items off the public menu", async ({
+      db,
+      startersId,
+      load,
+      submit,
+      publicMenu,
+    }) => {
+      const page = await load(`/staff/menu/sections/${startersId}`, sectionLoader, {
         id: String(startersId),
       });
       const { row: section } = (await page.json()) as { row: Record<string, string> };
-      const response = await post(
+      const response = await submit(
         `/staff/menu/sections/${startersId}`,
         sectionAction,
         { ...goodSection(), ...section, hidden: "on" } as Record<string, string>,
@@ -783,7 +930,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       }
     });
 
-    test.each([
+    test.for([
       [
         "a web address another section has",
         { slug: "wings" },
@@ -800,34 +947,42 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       ["an empty name", { name: "" }, "name", /Enter the section’s name/],
       ["a name too long", { name: "S".repeat(101) }, "name", /100 characters/],
       ["a tick box with a made-up value", { hidden: "yes" }, "hidden", /Tick the box/],
-    ])("refuses %s, keeping what was typed", async (_, values, field, message) => {
-      const fields = goodSection(values);
-      const response = await post("/staff/menu/sections/new", sectionAction, fields, { id: "new" });
-      expect(response.status).toBe(400);
-      const body = (await response.json()) as Refusal;
-      expect(body.errors[field]).toMatch(message);
-      expect(body.values.name).toBe(fields.name);
-      expect(body.values.description).toBe(fields.description);
-    });
+    ] as const)(
+      "refuses %s, keeping what was typed",
+      async ([, values, field, message], { submit }) => {
+        const fields = goodSection(values);
+        const response = await submit("/staff/menu/sections/new", sectionAction, fields, {
+          id: "new",
+        });
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as Refusal;
+        expect(body.errors[field]).toMatch(message);
+        expect(body.values.name).toBe(fields.name);
+        expect(body.values.description).toBe(fields.description);
+      },
+    );
 
-    test.each([
+    test.for([
       ["name", "Late Night ".repeat(10)],
       ["slug", "late-night-".repeat(6)],
       ["description", "From ten until close. ".repeat(46)],
       ["note", "Kitchen closes at one. ".repeat(14)],
-    ])("a %s over its limit is refused whole, everything typed kept", async (field, long) => {
-      const before = await db.query("select id from public.menu_sections");
-      const sent = goodSection({ [field]: long });
-      await expectRefusedWhole(
-        await post("/staff/menu/sections/new", sectionAction, sent, { id: "new" }),
-        sent,
-        field,
-      );
-      expect(await db.query("select id from public.menu_sections")).toEqual(before);
-    });
+    ] as const)(
+      "a %s over its limit is refused whole, everything typed kept",
+      async ([field, long], { db, submit }) => {
+        const before = await db.query("select id from public.menu_sections");
+        const sent = goodSection({ [field]: long });
+        await expectRefusedWhole(
+          await submit("/staff/menu/sections/new", sectionAction, sent, { id: "new" }),
+          sent,
+          field,
+        );
+        expect(await db.query("select id from public.menu_sections")).toEqual(before);
+      },
+    );
 
-    test("a name sent as a list is refused", async () => {
-      const response = await post(
+    test("a name sent as a list is refused", async ({ submit }) => {
+      const response = await submit(
         "/staff/menu/sections/new",
         sectionAction,
         [...Object.entries(goodSection()), ["name", "Other"]],
@@ -837,25 +992,33 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(((await response.json()) as Refusal).errors.name).toMatch(/more than once/);
     });
 
-    test("an unknown section id is a 404", async () => {
+    test("an unknown section id is a 404", async ({ load, submit }) => {
       expect(
-        (await get("/staff/menu/sections/987654", sectionLoader, { id: "987654" })).status,
+        (await load("/staff/menu/sections/987654", sectionLoader, { id: "987654" })).status,
       ).toBe(404);
       expect(
-        (await post("/staff/menu/sections/987654", sectionAction, goodSection(), { id: "987654" }))
-          .status,
+        (
+          await submit("/staff/menu/sections/987654", sectionAction, goodSection(), {
+            id: "987654",
+          })
+        ).status,
       ).toBe(404);
     });
 
-    test("deleting a section asks first, saying its items go too", async () => {
-      const created = await post(
+    test("deleting a section asks first, saying its items go too", async ({
+      load,
+      submit,
+      staffMenu,
+      goodItem,
+    }) => {
+      const created = await submit(
         "/staff/menu/sections/new",
         sectionAction,
         goodSection({ name: "Doomed" }),
         { id: "new" },
       );
       const id = /#section-(\d+)$/.exec(created.headers.get("Location") ?? "")![1]!;
-      await post(
+      await submit(
         "/staff/menu/items/new",
         itemAction,
         goodItem({ sectionId: id, name: "Doomed Dish" }),
@@ -863,16 +1026,16 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
           id: "new",
         },
       );
-      const page = await get(`/staff/menu/sections/${id}`, sectionLoader, { id });
+      const page = await load(`/staff/menu/sections/${id}`, sectionLoader, { id });
       expect(await page.json()).toMatchObject({ row: { itemCount: 1 } });
-      const asked = await post(
+      const asked = await submit(
         `/staff/menu/sections/${id}`,
         sectionAction,
         { intent: "delete" },
         { id },
       );
       expect(await asked.json()).toEqual({ confirmDelete: true });
-      const deleted = await post(
+      const deleted = await submit(
         `/staff/menu/sections/${id}`,
         sectionAction,
         { intent: "delete", confirm: "yes" },
@@ -885,14 +1048,6 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
   });
 
   describe("diet tags against the section's traces", () => {
-    let fryerId: number;
-    beforeAll(async () => {
-      const [fryer] = await db.query<{ id: number }>(
-        "select id::int as id from public.menu_sections where slug = 'fryer'",
-      );
-      fryerId = fryer!.id;
-    });
-
     const fryerSection = (values: Record<string, string> = {}): [string, string][] => [
       ["form-id", "menu-section"],
       ["name", "From the Fryer"],
@@ -902,7 +1057,12 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       ...Object.entries(values),
     ];
 
-    test("an item tagged with a diet its section's traces rule out is refused, as typed", async () => {
+    test("an item tagged with a diet its section's traces rule out is refused, as typed", async ({
+      db,
+      fryerId,
+      submit,
+      goodItem,
+    }) => {
       const before = await db.query("select id from public.menu_items order by id");
       const sent: [string, string][] = [
         ...Object.entries(goodItem({ sectionId: String(fryerId), name: "Poutine Fries" })),
@@ -910,7 +1070,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         ["dietaryTags", "dairy-free"],
         ["dietaryTags", "spicy"],
       ];
-      const response = await post("/staff/menu/items/new", itemAction, sent, { id: "new" });
+      const response = await submit("/staff/menu/items/new", itemAction, sent, { id: "new" });
       expect(response.status).toBe(400);
       const body = (await response.json()) as Refusal;
       expect(body.errors.dietaryTags).toBe(
@@ -921,7 +1081,12 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(await db.query("select id from public.menu_items order by id")).toEqual(before);
     });
 
-    test("moving a vegan item into the fryer's section is refused; its tags stay true", async () => {
+    test("moving a vegan item into the fryer's section is refused; its tags stay true", async ({
+      db,
+      fryerId,
+      submit,
+      goodItem,
+    }) => {
       const [fizz] = await db.query<{ id: number }>(
         "select id::int as id from public.menu_items where name = 'Ginger-Lime Fizz'",
       );
@@ -932,7 +1097,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         ["dietaryTags", "vegan"],
         ["dietaryTags", "gluten-free"],
       ];
-      const response = await post(`/staff/menu/items/${fizz!.id}`, itemAction, sent, {
+      const response = await submit(`/staff/menu/items/${fizz!.id}`, itemAction, sent, {
         id: String(fizz!.id),
       });
       expect(response.status).toBe(400);
@@ -946,16 +1111,23 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(after!.sectionId).not.toBe(fryerId);
     });
 
-    test("the same item without the ruled-out tags is saved", async () => {
+    test("the same item without the ruled-out tags is saved", async ({
+      fryerId,
+      submit,
+      goodItem,
+    }) => {
       const sent: [string, string][] = [
         ...Object.entries(goodItem({ sectionId: String(fryerId), name: "Curly Fries" })),
         ["dietaryTags", "spicy"],
       ];
-      const response = await post("/staff/menu/items/new", itemAction, sent, { id: "new" });
+      const response = await submit("/staff/menu/items/new", itemAction, sent, { id: "new" });
       expect(response.status).toBe(303);
     });
 
-    test("a section's traces that would make its items' tags untrue are refused, naming them", async () => {
+    test("a section's traces that would make its items' tags untrue are refused, naming them", async ({
+      db,
+      submit,
+    }) => {
       const [mash] = await db.query<{ id: number }>(
         "select id::int as id from public.menu_items where name = 'Garlic Mash'",
       );
@@ -971,7 +1143,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         ["mayContain", "fish"],
         ["mayContain", "wheat"],
       ];
-      const response = await post(`/staff/menu/sections/${sides!.id}`, sectionAction, sent, {
+      const response = await submit(`/staff/menu/sections/${sides!.id}`, sectionAction, sent, {
         id: String(sides!.id),
       });
       expect(response.status).toBe(400);
@@ -989,9 +1161,12 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(mash).toBeDefined();
     });
 
-    test("a note naming traces the list leaves out is refused on the note", async () => {
+    test("a note naming traces the list leaves out is refused on the note", async ({
+      fryerId,
+      submit,
+    }) => {
       const sent = fryerSection({ mayContain: "wheat" });
-      const response = await post(`/staff/menu/sections/${fryerId}`, sectionAction, sent, {
+      const response = await submit(`/staff/menu/sections/${fryerId}`, sectionAction, sent, {
         id: String(fryerId),
       });
       expect(response.status).toBe(400);
@@ -1004,7 +1179,11 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       );
     });
 
-    test("the public menu says what the section may contain, and saving the list keeps it", async () => {
+    test("the public menu says what the section may contain, and saving the list keeps it", async ({
+      fryerId,
+      submit,
+      publicMenu,
+    }) => {
       const sent: [string, string][] = [
         ...fryerSection(),
         ["mayContain", "wheat"],
@@ -1013,7 +1192,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         ["mayContain", "milk"],
         ["mayContain", "eggs"],
       ];
-      const response = await post(`/staff/menu/sections/${fryerId}`, sectionAction, sent, {
+      const response = await submit(`/staff/menu/sections/${fryerId}`, sectionAction, sent, {
         id: String(fryerId),
       });
       expect(response.status).toBe(303);
@@ -1027,7 +1206,11 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
     const savedId = (response: Response) =>
       Number(/#item-(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
 
-    test("a PNG named .jpg is read by its content and saved with its description", async () => {
+    test("a PNG named .jpg is read by its content and saved with its description", async ({
+      db,
+      postMultipart,
+      goodItem,
+    }) => {
       const file = new File([await png()], "nachos.jpg", { type: "image/jpeg" });
       const response = await postMultipart(
         "/staff/menu/items/new",
@@ -1046,7 +1229,11 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(row?.alt).toBe("Red wings in a basket.");
     });
 
-    test("a picture without a description is refused, the upload kept for the next post", async () => {
+    test("a picture without a description is refused, the upload kept for the next post", async ({
+      db,
+      postMultipart,
+      goodItem,
+    }) => {
       const file = new File([await png("#2e86c1")], "wings.png", { type: "image/png" });
       const fields = goodItem({ name: "Blue Wings" });
       const refused = await postMultipart("/staff/menu/items/new", itemAction, fields, file, {
@@ -1076,7 +1263,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(row?.path).toBe(body.values.imagePath);
     });
 
-    test.each([
+    test.for([
       [
         "an SVG",
         () =>
@@ -1099,9 +1286,9 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         () => new File([new Uint8Array(10 * 1024 * 1024 + 1)], "huge.jpg", { type: "image/jpeg" }),
         /10 MB/,
       ],
-    ])(
+    ] as const)(
       "%s is refused by the picture field, the rest kept, nothing saved",
-      async (_, make, message) => {
+      async ([, make, message], { db, postMultipart, goodItem }) => {
         const fields = goodItem({ name: "Never Saved", imageAlt: "Something." });
         const before = await db.query<{ count: number }>(
           "select count(*)::int as count from public.menu_items",
@@ -1123,7 +1310,10 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       },
     );
 
-    test("a kept path that names no known picture is refused", async () => {
+    test("a kept path that names no known picture is refused", async ({
+      postMultipart,
+      goodItem,
+    }) => {
       const response = await postMultipart(
         "/staff/menu/items/new",
         itemAction,
@@ -1135,7 +1325,12 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(((await response.json()) as Refusal).errors.imageFile).toMatch(/no longer available/);
     });
 
-    test("removing an item's picture takes it off", async () => {
+    test("removing an item's picture takes it off", async ({
+      db,
+      load,
+      postMultipart,
+      goodItem,
+    }) => {
       const file = new File([await png("#27ae60")], "green.png", { type: "image/png" });
       const created = await postMultipart(
         "/staff/menu/items/new",
@@ -1145,7 +1340,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         { id: "new" },
       );
       const id = String(savedId(created));
-      const page = await get(`/staff/menu/items/${id}`, itemLoader, { id });
+      const page = await load(`/staff/menu/items/${id}`, itemLoader, { id });
       const { row: item } = (await page.json()) as { row: { imagePath: string } };
       const removed = await postMultipart(
         `/staff/menu/items/${id}`,

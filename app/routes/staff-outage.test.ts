@@ -1,16 +1,12 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
+import { drivers, routeTest } from "../../tests/support/route-test";
 import { staffHarness, testImageStore, type Refusal } from "../../tests/support/staff-session";
 import { CookieJar } from "../../tests/support/staff-requests";
-import {
-  databaseWithOutage,
-  drivers,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
+import { databaseWithOutage } from "../../tests/support/test-database";
+import type { Database } from "~/platform/database/database.server";
 import { action as hoursAction, loader as hoursLoader } from "./staff/hours";
 import { action as itemAction } from "./staff/menu-item";
 import { action as settingsAction } from "./staff/settings";
@@ -25,65 +21,58 @@ import { HOURS_FORMS } from "~/hours/editor/hours-editor";
  * (the staff check before the action, or the write itself).
  */
 
+const special = {
+  "form-id": "special",
+  title: "Outage Pie Night",
+  description: "A steak and ale pie, typed while the database was away.",
+  price: "$18.50",
+  weekday: "3",
+  startsOn: "",
+  endsOn: "",
+  startsAt: "17:00",
+  endsAt: "22:00",
+  eventId: "",
+  hidden: "",
+};
+
+const specialsNamed = async (db: Database, title: string) =>
+  (
+    await db.query<{ n: number }>(
+      "select count(*)::int as n from public.specials where title = $1",
+      [title],
+    )
+  )[0]!.n;
+
+async function keptForm(response: Response) {
+  expect(response.status).toBe(503);
+  expect(response.headers.get("Retry-After")).toBe("30");
+  return (await response.json()) as Refusal;
+}
+
+const test = routeTest
+  .extend("outage", ({ once, db }) => once("outage", () => databaseWithOutage(db)))
+  // The staff area over the database that goes away.
+  .extend("staff", ({ once, outage, imageRoot }) =>
+    once("staff area during the outage", () =>
+      staffHarness(
+        Object.assign(outage.database, { [Symbol.asyncDispose]: () => Promise.resolve() }),
+        { imageStore: testImageStore(imageRoot) },
+      ),
+    ),
+  );
+
 describe.each(drivers)("a staff save during a database outage, on %s", (driver) => {
-  let real: TestDatabase;
-  let outage: ReturnType<typeof databaseWithOutage>;
-  let staff: ReturnType<typeof staffHarness>;
-  let jar: CookieJar;
-  let pictures: string;
+  test.override({ driver });
+  test.afterEach(({ outage }) => outage.endOutage());
 
-  beforeAll(async () => {
-    real = await openTestDatabase(driver);
-    outage = databaseWithOutage(real);
-    pictures = await mkdtemp(path.join(tmpdir(), "staff-outage-"));
-    const database = Object.assign(outage.database, {
-      [Symbol.asyncDispose]: () => Promise.resolve(),
-    });
-    staff = staffHarness(database, { imageStore: testImageStore(pictures) });
-    jar = await staff.signedIn("owner");
-  });
-  afterEach(() => outage.endOutage());
-  afterAll(async () => {
-    await real?.[Symbol.asyncDispose]();
-    await rm(pictures, { recursive: true, force: true });
-  });
-
-  const special = {
-    "form-id": "special",
-    title: "Outage Pie Night",
-    description: "A steak and ale pie, typed while the database was away.",
-    price: "$18.50",
-    weekday: "3",
-    startsOn: "",
-    endsOn: "",
-    startsAt: "17:00",
-    endsAt: "22:00",
-    eventId: "",
-    hidden: "",
-  };
-
-  const specialsNamed = async (title: string) =>
-    (
-      await real.query<{ n: number }>(
-        "select count(*)::int as n from public.specials where title = $1",
-        [title],
-      )
-    )[0]!.n;
-
-  async function keptForm(response: Response) {
-    expect(response.status).toBe(503);
-    expect(response.headers.get("Retry-After")).toBe("30");
-    return (await response.json()) as Refusal;
-  }
-
-  test.each([
+  test.for([
     ["before the staff check", "all"],
     ["between the staff check and the save", "transactions"],
   ] as const)(
     "gone %s: the form comes back as typed, saying nothing was saved",
-    async (_, what) => {
+    async ([, what], { db, staff, owner, outage }) => {
       outage.startOutage(what);
-      const response = await staff.submit(jar, "/staff/specials/new", special, specialAction, {
+      const response = await staff.submit(owner, "/staff/specials/new", special, specialAction, {
         id: "new",
       });
 
@@ -100,21 +89,25 @@ describe.each(drivers)("a staff save during a database outage, on %s", (driver) 
       );
 
       outage.endOutage();
-      expect(await specialsNamed(special.title)).toBe(0);
+      expect(await specialsNamed(db, special.title)).toBe(0);
       // Sent again once the database is back, it saves.
-      const again = await staff.submit(jar, "/staff/specials/new", special, specialAction, {
+      const again = await staff.submit(owner, "/staff/specials/new", special, specialAction, {
         id: "new",
       });
       expect(again.status).toBe(303);
-      expect(await specialsNamed(special.title)).toBe(1);
-      await real.query("delete from public.specials where title = $1", [special.title]);
+      expect(await specialsNamed(db, special.title)).toBe(1);
+      await db.query("delete from public.specials where title = $1", [special.title]);
     },
   );
 
-  test("each of the hours page's forms comes back on its own, with its form-id", async () => {
+  test("each of the hours page's forms comes back on its own, with its form-id", async ({
+    staff,
+    owner,
+    outage,
+  }) => {
     outage.startOutage();
     const closing = await staff.submit(
-      jar,
+      owner,
       "/staff/hours",
       { "form-id": HOURS_FORMS.closingEarly, closesAt: "21:30" },
       hoursAction,
@@ -126,9 +119,15 @@ describe.each(drivers)("a staff save during a database outage, on %s", (driver) 
     });
   });
 
-  test("the site details (a multipart form with a picture) come back as typed; no picture is kept", async () => {
+  test("the site details (a multipart form with a picture) come back as typed; no picture is kept", async ({
+    db,
+    staff,
+    owner,
+    outage,
+    imageRoot,
+  }) => {
     outage.endOutage();
-    const values = (await settingsFormValues(real))!;
+    const values = (await settingsFormValues(db))!;
     const body = new FormData();
     const typed = { ...values, "form-id": "settings", phone: "(519) 555-0142" };
     for (const [name, value] of Object.entries(typed)) {
@@ -142,24 +141,29 @@ describe.each(drivers)("a staff save during a database outage, on %s", (driver) 
     body.set("heroImage", new File([png], "room.png", { type: "image/png" }));
     outage.startOutage();
 
-    const response = await staff.submit(jar, "/staff/settings", body, settingsAction);
+    const response = await staff.submit(owner, "/staff/settings", body, settingsAction);
 
     const answer = await keptForm(response);
     expect(answer.values.phone).toBe("(519) 555-0142");
     expect(answer.values.name).toBe(values.name);
     // Whether the sender is still staff could not be checked: nothing was stored for them.
-    expect(await readdir(path.join(pictures, "uploads")).catch(() => [])).toEqual([]);
+    expect(await readdir(path.join(imageRoot, "uploads")).catch(() => [])).toEqual([]);
     outage.endOutage();
-    expect((await settingsFormValues(real))!.phone).toBe(values.phone);
+    expect((await settingsFormValues(db))!.phone).toBe(values.phone);
   });
 
-  test("a menu item's lists (diets, allergens) come back as they were ticked", async () => {
-    const [section] = await real.query<{ id: number }>(
+  test("a menu item's lists (diets, allergens) come back as they were ticked", async ({
+    db,
+    staff,
+    owner,
+    outage,
+  }) => {
+    const [section] = await db.query<{ id: number }>(
       "select id::int as id from public.menu_sections order by sort_order limit 1",
     );
     outage.startOutage();
     const response = await staff.submit(
-      jar,
+      owner,
       "/staff/menu/items/new",
       [
         ["form-id", "menu-item"],
@@ -182,14 +186,19 @@ describe.each(drivers)("a staff save during a database outage, on %s", (driver) 
     });
   });
 
-  test("a delete is not a form to give back: the outage page, and nothing deleted", async () => {
-    const [row] = await real.query<{ id: number }>(
+  test("a delete is not a form to give back: the outage page, and nothing deleted", async ({
+    db,
+    staff,
+    owner,
+    outage,
+  }) => {
+    const [row] = await db.query<{ id: number }>(
       "select id::int as id from public.specials order by id limit 1",
     );
     const id = String(row!.id);
     outage.startOutage();
     const answer = await staff.submit(
-      jar,
+      owner,
       `/staff/specials/${id}`,
       { intent: "delete", confirm: "yes" },
       specialAction,
@@ -200,18 +209,25 @@ describe.each(drivers)("a staff save during a database outage, on %s", (driver) 
       /The database cannot be reached just now\. Nothing was saved\./,
     );
     outage.endOutage();
-    expect(
-      (await real.query("select 1 from public.specials where id = $1", [row!.id])).length,
-    ).toBe(1);
+    expect((await db.query("select 1 from public.specials where id = $1", [row!.id])).length).toBe(
+      1,
+    );
   });
 
-  test("a page read during the outage is the 503 page, not a sign-in", async () => {
+  test("a page read during the outage is the 503 page, not a sign-in", async ({
+    staff,
+    owner,
+    outage,
+  }) => {
     outage.startOutage();
-    const answer = await staff.load(jar, "/staff/hours", hoursLoader);
+    const answer = await staff.load(owner, "/staff/hours", hoursLoader);
     expect(answer.status).toBe(503);
   });
 
-  test("without a session, a post during the outage still goes to sign-in", async () => {
+  test("without a session, a post during the outage still goes to sign-in", async ({
+    staff,
+    outage,
+  }) => {
     outage.startOutage();
     const response = await staff.submit(
       new CookieJar(),

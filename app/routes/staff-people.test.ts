@@ -1,74 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { MiddlewareFunction } from "react-router";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { formPost } from "../../tests/support/route-args";
-import { CookieJar, runRoute } from "../../tests/support/staff-requests";
-import {
-  contextWithDatabase,
-  drivers,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { drivers, routeTest } from "../../tests/support/route-test";
+import { CookieJar } from "../../tests/support/staff-requests";
+import { PASSWORD as password, staffHarness } from "../../tests/support/staff-session";
+import { openTestDatabase } from "../../tests/support/test-database";
 import { loader as changesLoader } from "./staff/changes";
 import { loader as inboxLoader } from "./staff/inbox";
 import { action as peopleAction, loader as peopleLoader } from "./staff/people";
 import { action as setupAction, loader as setupLoader } from "./staff/setup";
-import { action as signInAction } from "./staff/sign-in";
-import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
-import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
-import { authBackendContext, clientAddressContext } from "~/platform/context";
-import { addStaff } from "~/staff/accounts/add-staff.server";
 import { LAST_OWNER, OWNERS_ONLY } from "~/staff/accounts/people";
 import type { PeopleActionData } from "~/staff/accounts/people-page.server";
-import { STAFF_SESSION_COOKIE, requireStaff, staffSession } from "~/staff/accounts/session.server";
+import { STAFF_SESSION_COOKIE } from "~/staff/accounts/session.server";
 import { getStaffMember } from "~/staff/accounts/staff.server";
-
-const signingKey = generateSigningKey();
-const password = "correct horse battery staple";
-const LAYOUT: MiddlewareFunction<Response>[] = [staffSession];
-const AREA: MiddlewareFunction<Response>[] = [staffSession, requireStaff];
-
-/** One database with its sign-in service, and the requests a browser makes to it. */
-function site(db: TestDatabase) {
-  const backend: AuthBackend = embeddedAuthBackend(db, signingKey);
-  const context = () => {
-    const provided = contextWithDatabase(db);
-    provided.set(authBackendContext, async () => backend);
-    provided.set(clientAddressContext, `203.0.113.${Math.floor(Math.random() * 200)}`);
-    return provided;
-  };
-  const get = (path: string, jar: CookieJar) =>
-    new Request(new URL(path, "http://localhost"), { headers: { Cookie: jar.header() } });
-  const post = (path: string, fields: Record<string, string>, jar: CookieJar) =>
-    formPost(path, fields, { Cookie: jar.header() });
-
-  async function signedIn(email: string, secret = password) {
-    const jar = new CookieJar();
-    const response = jar.take(
-      await runRoute(
-        post("/staff/sign-in", { email, password: secret, redirectTo: "/staff" }, jar),
-        context(),
-        LAYOUT,
-        signInAction,
-      ),
-    );
-    expect(response).toHaveRedirect("/staff");
-    return jar;
-  }
-
-  async function staffMember(role: "owner" | "editor") {
-    const email = `${role}-${randomUUID()}@example.com`;
-    const added = await addStaff(db, backend, { email, role, password });
-    return { email, userId: added.userId, jar: await signedIn(email) };
-  }
-
-  const people = async (jar: CookieJar, path = "/staff/people") =>
-    jar.take(await runRoute(get(path, jar), context(), AREA, peopleLoader));
-  const postPeople = async (jar: CookieJar, fields: Record<string, string>) =>
-    jar.take(await runRoute(post("/staff/people", fields, jar), context(), AREA, peopleAction));
-
-  return { context, get, post, signedIn, staffMember, people, postPeople };
-}
 
 type Loaded = {
   members: { email: string; userId: string; role: string }[];
@@ -76,55 +19,66 @@ type Loaded = {
   removing: { userId: string } | null;
 };
 
-describe.each(drivers)("the people routes on %s", (driver) => {
-  let db: TestDatabase;
-  let the: ReturnType<typeof site>;
-  let owner: Awaited<ReturnType<ReturnType<typeof site>["staffMember"]>>;
-  let editor: typeof owner;
+const test = routeTest
+  .extend(
+    "people",
+    ({ staff }) =>
+      (jar: CookieJar, path = "/staff/people") =>
+        staff.load(jar, path, peopleLoader),
+  )
+  .extend(
+    "postPeople",
+    ({ staff }) =>
+      (jar: CookieJar, fields: Record<string, string>) =>
+        staff.submit(jar, "/staff/people", fields, peopleAction),
+  );
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    the = site(db);
-    owner = await the.staffMember("owner");
-    editor = await the.staffMember("editor");
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
+describe.each(drivers)("the people routes on %s", (driver) => {
+  test.override({ driver });
 
   describe("the staff list", () => {
-    test("an owner sees the list and may manage it; an editor sees it read-only", async () => {
-      const asOwner = (await (await the.people(owner.jar)).json()) as Loaded;
+    test("an owner sees the list and may manage it; an editor sees it read-only", async ({
+      people,
+      owner,
+      editor,
+    }) => {
+      const asOwner = (await (await people(owner)).json()) as Loaded;
       expect(asOwner.canManage).toBe(true);
       expect(asOwner.members.map((member) => member.email)).toEqual(
         expect.arrayContaining([owner.email, editor.email]),
       );
-      const asEditor = (await (await the.people(editor.jar)).json()) as Loaded;
+      const asEditor = (await (await people(editor)).json()) as Loaded;
       expect(asEditor.canManage).toBe(false);
       expect(asEditor.members).toEqual(asOwner.members);
     });
 
-    test("the confirmation step names the member to remove, for owners only", async () => {
+    test("the confirmation step names the member to remove, for owners only", async ({
+      people,
+      owner,
+      editor,
+    }) => {
       const path = `/staff/people?remove=${editor.userId}`;
-      expect(((await (await the.people(owner.jar, path)).json()) as Loaded).removing).toMatchObject(
-        {
-          userId: editor.userId,
-        },
-      );
-      expect(((await (await the.people(editor.jar, path)).json()) as Loaded).removing).toBeNull();
+      expect(((await (await people(owner, path)).json()) as Loaded).removing).toMatchObject({
+        userId: editor.userId,
+      });
+      expect(((await (await people(editor, path)).json()) as Loaded).removing).toBeNull();
     });
 
-    test("without a session the list sends the visitor to sign in", async () => {
-      expect(await the.people(new CookieJar())).toHaveRedirect(
+    test("without a session the list sends the visitor to sign in", async ({ people }) => {
+      expect(await people(new CookieJar())).toHaveRedirect(
         "/staff/sign-in?redirectTo=%2Fstaff%2Fpeople",
       );
     });
   });
 
   describe("inviting", () => {
-    test("an owner invites an editor, who sets a password with the link and may not manage staff", async () => {
+    test("an owner invites an editor, who sets a password with the link and may not manage staff", async ({
+      staff,
+      postPeople,
+      owner,
+    }) => {
       const email = `Invited-${randomUUID()}@Example.com`;
-      const response = await the.postPeople(owner.jar, { intent: "invite", email, role: "editor" });
+      const response = await postPeople(owner, { intent: "invite", email, role: "editor" });
       expect(response.status).toBe(200);
       expect(response).toSetCookie("toast");
       const body = (await response.json()) as PeopleActionData;
@@ -135,42 +89,35 @@ describe.each(drivers)("the people routes on %s", (driver) => {
 
       // Nobody can sign in as them before they set their password.
       const jar = new CookieJar();
-      const page = await runRoute(the.get(setupPath, jar), the.context(), LAYOUT, setupLoader);
+      const page = await staff.runOpen(staff.get(setupPath, jar), jar, setupLoader);
       expect(await page.json()).toMatchObject({ state: "invite", email: email.toLowerCase() });
 
-      const mismatch = await runRoute(
-        the.post(setupPath, { password, confirmPassword: "something else" }, jar),
-        the.context(),
-        LAYOUT,
+      const mismatch = await staff.runOpen(
+        staff.post(setupPath, { password, confirmPassword: "something else" }, jar),
+        jar,
         setupAction,
       );
       expect(mismatch.status).toBe(400);
       const newPassword = "a brand new staff password";
-      const set = jar.take(
-        await runRoute(
-          the.post(setupPath, { password: newPassword, confirmPassword: newPassword }, jar),
-          the.context(),
-          LAYOUT,
-          setupAction,
-        ),
+      const set = await staff.runOpen(
+        staff.post(setupPath, { password: newPassword, confirmPassword: newPassword }, jar),
+        jar,
+        setupAction,
       );
       expect(set).toHaveRedirect("/staff");
       expect(set).toSetCookie(STAFF_SESSION_COOKIE);
-      expect(
-        (await runRoute(the.get("/staff", jar), the.context(), AREA, inboxLoader)).status,
-      ).toBe(200);
+      expect((await staff.load(jar, "/staff", inboxLoader)).status).toBe(200);
 
-      const again = await runRoute(
-        the.post(setupPath, { password: newPassword, confirmPassword: newPassword }, jar),
-        the.context(),
-        LAYOUT,
+      const again = await staff.runOpen(
+        staff.post(setupPath, { password: newPassword, confirmPassword: newPassword }, jar),
+        jar,
         setupAction,
       );
       expect(again.status, "the link works once").toBe(410);
-      const used = await runRoute(the.get(setupPath, jar), the.context(), LAYOUT, setupLoader);
+      const used = await staff.runOpen(staff.get(setupPath, jar), jar, setupLoader);
       expect(await used.json()).toMatchObject({ state: "invitation-used" });
 
-      const refused = await the.postPeople(jar, {
+      const refused = await postPeople(jar, {
         intent: "invite",
         email: `friend-${randomUUID()}@example.com`,
         role: "owner",
@@ -178,20 +125,28 @@ describe.each(drivers)("the people routes on %s", (driver) => {
       expect(refused.status).toBe(403);
       expect(((await refused.json()) as PeopleActionData).formError).toBe(OWNERS_ONLY);
       // The new password signs them in again.
-      await the.signedIn(email.toLowerCase(), newPassword);
+      expect((await staff.signIn(email.toLowerCase(), newPassword)).response).toHaveRedirect(
+        "/staff",
+      );
     });
 
-    test("an email over 254 characters comes back whole, with the limit in words", async () => {
+    test("an email over 254 characters comes back whole, with the limit in words", async ({
+      postPeople,
+      owner,
+    }) => {
       const email = `${"a".repeat(300)}@example.com`;
-      const response = await the.postPeople(owner.jar, { intent: "invite", email, role: "editor" });
+      const response = await postPeople(owner, { intent: "invite", email, role: "editor" });
       expect(response.status).toBe(400);
       const body = (await response.json()) as PeopleActionData;
       expect(body.errors.email).toMatch(/at most 254 characters/);
       expect(body.values).toEqual({ email, role: "editor" });
     });
 
-    test("a bad email or an unknown role comes back 400 with the typed values", async () => {
-      const bad = await the.postPeople(owner.jar, {
+    test("a bad email or an unknown role comes back 400 with the typed values", async ({
+      postPeople,
+      owner,
+    }) => {
+      const bad = await postPeople(owner, {
         intent: "invite",
         email: "not an email",
         role: "editor",
@@ -201,7 +156,7 @@ describe.each(drivers)("the people routes on %s", (driver) => {
       expect(badBody.errors.email).toMatch(/email address/);
       expect(badBody.values).toEqual({ email: "not an email", role: "editor" });
 
-      const role = await the.postPeople(owner.jar, {
+      const role = await postPeople(owner, {
         intent: "invite",
         email: "someone@example.com",
         role: "admin",
@@ -210,8 +165,12 @@ describe.each(drivers)("the people routes on %s", (driver) => {
       expect(((await role.json()) as PeopleActionData).errors.role).toMatch(/owner or editor/);
     });
 
-    test("inviting someone on the staff already is refused by the email field", async () => {
-      const response = await the.postPeople(owner.jar, {
+    test("inviting someone on the staff already is refused by the email field", async ({
+      postPeople,
+      owner,
+      editor,
+    }) => {
+      const response = await postPeople(owner, {
         intent: "invite",
         email: editor.email,
         role: "owner",
@@ -219,16 +178,21 @@ describe.each(drivers)("the people routes on %s", (driver) => {
       expect(response.status).toBe(409);
       expect(((await response.json()) as PeopleActionData).errors.email).toMatch(/already/);
     });
-    test("inviting someone who has an account already puts them on the list, with no link to set its password", async () => {
+    test("inviting someone who has an account already puts them on the list, with no link to set its password", async ({
+      db,
+      staff,
+      postPeople,
+      owner,
+    }) => {
       // An account kept after its holder left the staff, say.
-      const former = await the.staffMember("editor");
-      const removed = await the.postPeople(owner.jar, { intent: "remove", userId: former.userId });
+      const former = await staff.signedIn("editor");
+      const removed = await postPeople(owner, { intent: "remove", userId: former.userId });
       expect(removed).toHaveRedirect("/staff/people");
       expect(
         await db.query("select 1 from public.staff where user_id = $1", [former.userId]),
       ).toHaveLength(0);
 
-      const response = await the.postPeople(owner.jar, {
+      const response = await postPeople(owner, {
         intent: "invite",
         email: former.email,
         role: "editor",
@@ -248,14 +212,20 @@ describe.each(drivers)("the people routes on %s", (driver) => {
         ]),
       ).toHaveLength(0);
       // They sign in as before, with the password they have.
-      await the.signedIn(former.email);
+      expect((await staff.signIn(former.email)).response).toHaveRedirect("/staff");
     });
   });
 
   describe("changing roles and removing", () => {
-    test("an owner changes a role and removes a member, whose session ends", async () => {
-      const member = await the.staffMember("editor");
-      const promoted = await the.postPeople(owner.jar, {
+    test("an owner changes a role and removes a member, whose session ends", async ({
+      db,
+      staff,
+      people,
+      postPeople,
+      owner,
+    }) => {
+      const member = await staff.signedIn("editor");
+      const promoted = await postPeople(owner, {
         intent: "role",
         userId: member.userId,
         role: "owner",
@@ -264,18 +234,23 @@ describe.each(drivers)("the people routes on %s", (driver) => {
       expect(promoted).toSetCookie("toast");
       expect((await getStaffMember(db, member.userId))?.role).toBe("owner");
 
-      const removed = await the.postPeople(owner.jar, { intent: "remove", userId: member.userId });
+      const removed = await postPeople(owner, { intent: "remove", userId: member.userId });
       expect(removed).toHaveRedirect("/staff/people");
       expect(await getStaffMember(db, member.userId)).toBeNull();
-      expect(await the.people(member.jar)).toHaveRedirect("/staff/sign-in");
+      expect(await people(member)).toHaveRedirect("/staff/sign-in");
     });
 
-    test("an editor's changes are refused with 403 and change nothing", async () => {
+    test("an editor's changes are refused with 403 and change nothing", async ({
+      db,
+      postPeople,
+      owner,
+      editor,
+    }) => {
       for (const fields of <Record<string, string>[]>[
         { intent: "role", userId: editor.userId, role: "owner" },
         { intent: "remove", userId: owner.userId },
       ]) {
-        const response = await the.postPeople(editor.jar, fields);
+        const response = await postPeople(editor, fields);
         expect(response.status).toBe(403);
         expect(((await response.json()) as PeopleActionData).formError).toBe(OWNERS_ONLY);
       }
@@ -283,70 +258,75 @@ describe.each(drivers)("the people routes on %s", (driver) => {
       expect(await getStaffMember(db, owner.userId)).not.toBeNull();
     });
 
-    test("an unknown member is 404, a malformed id or intent 400", async () => {
-      const unknown = await the.postPeople(owner.jar, { intent: "remove", userId: randomUUID() });
+    test("an unknown member is 404, a malformed id or intent 400", async ({
+      postPeople,
+      owner,
+      editor,
+    }) => {
+      const unknown = await postPeople(owner, { intent: "remove", userId: randomUUID() });
       expect(unknown.status).toBe(404);
-      const malformed = await the.postPeople(owner.jar, { intent: "remove", userId: "1 or 1=1" });
+      const malformed = await postPeople(owner, { intent: "remove", userId: "1 or 1=1" });
       expect(malformed.status).toBe(400);
-      const badRole = await the.postPeople(owner.jar, {
+      const badRole = await postPeople(owner, {
         intent: "role",
         userId: editor.userId,
         role: "superuser",
       });
       expect(badRole.status).toBe(400);
       expect(((await badRole.json()) as PeopleActionData).formError).toMatch(/owner or editor/);
-      const nothing = await the.postPeople(owner.jar, { intent: "delete-everyone" });
+      const nothing = await postPeople(owner, { intent: "delete-everyone" });
       expect(nothing.status).toBe(400);
     });
 
-    test("the last owner cannot remove or demote themselves", async () => {
+    test("the last owner cannot remove or demote themselves", async ({ driver }) => {
       await using fresh = await openTestDatabase(driver);
-      const other = site(fresh);
-      const only = await other.staffMember("owner");
-      const removed = await other.postPeople(only.jar, { intent: "remove", userId: only.userId });
+      const other = staffHarness(fresh);
+      const only = await other.signedIn("owner");
+      const removed = await other.submit(
+        only,
+        "/staff/people",
+        { intent: "remove", userId: only.userId },
+        peopleAction,
+      );
       expect(removed.status).toBe(409);
       expect(((await removed.json()) as PeopleActionData).formError).toBe(LAST_OWNER);
-      const demoted = await other.postPeople(only.jar, {
-        intent: "role",
-        userId: only.userId,
-        role: "editor",
-      });
+      const demoted = await other.submit(
+        only,
+        "/staff/people",
+        { intent: "role", userId: only.userId, role: "editor" },
+        peopleAction,
+      );
       expect(demoted.status).toBe(409);
       expect((await getStaffMember(fresh, only.userId))?.role).toBe("owner");
     });
   });
 
   describe("recent changes", () => {
-    test("the staff home and the changes page show who changed what", async () => {
-      const member = await the.staffMember("editor");
+    test("the staff home and the changes page show who changed what", async ({
+      staff,
+      postPeople,
+      owner,
+      editor,
+    }) => {
+      const member = await staff.signedIn("editor");
       expect(
-        await the.postPeople(owner.jar, { intent: "role", userId: member.userId, role: "owner" }),
+        await postPeople(owner, { intent: "role", userId: member.userId, role: "owner" }),
       ).toHaveRedirect("/staff/people");
       const expected = { who: owner.email, what: `Made ${member.email} an owner` };
 
-      const page = await runRoute(
-        the.get("/staff/changes", editor.jar),
-        the.context(),
-        AREA,
-        changesLoader,
-      );
+      const page = await staff.load(editor, "/staff/changes", changesLoader);
       const { changes } = (await page.json()) as { changes: { who: string; what: string }[] };
       expect(changes[0]).toMatchObject(expected);
       expect(changes.length).toBeLessThanOrEqual(50);
 
-      const home = await runRoute(the.get("/staff", editor.jar), the.context(), AREA, inboxLoader);
+      const home = await staff.load(editor, "/staff", inboxLoader);
       const inbox = (await home.json()) as { changes: { who: string; what: string }[] };
       expect(inbox.changes[0]).toMatchObject(expected);
       expect(inbox.changes).toHaveLength(1);
     });
 
-    test("without a session the changes page sends the visitor to sign in", async () => {
-      const response = await runRoute(
-        the.get("/staff/changes", new CookieJar()),
-        the.context(),
-        AREA,
-        changesLoader,
-      );
+    test("without a session the changes page sends the visitor to sign in", async ({ staff }) => {
+      const response = await staff.load(new CookieJar(), "/staff/changes", changesLoader);
       expect(response).toHaveRedirect("/staff/sign-in?redirectTo=%2Fstaff%2Fchanges");
     });
   });

@@ -1,28 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { formPost } from "../../tests/support/route-args";
+import { afterAll, beforeAll, describe, expect } from "vitest";
+import { drivers, formPost, routeTest } from "../../tests/support/route-test";
 import { CookieJar, runRoute } from "../../tests/support/staff-requests";
 import {
   startSupabaseAuthFake,
   type SupabaseAuthFake,
 } from "../../tests/support/supabase-auth-fake";
-import {
-  contextWithDatabase,
-  drivers,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
+import { contextWithDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { loader as inboxLoader } from "./staff/inbox";
 import { action as forgotAction } from "./staff/forgot-password";
 import { action as resetAction, loader as resetLoader } from "./staff/reset-password";
 import { action as signInAction } from "./staff/sign-in";
-import {
-  embeddedAuthBackend,
-  supabaseAuthBackend,
-  type AuthBackend,
-} from "~/platform/auth-backend.server";
-import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
+import { supabaseAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
 import { authBackendContext, clientAddressContext } from "~/platform/context";
 import { crossSiteRefusal, isCrossSitePost } from "~/server/pipeline/cross-site";
 import { addStaff } from "~/staff/accounts/add-staff.server";
@@ -33,7 +23,6 @@ import {
 } from "~/staff/accounts/recovery.server";
 import { createAdminClient, requireStaff, staffSession } from "~/staff/accounts/session.server";
 import { EXPIRED_RECOVERY, RECOVERY_ON_ITS_WAY } from "~/staff/accounts/staff-forms";
-import { sendStaffAuthEmail } from "~/staff/accounts/recovery.server";
 
 const password = "correct horse battery staple";
 const newPassword = "a brand new passphrase for the bar";
@@ -122,22 +111,16 @@ const mailsTo = async (db: TestDatabase, to: string) =>
     )
   )[0]!.count;
 
+/** The site over the test's database, with the embedded service that queues its mails. */
+const test = routeTest.extend("the", ({ db, staff }) => site(db, staff.backend));
+
 describe.each(drivers)("password recovery with the embedded service on %s", (driver) => {
-  let db: TestDatabase;
-  let the: ReturnType<typeof site>;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    the = site(
-      db,
-      embeddedAuthBackend(db, generateSigningKey(), { sendEmail: sendStaffAuthEmail }),
-    );
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("a member asks for a link, sets a new password with it, and is signed in", async () => {
+  test("a member asks for a link, sets a new password with it, and is signed in", async ({
+    db,
+    the,
+  }) => {
     const { email } = await the.member();
     const elsewhere = await the.signIn(email, password);
 
@@ -191,7 +174,10 @@ describe.each(drivers)("password recovery with the embedded service on %s", (dri
     });
   });
 
-  test("an unknown address and an account off the staff list get the same answer and no mail", async () => {
+  test("an unknown address and an account off the staff list get the same answer and no mail", async ({
+    db,
+    the,
+  }) => {
     const member = await the.member();
     const unknown = `nobody-${randomUUID()}@example.com`;
     const stranger = `stranger-${randomUUID()}@example.com`;
@@ -212,7 +198,7 @@ describe.each(drivers)("password recovery with the embedded service on %s", (dri
     expect(await mailsTo(db, stranger)).toBe(0);
   });
 
-  test("an address that is not one is refused, with what was typed", async () => {
+  test("an address that is not one is refused, with what was typed", async ({ the }) => {
     const response = await the.forgot("not an address");
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
@@ -222,7 +208,7 @@ describe.each(drivers)("password recovery with the embedded service on %s", (dri
     });
   });
 
-  test("asking too often for one address waits, whoever asks", async () => {
+  test("asking too often for one address waits, whoever asks", async ({ db, the }) => {
     const { email } = await the.member();
     for (let ask = 1; ask <= 3; ask += 1) {
       expect((await the.forgot(email)).status).toBe(200);
@@ -238,7 +224,10 @@ describe.each(drivers)("password recovery with the embedded service on %s", (dri
     expect((await the.forgot(unknown)).status).toBe(429);
   });
 
-  test("a link that has expired, or was replaced by a newer one, does not work", async () => {
+  test("a link that has expired, or was replaced by a newer one, does not work", async ({
+    db,
+    the,
+  }) => {
     const { email } = await the.member();
     await the.forgot(email);
     const first = (await recoveryMailTo(db, email))!.path!;
@@ -260,7 +249,7 @@ describe.each(drivers)("password recovery with the embedded service on %s", (dri
     expect((await the.signIn(email, password)).response).toHaveRedirect("/staff");
   });
 
-  test("mismatched and weak passwords come back without spending the link", async () => {
+  test("mismatched and weak passwords come back without spending the link", async ({ db, the }) => {
     const { email } = await the.member();
     await the.forgot(email);
     const path = (await recoveryMailTo(db, email))!.path!;
@@ -281,7 +270,7 @@ describe.each(drivers)("password recovery with the embedded service on %s", (dri
     expect((await the.reset(path, the.both(newPassword))).response).toHaveRedirect("/staff");
   });
 
-  test("a link without its token, or with a made-up one, does not work", async () => {
+  test("a link without its token, or with a made-up one, does not work", async ({ the }) => {
     const none = await the.reset("/staff/reset-password", the.both(newPassword));
     expect(none.response.status).toBe(410);
     const madeUp = await the.reset(
@@ -292,7 +281,10 @@ describe.each(drivers)("password recovery with the embedded service on %s", (dri
     expect(madeUp.jar.names().filter((name) => name.startsWith("sb-"))).toEqual([]);
   });
 
-  test("the link names the site only by a trusted origin, never a Host someone else chose", async () => {
+  test("the link names the site only by a trusted origin, never a Host someone else chose", async ({
+    db,
+    the,
+  }) => {
     const { email } = await the.member();
     await the.forgot(email, { url: "http://pub.example.net/staff/forgot-password" });
     const mail = (await recoveryMailTo(db, email))!;
@@ -301,7 +293,7 @@ describe.each(drivers)("password recovery with the embedded service on %s", (dri
     expect(mail.html).not.toContain("pub.example.net");
   });
 
-  test("a cross-site post is refused before anything is sent", async () => {
+  test("a cross-site post is refused before anything is sent", async ({ db, the }) => {
     const { email } = await the.member();
     const response = await runRoute(
       new Request("http://localhost/staff/forgot-password", {

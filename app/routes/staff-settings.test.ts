@@ -1,53 +1,38 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  staffHarness,
-  testImageStore,
-  expectRefusedWhole,
-} from "../../tests/support/staff-session";
+import { describe, expect } from "vitest";
+import { drivers, routeTest } from "../../tests/support/route-test";
+import { expectRefusedWhole } from "../../tests/support/staff-session";
 import { CookieJar } from "../../tests/support/staff-requests";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action, loader } from "./staff/settings";
 import { getSiteSettings } from "~/settings/site-settings.server";
 import { settingsFormValues } from "~/settings/editor/settings-editor.server";
 import { asRole, createAuthUser, rolledBack } from "../../tests/support/database-roles";
 import { withStaffClaims } from "~/staff/editor/staff-transaction.server";
 
-describe.each(drivers)("the settings editor's routes on %s", (driver) => {
-  let db: TestDatabase;
-  let staff: ReturnType<typeof staffHarness>;
-  let original: Record<string, string>;
-
-  let pictures: string;
-
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    pictures = await mkdtemp(path.join(tmpdir(), "settings-pictures-"));
-    staff = staffHarness(db, { imageStore: testImageStore(pictures) });
-    original = (await settingsFormValues(db))!;
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-    await rm(pictures, { recursive: true, force: true });
-  });
-
+const test = routeTest
+  // The details as seeded, read before any test changes them.
+  .extend("original", ({ once, db }) =>
+    once("original", async () => (await settingsFormValues(db))!),
+  )
   /** The settings form as a browser sends it with a file chosen: multipart. */
-  function withPicture(changes: Record<string, string>, file: File) {
+  .extend("withPicture", ({ original }) => (changes: Record<string, string>, file: File) => {
     const form = new FormData();
     for (const [name, value] of Object.entries({ ...original, ...changes })) form.set(name, value);
     form.set("heroImage", file);
     return form;
-  }
+  })
+  .extend(
+    "save",
+    ({ staff, original }) =>
+      (jar: CookieJar, changes: Record<string, string>) =>
+        staff.run(staff.post("/staff/settings", { ...original, ...changes }, jar), jar, action),
+  );
 
-  async function save(jar: CookieJar, changes: Record<string, string>) {
-    return staff.run(staff.post("/staff/settings", { ...original, ...changes }, jar), jar, action);
-  }
+describe.each(drivers)("the settings editor's routes on %s", (driver) => {
+  test.override({ driver });
 
   describe("the site details editor", () => {
-    test("shows the saved details to an editor", async () => {
+    test("shows the saved details to an editor", async ({ staff }) => {
       const jar = await staff.signedIn("editor");
       const response = await staff.run(staff.get("/staff/settings", jar), jar, loader);
       expect(response.status).toBe(200);
@@ -56,7 +41,7 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
       expect(values.socialLinks).toContain("https://instagram.example.com/thesquire");
     });
 
-    test.each([
+    test.for([
       ["name", "The Squire ".repeat(10)],
       ["shortName", "Squire ".repeat(6)],
       ["tagline", "Good food. ".repeat(10)],
@@ -66,15 +51,22 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
       ["reservationUrl", `https://example.com/${"book/".repeat(100)}`],
       ["transitNote", "Bus 2 stops at the door. ".repeat(41)],
       ["heroImageAlt", "The taproom at dusk. ".repeat(15)],
-    ])("a %s over its limit is refused whole, nothing saved", async (field, long) => {
-      const jar = await staff.signedIn("editor");
-      const before = await getSiteSettings(db);
-      const sent = { ...original, [field]: long };
-      await expectRefusedWhole(await save(jar, { [field]: long }), sent, field);
-      expect(await getSiteSettings(db)).toEqual(before);
-    });
+    ] as const)(
+      "a %s over its limit is refused whole, nothing saved",
+      async ([field, long], { db, staff, original, save }) => {
+        const jar = await staff.signedIn("editor");
+        const before = await getSiteSettings(db);
+        const sent = { ...original, [field]: long };
+        await expectRefusedWhole(await save(jar, { [field]: long }), sent, field);
+        expect(await getSiteSettings(db)).toEqual(before);
+      },
+    );
 
-    test("a good post saves as the staff member, logs it and says so", async () => {
+    test("a good post saves as the staff member, logs it and says so", async ({
+      db,
+      staff,
+      save,
+    }) => {
       const jar = await staff.signedIn("editor");
       try {
         const response = await save(jar, {
@@ -105,7 +97,7 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
       }
     });
 
-    test.each([
+    test.for([
       ["name", "", "Enter the pub's name."],
       ["name", "x".repeat(101), "Keep the pub's name to 100 characters or fewer. It has 101."],
       ["phone", "555-0134", "Enter a 10-digit phone number such as 519-555-0134."],
@@ -128,9 +120,9 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
         "instagram.com/pub",
         "“instagram.com/pub” is not a web address. Put one address starting https:// on each line.",
       ],
-    ])(
+    ] as const)(
       "refuses a bad %s (%j) with a clear message and keeps what was typed",
-      async (field, value, message) => {
+      async ([field, value, message], { db, staff, save }) => {
         const jar = await staff.signedIn("editor");
         const before = await getSiteSettings(db);
         const response = await save(jar, { [field]: value, tagline: "Kept as typed" });
@@ -147,7 +139,9 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
       },
     );
 
-    test("a post of the wrong shape (fields missing, repeated) is refused, not a 500", async () => {
+    test("a post of the wrong shape (fields missing, repeated) is refused, not a 500", async ({
+      staff,
+    }) => {
       const jar = await staff.signedIn("editor");
       const form = new URLSearchParams([
         ["name", "One"],
@@ -164,7 +158,11 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
       expect(body.errors.streetAddress).toBe("Enter the street address.");
     });
 
-    test("without a session the editor sends people to sign in, and saves nothing", async () => {
+    test("without a session the editor sends people to sign in, and saves nothing", async ({
+      db,
+      staff,
+      original,
+    }) => {
       const before = await getSiteSettings(db);
       const jar = new CookieJar();
       const response = await staff.run(
@@ -178,7 +176,12 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
   });
 
   describe("the home page picture", () => {
-    test("a new picture is stored, described and shown on the home page's settings", async () => {
+    test("a new picture is stored, described and shown on the home page's settings", async ({
+      db,
+      staff,
+      withPicture,
+      save,
+    }) => {
       const jar = await staff.signedIn("editor");
       const png = await sharp({
         create: { width: 64, height: 48, channels: 3, background: "#884422" },
@@ -209,7 +212,11 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
       }
     });
 
-    test("a picture without a description is refused, and the upload is kept for the next try", async () => {
+    test("a picture without a description is refused, and the upload is kept for the next try", async ({
+      db,
+      staff,
+      withPicture,
+    }) => {
       const jar = await staff.signedIn("editor");
       const before = await getSiteSettings(db);
       const png = await sharp({
@@ -238,7 +245,11 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
       expect(await getSiteSettings(db)).toEqual(before);
     });
 
-    test("an SVG is refused by its content whatever its name, and nothing changes", async () => {
+    test("an SVG is refused by its content whatever its name, and nothing changes", async ({
+      db,
+      staff,
+      withPicture,
+    }) => {
       const jar = await staff.signedIn("editor");
       const before = await getSiteSettings(db);
       const svg =
@@ -258,7 +269,11 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
       expect(await getSiteSettings(db)).toEqual(before);
     });
 
-    test("ticking Remove picture takes the picture off the home page", async () => {
+    test("ticking Remove picture takes the picture off the home page", async ({
+      db,
+      staff,
+      save,
+    }) => {
       const jar = await staff.signedIn("editor");
       try {
         const response = await save(jar, { heroImageRemove: "on" });
@@ -272,15 +287,9 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
 });
 
 describe.each(drivers)("who may change the site details, on %s", (driver) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
+  test.override({ driver });
 
-  test("anon and a signed-in user who is not staff change nothing", async () => {
+  test("anon and a signed-in user who is not staff change nothing", async ({ db }) => {
     for (const role of ["anon", "authenticated"]) {
       const changed = await asRole(db, role, (tx) =>
         tx.query("update public.site_settings set name = 'Taken over' returning id"),

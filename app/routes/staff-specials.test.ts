@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { staffHarness, type Refusal, expectRefusedWhole } from "../../tests/support/staff-session";
+import { describe, expect } from "vitest";
+import { drivers, routeTest } from "../../tests/support/route-test";
+import { type Refusal, expectRefusedWhole } from "../../tests/support/staff-session";
 import { CookieJar } from "../../tests/support/staff-requests";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import type { Database } from "~/platform/database/database.server";
 import { action as specialAction, loader as specialLoader } from "./staff/special";
 import { action as specialsAction, loader as specialsLoader } from "./staff/specials";
 import { getSpecial, listSpecials } from "~/specials/editor/specials-editor.server";
@@ -15,67 +16,87 @@ import { action as eventAction } from "./staff/event";
  * with and without mistakes, on both databases.
  */
 
+const form = (changes: Record<string, string> = {}) => ({
+  "form-id": "special",
+  title: "Pie Night",
+  description: "A steak and ale pie with mash and peas.",
+  price: "$18.50",
+  weekday: "3",
+  startsOn: "",
+  endsOn: "",
+  startsAt: "17:00",
+  endsAt: "22:00",
+  eventId: "",
+  hidden: "",
+  ...changes,
+});
+
+const count = async (db: Database) =>
+  (await db.query<{ n: number }>("select count(*)::int as n from public.specials"))[0]!.n;
+
+/** The sample quiz night: its id and its date in Toronto. */
+async function quiz(db: Database) {
+  const [row] = await db.query<{ id: number; day: string }>(
+    `select id::int as id,
+       to_char(starts_at at time zone 'America/Toronto', 'YYYY-MM-DD') as day
+     from public.events where slug = 'trivia-night'`,
+  );
+  return row!;
+}
+const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay() as Weekday;
+
+const test = routeTest
+  .extend(
+    "postSpecial",
+    ({ staff, editor }) =>
+      (id: string, fields: Record<string, string>) =>
+        staff.submit(editor, `/staff/specials/${id}`, fields, specialAction, { id }),
+  )
+  .extend(
+    "postList",
+    ({ staff, editor }) =>
+      (fields: Record<string, string>) =>
+        staff.submit(editor, "/staff/specials", fields, specialsAction),
+  );
+
 describe.each(drivers)("the specials editor's routes on %s", (driver) => {
-  let db: TestDatabase;
-  let staff: ReturnType<typeof staffHarness>;
-  let jar: CookieJar;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    staff = staffHarness(db);
-    jar = await staff.signedIn();
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  const postSpecial = (id: string, fields: Record<string, string>) =>
-    staff.submit(jar, `/staff/specials/${id}`, fields, specialAction, { id });
-  const postList = (fields: Record<string, string>) =>
-    staff.submit(jar, "/staff/specials", fields, specialsAction);
-
-  const form = (changes: Record<string, string> = {}) => ({
-    "form-id": "special",
-    title: "Pie Night",
-    description: "A steak and ale pie with mash and peas.",
-    price: "$18.50",
-    weekday: "3",
-    startsOn: "",
-    endsOn: "",
-    startsAt: "17:00",
-    endsAt: "22:00",
-    eventId: "",
-    hidden: "",
-    ...changes,
-  });
-
-  const count = async () =>
-    (await db.query<{ n: number }>("select count(*)::int as n from public.specials"))[0]!.n;
-
-  test.each([
+  test.for([
     ["title", "P".repeat(101)],
     ["description", "Steak and ale pie. ".repeat(53)],
-  ])("a %s over its limit is refused whole, with everything typed kept", async (field, long) => {
-    const before = await count();
-    const sent = form({ [field]: long });
-    await expectRefusedWhole(await postSpecial("new", sent), sent, field);
-    expect(await count()).toBe(before);
-  });
+  ] as const)(
+    "a %s over its limit is refused whole, with everything typed kept",
+    async ([field, long], { db, postSpecial }) => {
+      const before = await count(db);
+      const sent = form({ [field]: long });
+      await expectRefusedWhole(await postSpecial("new", sent), sent, field);
+      expect(await count(db)).toBe(before);
+    },
+  );
 
-  test("without a session the list sends to sign-in, and posts change nothing", async () => {
+  test("without a session the list sends to sign-in, and posts change nothing", async ({
+    db,
+    staff,
+  }) => {
     const stranger = new CookieJar();
     expect(await staff.load(stranger, "/staff/specials", specialsLoader)).toHaveRedirect(
       "/staff/sign-in?redirectTo=%2Fstaff%2Fspecials",
     );
-    const before = await count();
+    const before = await count(db);
     const response = await staff.submit(stranger, "/staff/specials/new", form(), specialAction, {
       id: "new",
     });
     expect(response).toHaveRedirect("/staff/sign-in?redirectTo=%2Fstaff%2Fspecials%2Fnew");
-    expect(await count()).toBe(before);
+    expect(await count(db)).toBe(before);
   });
 
-  test("a special is added, shown to visitors, hidden, and deleted after asking", async () => {
+  test("a special is added, shown to visitors, hidden, and deleted after asking", async ({
+    db,
+    staff,
+    editor,
+    postSpecial,
+  }) => {
     const added = await postSpecial("new", form());
     expect(added.status).toBe(303);
     expect(added).toSetCookie("toast");
@@ -89,7 +110,7 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
     });
     expect((await getSpecials(db, "2026-11-23")).map((special) => special.id)).toContain(id);
 
-    const list = await staff.load(jar, "/staff/specials", specialsLoader);
+    const list = await staff.load(editor, "/staff/specials", specialsLoader);
     expect(
       ((await list.json()) as { specials: { id: number }[] }).specials.map((s) => s.id),
     ).toContain(id);
@@ -98,7 +119,9 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
       `/staff/specials#special-${id}`,
     );
     expect((await getSpecials(db, "2026-11-23")).map((special) => special.id)).not.toContain(id);
-    const page = await staff.load(jar, `/staff/specials/${id}`, specialLoader, { id: String(id) });
+    const page = await staff.load(editor, `/staff/specials/${id}`, specialLoader, {
+      id: String(id),
+    });
     expect(((await page.json()) as { row: { published: boolean } }).row.published).toBe(false);
 
     expect(await (await postSpecial(String(id), { intent: "delete" })).json()).toEqual({
@@ -111,8 +134,11 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
     expect(await getSpecial(db, id)).toBeNull();
   });
 
-  test("a bad special comes back 400 with every problem and the typed values, and nothing is saved", async () => {
-    const before = await count();
+  test("a bad special comes back 400 with every problem and the typed values, and nothing is saved", async ({
+    db,
+    postSpecial,
+  }) => {
+    const before = await count(db);
     const typed = form({
       title: "",
       price: "-4.00",
@@ -135,34 +161,37 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
     expect(refusal.formError).toBe("Please check 6 answers and save again.");
     const { "form-id": _formId, ...values } = typed;
     expect(refusal.values).toEqual(values);
-    expect(await count()).toBe(before);
+    expect(await count(db)).toBe(before);
   });
 
-  test.each([
+  test.for([
     [{ price: "twelve" }, "price", /Enter a price such as 14.50/],
     [{ weekday: "8" }, "weekday", /Choose a day from the list/],
     [{ startsOn: "2026-12-10", endsOn: "2026-12-01" }, "endsOn", /cannot be before/],
     [{ endsAt: "17:00" }, "endsAt", /must differ/],
     [{ title: "x".repeat(101) }, "title", /100 characters/],
-  ])("%j is refused on %s", async (changes, field, message) => {
+  ] as const)("%j is refused on %s", async ([changes, field, message], { postSpecial }) => {
     const response = await postSpecial("new", form(changes));
     expect(response.status).toBe(400);
     expect(((await response.json()) as Refusal).errors[field]).toMatch(message);
   });
 
-  test.each(["0", "abc", "99999999999999999999", "987654"])(
+  test.for(["0", "abc", "99999999999999999999", "987654"])(
     "a special id that is not one (%s) answers 404",
-    async (id) => {
-      expect((await staff.load(jar, `/staff/specials/${id}`, specialLoader, { id })).status).toBe(
-        404,
-      );
+    async (id, { staff, editor, postSpecial, postList }) => {
+      expect(
+        (await staff.load(editor, `/staff/specials/${id}`, specialLoader, { id })).status,
+      ).toBe(404);
       expect((await postSpecial(id, form())).status).toBe(404);
       expect((await postSpecial(id, { intent: "delete", confirm: "yes" })).status).toBe(404);
       expect((await postList({ intent: "move-up", id })).status).toBe(404);
     },
   );
 
-  test("move up and down reorder a day's specials; a move without a direction is refused", async () => {
+  test("move up and down reorder a day's specials; a move without a direction is refused", async ({
+    db,
+    postList,
+  }) => {
     const sunday = async () =>
       (await listSpecials(db)).filter((special) => special.weekday === 0).map((s) => s.title);
     expect(await sunday()).toEqual(["Sunday Roast", "Caesar Sunday"]);
@@ -178,19 +207,10 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
     expect(await sunday()).toEqual(["Sunday Roast", "Caesar Sunday"]);
   });
   describe("a special tied to an event", () => {
-    /** The sample quiz night: its id and its date in Toronto. */
-    async function quiz() {
-      const [row] = await db.query<{ id: number; day: string }>(
-        `select id::int as id,
-           to_char(starts_at at time zone 'America/Toronto', 'YYYY-MM-DD') as day
-         from public.events where slug = 'trivia-night'`,
-      );
-      return row!;
-    }
-    const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay() as Weekday;
-
-    test("the sample's trivia pitchers show on the quiz's night only, not the Wednesday before", async () => {
-      const { day } = await quiz();
+    test("the sample's trivia pitchers show on the quiz's night only, not the Wednesday before", async ({
+      db,
+    }) => {
+      const { day } = await quiz(db);
       const before = addDays(day, -7);
       const onQuizNight = specialsOn(day, weekdayOf(day), await getSpecials(db, before));
       expect(onQuizNight.map((special) => special.title)).toContain("Trivia Night Pitchers");
@@ -204,9 +224,14 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
       ).not.toContain("Trivia Night Pitchers");
     });
 
-    test("staff choose the event from the form's list; a cancelled event shows it on no day", async () => {
-      const { id: quizId, day } = await quiz();
-      const page = await staff.load(jar, "/staff/specials/new", specialLoader, { id: "new" });
+    test("staff choose the event from the form's list; a cancelled event shows it on no day", async ({
+      db,
+      staff,
+      editor,
+      postSpecial,
+    }) => {
+      const { id: quizId, day } = await quiz(db);
+      const page = await staff.load(editor, "/staff/specials/new", specialLoader, { id: "new" });
       const { events } = (await page.json()) as { events: { id: number; label: string }[] };
       expect(events).toContainEqual({
         id: quizId,
@@ -237,26 +262,34 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
       }
     });
 
-    test.each([
+    test.for([
       ["not a number", "quiz", "Choose an event from the list, or none."],
       [
         "an event that is not there",
         "987654",
         "That event is no longer on the site; choose another, or none.",
       ],
-    ])("an event %s is refused, everything typed kept", async (_, eventId, message) => {
-      const before = await count();
-      const sent = form({ title: "Quiz Wings", eventId });
-      const response = await postSpecial("new", sent);
-      expect(response.status).toBe(400);
-      const body = (await response.json()) as Refusal;
-      expect(body.errors.eventId).toBe(message);
-      expect(body.values.eventId).toBe(eventId);
-      expect(body.values.title).toBe("Quiz Wings");
-      expect(await count()).toBe(before);
-    });
+    ] as const)(
+      "an event %s is refused, everything typed kept",
+      async ([, eventId, message], { db, postSpecial }) => {
+        const before = await count(db);
+        const sent = form({ title: "Quiz Wings", eventId });
+        const response = await postSpecial("new", sent);
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as Refusal;
+        expect(body.errors.eventId).toBe(message);
+        expect(body.values.eventId).toBe(eventId);
+        expect(body.values.title).toBe("Quiz Wings");
+        expect(await count(db)).toBe(before);
+      },
+    );
 
-    test("deleting the event hides and unties its specials, and says so", async () => {
+    test("deleting the event hides and unties its specials, and says so", async ({
+      db,
+      staff,
+      editor,
+      postSpecial,
+    }) => {
       const [event] = await db.query<{ id: number }>(
         `insert into public.events (slug, title, starts_at)
          values ('pub-quiz-special-test', 'Pub Quiz', now() + interval '3 days')
@@ -268,7 +301,7 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
       );
       const id = Number(/special-(\d+)/.exec(saved.headers.get("Location") ?? "")![1]);
       const deleted = await staff.submit(
-        jar,
+        editor,
         `/staff/events/${event!.id}`,
         { "form-id": "event-form", intent: "delete", confirm: "yes" },
         eventAction,

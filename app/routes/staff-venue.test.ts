@@ -1,93 +1,96 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type CookieJar } from "../../tests/support/staff-requests";
-import {
-  staffHarness,
-  testImageStore,
-  expectRefusedWhole,
-} from "../../tests/support/staff-session";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { drivers, routeTest } from "../../tests/support/route-test";
+import { expectRefusedWhole } from "../../tests/support/staff-session";
+import type { Database } from "~/platform/database/database.server";
 import { action as venueAction, loader as venueLoader } from "./staff/venue";
 import { action as packageAction, loader as packageLoader } from "./staff/venue-package";
 import { action as spaceAction, loader as spaceLoader } from "./staff/venue-space";
 import { largestCapacity } from "~/venue/venue";
 import { getVenueSpaces } from "~/venue/venue.server";
 
+type Handler = (args: never) => unknown;
+
+async function refusal(response: Response) {
+  expect(response.status).toBe(400);
+  return (await response.json()) as {
+    values: Record<string, string>;
+    errors: Record<string, string>;
+  };
+}
+
+const validSpace = {
+  "form-id": "space-form",
+  name: "The Cellar Bar",
+  slug: "",
+  summary: "A stone-walled bar below the pub.",
+  description: "",
+  seatedCapacity: "24",
+  standingCapacity: "40",
+  features: "Private bar, Sound system\nExposed brick",
+  stepFree: "",
+  accessibilityNote: "Twelve steps down; no lift.",
+  hidden: "",
+};
+
+const validPackage = {
+  "form-id": "package-form",
+  name: "Cellar Buffet",
+  description: "",
+  price: "$28.50",
+  priceUnit: "per-guest",
+  minimumGuests: "15",
+  includes: "Hot buffet\nSoft drinks, all night",
+  hidden: "",
+};
+
+const spaceIdOf = async (db: Database, slug: string) =>
+  (
+    await db.query<{ id: number }>(
+      "select id::int as id from public.venue_spaces where slug = $1",
+      [slug],
+    )
+  )[0]?.id;
+
+const test = routeTest
+  .extend(
+    "send",
+    ({ staff, editor }) =>
+      (path: string, handler: Handler, fields: Record<string, string>, id?: string) =>
+        staff.submit(editor, path, fields, handler, id ? { id } : {}),
+  )
+  .extend(
+    "read",
+    ({ staff, editor }) =>
+      (path: string, handler: Handler, id?: string) =>
+        staff.load(editor, path, handler, id ? { id } : {}),
+  )
+  /** Posts a space's form as a browser does with file fields: multipart. */
+  .extend(
+    "multipart",
+    ({ staff, editor }) =>
+      (id: string, fields: Record<string, string>, files: Record<string, File>) => {
+        const form = new FormData();
+        for (const [key, value] of Object.entries(fields)) {
+          // As a browser posts the form: an unticked box is not sent at all.
+          if (!(key.startsWith("photoRemove") && value === "")) form.set(key, value);
+        }
+        for (const [key, file] of Object.entries(files)) form.set(key, file);
+        return staff.submit(editor, `/staff/venue/spaces/${id}`, form, spaceAction, { id });
+      },
+  );
+
 describe.each(drivers)("the venue editor's routes on %s", (driver) => {
-  let db: TestDatabase;
-  let staff: ReturnType<typeof staffHarness>;
-  let jar: CookieJar;
-  let root: string;
-
-  beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), "staff-venue-"));
-    db = await openTestDatabase(driver);
-    staff = staffHarness(db, { imageStore: testImageStore(root) });
-    jar = await staff.signedIn();
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-    if (root) await rm(root, { recursive: true, force: true });
-  });
-
-  type Handler = (args: never) => unknown;
-
-  function send(path: string, handler: Handler, fields: Record<string, string>, id?: string) {
-    return staff.submit(jar, path, fields, handler, id ? { id } : {});
-  }
-
-  function read(path: string, handler: Handler, id?: string) {
-    return staff.load(jar, path, handler, id ? { id } : {});
-  }
-
-  async function refusal(response: Response) {
-    expect(response.status).toBe(400);
-    return (await response.json()) as {
-      values: Record<string, string>;
-      errors: Record<string, string>;
-    };
-  }
-
-  const validSpace = {
-    "form-id": "space-form",
-    name: "The Cellar Bar",
-    slug: "",
-    summary: "A stone-walled bar below the pub.",
-    description: "",
-    seatedCapacity: "24",
-    standingCapacity: "40",
-    features: "Private bar, Sound system\nExposed brick",
-    stepFree: "",
-    accessibilityNote: "Twelve steps down; no lift.",
-    hidden: "",
-  };
-
-  const validPackage = {
-    "form-id": "package-form",
-    name: "Cellar Buffet",
-    description: "",
-    price: "$28.50",
-    priceUnit: "per-guest",
-    minimumGuests: "15",
-    includes: "Hot buffet\nSoft drinks, all night",
-    hidden: "",
-  };
-
-  const spaceIdOf = async (slug: string) =>
-    (
-      await db.query<{ id: number }>(
-        "select id::int as id from public.venue_spaces where slug = $1",
-        [slug],
-      )
-    )[0]?.id;
+  test.override({ driver });
 
   describe("the venue editor's pages", () => {
-    test("adds a space: the slug from its name, lists split, a toast, and the enquiry form's capacity", async () => {
+    test("adds a space: the slug from its name, lists split, a toast, and the enquiry form's capacity", async ({
+      db,
+      send,
+      read,
+    }) => {
       const response = await send("/staff/venue/spaces/new", spaceAction, validSpace, "new");
-      const id = await spaceIdOf("the-cellar-bar");
+      const id = await spaceIdOf(db, "the-cellar-bar");
       expect(response).toHaveRedirect(`/staff/venue/spaces/${id}`);
       const page = await read(`/staff/venue/spaces/${id}`, spaceLoader, String(id));
       expect(((await page.json()) as { values: Record<string, string> }).values).toMatchObject({
@@ -99,7 +102,7 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
       expect(largestCapacity(listed)).toBe(40);
     });
 
-    test.each([
+    test.for([
       ["a negative capacity", { seatedCapacity: "-4" }, "seatedCapacity", /cannot be negative/],
       ["a capacity in words", { standingCapacity: "forty" }, "standingCapacity", /whole number/],
       ["a fractional capacity", { standingCapacity: "12.5" }, "standingCapacity", /whole number/],
@@ -112,24 +115,27 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
       ["a huge name", { name: "n".repeat(50_000) }, "name", /100 characters/],
       ["too many features", { features: "x,".repeat(30) }, "features", /at most 20/],
       ["a taken slug", { slug: "the-cellar-bar" }, "slug", /already uses/],
-    ])("refuses a space with %s, keeping what was typed", async (_, change, field, message) => {
-      const answer = await refusal(
-        await send("/staff/venue/spaces/new", spaceAction, { ...validSpace, ...change }, "new"),
-      );
-      expect(answer.errors[field]).toMatch(message);
-      expect(answer.values).toMatchObject(change);
-    });
+    ] as const)(
+      "refuses a space with %s, keeping what was typed",
+      async ([, change, field, message], { send }) => {
+        const answer = await refusal(
+          await send("/staff/venue/spaces/new", spaceAction, { ...validSpace, ...change }, "new"),
+        );
+        expect(answer.errors[field]).toMatch(message);
+        expect(answer.values).toMatchObject(change);
+      },
+    );
 
-    test.each([
+    test.for([
       ["name", "The Cellar ".repeat(10)],
       ["slug", "cellar-".repeat(12)],
       ["summary", "Stone walls. ".repeat(16)],
       ["description", "A stone-walled bar below the pub. ".repeat(30)],
       ["accessibilityNote", "Twelve steps down. ".repeat(27)],
       ["photoAlt0", "The bar lit by candles. ".repeat(9)],
-    ])(
+    ] as const)(
       "a space's %s over its limit is refused whole, everything typed kept",
-      async (field, long) => {
+      async ([field, long], { db, send }) => {
         const before = await db.query("select id from public.venue_spaces");
         const sent = { ...validSpace, [field]: long };
         await expectRefusedWhole(
@@ -141,12 +147,12 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
       },
     );
 
-    test.each([
+    test.for([
       ["name", "Cellar Buffet ".repeat(8)],
       ["description", "Hot food and cold drinks. ".repeat(40)],
-    ])(
+    ] as const)(
       "a package's %s over its limit is refused whole, everything typed kept",
-      async (field, long) => {
+      async ([field, long], { db, send }) => {
         const before = await db.query("select id from public.venue_packages");
         const sent = { ...validPackage, [field]: long };
         await expectRefusedWhole(
@@ -158,7 +164,10 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
       },
     );
 
-    test("adds a package priced per guest, and refuses bad prices and minimums", async () => {
+    test("adds a package priced per guest, and refuses bad prices and minimums", async ({
+      db,
+      send,
+    }) => {
       const added = await send("/staff/venue/packages/new", packageAction, validPackage, "new");
       expect(added.headers.get("Location")).toMatch(/^\/staff\/venue\/packages\/\d+$/);
       const [row] = await db.query<{ priceCents: number; includes: string[] }>(
@@ -186,7 +195,7 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
       }
     });
 
-    test("moves a space up the list with the arrow buttons' post", async () => {
+    test("moves a space up the list with the arrow buttons' post", async ({ send, read }) => {
       const before = (
         (await (await read("/staff/venue", venueLoader)).json()) as {
           spaces: { id: number }[];
@@ -225,7 +234,7 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
       ).toBe(400);
     });
 
-    test("unknown ids are 404s; delete asks first", async () => {
+    test("unknown ids are 404s; delete asks first", async ({ db, send, read }) => {
       for (const id of ["999999", "x"]) {
         expect((await read(`/staff/venue/spaces/${id}`, spaceLoader, id)).status).toBe(404);
         expect((await read(`/staff/venue/packages/${id}`, packageLoader, id)).status).toBe(404);
@@ -233,7 +242,7 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
           404,
         );
       }
-      const id = String(await spaceIdOf("the-cellar-bar"));
+      const id = String(await spaceIdOf(db, "the-cellar-bar"));
       const asked = await send(`/staff/venue/spaces/${id}`, spaceAction, { intent: "delete" }, id);
       expect(await asked.json()).toEqual({ confirmDelete: true });
       const deleted = await send(
@@ -243,18 +252,8 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
         id,
       );
       expect(deleted).toHaveRedirect("/staff/venue");
-      expect(await spaceIdOf("the-cellar-bar")).toBeUndefined();
+      expect(await spaceIdOf(db, "the-cellar-bar")).toBeUndefined();
     });
-
-    function multipart(id: string, fields: Record<string, string>, files: Record<string, File>) {
-      const form = new FormData();
-      for (const [key, value] of Object.entries(fields)) {
-        // As a browser posts the form: an unticked box is not sent at all.
-        if (!(key.startsWith("photoRemove") && value === "")) form.set(key, value);
-      }
-      for (const [key, file] of Object.entries(files)) form.set(key, file);
-      return staff.submit(jar, `/staff/venue/spaces/${id}`, form, spaceAction, { id });
-    }
 
     const photo = async () =>
       new File(
@@ -269,7 +268,11 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
         { type: "image/jpeg" },
       );
 
-    test("a seeded space keeps its photos on save, takes a new one, and asks for its description", async () => {
+    test("a seeded space keeps its photos on save, takes a new one, and asks for its description", async ({
+      db,
+      read,
+      multipart,
+    }) => {
       const [seeded] = await db.query<{ id: number }>(
         "select id::int as id from public.venue_spaces where jsonb_array_length(photos) > 0 order by id limit 1",
       );
@@ -321,7 +324,7 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
       );
     });
 
-    test("an SVG photo is refused with the other fields kept", async () => {
+    test("an SVG photo is refused with the other fields kept", async ({ db, multipart }) => {
       const answer = await refusal(
         await multipart(
           "new",
@@ -335,7 +338,7 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
       );
       expect(answer.errors.photo0).toMatch(/JPEG, PNG, WebP or AVIF/);
       expect(answer.values).toMatchObject({ name: "Svg Room", photoAlt0: "A logo." });
-      expect(await spaceIdOf("svg-room")).toBeUndefined();
+      expect(await spaceIdOf(db, "svg-room")).toBeUndefined();
     });
   });
 });

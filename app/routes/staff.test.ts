@@ -1,14 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { MiddlewareFunction } from "react-router";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { formPost } from "../../tests/support/route-args";
+import { describe, expect } from "vitest";
+import { drivers, formPost, routeTest } from "../../tests/support/route-test";
 import { CookieJar, runRoute } from "../../tests/support/staff-requests";
 import {
-  contextWithDatabase,
-  drivers,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
+  PASSWORD as password,
+  STAFF_AREA as AREA,
+  STAFF_LAYOUT as LAYOUT,
+} from "../../tests/support/staff-session";
+import { contextWithDatabase, openTestDatabase } from "../../tests/support/test-database";
 import { action as enquiryAction, loader as enquiryLoader } from "./staff/enquiry";
 import { loader as inboxLoader } from "./staff/inbox";
 import { loader as layoutLoader } from "./staff/layout";
@@ -17,58 +16,69 @@ import { action as signInAction, loader as signInLoader } from "./staff/sign-in"
 import { action as signOutAction } from "./staff/sign-out";
 import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
-import { authBackendContext, clientAddressContext } from "~/platform/context";
-import { addStaff } from "~/staff/accounts/add-staff.server";
+import { authBackendContext } from "~/platform/context";
 import { SIGN_IN_LIMITS, WRONG_CREDENTIALS } from "~/staff/accounts/sign-in.server";
-import { STAFF_SESSION_COOKIE, requireStaff, staffSession } from "~/staff/accounts/session.server";
+import { STAFF_SESSION_COOKIE } from "~/staff/accounts/session.server";
 import { createSetupCode, removeStaffMember } from "~/staff/accounts/staff.server";
 
-describe.each(drivers)("the staff area's routes on %s", (driver) => {
-  let db: TestDatabase;
-  let backend: AuthBackend;
-  const signingKey = generateSigningKey();
-  const password = "correct horse battery staple";
+function get(path: string, jar: CookieJar) {
+  return new Request(new URL(path, "http://localhost"), { headers: { Cookie: jar.header() } });
+}
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    backend = embeddedAuthBackend(db, signingKey);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
+function post(path: string, fields: Record<string, string>, jar: CookieJar) {
+  return formPost(path, fields, { Cookie: jar.header() });
+}
 
-  function contextFor({ address = "203.0.113.9", auth = backend } = {}) {
-    const context = contextWithDatabase(db);
-    context.set(authBackendContext, async () => auth);
-    context.set(clientAddressContext, address);
-    return context;
-  }
+/** The session @supabase/ssr keeps in the jar: "base64-" and base64url JSON, maybe in chunks. */
+type TokenParts = { header: object; claims: object; signature: string };
 
-  const LAYOUT: MiddlewareFunction<Response>[] = [staffSession];
-  const AREA: MiddlewareFunction<Response>[] = [staffSession, requireStaff];
+function readSession(jar: CookieJar): Record<string, unknown> {
+  const value = jar
+    .names()
+    .filter((name) => name.startsWith(STAFF_SESSION_COOKIE))
+    .sort((a, b) => Number(a.split(".")[1] ?? 0) - Number(b.split(".")[1] ?? 0))
+    .map((name) => decodeURIComponent(jar.cookies.get(name)!))
+    .join("");
+  return JSON.parse(Buffer.from(value.replace(/^base64-/, ""), "base64url").toString());
+}
 
-  function get(path: string, jar: CookieJar) {
-    return new Request(new URL(path, "http://localhost"), { headers: { Cookie: jar.header() } });
-  }
+/** Puts `session` back in one cookie, as a hand-edited cookie would be. */
+function writeSession(jar: CookieJar, session: object) {
+  for (const name of jar.names()) jar.cookies.delete(name);
+  jar.cookies.set(
+    STAFF_SESSION_COOKIE,
+    `base64-${Buffer.from(JSON.stringify(session)).toString("base64url")}`,
+  );
+}
 
-  function post(path: string, fields: Record<string, string>, jar: CookieJar) {
-    return formPost(path, fields, { Cookie: jar.header() });
-  }
-
-  async function newStaffMember(role: "owner" | "editor" = "editor", userMetadata?: object) {
-    const email = `staff-${randomUUID()}@example.com`;
-    const added = await addStaff(db, backend, { email, role, password });
-    if (userMetadata) {
-      await db.query("update auth.users set raw_user_meta_data = $1::jsonb where id = $2", [
-        JSON.stringify(userMetadata),
-        added.userId,
-      ]);
-    }
-    return { email, userId: added.userId };
-  }
-
+const test = routeTest
+  /**
+   * A request context from one address the rate-limit tests never use, unless
+   * `address` names another, with the staff area's sign-in service unless
+   * `auth` is another.
+   */
+  .extend(
+    "contextFor",
+    ({ staff }) =>
+      ({ address = "203.0.113.9", auth }: { address?: string; auth?: AuthBackend } = {}) =>
+        staff.context({ address, auth }),
+  )
+  .extend(
+    "newStaffMember",
+    ({ db, staff }) =>
+      async (role: "owner" | "editor" = "editor", userMetadata?: object) => {
+        const added = await staff.member(role);
+        if (userMetadata) {
+          await db.query("update auth.users set raw_user_meta_data = $1::jsonb where id = $2", [
+            JSON.stringify(userMetadata),
+            added.userId,
+          ]);
+        }
+        return added;
+      },
+  )
   /** Signs in through the action, keeping the cookies in a fresh jar. */
-  async function signedIn(email: string, context = contextFor()) {
+  .extend("signedIn", ({ contextFor }) => async (email: string, context = contextFor()) => {
     const jar = new CookieJar();
     const response = jar.take(
       await runRoute(
@@ -80,35 +90,26 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
     );
     expect(response).toHaveRedirect("/staff");
     return jar;
-  }
-
-  /** The session @supabase/ssr keeps in the jar: "base64-" and base64url JSON, maybe in chunks. */
-  type TokenParts = { header: object; claims: object; signature: string };
-
-  function readSession(jar: CookieJar): Record<string, unknown> {
-    const value = jar
-      .names()
-      .filter((name) => name.startsWith(STAFF_SESSION_COOKIE))
-      .sort((a, b) => Number(a.split(".")[1] ?? 0) - Number(b.split(".")[1] ?? 0))
-      .map((name) => decodeURIComponent(jar.cookies.get(name)!))
-      .join("");
-    return JSON.parse(Buffer.from(value.replace(/^base64-/, ""), "base64url").toString());
-  }
-
-  /** Puts `session` back in one cookie, as a hand-edited cookie would be. */
-  function writeSession(jar: CookieJar, session: object) {
-    for (const name of jar.names()) jar.cookies.delete(name);
-    jar.cookies.set(
-      STAFF_SESSION_COOKIE,
-      `base64-${Buffer.from(JSON.stringify(session)).toString("base64url")}`,
-    );
-  }
-
-  function inbox(jar: CookieJar, path = "/staff", context = contextFor()) {
-    return runRoute(get(path, jar), context, AREA, inboxLoader).then((r) => jar.take(r));
-  }
-
-  async function storeEnquiry(name: string, message: string) {
+  })
+  .extend(
+    "inbox",
+    ({ contextFor }) =>
+      async (jar: CookieJar, path = "/staff", context = contextFor()) =>
+        jar.take(await runRoute(get(path, jar), context, AREA, inboxLoader)),
+  )
+  /** A sign-in form posted from `address`, by a browser with no cookies. */
+  .extend(
+    "attempt",
+    ({ contextFor }) =>
+      (fields: Record<string, string>, address = `198.51.100.${fields.n ?? 1}`) =>
+        runRoute(
+          post("/staff/sign-in", fields, new CookieJar()),
+          contextFor({ address }),
+          LAYOUT,
+          signInAction,
+        ),
+  )
+  .extend("storeEnquiry", ({ db }) => async (name: string, message: string) => {
     const [row] = await db.query<{ id: number }>(
       `insert into public.enquiries (kind, submission_token, fingerprint, name, email, topic, message)
        values ('contact', $1, $2, $3, 'visitor@example.com', 'general', $4)
@@ -116,17 +117,26 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       [randomUUID(), randomBytes(32).toString("hex"), name, message],
     );
     return row!.id;
-  }
+  });
+
+describe.each(drivers)("the staff area's routes on %s", (driver) => {
+  test.override({ driver });
 
   describe("the staff area's gate", () => {
-    test("without a session, a staff page sends the visitor to sign in and back", async () => {
+    test("without a session, a staff page sends the visitor to sign in and back", async ({
+      inbox,
+    }) => {
       const response = await inbox(new CookieJar(), "/staff?q=snug");
       expect(response).toHaveRedirect("/staff/sign-in?redirectTo=%2Fstaff%3Fq%3Dsnug");
       expect(response.headers.get("Cache-Control")).toBe("private, no-store");
       expect(response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
     });
 
-    test("a staff member signs in: session cookies as the library writes them, HttpOnly, Lax, under /staff", async () => {
+    test("a staff member signs in: session cookies as the library writes them, HttpOnly, Lax, under /staff", async ({
+      newStaffMember,
+      inbox,
+      contextFor,
+    }) => {
       const { email } = await newStaffMember();
       const jar = new CookieJar();
       const response = await runRoute(
@@ -146,7 +156,11 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(page.status).toBe(200);
     });
 
-    test("a forged cookie gets the sign-in page, and the cookie is cleared", async () => {
+    test("a forged cookie gets the sign-in page, and the cookie is cleared", async ({
+      newStaffMember,
+      signedIn,
+      inbox,
+    }) => {
       const { email } = await newStaffMember();
       const jar = await signedIn(email);
       const session = readSession(jar) as { access_token: string };
@@ -169,7 +183,7 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
     const b64 = (value: unknown) =>
       Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
 
-    test.each([
+    test.for([
       [
         "alg none",
         ({ header, claims }: TokenParts) =>
@@ -190,9 +204,9 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       ],
       ["two segments", ({ header, claims }: TokenParts) => [b64(header), b64(claims)].join(".")],
       ["no token at all", () => ""],
-    ])(
+    ] as const)(
       "a session cookie with %s is cleared and the visitor signed out, never a 500",
-      async (_, forge) => {
+      async ([, forge], { newStaffMember, signedIn, inbox }) => {
         const { email } = await newStaffMember();
         const jar = await signedIn(email);
         const session = readSession(jar) as { access_token: string };
@@ -210,22 +224,31 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       },
     );
 
-    test.each([
+    test.for([
       ["not base64 JSON", "base64-!!!not-base64!!!"],
       ["JSON that is not a session", `base64-${Buffer.from('"a string"').toString("base64url")}`],
       ["plain text", "hello"],
-    ])("a session cookie holding %s is cleared and the visitor signed out", async (_, value) => {
-      const jar = new CookieJar();
-      jar.cookies.set(STAFF_SESSION_COOKIE, value);
-      const response = await inbox(jar);
-      expect(response).toHaveRedirect("/staff/sign-in");
-      expect(jar.names()).toEqual([]);
-    });
+    ] as const)(
+      "a session cookie holding %s is cleared and the visitor signed out",
+      async ([, value], { inbox }) => {
+        const jar = new CookieJar();
+        jar.cookies.set(STAFF_SESSION_COOKIE, value);
+        const response = await inbox(jar);
+        expect(response).toHaveRedirect("/staff/sign-in");
+        expect(jar.names()).toEqual([]);
+      },
+    );
 
-    test("an expired access token is refreshed with the refresh token, and the new cookie set", async () => {
+    test("an expired access token is refreshed with the refresh token, and the new cookie set", async ({
+      db,
+      newStaffMember,
+      signedIn,
+      inbox,
+      contextFor,
+    }) => {
       const { email } = await newStaffMember();
       // Tokens that live a minute are inside the library's 90 s refresh margin at once.
-      const shortLived = embeddedAuthBackend(db, signingKey, { accessTokenSeconds: 60 });
+      const shortLived = embeddedAuthBackend(db, generateSigningKey(), { accessTokenSeconds: 60 });
       const context = () => contextFor({ auth: shortLived });
       const jar = await signedIn(email, context());
       const before = jar.header();
@@ -237,7 +260,11 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect((await inbox(jar, "/staff", context())).status).toBe(200);
     });
 
-    test("a session larger than one cookie is split into chunks and still signs in", async () => {
+    test("a session larger than one cookie is split into chunks and still signs in", async ({
+      newStaffMember,
+      signedIn,
+      inbox,
+    }) => {
       const { email } = await newStaffMember("editor", { bio: "x".repeat(6000) });
       const jar = await signedIn(email);
       const chunks = jar.names().filter((name) => name.startsWith(STAFF_SESSION_COOKIE));
@@ -249,7 +276,12 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect((await inbox(jar)).status).toBe(200);
     });
 
-    test("taking someone off the staff list ends their access at their next request", async () => {
+    test("taking someone off the staff list ends their access at their next request", async ({
+      db,
+      newStaffMember,
+      signedIn,
+      inbox,
+    }) => {
       const { email, userId } = await newStaffMember();
       const jar = await signedIn(email);
       expect((await inbox(jar)).status).toBe(200);
@@ -260,7 +292,11 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(jar.names()).not.toContain(STAFF_SESSION_COOKIE);
     });
 
-    test("the layout says who is signed in, and nobody when nobody is", async () => {
+    test("the layout says who is signed in, and nobody when nobody is", async ({
+      newStaffMember,
+      signedIn,
+      contextFor,
+    }) => {
       const { email } = await newStaffMember();
       const jar = await signedIn(email);
       const layout = await runRoute(get("/staff", jar), contextFor(), LAYOUT, layoutLoader);
@@ -283,28 +319,16 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
   });
 
   describe("signing in", () => {
-    async function attempt(
-      fields: Record<string, string>,
-      address = `198.51.100.${fields.n ?? 1}`,
-    ) {
-      return runRoute(
-        post("/staff/sign-in", fields, new CookieJar()),
-        contextFor({ address }),
-        LAYOUT,
-        signInAction,
-      );
-    }
-
-    test.each([
+    test.for([
       [{ email: "", password: "x" }, "email", "Enter your email address."],
       [{ email: "not an email", password: "x" }, "email", "Enter an email address"],
       [{ email: "sam@example.com", password: "" }, "password", "Enter your password."],
       [{ email: `${"a".repeat(250)}@example.com`, password: "x" }, "email", "at most 254"],
       [{ email: `${"a".repeat(400)}@example.com`, password: "x" }, "email", "at most 254"],
       [{ email: "sam@example.com", password: "x".repeat(1001) }, "password", "too long"],
-    ])(
+    ] as const)(
       "refuses %j with a message on %s, keeping the email whole",
-      async (fields, field, message) => {
+      async ([fields, field, message], { attempt }) => {
         const response = await attempt(fields);
         expect(response.status).toBe(400);
         const body = (await response.json()) as {
@@ -317,7 +341,10 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       },
     );
 
-    test("a wrong password and an unknown email get the same answer", async () => {
+    test("a wrong password and an unknown email get the same answer", async ({
+      newStaffMember,
+      attempt,
+    }) => {
       const { email } = await newStaffMember();
       const wrong = await attempt({ email, password: "not the password" }, "198.51.100.20");
       const unknown = await attempt(
@@ -334,12 +361,15 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(wrong.headers.getSetCookie()).toEqual([]);
     });
 
-    test("an account that is not on the staff list is refused and left signed out", async () => {
+    test("an account that is not on the staff list is refused and left signed out", async ({
+      staff,
+      attempt,
+    }) => {
       const email = `someone-${randomUUID()}@example.com`;
       const { data } = await (
         await import("~/staff/accounts/session.server")
       )
-        .createAdminClient(backend)!
+        .createAdminClient(staff.backend)!
         .auth.admin.createUser({ email, password, email_confirm: true });
       expect(data.user).toBeTruthy();
       const response = await attempt({ email, password }, "198.51.100.30");
@@ -352,14 +382,20 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(jar.names()).toEqual([]);
     });
 
-    test("successful sign-ins are not counted: staff on several devices are never held back", async () => {
+    test("successful sign-ins are not counted: staff on several devices are never held back", async ({
+      newStaffMember,
+      attempt,
+    }) => {
       const { email } = await newStaffMember();
       for (let n = 0; n < 30; n += 1) {
         expect(await attempt({ email, password }, "192.0.2.10")).toHaveRedirect("/staff");
       }
     });
 
-    test("five wrong passwords from one address, then the right one from another signs in", async () => {
+    test("five wrong passwords from one address, then the right one from another signs in", async ({
+      newStaffMember,
+      attempt,
+    }) => {
       const { email } = await newStaffMember();
       for (let n = 0; n < 5; n += 1) {
         expect((await attempt({ email, password: "guess" }, "192.0.2.20")).status).toBe(400);
@@ -369,7 +405,10 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(await attempt({ email, password }, "192.0.2.20")).toHaveRedirect("/staff");
     });
 
-    test("past the email's ceiling of failures, an address that failed on it waits, whatever the password; a fresh one may try", async () => {
+    test("past the email's ceiling of failures, an address that failed on it waits, whatever the password; a fresh one may try", async ({
+      newStaffMember,
+      attempt,
+    }) => {
       const { email } = await newStaffMember();
       const { max } = SIGN_IN_LIMITS.perEmail;
       for (let n = 0; n < max; n += 1) {
@@ -391,7 +430,10 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(await attempt({ email, password }, "198.18.9.10")).toHaveRedirect("/staff");
     });
 
-    test("after twenty tries from one address, the next waits, whichever email it names", async () => {
+    test("after twenty tries from one address, the next waits, whichever email it names", async ({
+      newStaffMember,
+      attempt,
+    }) => {
       for (let n = 0; n < 20; n += 1) {
         const response = await attempt(
           { email: `guess-${n}@example.com`, password: "guess" },
@@ -407,7 +449,11 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(await attempt({ email, password }, "203.0.113.201")).toHaveRedirect("/staff");
     });
 
-    test("the sign-in page sends someone already signed in on, and never off the staff area", async () => {
+    test("the sign-in page sends someone already signed in on, and never off the staff area", async ({
+      newStaffMember,
+      signedIn,
+      contextFor,
+    }) => {
       const { email } = await newStaffMember();
       const jar = await signedIn(email);
       const response = await runRoute(
@@ -426,7 +472,13 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(await fresh.json()).toEqual({ redirectTo: "/staff" });
     });
 
-    test("signing out ends the session: its old cookie reads nothing, changes nothing, renews nothing", async () => {
+    test("signing out ends the session: its old cookie reads nothing, changes nothing, renews nothing", async ({
+      staff,
+      newStaffMember,
+      signedIn,
+      storeEnquiry,
+      contextFor,
+    }) => {
       const { email } = await newStaffMember();
       const jar = await signedIn(email);
       const stolen = new CookieJar();
@@ -453,11 +505,11 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       );
       expect(write).toHaveRedirect("/staff/sign-in");
       // ...and the session cannot be renewed.
-      const refreshed = await backend.fetch(
-        `${backend.url}/auth/v1/token?grant_type=refresh_token`,
+      const refreshed = await staff.backend.fetch(
+        `${staff.backend.url}/auth/v1/token?grant_type=refresh_token`,
         {
           method: "POST",
-          headers: { apikey: backend.publishableKey, "Content-Type": "application/json" },
+          headers: { apikey: staff.backend.publishableKey, "Content-Type": "application/json" },
           body: JSON.stringify({ refresh_token }),
         },
       );
@@ -466,7 +518,12 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
   });
 
   describe("the enquiries inbox", () => {
-    test("lists enquiries newest first and finds them by what they say", async () => {
+    test("lists enquiries newest first and finds them by what they say", async ({
+      newStaffMember,
+      signedIn,
+      inbox,
+      storeEnquiry,
+    }) => {
       const { email } = await newStaffMember();
       const jar = await signedIn(email);
       const marker = randomUUID();
@@ -486,9 +543,9 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(body.q).toBe(marker);
     });
 
-    test.each(["/staff?page=-3", "/staff?page=abc", `/staff?q=${"x".repeat(500)}`])(
+    test.for(["/staff?page=-3", "/staff?page=abc", `/staff?q=${"x".repeat(500)}`])(
       "a query string it cannot use (%s) shows the first page of everything",
-      async (path) => {
+      async (path, { newStaffMember, signedIn, inbox }) => {
         const { email } = await newStaffMember();
         const jar = await signedIn(email);
         const response = await inbox(jar, path);
@@ -497,7 +554,12 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       },
     );
 
-    test("an enquiry is marked handled and back, and a bad post changes nothing", async () => {
+    test("an enquiry is marked handled and back, and a bad post changes nothing", async ({
+      newStaffMember,
+      signedIn,
+      storeEnquiry,
+      contextFor,
+    }) => {
       const { email } = await newStaffMember();
       const jar = await signedIn(email);
       const id = await storeEnquiry("Third Visitor", "Do you show the hockey game on Saturday?");
@@ -509,7 +571,9 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       const read = async () =>
         (
           (await (
-            await runRoute(get(path, jar), contextFor(), AREA, enquiryLoader, { id: String(id) })
+            await runRoute(get(path, jar), contextFor(), AREA, enquiryLoader, {
+              id: String(id),
+            })
           ).json()) as { enquiry: { handledAt: string | null } }
         ).enquiry.handledAt;
 
@@ -521,9 +585,9 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(await read()).toBeNull();
     });
 
-    test.each(["0", "abc", "99999999999999999999", "12345678"])(
+    test.for(["0", "abc", "99999999999999999999", "12345678"])(
       "an enquiry id that is not one (%s) answers 404",
-      async (id) => {
+      async (id, { newStaffMember, signedIn, contextFor }) => {
         const { email } = await newStaffMember();
         const jar = await signedIn(email);
         const response = await runRoute(
@@ -537,7 +601,13 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       },
     );
 
-    test("marking asks the Auth service first: a session ended elsewhere is sent to sign in", async () => {
+    test("marking asks the Auth service first: a session ended elsewhere is sent to sign in", async ({
+      db,
+      newStaffMember,
+      signedIn,
+      storeEnquiry,
+      contextFor,
+    }) => {
       const { email, userId } = await newStaffMember();
       const jar = await signedIn(email);
       const id = await storeEnquiry("Fourth Visitor", "Is the patio open in November?");
@@ -560,9 +630,11 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
   });
 
   describe("the first owner's setup", () => {
-    test("a one-time link makes the owner, signs them in, and cannot be used again", async () => {
+    test("a one-time link makes the owner, signs them in, and cannot be used again", async ({
+      driver,
+    }) => {
       await using empty = await openTestDatabase(driver);
-      const auth = embeddedAuthBackend(empty, signingKey);
+      const auth = embeddedAuthBackend(empty, generateSigningKey());
       const context = () => {
         const provided = contextWithDatabase(empty);
         provided.set(authBackendContext, async () => auth);
@@ -624,7 +696,7 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(((await after.json()) as { state: string }).state).toBe("done");
     });
 
-    test("a made-up code shows that the link has expired", async () => {
+    test("a made-up code shows that the link has expired", async ({ contextFor }) => {
       const response = await runRoute(
         get("/staff/setup?code=nonsense", new CookieJar()),
         contextFor(),
@@ -634,8 +706,8 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(["expired", "done"]).toContain(((await response.json()) as { state: string }).state);
     });
 
-    test("with a Supabase project there is no setup page", async () => {
-      const project = { ...backend, embedded: false };
+    test("with a Supabase project there is no setup page", async ({ staff, contextFor }) => {
+      const project = { ...staff.backend, embedded: false };
       const response = await runRoute(
         get("/staff/setup?code=anything", new CookieJar()),
         contextFor({ auth: project }),

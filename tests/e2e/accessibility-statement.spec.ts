@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test, waitForHydration } from "./fixtures";
 
 // The accessibility statement: reached from every page's footer, with the
 // pub's contacts from the sample content in supabase/seed.sql.
@@ -8,8 +8,7 @@ const PHONE = "519-555-0134";
 const EMAIL = "hello@thesquire.example";
 
 test("the footer links every page to the accessibility statement", async ({ page }) => {
-  await page.goto("/menu");
-  await waitForHydration(page);
+  await openHydrated(page, "/menu");
   await page.getByRole("contentinfo").getByRole("link", { name: "Accessibility" }).click();
   await expect(page).toHaveURL("/accessibility");
   await expect(page).toHaveTitle(`Accessibility | ${SITE_NAME}`);
@@ -84,8 +83,7 @@ test("the contact form offers the Accessibility topic, and starts on none withou
 for (const colorScheme of ["light", "dark"] as const) {
   test(`has no axe violations in ${colorScheme} mode`, async ({ page, expectNoA11yViolations }) => {
     await page.emulateMedia({ colorScheme });
-    await page.goto("/accessibility");
-    await waitForHydration(page);
+    await openHydrated(page, "/accessibility");
     await expectNoA11yViolations();
   });
 }

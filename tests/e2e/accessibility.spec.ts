@@ -1,4 +1,4 @@
-import { expect, pages, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, pages, test } from "./fixtures";
 
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`accessibility in ${colorScheme} mode`, () => {
@@ -6,8 +6,7 @@ for (const colorScheme of ["light", "dark"] as const) {
 
     for (const target of pages) {
       test(`${target.name} has no axe violations`, async ({ page, expectNoA11yViolations }) => {
-        await page.goto(target.path);
-        await waitForHydration(page);
+        await openHydrated(page, target.path);
         await expectNoA11yViolations();
       });
     }
@@ -18,8 +17,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       allowConsoleErrors,
     }) => {
       allowConsoleErrors(/status of 404/);
-      await page.goto("/no-such-page");
-      await waitForHydration(page);
+      await openHydrated(page, "/no-such-page");
       await expectNoA11yViolations();
     });
 
@@ -29,8 +27,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       expectNoA11yViolations,
     }) => {
       test.skip(!isMobile, "the dialog is the phone's navigation");
-      await page.goto("/");
-      await waitForHydration(page);
+      await openHydrated(page, "/");
       await page.getByRole("button", { name: "Open site navigation" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await expectNoA11yViolations();
@@ -40,8 +37,7 @@ for (const colorScheme of ["light", "dark"] as const) {
 
 test("a toast has no axe violations", async ({ page, isMobile, expectNoA11yViolations }) => {
   test.skip(isMobile, "one width is enough for the toast");
-  await page.goto("/");
-  await waitForHydration(page);
+  await openHydrated(page, "/");
   await page.getByRole("contentinfo").getByRole("button", { name: "Light" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: "Light theme on." })).toBeVisible();
   await expectNoA11yViolations();
@@ -49,8 +45,7 @@ test("a toast has no axe violations", async ({ page, isMobile, expectNoA11yViola
 
 test("the skip link takes keyboard users past the header", async ({ page, isMobile }) => {
   test.skip(isMobile, "keyboard navigation is checked on the desktop project");
-  await page.goto("/menu");
-  await waitForHydration(page);
+  await openHydrated(page, "/menu");
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to main content" });
   await expect(skip).toBeFocused();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test, waitForHydration } from "./fixtures";
 
 test.describe("client resilience", () => {
   test.skip(({ isMobile }) => isMobile, "behaviour does not depend on width");
@@ -35,8 +35,7 @@ test.describe("client resilience", () => {
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(/Failed to fetch dynamically imported module|status of 404/);
-    await page.goto("/");
-    await waitForHydration(page);
+    await openHydrated(page, "/");
     let loads = 0;
     page.on("load", () => (loads += 1));
 
@@ -63,8 +62,7 @@ test.describe("client resilience", () => {
   });
 
   test("a chunk Vite fails to preload reloads the page once", async ({ page }) => {
-    await page.goto("/");
-    await waitForHydration(page);
+    await openHydrated(page, "/");
     const reloaded = page.waitForEvent("load");
     const handled = await page.evaluate(() => {
       const event = new Event("vite:preloadError", { cancelable: true });
@@ -84,8 +82,7 @@ test.describe("client resilience", () => {
 
   test("links prefetch on intent", async ({ page }) => {
     await page.clock.install();
-    await page.goto("/");
-    await waitForHydration(page);
+    await openHydrated(page, "/");
     const prefetch = page.waitForRequest("**/contact.data*");
     await hoverAndLinger(page, "Contact");
     await prefetch;
@@ -106,8 +103,7 @@ test.describe("client resilience", () => {
       page.on("request", (request) => {
         if (request.url().includes(".data")) dataRequests.push(request.url());
       });
-      await page.goto("/");
-      await waitForHydration(page);
+      await openHydrated(page, "/");
       await hoverAndLinger(page, "Contact");
       await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0);
       expect(dataRequests).toEqual([]);

@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test } from "./fixtures";
 
 test.describe("new deployments", () => {
   test.skip(({ isMobile }) => isMobile, "behaviour does not depend on width");
@@ -16,8 +16,7 @@ test.describe("new deployments", () => {
   });
 
   test("a changed build, noticed when the tab comes back, offers a reload", async ({ page }) => {
-    await page.goto("/about");
-    await waitForHydration(page);
+    await openHydrated(page, "/about");
     let checks = 0;
     await page.route("**/build-info", (route) => {
       checks += 1;

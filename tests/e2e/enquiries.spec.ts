@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test, waitForHydration } from "./fixtures";
 
 // The contact and venue enquiry forms, with and without JavaScript. The server
 // limits enquiries per client address and per email, so each test comes from
@@ -261,8 +261,7 @@ async function expectNoViolationsWithoutScripts(
 test.describe("contact form with JavaScript", () => {
   test("sends a message and repeats it back once", async ({ page }) => {
     const email = uniqueEmail();
-    await page.goto("/contact");
-    await waitForHydration(page);
+    await openHydrated(page, "/contact");
     // The form is a landmark, named by its heading.
     await expect(page.getByRole("form", { name: "Send a message" })).toBeVisible();
     await fillContact(page, {
@@ -309,8 +308,7 @@ test.describe("contact form with JavaScript", () => {
   });
 
   test("checks a field when it is left, and clears the error once fixed", async ({ page }) => {
-    await page.goto("/contact");
-    await waitForHydration(page);
+    await openHydrated(page, "/contact");
     const { email, name } = contactFields(page);
 
     await email.fill("sam@");
@@ -334,8 +332,7 @@ test.describe("contact form with JavaScript", () => {
   test("Send with empty fields lists each problem, focuses the first and sends nothing", async ({
     page,
   }) => {
-    await page.goto("/contact");
-    await waitForHydration(page);
+    await openHydrated(page, "/contact");
     const fields = contactFields(page);
     // Visiting a field loads the form's rules, as it does for anyone who starts on it.
     await loadRules(page, fields.name);
@@ -390,8 +387,7 @@ test.describe("contact form with JavaScript", () => {
     // The rules load when a field is first visited; a Send before that is
     // checked by the server instead, whose 400 Chromium logs.
     allowConsoleErrors(/status of 400/);
-    await page.goto("/contact");
-    await waitForHydration(page);
+    await openHydrated(page, "/contact");
     const fields = contactFields(page);
     await fields.send.click();
     await expect(page.getByRole("alert")).toContainText("Please check 5 answers and send again.");
@@ -400,8 +396,7 @@ test.describe("contact form with JavaScript", () => {
   });
 
   test("a double-click sends one message", async ({ page }) => {
-    await page.goto("/contact");
-    await waitForHydration(page);
+    await openHydrated(page, "/contact");
     await fillContact(page, {
       name: "Alex Chen",
       email: uniqueEmail("alex"),
@@ -424,8 +419,7 @@ test.describe("contact form with JavaScript", () => {
   });
 
   test("while sending, the button says so and further presses send nothing", async ({ page }) => {
-    await page.goto("/contact");
-    await waitForHydration(page);
+    await openHydrated(page, "/contact");
     await fillContact(page, {
       name: "Alex Chen",
       email: uniqueEmail("alex"),
@@ -643,8 +637,7 @@ test.describe("venue form", () => {
   test("with JavaScript: a party too big for the space is caught, a fitting one is sent", async ({
     page,
   }) => {
-    await page.goto("/venue");
-    await waitForHydration(page);
+    await openHydrated(page, "/venue");
     const details = snugParty(uniqueEmail("jordan"), "50");
     await fillVenue(page, details);
     const fields = venueFields(page);
@@ -744,8 +737,7 @@ test.describe("keyboard only", () => {
     });
 
   test("the contact form is filled in and sent from the skip link on", async ({ page }) => {
-    await page.goto("/contact");
-    await waitForHydration(page);
+    await openHydrated(page, "/contact");
     const fields = contactFields(page);
     const visited: string[] = [];
     const tab = async (key = "Tab") => {
@@ -824,8 +816,7 @@ test.describe("keyboard only", () => {
       },
     ];
     for (const { path, before, first } of forms) {
-      await page.goto(path);
-      await waitForHydration(page);
+      await openHydrated(page, path);
       await before.focus();
       await page.keyboard.press("Tab");
       await expect(first, path).toBeFocused();
@@ -846,8 +837,7 @@ for (const theme of ["light", "dark"] as const) {
       page,
       expectNoA11yViolations,
     }) => {
-      await page.goto("/contact");
-      await waitForHydration(page);
+      await openHydrated(page, "/contact");
       await chooseTheme(page, theme);
       await fillContact(page, {
         name: "Sam Rivera",
@@ -877,8 +867,7 @@ for (const theme of ["light", "dark"] as const) {
       page,
       expectNoA11yViolations,
     }) => {
-      await page.goto("/venue");
-      await waitForHydration(page);
+      await openHydrated(page, "/venue");
       await chooseTheme(page, theme);
       const fields = venueFields(page);
       await loadRules(page, fields.space);
@@ -966,8 +955,7 @@ test.describe("regressions", () => {
     isMobile,
   }) => {
     test.skip(!isMobile, "measured at the phone's 375 px");
-    await page.goto("/contact");
-    await waitForHydration(page);
+    await openHydrated(page, "/contact");
     await fillContact(page, {
       name: "Sam Rivera",
       email: `sam.rivera.${randomUUID().slice(0, 4)}@example.com`,
@@ -986,8 +974,7 @@ test.describe("regressions", () => {
     isMobile,
   }) => {
     test.skip(isMobile, "a mouse click, checked on the desktop project");
-    await page.goto("/contact");
-    await waitForHydration(page);
+    await openHydrated(page, "/contact");
     const { message, consent } = contactFields(page);
     await message.fill("Hi");
     // A person's click: the button is held for a tenth of a second.
@@ -999,8 +986,7 @@ test.describe("regressions", () => {
   test("Send pressed before any field was focused checks the form in the browser first", async ({
     page,
   }) => {
-    await page.goto("/contact");
-    await waitForHydration(page);
+    await openHydrated(page, "/contact");
     const posts: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(request.url());

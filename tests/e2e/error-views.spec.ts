@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test } from "./fixtures";
 
 // A 404, a 405 (a post to a page that takes none) and a 500 (a client data
 // request that fails) each show inside the site's header and footer, in the
@@ -68,8 +68,7 @@ for (const theme of ["light", "dark"] as const) {
       expectNoA11yViolations,
     }) => {
       allowConsoleErrors(/status of 405/);
-      await page.goto("/");
-      await waitForHydration(page);
+      await openHydrated(page, "/");
       // A plain form of the page's own origin, as a stale or hand-made one would post.
       const posted = page.waitForResponse(
         (response) => response.request().method() === "POST" && response.url().endsWith("/"),
@@ -100,8 +99,7 @@ for (const theme of ["light", "dark"] as const) {
     }) => {
       allowConsoleErrors(/status of 500/);
       allowConsoleErrors(/Unable to decode|turbo-stream|Error/);
-      await page.goto("/");
-      await waitForHydration(page);
+      await openHydrated(page, "/");
       await page.route(/\/menu\.data/, (route) =>
         route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }),
       );

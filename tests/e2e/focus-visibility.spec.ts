@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { contrastRatio, type Rgb } from "../support/contrast";
-import { expect, pages, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, pages, test } from "./fixtures";
 
 // WCAG 2.4.11 Focus Not Obscured: whatever the keyboard reaches is brought
 // into view below the sticky header (and the menu's sticky section bar),
@@ -63,8 +63,7 @@ async function walkFocus(page: Page, key: "Tab" | "Shift+Tab") {
 test.describe("focus is never hidden under the sticky header", () => {
   for (const path of publicPaths) {
     test(`${path}: Tab and Shift+Tab through every control`, async ({ page }) => {
-      await page.goto(path);
-      await waitForHydration(page);
+      await openHydrated(page, path);
       const forwards = await walkFocus(page, "Tab");
       expect(forwards).toBeGreaterThan(5);
       // From the end of the page back to its start: what the header would hide comes up from below.

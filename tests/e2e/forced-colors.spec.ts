@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test } from "./fixtures";
 
 // Forced colours (Windows contrast themes) repaint backgrounds and borders in
 // the system's colours: what marks the current choice must survive that.
@@ -44,8 +44,7 @@ test("the current page is marked in the header's navigation", async ({ page, isM
 
 test("the current page is marked in the phone's navigation", async ({ page, isMobile }) => {
   test.skip(!isMobile, "the dialog is the phone's navigation");
-  await page.goto("/about");
-  await waitForHydration(page);
+  await openHydrated(page, "/about");
   await page.getByRole("button", { name: "Open site navigation" }).click();
   const dialog = page.getByRole("dialog");
   const current = await paintOf(dialog.getByRole("link", { name: "About" }));
@@ -56,8 +55,7 @@ test("the current page is marked in the phone's navigation", async ({ page, isMo
 });
 
 test("the theme in use stands apart from the others", async ({ page, isMobile }) => {
-  await page.goto("/");
-  await waitForHydration(page);
+  await openHydrated(page, "/");
   if (isMobile) await page.getByRole("button", { name: "Open site navigation" }).click();
   const themes = (isMobile ? page.getByRole("dialog") : page.getByRole("banner")).getByRole(
     "group",

@@ -3,14 +3,14 @@ import { SUBMISSION_FIELD } from "../../app/enquiries/enquiry-fields.ts";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { addDays, deleteHoursException, press, torontoNow, torontoParts } from "./staff-hours";
 import {
-  CLIENT_IP_HEADER,
+  browserOfItsOwn,
   expect,
+  openHydrated,
   signInAsStaff,
   staffAccountFor,
-  test,
-  uniqueAddress,
-  waitForHydration,
   type StaffPurpose,
+  test,
+  waitForHydration,
 } from "./fixtures";
 
 // Open pages keep up by themselves: a visitor's page (A, a browser of its
@@ -50,9 +50,7 @@ async function openAsVisitor(
     polling = false,
   }: { prepare?: (page: Page) => Promise<unknown>; polling?: boolean } = {},
 ): Promise<Visitor> {
-  const context = await browser.newContext({
-    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
-  });
+  const context = await browserOfItsOwn(browser);
   const page = await context.newPage();
   await prepare?.(page);
   const consoleErrors: string[] = [];
@@ -69,8 +67,7 @@ async function openAsVisitor(
     : page.waitForResponse(
         (response) => new URL(response.url()).pathname === "/live" && response.status() === 200,
       );
-  await page.goto(path);
-  await waitForHydration(page);
+  await openHydrated(page, path);
   await connected;
   await page.evaluate(() => {
     (window as unknown as { liveMarker: string }).liveMarker = "still here";
@@ -142,8 +139,7 @@ function torontoInstant(date: string, time: string): Date {
 }
 
 async function closeDay(staff: Page, day: string, note: string) {
-  await staff.goto("/staff/hours");
-  await waitForHydration(staff);
+  await openHydrated(staff, "/staff/hours");
   const closedDay = staff.getByRole("form", { name: "Closed for a day" });
   await closedDay.getByLabel("Day").fill(day);
   await closedDay.getByLabel("Reason").fill(note);
@@ -154,8 +150,7 @@ async function closeDay(staff: Page, day: string, note: string) {
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 async function addSpecialForToday(staff: Page, title: string) {
-  await staff.goto("/staff/specials/new");
-  await waitForHydration(staff);
+  await openHydrated(staff, "/staff/specials/new");
   await staff.getByLabel("Name").fill(title);
   await staff.getByLabel("Price").fill("$9.50");
   await staff.getByLabel("Every week on").selectOption({ label: WEEKDAYS[torontoNow().weekday]! });
@@ -165,8 +160,7 @@ async function addSpecialForToday(staff: Page, title: string) {
 }
 
 async function deleteSpecial(staff: Page, title: string) {
-  await staff.goto("/staff/specials");
-  await waitForHydration(staff);
+  await openHydrated(staff, "/staff/specials");
   await press(staff.getByRole("main").getByRole("link", { name: new RegExp(title) }));
   await press(staff.getByRole("button", { name: "Delete…" }));
   await press(staff.getByRole("button", { name: "Yes, delete" }));

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test } from "./fixtures";
 
 // The menu's filters and its section bar, on the sample content in supabase/seed.sql.
 
@@ -47,8 +47,7 @@ async function scrollToFilters(page: Page): Promise<number> {
 
 test.describe("menu filters", () => {
   test("a diet applies as it is chosen: in place, in the URL, and announced", async ({ page }) => {
-    await page.goto("/menu");
-    await waitForHydration(page);
+    await openHydrated(page, "/menu");
     const everything = await shownCount(page, /^(\d+) items$/);
     // Nothing to press once the page follows the choices.
     await expect(page.getByRole("button", { name: "Show" })).toBeHidden();
@@ -75,8 +74,7 @@ test.describe("menu filters", () => {
   });
 
   test("the search follows typing once it pauses, and says how many match", async ({ page }) => {
-    await page.goto("/menu");
-    await waitForHydration(page);
+    await openHydrated(page, "/menu");
     const top = await scrollToFilters(page);
     await markDocument(page);
     const searches: string[] = [];
@@ -107,8 +105,7 @@ test.describe("menu filters", () => {
   test("Enter in the search box applies it at once, and Clear filters resets the form", async ({
     page,
   }) => {
-    await page.goto("/menu");
-    await waitForHydration(page);
+    await openHydrated(page, "/menu");
     const everything = await shownCount(page, /^(\d+) items$/);
     await chooseDiet(page, "Vegan");
     await expect(page).toHaveURL(/\/menu\?diet=vegan$/);
@@ -201,8 +198,7 @@ test.describe("the section bar", () => {
     isMobile,
   }) => {
     test.skip(isMobile, "the buttons are for wider screens; a phone swipes the bar");
-    await page.goto("/menu");
-    await waitForHydration(page);
+    await openHydrated(page, "/menu");
     const bar = sectionBar(page);
     const links = bar.getByRole("link");
     const left = bar.getByRole("button", { name: "Scroll section links left" });
@@ -233,8 +229,7 @@ test.describe("the section bar", () => {
     page,
     expectNoA11yViolations,
   }) => {
-    await page.goto("/menu");
-    await waitForHydration(page);
+    await openHydrated(page, "/menu");
     const bar = sectionBar(page);
     const marked = bar.locator('a[aria-current="true"]');
     await expect(marked).toHaveCount(0);
@@ -264,8 +259,7 @@ test.describe("the section bar", () => {
     test.use({ viewport: { width: 740, height: 360 } });
 
     test("what sticks to the top takes at most a fifth of the screen", async ({ page }) => {
-      await page.goto("/menu");
-      await waitForHydration(page);
+      await openHydrated(page, "/menu");
       await page.evaluate(() => document.getElementById("cocktails")?.scrollIntoView());
       await expect(
         sectionBar(page).getByRole("link", { name: "Cocktails", exact: true }),

@@ -1,11 +1,10 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test, waitForHydration } from "./fixtures";
 
 test.describe("mobile navigation", () => {
   test.skip(({ isMobile }) => !isMobile, "the dialog is the phone's navigation");
 
   test("opens as a dialog, keeps focus inside, and closes on Escape", async ({ page }) => {
-    await page.goto("/");
-    await waitForHydration(page);
+    await openHydrated(page, "/");
     const trigger = page.getByRole("button", { name: "Open site navigation" });
     await trigger.click();
 
@@ -32,8 +31,7 @@ test.describe("mobile navigation", () => {
   test("opens on its first link, and Tab goes through it in the order it reads", async ({
     page,
   }) => {
-    await page.goto("/menu");
-    await waitForHydration(page);
+    await openHydrated(page, "/menu");
     await page.getByRole("button", { name: "Open site navigation" }).click();
     const dialog = page.getByRole("dialog");
     // Not a theme button, where Enter would change the theme at once.
@@ -80,8 +78,7 @@ test.describe("mobile navigation", () => {
   });
 
   test("the close button closes it", async ({ page }) => {
-    await page.goto("/menu");
-    await waitForHydration(page);
+    await openHydrated(page, "/menu");
     await page.getByRole("button", { name: "Open site navigation" }).click();
     await page.getByRole("button", { name: "Close site navigation" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
@@ -95,8 +92,7 @@ test.describe("mobile navigation", () => {
       /navigation-sheet|Failed to fetch dynamically imported module|net::ERR_FAILED/,
     );
     await page.route(/\/assets\/navigation-sheet-[^/]+\.js$/, (route) => route.abort());
-    await page.goto("/about");
-    await waitForHydration(page);
+    await openHydrated(page, "/about");
 
     const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Open site navigation" }).click();

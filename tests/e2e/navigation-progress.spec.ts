@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test } from "./fixtures";
 
 test.describe("navigation progress", () => {
   test.skip(({ isMobile }) => isMobile, "behaviour does not depend on width");
@@ -10,8 +10,7 @@ test.describe("navigation progress", () => {
    */
   async function holdNavigation(page: Page) {
     await page.clock.install();
-    await page.goto("/");
-    await waitForHydration(page);
+    await openHydrated(page, "/");
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

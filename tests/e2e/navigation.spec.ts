@@ -1,11 +1,10 @@
-import { expect, pages, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, pages, test } from "./fixtures";
 
 test.describe("navigation", () => {
   for (const target of pages) {
     test(`the ${target.name} link reaches its page`, async ({ page, isMobile }) => {
       // Start from a page other than the target, so the link really navigates.
-      await page.goto(target.path === "/menu" ? "/" : "/menu");
-      await waitForHydration(page);
+      await openHydrated(page, target.path === "/menu" ? "/" : "/menu");
 
       if (isMobile) {
         await page.getByRole("button", { name: "Open site navigation" }).click();

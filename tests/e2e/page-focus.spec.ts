@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test } from "./fixtures";
 
 // After a move to another page without a reload, focus goes to the new page's
 // heading, as a screen reader starts a freshly loaded page at the top.
@@ -19,8 +19,7 @@ async function goThroughNavigation(page: Page, isMobile: boolean, name: string) 
 }
 
 test("a client navigation focuses the new page's heading", async ({ page, isMobile }) => {
-  await page.goto("/");
-  await waitForHydration(page);
+  await openHydrated(page, "/");
   await goThroughNavigation(page, isMobile, "About");
   await expect(page).toHaveURL("/about");
   const heading = page.getByRole("heading", { level: 1 });
@@ -38,8 +37,7 @@ test("after a click the heading shows no focus ring; after the keyboard it does"
   isMobile,
 }) => {
   test.skip(isMobile, "the header navigation shows on wide screens");
-  await page.goto("/");
-  await waitForHydration(page);
+  await openHydrated(page, "/");
   const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
   const heading = page.getByRole("heading", { level: 1 });
   const ring = () => heading.evaluate((node) => node.matches(":focus-visible"));
@@ -57,14 +55,12 @@ test("after a click the heading shows no focus ring; after the keyboard it does"
 });
 
 test("the first load leaves focus where the browser puts it", async ({ page }) => {
-  await page.goto("/about");
-  await waitForHydration(page);
+  await openHydrated(page, "/about");
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 });
 
 test("back and forward focus the heading of the page returned to", async ({ page, isMobile }) => {
-  await page.goto("/");
-  await waitForHydration(page);
+  await openHydrated(page, "/");
   await goThroughNavigation(page, isMobile, "Venue");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book the room");
   await page.goBack();
@@ -75,8 +71,7 @@ test("back and forward focus the heading of the page returned to", async ({ page
 test("searching the menu stays on the page and leaves focus in the search box", async ({
   page,
 }) => {
-  await page.goto("/menu");
-  await waitForHydration(page);
+  await openHydrated(page, "/menu");
   const search = page.getByRole("searchbox", { name: "Search the menu" });
   await search.fill("burger");
   await search.press("Enter");
@@ -85,8 +80,7 @@ test("searching the menu stays on the page and leaves focus in the search box", 
 });
 
 test("a link within the page leaves focus to the browser", async ({ page }) => {
-  await page.goto("/about");
-  await waitForHydration(page);
+  await openHydrated(page, "/about");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
   await page.keyboard.press("Enter");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test, waitForHydration } from "./fixtures";
 
 // What the public pages show, read from the sample content in supabase/seed.sql.
 
@@ -154,8 +154,7 @@ test.describe("every page", () => {
       });
 
       test("has no broken images", async ({ page }) => {
-        await page.goto(target.path);
-        await waitForHydration(page);
+        await openHydrated(page, target.path);
         expect(await brokenImages(page)).toEqual([]);
       });
     });
@@ -318,8 +317,7 @@ test.describe("home", () => {
     // at 11:30 am. This year's, as the footer's year is rendered from the clock.
     const wednesday = firstWednesdayOfFebruary(new Date().getUTCFullYear());
     await page.clock.install({ time: new Date(`${wednesday}T05:00:00-05:00`) });
-    await page.goto("/");
-    await waitForHydration(page);
+    await openHydrated(page, "/");
     // The server rendered with its own clock; the browser's value replaces it.
     const status = page.getByRole("main").getByRole("status");
     await expect(status).toHaveText(/^Closed · opens /);
@@ -358,8 +356,7 @@ test.describe("menu", () => {
   });
 
   test("section links jump to their sections", async ({ page }) => {
-    await page.goto("/menu");
-    await waitForHydration(page);
+    await openHydrated(page, "/menu");
     const wine = page.getByRole("heading", { level: 2, name: "Wine", exact: true });
     await expect(wine).not.toBeInViewport();
     await page

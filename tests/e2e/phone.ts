@@ -5,7 +5,7 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
-import { CLIENT_IP_HEADER, expect, uniqueAddress } from "./fixtures";
+import { browserOfItsOwn, expect, expectNoSidewaysScroll } from "./fixtures";
 
 /** The phone project's width (playwright.config.ts), the narrowest the staff area is made for. */
 export const PHONE_WIDTH = 375;
@@ -19,27 +19,11 @@ export function phoneContext(
   { javaScriptEnabled }: { javaScriptEnabled: boolean },
 ): Promise<BrowserContext> {
   const { defaultBrowserType: _, ...pixel } = devices["Pixel 7"];
-  return browser.newContext({
+  return browserOfItsOwn(browser, {
     ...pixel,
     viewport: { width: PHONE_WIDTH, height: 740 },
     javaScriptEnabled,
-    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
   });
-}
-
-/**
- * Nothing on the page is wider than the phone: the page never scrolls
- * sideways. On failure, names what sticks out.
- */
-export async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, wider } = await page.evaluate((width) => {
-    const wider = [...document.body.querySelectorAll("*")]
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
-    return { scrollWidth: document.scrollingElement?.scrollWidth ?? Infinity, wider };
-  }, PHONE_WIDTH);
-  expect(scrollWidth, `wider than the phone: ${wider.join(", ")}`).toBeLessThanOrEqual(PHONE_WIDTH);
 }
 
 /**

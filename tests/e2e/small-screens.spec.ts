@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, pages, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, pages, test } from "./fixtures";
 
 // 320 × 256 CSS pixels is a 1280 × 1024 screen at 400 % zoom (WCAG 1.4.10
 // Reflow): nothing is cut off at the side, the phone's navigation shows each
@@ -19,6 +19,19 @@ async function expectWhollyOnScreen(page: Page, element: Locator, what: string) 
   expect(box.y, `${what}: top`).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, `${what}: right`).toBeLessThanOrEqual(viewport.width + 0.5);
   expect(box.y + box.height, `${what}: bottom`).toBeLessThanOrEqual(viewport.height + 0.5);
+}
+
+/** Opens the venue page's viewer on the first photo of Upstairs Hall; the viewer. */
+async function openUpstairsHallPhotos(page: Page) {
+  await openHydrated(page, "/venue");
+  await page
+    .getByRole("list", { name: "Photos of Upstairs Hall" })
+    .getByRole("link")
+    .first()
+    .click();
+  const viewer = page.getByRole("dialog", { name: /Upstairs Hall/ });
+  await expect(viewer).toBeVisible();
+  return viewer;
 }
 
 test.describe("at 320 × 256", () => {
@@ -46,8 +59,7 @@ test.describe("at 320 × 256", () => {
     page,
     expectNoA11yViolations,
   }) => {
-    await page.goto("/");
-    await waitForHydration(page);
+    await openHydrated(page, "/");
     await page.getByRole("button", { name: "Open site navigation" }).click();
     const sheet = page.getByRole("dialog");
     await expect(sheet).toBeVisible();
@@ -72,15 +84,7 @@ test.describe("at 320 × 256", () => {
   test("the photo viewer keeps a usable photo, and its arrows and caption are reachable", async ({
     page,
   }) => {
-    await page.goto("/venue");
-    await waitForHydration(page);
-    await page
-      .getByRole("list", { name: "Photos of Upstairs Hall" })
-      .getByRole("link")
-      .first()
-      .click();
-    const viewer = page.getByRole("dialog", { name: /Upstairs Hall/ });
-    await expect(viewer).toBeVisible();
+    const viewer = await openUpstairsHallPhotos(page);
     const photo = viewer.getByRole("img");
     await expect(photo).toHaveJSProperty("complete", true);
     const box = await photo.boundingBox();
@@ -106,15 +110,7 @@ test.describe("the photo viewer at 375 px in the light theme", () => {
     page,
     expectNoA11yViolations,
   }) => {
-    await page.goto("/venue");
-    await waitForHydration(page);
-    await page
-      .getByRole("list", { name: "Photos of Upstairs Hall" })
-      .getByRole("link")
-      .first()
-      .click();
-    const viewer = page.getByRole("dialog", { name: /Upstairs Hall/ });
-    await expect(viewer).toBeVisible();
+    const viewer = await openUpstairsHallPhotos(page);
     await expect(viewer.getByRole("img")).toHaveJSProperty("complete", true);
     // The backdrop behind the viewer, once it has faded in.
     const backdrop = page.locator("[data-slot='photo-viewer-backdrop']");

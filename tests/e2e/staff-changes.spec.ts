@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import {
-  CLIENT_IP_HEADER,
   expect,
-  staffAccountFor,
+  expectMenuEntry,
+  expectNoSidewaysScroll,
+  openHydrated,
+  submitSignIn,
   test,
-  uniqueAddress,
   waitForHydration,
 } from "./fixtures";
 
@@ -18,9 +19,7 @@ test.describe.configure({ timeout: 180_000 });
 
 test.skip(({ isMobile }) => !isMobile, "the phone's width (375 px) is what this checks");
 
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-});
+test.use({ ownAddress: true, staffPurpose: "changes" });
 
 /** The newest toast saying `text`. */
 const toast = (page: Page, text: string) =>
@@ -43,32 +42,19 @@ const change = (page: Page, line: string | RegExp, dish?: string) => {
   return dish ? entries.filter({ hasText: `“${dish}”` }) : entries;
 };
 
-/** Nothing on the page is wider than the screen. */
-async function expectNoSidewaysScroll(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
-
 /** The dish on the public menu, as a visitor sees it within five seconds. */
-async function expectOnPublicMenu(
+function expectOnPublicMenu(
   browser: Browser,
   name: string,
   { price, available }: { price: string; available: boolean },
 ) {
-  const context = await browser.newContext();
-  const visitor = await context.newPage();
-  await expect(async () => {
-    await visitor.goto("/menu");
-    const entry = visitor.getByRole("listitem").filter({
-      has: visitor.getByRole("heading", { level: 3, name }),
-    });
+  return expectMenuEntry(browser, name, async (entry) => {
     await expect(entry).toHaveCount(1, { timeout: 500 });
     await expect(entry).toContainText(price, { timeout: 500 });
     await expect(entry.getByText("Not available today")).toHaveCount(available ? 0 : 1, {
       timeout: 500,
     });
-  }).toPass({ timeout: 5_000 });
-  await context.close();
+  });
 }
 
 async function undo(page: Page, line: string | RegExp, dish?: string) {
@@ -90,15 +76,11 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
   page,
   browser,
   expectNoA11yViolations,
-}, testInfo) => {
+  account,
+}) => {
   const name = `Honey Garlic Wings ${randomUUID().slice(0, 6)}`;
-  const { email, password } = staffAccountFor("changes", testInfo.project.name);
-  await page.goto("/staff/sign-in?redirectTo=%2Fstaff%2Fmenu");
-  await waitForHydration(page);
-  const signIn = page.getByRole("form", { name: "Sign in" });
-  await signIn.getByRole("textbox", { name: "Email" }).fill(email);
-  await signIn.getByLabel("Password", { exact: true }).fill(password);
-  await signIn.getByRole("button", { name: "Sign in" }).click();
+  await openHydrated(page, "/staff/sign-in?redirectTo=%2Fstaff%2Fmenu");
+  await submitSignIn(page, account);
   await expect(page).toHaveURL("/staff/menu");
 
   // The dish, added at $14.00 and available.
@@ -128,8 +110,7 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
   await expectOnPublicMenu(browser, name, { price: "$15.50", available: false });
 
   // Both changes, in words, newest first.
-  await page.goto("/staff/changes");
-  await waitForHydration(page);
+  await openHydrated(page, "/staff/changes");
   const priceChange = change(page, "Price $14.00 → $15.50", name);
   const availability = change(page, /not available today, back at 4\u00a0am on /i, name);
   await expect(priceChange).toContainText(`Changed the menu item “${name}”`);
@@ -166,13 +147,9 @@ test("an owner reads a dish's changes old → new and undoes them, and the menu 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the question is on the page, and the undo is a plain post", async ({ page }, testInfo) => {
-    const { email, password } = staffAccountFor("changes", testInfo.project.name);
+  test("the question is on the page, and the undo is a plain post", async ({ page, account }) => {
     await page.goto("/staff/sign-in?redirectTo=%2Fstaff%2Fchanges");
-    const signIn = page.getByRole("form", { name: "Sign in" });
-    await signIn.getByRole("textbox", { name: "Email" }).fill(email);
-    await signIn.getByLabel("Password", { exact: true }).fill(password);
-    await signIn.getByRole("button", { name: "Sign in" }).click();
+    await submitSignIn(page, account);
     await expect(page).toHaveURL("/staff/changes");
 
     // A change of this test's own: a special added through its editor.

@@ -1,23 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, signedInAt, staffAccountFor, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test } from "./fixtures";
 
 // The events editor: a staff member adds an event with a picture and sees it
 // on the home page; a refused post shows its errors and keeps what was typed.
 // Each run adds its own event and deletes it again, so the seeded events that
 // other specs read stay as they were.
 
-const CLIENT_IP_HEADER = "Fly-Client-IP";
-
-function uniqueAddress(): string {
-  const groups = randomUUID().replace(/-/g, "").match(/.{4}/g) ?? [];
-  return ["fd00", ...groups.slice(0, 7)].join(":");
-}
-
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-});
+test.use({ ownAddress: true, staffPurpose: "events", reuseSignIn: true });
 
 const toast = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text });
 
@@ -28,19 +19,12 @@ function torontoDate(days = 0): string {
   );
 }
 
-async function signIn(page: Page, project: string) {
-  const account = staffAccountFor("events", project);
-  await page.goto("/staff/events/new");
-  await expect(page).toHaveURL(/\/staff\/sign-in/);
-  await signedInAt(page, account, "/staff/events/new");
-  await waitForHydration(page);
-}
-
 test("adds an event with a picture and the home page lists it within 5 seconds", async ({
   page,
-}, testInfo) => {
+  signIn,
+}) => {
   const title = `Phone Quiz ${randomUUID().slice(0, 6)}`;
-  await signIn(page, testInfo.project.name);
+  await signIn("/staff/events/new", { fromSignInPage: true });
   const form = page.locator("form#event-form");
 
   // On all day, so it is first among the home page's next three events.
@@ -79,8 +63,7 @@ test("adds an event with a picture and the home page lists it within 5 seconds",
   ).toBeVisible();
 
   // Put things back: delete it, asked first.
-  await page.goto(editorUrl);
-  await waitForHydration(page);
+  await openHydrated(page, editorUrl);
   await page.getByRole("button", { name: "Delete…" }).click();
   await page.getByRole("button", { name: "Yes, delete" }).click();
   await expect(toast(page, "Event deleted.")).toBeVisible();
@@ -98,9 +81,10 @@ test("adds an event with a picture and the home page lists it within 5 seconds",
 
 test("an end before the start is refused with the errors shown and everything kept", async ({
   page,
-}, testInfo) => {
+  signIn,
+}) => {
   const title = `Refused Quiz ${randomUUID().slice(0, 6)}`;
-  await signIn(page, testInfo.project.name);
+  await signIn("/staff/events/new", { fromSignInPage: true });
   const form = page.locator("form#event-form");
   await form.getByLabel("Title").fill(title);
   await form.getByLabel("Date").fill(torontoDate(3));

@@ -1,11 +1,13 @@
 import type { Page } from "@playwright/test";
 import {
-  CLIENT_IP_HEADER,
+  browserOfItsOwn,
+  chooseTheme,
   expect,
-  signInAsStaff,
+  expectNoSidewaysScroll,
+  openHydrated,
   staffAccountFor,
+  submitSignIn,
   test,
-  uniqueAddress,
   waitForHydration,
 } from "./fixtures";
 import { SAMPLE_SETTINGS } from "../../app/staff/sample-content";
@@ -17,6 +19,7 @@ import { SAMPLE_SETTINGS } from "../../app/staff/sample-content";
 // row; each test puts the sample links back.
 
 test.describe.configure({ mode: "serial" });
+test.use({ staffPurpose: "first-run" });
 
 const LINES = [
   "The address is still the sample one.",
@@ -37,33 +40,16 @@ const checklist = (page: Page) => page.getByRole("region", { name: "Replace the 
 
 const socialLinks = (page: Page) => page.getByRole("textbox", { name: "Social links (optional)" });
 
-/** The page does not scroll sideways at phone width. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    page.viewportSize()!.width,
-  );
-}
-
-/** Stores the theme with the site's own form, as the footer's switch does. */
-async function chooseTheme(page: Page, theme: "light" | "dark") {
-  const response = await page.request.post("/theme", {
-    form: { theme, redirectTo: "/" },
-    maxRedirects: 0,
-    headers: { Origin: new URL(page.url()).origin },
-  });
-  expect(response.status()).toBe(303);
-  await page.context().clearCookies({ name: "toast" });
-}
-
 const ONE_PROJECT = "One project changes the single settings row";
 
 test("the checklist names each sample, and a changed value's line goes", async ({
   page,
   expectNoA11yViolations,
+  signIn,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", ONE_PROJECT);
   test.slow();
-  await signInAsStaff(page, staffAccountFor("first-run", testInfo.project.name));
+  await signIn();
   const list = checklist(page);
   await expect(list).toBeVisible();
   await expect(list.getByRole("listitem")).toHaveCount(LINES.length);
@@ -96,8 +82,7 @@ test("the checklist names each sample, and a changed value's line goes", async (
     }
   });
 
-  await page.goto("/staff");
-  await waitForHydration(page);
+  await openHydrated(page, "/staff");
   await list.getByRole("link", { name: "Change the social links" }).click();
   await expect(page).toHaveURL("/staff/settings#settings-socialLinks");
   await expect(socialLinks(page)).toBeInViewport();
@@ -114,8 +99,7 @@ test("the checklist names each sample, and a changed value's line goes", async (
     await expect(list.getByText(SOCIAL_LINE)).toHaveCount(0);
     await expect(list.getByText("The phone number is still the sample one.")).toBeVisible();
   } finally {
-    await page.goto("/staff/settings");
-    await waitForHydration(page);
+    await openHydrated(page, "/staff/settings");
     await socialLinks(page).fill(SAMPLE_LINKS);
     await page.getByRole("button", { name: "Save details" }).click();
     await expect(
@@ -130,18 +114,15 @@ test("without JavaScript the checklist's link, the save and the line gone all wo
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", ONE_PROJECT);
-  const context = await browser.newContext({
+  const context = await browserOfItsOwn(browser, {
     javaScriptEnabled: false,
     viewport: { width: 375, height: 740 },
-    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
   });
   const page = await context.newPage();
   try {
     const account = staffAccountFor("first-run-no-javascript", testInfo.project.name);
     await page.goto("/staff/sign-in");
-    await page.getByRole("textbox", { name: "Email" }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await submitSignIn(page, account);
     await expect(page).toHaveURL("/staff");
 
     const list = checklist(page);

@@ -1,43 +1,23 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { addDays, deleteHoursException, press, torontoNow } from "./staff-hours";
-import {
-  expect,
-  signedInAt,
-  staffAccountFor,
-  test,
-  waitForHydration,
-  type StaffPurpose,
-} from "./fixtures";
+import { browserOfItsOwn, expect, openHydrated, test } from "./fixtures";
 
 // The hours and specials editors: tonight's changes and a holiday reach the
 // home page within seconds, bad input is refused with the typed values kept,
 // and a special added for today shows on the home page. Each test changes
 // only rows it adds, and deletes them again.
 
-const CLIENT_IP_HEADER = "Fly-Client-IP";
 const SAVED = "Saved. Visitors see it now.";
 /** Visitors see a change within 5 seconds (the content revision drops the caches). */
 const VISIBLE_WITHIN = { timeout: 5_000 };
 
-function uniqueAddress(): string {
-  const groups = randomUUID().replace(/-/g, "").match(/.{4}/g) ?? [];
-  return ["fd00", ...groups.slice(0, 7)].join(":");
-}
-
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-});
+test.use({ ownAddress: true });
 
 function minuteBefore(time: string): string {
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
   const total = hours * 60 + minutes - 1;
   return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-}
-
-async function signIn(page: Page, purpose: StaffPurpose, project: string, to: string) {
-  await signedInAt(page, staffAccountFor(purpose, project), to);
-  await waitForHydration(page);
 }
 
 const toast = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text });
@@ -46,9 +26,7 @@ const todayRow = (page: Page) => page.locator('tr[aria-current="date"]').first()
 
 /** The home page as a visitor sees it, in a browser of their own. */
 async function visitorHome(browser: Browser) {
-  const context = await browser.newContext({
-    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
-  });
+  const context = await browserOfItsOwn(browser);
   const page = await context.newPage();
   return {
     page,
@@ -65,12 +43,14 @@ test.describe("tonight's hours", () => {
   test.skip(({ isMobile }) => !isMobile, "tonight is one night: the phone project changes it");
   // One after the other: two changes to the same night would refuse each other.
   test.describe.configure({ mode: "serial" });
+  test.use({ staffPurpose: "hours-tonight", reuseSignIn: true });
 
   test("closed today: the home page says so within seconds, and deleting it puts it back", async ({
     page,
     browser,
-  }, testInfo) => {
-    await signIn(page, "hours-tonight", testInfo.project.name, "/staff/hours");
+    signIn,
+  }) => {
+    await signIn("/staff/hours");
     const now = torontoNow();
     const note = `Closed for a burst pipe ${randomUUID().slice(0, 6)}`;
     const visitor = await visitorHome(browser);
@@ -105,8 +85,9 @@ test.describe("tonight's hours", () => {
   test("closing early tonight: before now, the home page says closed; the staff page shows the new time", async ({
     page,
     browser,
-  }, testInfo) => {
-    await signIn(page, "hours-tonight", testInfo.project.name, "/staff/hours");
+    signIn,
+  }) => {
+    await signIn("/staff/hours");
     const visitor = await visitorHome(browser);
     const now = torontoNow();
     const openNow = (await openStatus(await visitor.load()).getAttribute("data-open")) === "true";
@@ -143,10 +124,11 @@ test("bad hours are refused with clear messages, the typed values kept, nothing 
   page,
   allowConsoleErrors,
   browser,
-}, testInfo) => {
+  signIn,
+}) => {
   // The overlap is the server's to find: its refusal is a 400 the console reports.
   allowConsoleErrors(/status of 400/);
-  await signIn(page, "hours-form", testInfo.project.name, "/staff/hours/exceptions/new");
+  await signIn("/staff/hours/exceptions/new", { purpose: "hours-form" });
   // The seeded Christmas Day closing is on the next December 25.
   const today = torontoNow().date;
   const year = Number(today.slice(0, 4)) + (today > `${today.slice(0, 4)}-12-25` ? 1 : 0);
@@ -164,8 +146,7 @@ test("bad hours are refused with clear messages, the typed values kept, nothing 
   await expect(page.getByRole("textbox", { name: /^Note/ })).toHaveValue("Closed over Christmas");
 
   // The week: Friday closing at 7 am is past the 6 am limit (checked in the browser).
-  await page.goto("/staff/hours");
-  await waitForHydration(page);
+  await openHydrated(page, "/staff/hours");
   const friday = page.getByRole("group", { name: "Friday" });
   await friday.getByLabel(/^Closes/).fill("07:00");
   await press(page.getByRole("button", { name: "Save the week" }));
@@ -184,10 +165,9 @@ test("bad hours are refused with clear messages, the typed values kept, nothing 
 
   // Without JavaScript the server refuses the post: the summary, the field
   // focused, what was typed kept.
-  const noScript = await browser.newContext({
+  const noScript = await browserOfItsOwn(browser, {
     storageState: await page.context().storageState(),
     javaScriptEnabled: false,
-    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
   });
   const plain = await noScript.newPage();
   await plain.goto("/staff/hours/exceptions/new");
@@ -207,8 +187,9 @@ test("bad hours are refused with clear messages, the typed values kept, nothing 
 test("a special for today shows on the home page; a negative price is refused", async ({
   page,
   browser,
+  signIn,
 }, testInfo) => {
-  await signIn(page, "specials", testInfo.project.name, "/staff/specials/new");
+  await signIn("/staff/specials/new", { purpose: "specials" });
   const title = `Test Pie ${testInfo.project.name} ${randomUUID().slice(0, 6)}`;
   const dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, waitForHydration } from "./fixtures";
+import { expect, openHydrated } from "./fixtures";
 
 // The pub's clock and the staff hours page, as the browser tests that change
 // tonight's hours (and watch visitors' pages follow) use them.
@@ -47,8 +47,7 @@ export async function press(button: Locator) {
 
 /** Deletes the hours exception whose list entry mentions `text`, from the hours page. */
 export async function deleteHoursException(page: Page, text: string) {
-  await page.goto("/staff/hours");
-  await waitForHydration(page);
+  await openHydrated(page, "/staff/hours");
   await press(
     page
       .getByRole("main")

@@ -2,14 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import {
-  CLIENT_IP_HEADER,
   expect,
-  signedInAt,
-  staffAccountFor,
+  expectMenuEntry,
+  expectNoSidewaysScroll,
   test,
-  uniqueAddress,
   waitForHydration,
-  type StaffAccount,
 } from "./fixtures";
 
 // The staff menu editor: an item added to the seeded Wings section, refused
@@ -21,41 +18,26 @@ import {
 // Each test signs in, saves several times and opens the public menu after each change.
 test.describe.configure({ timeout: 180_000 });
 
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-});
+test.use({ ownAddress: true, staffPurpose: "menu" });
 
 /** The newest toast saying `text` (an earlier one with the same words may still be showing). */
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
-async function signIn(page: Page, account: StaffAccount, javaScript: boolean) {
-  await signedInAt(page, account, "/staff/menu");
-  if (javaScript) await waitForHydration(page);
+/** Signed in, the staff menu is open and fits the screen. */
+async function expectMenuPage(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Menu" })).toBeVisible();
   await expectNoSidewaysScroll(page);
 }
 
-/** Nothing on the page is wider than the screen (a phone would zoom out, or scroll sideways). */
-async function expectNoSidewaysScroll(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
-
 /** The item's entry on the public menu, as a visitor (a browser of their own) sees it within 5 s. */
-async function expectOnPublicMenu(
+function expectOnPublicMenu(
   browser: Browser,
   name: string,
   expected: "available" | "not available today" | "off the menu" | "gone",
   pictureAlt?: string,
 ) {
-  const context = await browser.newContext();
-  const visitor = await context.newPage();
-  await expect(async () => {
-    await visitor.goto("/menu");
-    const entry = visitor.getByRole("listitem").filter({
-      has: visitor.getByRole("heading", { level: 3, name }),
-    });
+  return expectMenuEntry(browser, name, async (entry) => {
     if (expected === "gone") {
       await expect(entry).toHaveCount(0, { timeout: 500 });
     } else {
@@ -68,8 +50,7 @@ async function expectOnPublicMenu(
         await expect(entry.getByRole("img", { name: pictureAlt })).toBeVisible({ timeout: 500 });
       }
     }
-  }).toPass({ timeout: 5_000 });
-  await context.close();
+  });
 }
 
 /** The item's row on the staff list. */
@@ -96,9 +77,11 @@ test("adds an item, refuses a bad price, marks it not available, hides and delet
   page,
   browser,
   expectNoA11yViolations,
-}, testInfo) => {
+  signIn,
+}) => {
   const name = `Smoked Chili Wings ${randomUUID().slice(0, 6)}`;
-  await signIn(page, staffAccountFor("menu", testInfo.project.name), true);
+  await signIn("/staff/menu");
+  await expectMenuPage(page);
   await expectNoA11yViolations();
 
   await page.getByRole("link", { name: "Add an item to Wings" }).click();
@@ -182,17 +165,19 @@ test("adds an item, refuses a bad price, marks it not available, hides and delet
 });
 
 test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+  test.use({ javaScriptEnabled: false, staffPurpose: "menu-no-javascript" });
 
   test("a refused post comes back with the summary, the values kept and the field focused; then saves", async ({
     page,
     browser,
     allowConsoleErrors,
-  }, testInfo) => {
+    signIn,
+  }) => {
     // The refused post is answered 400, as it should be; the browser logs that.
     allowConsoleErrors(/status of 400/);
     const name = `Maple Glazed Wings ${randomUUID().slice(0, 6)}`;
-    await signIn(page, staffAccountFor("menu-no-javascript", testInfo.project.name), false);
+    await signIn("/staff/menu");
+    await expectMenuPage(page);
 
     await page.getByRole("link", { name: "Add an item to Wings" }).click();
     const form = page.locator("form#menu-item");

@@ -1,13 +1,5 @@
-import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
-import {
-  CLIENT_IP_HEADER,
-  expect,
-  signInAsStaff,
-  staffAccountFor,
-  test,
-  uniqueAddress,
-} from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectNoSidewaysScroll, sendEnquiry, test } from "./fixtures";
 
 // On a phone, as a manager would: the staff navigation counts the unread
 // enquiries and the inbox marks them; opening one reads it; the outbox shows
@@ -15,32 +7,7 @@ import {
 // mail server, as the embedded default), and its text can be read.
 
 test.skip(({ isMobile }) => !isMobile, "checked at 375 px on the phone project");
-
-/** Sends a message through the contact form from a browser of its own; the sender's name. */
-async function sendEnquiry(browser: Browser): Promise<{ name: string; message: string }> {
-  const name = `Morgan ${randomUUID().slice(0, 6)}`;
-  const message = `Could we book a table for eight on Friday? Reference ${randomUUID().slice(0, 8)}.`;
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
-  });
-  const page = await context.newPage();
-  await page.goto("/contact");
-  const form = page.locator("form#contact-form");
-  await form.getByRole("textbox", { name: "Your name" }).fill(name);
-  await form
-    .getByRole("textbox", { name: "Email" })
-    .fill(`morgan.${randomUUID().slice(0, 8)}@example.com`);
-  await form
-    .getByRole("combobox", { name: "What is it about?" })
-    .selectOption({ label: "A general question" });
-  await form.getByRole("textbox", { name: "Your message" }).fill(message);
-  await form.getByRole("checkbox", { name: /^I agree/ }).check();
-  await form.getByRole("button", { name: "Send message" }).click();
-  await expect(page.getByRole("heading", { name: "Your message is with us" })).toBeVisible();
-  await context.close();
-  return { name, message };
-}
+test.use({ staffPurpose: "outbox" });
 
 const sections = (page: Page) => page.getByRole("navigation", { name: "Staff sections" });
 
@@ -59,19 +26,14 @@ async function inboxCount(page: Page): Promise<number> {
   return match ? Number(match[1]) : 0;
 }
 
-/** Nothing on the page is wider than the phone. */
-async function expectNoSidewaysScroll(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(375);
-}
-
 test("the unread count and the outbox at 375 px", async ({
   page,
   browser,
   expectNoA11yViolations,
+  signIn,
 }, testInfo) => {
   const sent = await sendEnquiry(browser);
-  await signInAsStaff(page, staffAccountFor("outbox", testInfo.project.name));
+  await signIn();
 
   // The inbox: the navigation's count is the inbox's, and the new enquiry is marked unread.
   await expect(page.getByRole("main").getByRole("status")).toContainText("unread.");

@@ -1,20 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import {
-  CLIENT_IP_HEADER,
-  expect,
-  signInAsStaff,
-  staffAccountFor,
-  test,
-  uniqueAddress,
-} from "./fixtures";
-import {
-  PHONE_WIDTH,
-  expectNoSidewaysScroll,
-  expectThumbSizedControls,
-  inBothThemes,
-  phoneContext,
-} from "./phone";
+import { expect, expectNoSidewaysScroll, test } from "./fixtures";
+import { PHONE_WIDTH, expectThumbSizedControls, inBothThemes, phoneContext } from "./phone";
 
 // The people page on a phone: an owner invites an editor and has the link
 // emailed as well; until they join, their row says so and offers their link
@@ -23,10 +10,7 @@ import {
 // reset link, with which they set a new password. With JavaScript and without.
 
 test.skip(({ isMobile }) => !isMobile, "checked at 375 px on the phone project");
-
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-});
+test.use({ ownAddress: true });
 
 const main = (page: Page) => page.getByRole("main");
 const inviteForm = (page: Page) => page.getByRole("form", { name: "Invite someone" });
@@ -81,13 +65,18 @@ async function setPasswordWith(
 
 for (const javaScript of [true, false]) {
   test.describe(javaScript ? "with JavaScript" : "without JavaScript", () => {
-    test.use({ javaScriptEnabled: javaScript });
+    test.use({
+      javaScriptEnabled: javaScript,
+      staffPurpose: javaScript ? "people-links" : "people-links-no-javascript",
+    });
 
     test("an invitation emailed, sent again and copied again, joined, then a reset link", async ({
       page,
       context,
       browser,
       expectNoA11yViolations,
+      account: owner,
+      signIn,
     }, testInfo) => {
       // One owner, two phones of the invitee's, four links and a mail or two.
       test.slow();
@@ -95,11 +84,7 @@ for (const javaScript of [true, false]) {
       const shot = (file: string) => testInfo.outputPath(file);
       // Axe runs in the page's own scripts: with them (the markup is the same without).
       const axe = javaScript ? expectNoA11yViolations : undefined;
-      const owner = staffAccountFor(
-        javaScript ? "people-links" : "people-links-no-javascript",
-        testInfo.project.name,
-      );
-      await signInAsStaff(page, owner, { javaScript });
+      await signIn();
       await page
         .getByRole("navigation", { name: "Staff sections" })
         .getByRole("link", { name: "People" })

@@ -1,34 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import {
-  expect,
-  signedInAt,
-  staffAccountFor,
-  test,
-  waitForHydration,
-  type StaffAccount,
-} from "./fixtures";
+import { browserOfItsOwn, expect, test } from "./fixtures";
 
 // Owners manage the staff at /staff/people: an owner invites an editor, the
 // invitee sets their own password with the one-time link and signs in, and
 // cannot manage people; the owner then removes them. Each test signs in as
 // an account of its own, from an address of its own (see staff.spec.ts).
 
-const CLIENT_IP_HEADER = "Fly-Client-IP";
+test.use({ ownAddress: true, staffPurpose: "people" });
 
-function uniqueAddress(): string {
-  const groups = randomUUID().replace(/-/g, "").match(/.{4}/g) ?? [];
-  return ["fd00", ...groups.slice(0, 7)].join(":");
-}
-
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-});
-
-async function signIn(page: Page, account: StaffAccount) {
-  await signedInAt(page, account);
-  await expect(page.getByRole("heading", { level: 1, name: "Enquiries" })).toBeVisible();
-}
+const inbox = (page: Page) => page.getByRole("heading", { level: 1, name: "Enquiries" });
 
 const peopleLink = (page: Page) =>
   page.getByRole("navigation", { name: "Staff sections" }).getByRole("link", { name: "People" });
@@ -40,13 +21,13 @@ test("an owner invites an editor, who sets a password, signs in and cannot manag
   page,
   browser,
   context,
-}, testInfo) => {
+  signIn,
+}) => {
   // Two browsers, two sign-ins and a password set: more than the usual time.
   test.slow();
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const owner = staffAccountFor("people", testInfo.project.name);
-  await signIn(page, owner);
-  await waitForHydration(page);
+  await signIn();
+  await expect(inbox(page)).toBeVisible();
   await peopleLink(page).click();
   await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
   await expect(peopleLink(page)).toHaveAttribute("aria-current", "page");
@@ -70,9 +51,7 @@ test("an owner invites an editor, who sets a password, signs in and cannot manag
   await expect(staffRow(page, invitee)).toContainText("Editor");
 
   // The invitee, in a browser of their own.
-  const theirs = await browser.newContext({
-    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
-  });
+  const theirs = await browserOfItsOwn(browser);
   const theirPage = await theirs.newPage();
   await theirPage.goto(link);
   await expect(
@@ -119,15 +98,17 @@ test("an owner invites an editor, who sets a password, signs in and cannot manag
 });
 
 test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+  test.use({ javaScriptEnabled: false, staffPurpose: "people-no-javascript" });
 
   test("a bad email comes back with the summary and the field focused; removal asks first", async ({
     page,
     allowConsoleErrors,
-  }, testInfo) => {
+    signIn,
+  }) => {
     // The refused post is a 400 page, which the browser logs.
     allowConsoleErrors(/status of 400/);
-    await signIn(page, staffAccountFor("people-no-javascript", testInfo.project.name));
+    await signIn();
+    await expect(inbox(page)).toBeVisible();
     await page.goto("/staff/people");
     const form = inviteForm(page);
     await form.getByRole("textbox", { name: "Email" }).fill("not an email");

@@ -1,14 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import {
-  CLIENT_IP_HEADER,
-  expect,
-  signedInAt,
-  staffAccountFor,
-  test,
-  uniqueAddress,
-  waitForHydration,
-  type StaffPurpose,
-} from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 // The staff area on a phone (375 px): the menu list found by search and
 // section, reordered only in its own mode, one tap marking an item not
@@ -21,15 +12,8 @@ import {
 
 test.describe.configure({ mode: "default", timeout: 180_000 });
 
-test.beforeEach(async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "A phone's screen: the phone project's");
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-});
-
-async function signIn(page: Page, purpose: StaffPurpose, javaScript: boolean, to: string) {
-  await signedInAt(page, staffAccountFor(purpose, "phone"), to);
-  if (javaScript) await waitForHydration(page);
-}
+test.skip(({ isMobile }) => !isMobile, "A phone's screen: the phone project's");
+test.use({ ownAddress: true });
 
 const kids = (page: Page) => page.getByRole("list", { name: "Items in Kids" });
 
@@ -63,8 +47,9 @@ async function expectToastClearOf(page: Page, text: string, control: Locator) {
 test("finds an item as staff type, jumps to a section, and one tap marks it without moving anything", async ({
   page,
   expectNoA11yViolations,
+  signIn,
 }, testInfo) => {
-  await signIn(page, "phone-menu", true, "/staff/menu");
+  await signIn("/staff/menu", { purpose: "phone-menu" });
   // Everyday mode has no move buttons at all.
   await expect(page.getByRole("button", { name: /^Move / })).toHaveCount(0);
   await expectNoA11yViolations();
@@ -118,8 +103,8 @@ test("finds an item as staff type, jumps to a section, and one tap marks it with
   expect(await kidsOrder(page)).toEqual(before);
 });
 
-test("reordering is a mode of its own, with nothing else to tap", async ({ page }) => {
-  await signIn(page, "phone-reorder", true, "/staff/menu");
+test("reordering is a mode of its own, with nothing else to tap", async ({ page, signIn }) => {
+  await signIn("/staff/menu", { purpose: "phone-reorder" });
   await page.getByRole("link", { name: "Reorder the menu" }).click();
   await expect(page).toHaveURL("/staff/menu?reorder=1");
   await expect(page.getByRole("heading", { level: 1, name: "Menu: reorder" })).toBeVisible();
@@ -141,8 +126,9 @@ test("reordering is a mode of its own, with nothing else to tap", async ({ page 
 
 test("a counter follows what is typed, and a too-long portion is refused whole", async ({
   page,
+  signIn,
 }) => {
-  await signIn(page, "phone-limits", true, "/staff/menu");
+  await signIn("/staff/menu", { purpose: "phone-limits" });
   await kids(page)
     .getByRole("link", { name: /Mini Cheeseburger/ })
     .click();
@@ -179,10 +165,11 @@ test.describe("without JavaScript", () => {
   test("the search and the jump are plain GETs, a save says so on the page, and a long value comes back whole", async ({
     page,
     allowConsoleErrors,
+    signIn,
   }) => {
     // The refused post is answered 400, as it should be; the browser logs that.
     allowConsoleErrors(/status of 400/);
-    await signIn(page, "phone-no-javascript", false, "/staff/menu");
+    await signIn("/staff/menu", { purpose: "phone-no-javascript" });
 
     await page.getByRole("searchbox", { name: "Find an item by name" }).fill("kids fish");
     await page.getByRole("button", { name: "Find", exact: true }).click();

@@ -1,19 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import {
-  CLIENT_IP_HEADER,
-  expect,
-  signInAsStaff,
-  staffAccountFor,
-  test,
-  uniqueAddress,
-} from "./fixtures";
-import {
-  expectNoSidewaysScroll,
-  expectThumbSizedControls,
-  inBothThemes,
-  phoneContext,
-} from "./phone";
+import { expect, expectNoSidewaysScroll, signInAsStaff, submitSignIn, test } from "./fixtures";
+import { expectThumbSizedControls, inBothThemes, phoneContext } from "./phone";
 
 // "Forgot your password?" on a phone, with JavaScript and without: a member
 // of staff asks for a link, the mail waits in the outbox (the test server has
@@ -24,10 +12,7 @@ import {
 // recovery limits (three links an hour for an address) never refuse a retry.
 
 test.skip(({ isMobile }) => !isMobile, "checked at 375 px on the phone project");
-
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-});
+test.use({ ownAddress: true });
 
 const WRONG_CREDENTIALS =
   "That email and password don't match a staff account. Check them and try again.";
@@ -99,22 +84,23 @@ async function signInElsewhere(browser: Browser, javaScriptEnabled: boolean, mem
   const context = await phoneContext(browser, { javaScriptEnabled });
   const page = await context.newPage();
   await page.goto("/staff/sign-in");
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.getByRole("textbox", { name: "Email" }).fill(member.email);
-  await form.getByLabel("Password", { exact: true }).fill(member.password);
-  await form.getByRole("button", { name: "Sign in" }).click();
+  await submitSignIn(page, member);
   return page;
 }
 
 for (const javaScript of [true, false]) {
   test.describe(javaScript ? "with JavaScript" : "without JavaScript", () => {
-    test.use({ javaScriptEnabled: javaScript });
+    test.use({
+      javaScriptEnabled: javaScript,
+      staffPurpose: javaScript ? "recovery" : "recovery-no-javascript",
+    });
 
     test("a forgotten password: the mailed link, two different passwords refused, then a new one", async ({
       page,
       browser,
       allowConsoleErrors,
       expectNoA11yViolations,
+      account,
     }, testInfo) => {
       // An owner, an invitation, a member joining, a mail and three sign-ins.
       test.slow();
@@ -125,10 +111,7 @@ for (const javaScript of [true, false]) {
       const axe = javaScript ? expectNoA11yViolations : undefined;
       const ownerContext = await phoneContext(browser, { javaScriptEnabled: true });
       const owner = await ownerContext.newPage();
-      await signInAsStaff(
-        owner,
-        staffAccountFor(javaScript ? "recovery" : "recovery-no-javascript", testInfo.project.name),
-      );
+      await signInAsStaff(owner, account);
       const member = await newMember(owner, browser);
 
       // The member has forgotten it: from the sign-in page, they ask for a link.

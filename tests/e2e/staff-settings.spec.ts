@@ -1,12 +1,11 @@
 import type { Page } from "@playwright/test";
 import {
-  CLIENT_IP_HEADER,
+  browserOfItsOwn,
   expect,
+  openHydrated,
   signedInAt,
-  signInAsStaff,
   staffAccountFor,
   test,
-  uniqueAddress,
   waitForHydration,
 } from "./fixtures";
 
@@ -21,9 +20,10 @@ const toast = (page: Page, title: string) =>
 test("a staff member changes the transit note and visitors see it at once", async ({
   page,
   browser,
+  signIn,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "One project saves the single settings row");
-  await signInAsStaff(page, staffAccountFor("settings", testInfo.project.name));
+  await signIn("/staff", { purpose: "settings" });
   await page
     .getByRole("navigation", { name: "Staff sections" })
     .getByRole("link", { name: "Site" })
@@ -59,11 +59,11 @@ test("a staff member changes the transit note and visitors see it at once", asyn
 test("a bad phone number is refused with the form as typed, the field focused", async ({
   page,
   allowConsoleErrors,
-}, testInfo) => {
+  signIn,
+}) => {
   allowConsoleErrors(/status of 400/);
-  await signInAsStaff(page, staffAccountFor("settings-refused", testInfo.project.name));
-  await page.goto("/staff/settings");
-  await waitForHydration(page);
+  await signIn("/staff", { purpose: "settings-refused" });
+  await openHydrated(page, "/staff/settings");
   const phone = page.getByRole("textbox", { name: "Phone" });
   const tagline = page.getByRole("textbox", { name: "Tagline (optional)" });
   await tagline.fill("Kept while the phone is fixed");
@@ -88,10 +88,7 @@ test("a bad phone number is refused with the form as typed, the field focused", 
 test("without JavaScript a bad post comes back with the error by its field", async ({
   browser,
 }, testInfo) => {
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
-  });
+  const context = await browserOfItsOwn(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   try {
     await signInAsStaffWithoutScripts(page, testInfo.project.name);

@@ -1,36 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, signedInAt, staffAccountFor, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test, waitForHydration } from "./fixtures";
 
 // The venue editor: a staff member adds a package and sees it on the venue
 // page; a space with a negative capacity is refused with the errors shown and
 // what was typed kept. The package is deleted again and no space is saved, so
 // the seeded spaces other specs read stay as they were.
 
-const CLIENT_IP_HEADER = "Fly-Client-IP";
-
-function uniqueAddress(): string {
-  const groups = randomUUID().replace(/-/g, "").match(/.{4}/g) ?? [];
-  return ["fd00", ...groups.slice(0, 7)].join(":");
-}
-
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-});
+test.use({ ownAddress: true, staffPurpose: "venue", reuseSignIn: true });
 
 const toast = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text });
 
-async function signIn(page: Page, project: string, path: string) {
-  const account = staffAccountFor("venue", project);
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/staff\/sign-in/);
-  await signedInAt(page, account, path);
-  await waitForHydration(page);
-}
-
-test("adds a package and the venue page lists it within 5 seconds", async ({ page }, testInfo) => {
+test("adds a package and the venue page lists it within 5 seconds", async ({ page, signIn }) => {
   const name = `Quiz Supper ${randomUUID().slice(0, 6)}`;
-  await signIn(page, testInfo.project.name, "/staff/venue");
+  await signIn("/staff/venue", { fromSignInPage: true });
   await page.getByRole("link", { name: "Add a package" }).click();
   await expect(page).toHaveURL("/staff/venue/packages/new");
   await waitForHydration(page);
@@ -53,8 +36,7 @@ test("adds a package and the venue page lists it within 5 seconds", async ({ pag
   await expect(packages.getByRole("heading", { name })).toBeVisible();
   await expect(packages).toContainText("$24.50");
 
-  await page.goto(editorUrl);
-  await waitForHydration(page);
+  await openHydrated(page, editorUrl);
   await page.getByRole("button", { name: "Delete…" }).click();
   await page.getByRole("button", { name: "Yes, delete" }).click();
   await expect(toast(page, "Package deleted.")).toBeVisible();
@@ -64,8 +46,9 @@ test("adds a package and the venue page lists it within 5 seconds", async ({ pag
 
 test("a negative capacity is refused with the errors shown and everything kept", async ({
   page,
-}, testInfo) => {
-  await signIn(page, testInfo.project.name, "/staff/venue/spaces/new");
+  signIn,
+}) => {
+  await signIn("/staff/venue/spaces/new", { fromSignInPage: true });
   const form = page.locator("form#space-form");
   await form.getByLabel("Name", { exact: true }).fill("The Attic");
   await form.getByLabel("Seated guests").fill("-10");

@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Locator, Page, Response } from "@playwright/test";
+import type { Locator, Page, Response } from "@playwright/test";
 import {
+  chooseTheme,
   expect,
+  fillSignIn,
+  openHydrated,
+  sendEnquiry,
+  type SentEnquiry,
+  signInFields,
   staffAccount,
   staffAccountFor,
   test,
   waitForHydration,
-  type StaffAccount,
 } from "./fixtures";
 
 // The staff area: sign-in, the enquiries inbox, an enquiry marked handled and
@@ -16,71 +21,11 @@ import {
 // test server trusts), so the sign-in limits never refuse it; the enquiries
 // it reads are sent through the public contact form first.
 
-const CLIENT_IP_HEADER = "Fly-Client-IP";
-
-/** A random IPv6 address in the private fd00::/8 range, new for each call. */
-function uniqueAddress(): string {
-  const groups = randomUUID().replace(/-/g, "").match(/.{4}/g) ?? [];
-  return ["fd00", ...groups.slice(0, 7)].join(":");
-}
-
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-});
+test.use({ ownAddress: true });
 
 // What the staff pages say, from app/staff and app/routes/staff.
 const WRONG_CREDENTIALS =
   "That email and password don't match a staff account. Check them and try again.";
-
-type SentEnquiry = { name: string; email: string; message: string; word: string };
-
-/**
- * Sends a message through the public contact form, as a visitor would, from a
- * browser of its own (its own address, no JavaScript: the plain form). Its
- * message holds a word no other enquiry has, to search for.
- */
-async function sendEnquiry(browser: Browser, name: string): Promise<SentEnquiry> {
-  const word = `zephyr${randomUUID().slice(0, 8)}`;
-  const sent: SentEnquiry = {
-    name,
-    email: `${name.split(" ")[0]!.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`,
-    message: `Could you keep a table by the fire for us on Friday? Reference ${word}.`,
-    word,
-  };
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { [CLIENT_IP_HEADER]: uniqueAddress() },
-  });
-  const page = await context.newPage();
-  await page.goto("/contact");
-  const form = page.locator("form#contact-form");
-  await form.getByRole("textbox", { name: "Your name" }).fill(sent.name);
-  await form.getByRole("textbox", { name: "Email" }).fill(sent.email);
-  await form
-    .getByRole("combobox", { name: "What is it about?" })
-    .selectOption({ label: "A general question" });
-  await form.getByRole("textbox", { name: "Your message" }).fill(sent.message);
-  await form.getByRole("checkbox", { name: /^I agree/ }).check();
-  await form.getByRole("button", { name: "Send message" }).click();
-  await expect(page.getByRole("heading", { name: "Your message is with us" })).toBeVisible();
-  await context.close();
-  return sent;
-}
-
-function signInFields(page: Page) {
-  const form = page.getByRole("form", { name: "Sign in" });
-  return {
-    email: form.getByRole("textbox", { name: "Email" }),
-    password: form.getByLabel("Password", { exact: true }),
-    submit: form.getByRole("button", { name: "Sign in" }),
-  };
-}
-
-async function fillSignIn(page: Page, { email, password }: StaffAccount) {
-  const fields = signInFields(page);
-  await fields.email.fill(email);
-  await fields.password.fill(password);
-}
 
 const signInHeading = (page: Page) =>
   page.getByRole("heading", { level: 1, name: "Staff sign-in" });
@@ -216,8 +161,7 @@ test.describe("with JavaScript", () => {
     // Chromium logs the refused post's 400.
     allowConsoleErrors(/status of 400/);
     const account = staffAccountFor("wrong-password", testInfo.project.name);
-    await page.goto("/staff/sign-in");
-    await waitForHydration(page);
+    await openHydrated(page, "/staff/sign-in");
     await fillSignIn(page, { ...account, password: "not the password at all" });
     await signInFields(page).submit.click();
 
@@ -306,8 +250,7 @@ test.describe("keyboard only", () => {
   test("signs in, marks an enquiry handled and signs out", async ({ page, browser }, testInfo) => {
     const account = staffAccountFor("keyboard", testInfo.project.name);
     const enquiry = await sendEnquiry(browser, "Casey Lindqvist");
-    await page.goto("/staff/sign-in");
-    await waitForHydration(page);
+    await openHydrated(page, "/staff/sign-in");
     const fields = signInFields(page);
 
     await skipToContent(page);
@@ -486,18 +429,6 @@ test.describe("sessions", () => {
 });
 
 test.describe("axe", () => {
-  /** Stores the theme with the site's own form, as the footer's switch does. */
-  async function chooseTheme(page: Page, theme: "light" | "dark") {
-    const response = await page.request.post("/theme", {
-      form: { theme, redirectTo: "/" },
-      maxRedirects: 0,
-      headers: { Origin: new URL(page.url()).origin },
-    });
-    expect(response.status()).toBe(303);
-    // Its toast belongs to the public page it would have gone back to.
-    await page.context().clearCookies({ name: "toast" });
-  }
-
   /** Waits until the page is at rest: fonts in, no navigation, no toast sliding in. */
   async function settled(page: Page) {
     await waitForHydration(page);

@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test } from "./fixtures";
 
 // Tailwind's zinc-950 and zinc-50, as the browser reports them.
 const DARK_BACKGROUND = "oklch(0.141 0.005 285.823)";
@@ -11,8 +11,7 @@ test.describe("theme", () => {
   }) => {
     test.skip(isMobile, "the phone project switches from the navigation dialog below");
     await page.emulateMedia({ colorScheme: "light" });
-    await page.goto("/menu");
-    await waitForHydration(page);
+    await openHydrated(page, "/menu");
     await expect(page.locator("html")).toHaveClass("system");
     await expect(page.getByRole("main")).toHaveCSS("background-color", LIGHT_BACKGROUND);
 
@@ -38,8 +37,7 @@ test.describe("theme", () => {
   test("a click while the tooltips' code arrives is not lost", async ({ page, isMobile }) => {
     test.skip(isMobile, "tooltips load on devices that can hover");
     await page.emulateMedia({ colorScheme: "light" });
-    await page.goto("/");
-    await waitForHydration(page);
+    await openHydrated(page, "/");
     const button = page.getByRole("banner").getByRole("button", { name: "Dark theme" });
     const box = (await button.boundingBox())!;
 
@@ -74,8 +72,7 @@ test.describe("theme", () => {
 
   test("the choice survives a reload, rendered by the server with no flash", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "light" });
-    await page.goto("/");
-    await waitForHydration(page);
+    await openHydrated(page, "/");
     await page.getByRole("contentinfo").getByRole("button", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveClass("dark");
     await expect(page.getByRole("listitem").filter({ hasText: "Dark theme on." })).toBeVisible();
@@ -118,8 +115,7 @@ test.describe("theme", () => {
   test("the navigation dialog has the switch on phones", async ({ page, isMobile }) => {
     test.skip(!isMobile, "the dialog is the phone's navigation");
     await page.emulateMedia({ colorScheme: "light" });
-    await page.goto("/");
-    await waitForHydration(page);
+    await openHydrated(page, "/");
     await page.getByRole("button", { name: "Open site navigation" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveClass("dark");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openHydrated, test } from "./fixtures";
 
 const HALL_PHOTOS = [
   /^A long hall with rows of tables/,
@@ -28,8 +28,7 @@ test.describe("venue photo gallery", () => {
     page,
     expectNoA11yViolations,
   }) => {
-    await page.goto("/venue");
-    await waitForHydration(page);
+    await openHydrated(page, "/venue");
     const second = thumbnails(page, "Upstairs Hall").nth(1);
     await second.click();
 
@@ -64,8 +63,7 @@ test.describe("venue photo gallery", () => {
 
   test("a swipe turns the photo on a phone", async ({ page, isMobile }) => {
     test.skip(!isMobile, "swiping is a phone's gesture");
-    await page.goto("/venue");
-    await waitForHydration(page);
+    await openHydrated(page, "/venue");
     await thumbnails(page, "Upstairs Hall").first().click();
     const viewer = page.getByRole("dialog", { name: /Upstairs Hall/ });
     await expect(viewer).toContainText("Photo 1 of 3");

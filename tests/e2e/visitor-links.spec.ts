@@ -1,14 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Locator, Page } from "@playwright/test";
-import {
-  expect,
-  signInAsStaff,
-  staffAccountFor,
-  test,
-  uniqueAddress,
-  waitForHydration,
-  CLIENT_IP_HEADER,
-} from "./fixtures";
+import { browserOfItsOwn, expect, openHydrated, test, waitForHydration } from "./fixtures";
 
 // What staff save shows where visitors look: the booking and ordering links
 // as buttons, and each event's own page with its calendar file.
@@ -25,10 +17,12 @@ async function visitor(
   viewport: { width: number; height: number },
   colorScheme: "light" | "dark" = "light",
 ) {
-  const context = await browser.newContext({ viewport, colorScheme, isMobile: viewport === PHONE });
-  const page = await context.newPage();
-  await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: uniqueAddress() });
-  return page;
+  const context = await browserOfItsOwn(browser, {
+    viewport,
+    colorScheme,
+    isMobile: viewport === PHONE,
+  });
+  return context.newPage();
 }
 
 const booking = (scope: Page | Locator) => scope.getByRole("link", { name: "Book a table" });
@@ -36,8 +30,7 @@ const ordering = (scope: Page | Locator) => scope.getByRole("link", { name: "Ord
 const hero = (page: Page) => page.getByRole("region", { name: /The Squire/ });
 
 async function saveLinks(page: Page, links: { reservations: string; ordering: string }) {
-  await page.goto("/staff/settings");
-  await waitForHydration(page);
+  await openHydrated(page, "/staff/settings");
   await page.getByRole("textbox", { name: /^Reservations link/ }).fill(links.reservations);
   await page.getByRole("textbox", { name: /^Ordering link/ }).fill(links.ordering);
   await page.getByRole("button", { name: "Save details" }).click();
@@ -50,6 +43,7 @@ test("the links staff save become Book a table and Order online buttons, and go 
   page,
   browser,
   expectNoA11yViolations,
+  signIn,
 }, testInfo) => {
   // The settings are one row every page reads: one project saves them, and
   // checks both a desktop and a phone-sized visitor.
@@ -63,7 +57,7 @@ test("the links staff save become Book a table and Order online buttons, and go 
     await expect(booking(desktop)).toHaveCount(0);
     await expect(ordering(desktop)).toHaveCount(0);
 
-    await signInAsStaff(page, staffAccountFor("booking-links", testInfo.project.name));
+    await signIn("/staff", { purpose: "booking-links" });
     await saveLinks(page, { reservations: BOOK, ordering: ORDER });
 
     await expect(async () => {
@@ -98,8 +92,7 @@ test("the links staff save become Book a table and Order online buttons, and go 
     }
 
     // On a phone (in dark mode) the header stays as it was; the menu holds them.
-    await phone.goto("/");
-    await waitForHydration(phone);
+    await openHydrated(phone, "/");
     await expect(booking(hero(phone))).toBeVisible();
     await expect(booking(phone.getByRole("banner"))).toBeHidden();
     await expectNoA11yViolations(phone);
@@ -126,8 +119,7 @@ test("from the home page to an event's page, and its calendar file", async ({
   page,
   expectNoA11yViolations,
 }) => {
-  await page.goto("/");
-  await waitForHydration(page);
+  await openHydrated(page, "/");
   // A seeded event: the events editor's test may add one of its own for a while.
   const listed = page
     .getByRole("region", { name: "Coming up at the pub" })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { Random as SeededRandom } from "../support/malformed-requests";
 import { getOpeningSchedule } from "~/hours/hours.server";
 import {
   contactFields,
@@ -56,41 +57,10 @@ function parseSeed(text: string | undefined): number {
 // ---------------------------------------------------------------------------
 // A small seeded random source.
 
-/** mulberry32: 32 bits of state, good enough to pick test inputs, and reproducible. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Random {
-  private readonly next: () => number;
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
+/** The seeded source the malformed requests use, with what enquiries need besides. */
+class Random extends SeededRandom {
   float(): number {
     return this.next();
-  }
-  /** A whole number from `min` to `max`, both included. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  chance(probability: number): boolean {
-    return this.next() < probability;
-  }
-  pick<T>(items: readonly T[]): T {
-    if (items.length === 0) throw new Error("pick from nothing");
-    return items[Math.floor(this.next() * items.length)]!;
-  }
-  hex(length: number): string {
-    let text = "";
-    for (let i = 0; i < length; i++) text += Math.floor(this.next() * 16).toString(16);
-    return text;
   }
   uuid(): string {
     const variant = "89ab"[this.int(0, 3)]!;

@@ -1,15 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import {
-  clientDirectory,
-  importBuiltServer,
-  runServerToExit,
+  openBuiltApp,
   startServer,
   stopAllServers,
-  type BuiltServer,
+  type BuiltApp,
   type ClientAddress,
   type RunningServer,
 } from "../support/built-server";
-import { CookieJar } from "../support/staff-requests";
+import { addStaffWithCommand, signedInOn } from "../support/server-test";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -93,26 +91,16 @@ function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
 
 describe("the pipeline and the live channel", () => {
   const client: ClientAddress = { address: "203.0.113.7", family: "IPv4", port: 50000 };
-  let built: BuiltServer;
-  let db: TestDatabase;
-  let handle: (request: Request, client: ClientAddress) => Promise<Response>;
-
+  let app: BuiltApp;
   beforeAll(async () => {
-    built = await importBuiltServer();
-    db = await openTestDatabase();
-    handle = await built.createAppHandler({
-      build: built.build,
-      mode: "production",
-      clientDirectory,
-      database: async () => db,
-    });
+    app = await openBuiltApp();
   });
   afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
+    await app?.[Symbol.asyncDispose]();
   });
 
   const get = (path: string, headers: Record<string, string> = {}) =>
-    handle(new Request(new URL(path, "http://localhost"), { headers }), client);
+    app.handle(new Request(new URL(path, "http://localhost"), { headers }), client);
 
   test("/live: an uncompressed, unstored event stream, one of its own for each request", async () => {
     const headers = { "Accept-Encoding": "br, gzip", Accept: "text/event-stream" };
@@ -149,7 +137,7 @@ describe("the pipeline and the live channel", () => {
     "%s /live and /live/revision: 405 with Allow",
     async (method) => {
       for (const path of ["/live", "/live/revision"]) {
-        const response = await handle(
+        const response = await app.handle(
           new Request(new URL(path, "http://localhost"), {
             method,
             headers: { "Sec-Fetch-Site": "same-origin", Origin: "http://localhost" },
@@ -164,7 +152,10 @@ describe("the pipeline and the live channel", () => {
   );
 
   test("HEAD /live: the headers, no stream left open", async () => {
-    const response = await handle(new Request("http://localhost/live", { method: "HEAD" }), client);
+    const response = await app.handle(
+      new Request("http://localhost/live", { method: "HEAD" }),
+      client,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
     const health = await (await get("/healthz")).json();
@@ -224,26 +215,8 @@ describe.runIf(drivers.includes("postgres"))("two instances on one PostgreSQL", 
   /** Signs an owner in on `server` and returns a post function carrying the session. */
   async function staffOn(server: RunningServer, env: Record<string, string>) {
     const email = "owner@example.com";
-    const added = await runServerToExit(env, ["staff-add", "--email", email, "--role", "owner"]);
-    const password = /Their password, shown this once: (\S+)/.exec(added.output)?.[1];
-    expect(password, added.output).toBeDefined();
-    const jar = new CookieJar();
-    const post = async (target: string, fields: Record<string, string>) =>
-      jar.take(
-        await fetch(new URL(target, server.url), {
-          method: "POST",
-          redirect: "manual",
-          headers: { "Sec-Fetch-Site": "same-origin", Origin: server.url, Cookie: jar.header() },
-          body: new URLSearchParams(fields),
-        }),
-      );
-    const signedIn = await post("/staff/sign-in", {
-      email,
-      password: password!,
-      redirectTo: "/staff",
-    });
-    expect(signedIn.status).toBe(303);
-    return post;
+    const password = await addStaffWithCommand(env, email, "owner");
+    return (await signedInOn(server, email, password)).post;
   }
 
   test("listening: a staff save on A is an event on a stream open on B within 3 s", async () => {

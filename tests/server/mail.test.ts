@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, expect, test, vi } from "vitest";
 import { startServer, stopAllServers, type RunningServer } from "../support/built-server";
+import { contactForm, postContact } from "../support/server-test";
 import { startSmtpFake, type SmtpFake } from "../support/smtp-fake";
 
 /**
@@ -18,21 +19,17 @@ afterEach(async () => {
 // A server start apiece: seconds on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-function postContact(server: RunningServer, name: string) {
-  return fetch(new URL("/contact", server.url), {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Sec-Fetch-Site": "same-origin", Origin: server.url },
-    body: new URLSearchParams({
-      submission: randomUUID(),
+/** Sends an enquiry from `name` through the server's contact form. */
+function sendEnquiry(server: RunningServer, name: string) {
+  return postContact(
+    server,
+    contactForm({
       name,
       email: `guest-${randomUUID().slice(0, 8)}@example.com`,
       phone: "",
-      topic: "general",
       message: "Do you show the hockey games on Saturday nights?",
-      consent: "on",
     }),
-  });
+  );
 }
 
 test("with SMTP_URL, an enquiry's notification reaches the mail server", async () => {
@@ -44,7 +41,7 @@ test("with SMTP_URL, an enquiry's notification reaches the mail server", async (
   });
   await server.waitForOutput(`Mail is sent through 127.0.0.1:${smtp.port} from site@pub.example`);
 
-  const response = await postContact(server, "Sam Okafor");
+  const response = await sendEnquiry(server, "Sam Okafor");
   expect(response.status).toBe(303);
   expect(response.headers.get("Location")).toBe("/contact#enquiry-sent");
 
@@ -60,7 +57,7 @@ test("without SMTP_URL, the mail waits in the outbox and the log shows it", asyn
   const server = await startServer();
   await server.waitForOutput("No mail server is configured (SMTP_URL)");
 
-  const response = await postContact(server, "Ana Souza");
+  const response = await sendEnquiry(server, "Ana Souza");
   expect(response.status).toBe(303);
   await server.waitForOutput("warn Mail waiting in the outbox: no mail server is configured");
   expect(server.output()).toContain('"subject":"New enquiry: A general question from Ana Souza"');

@@ -1,13 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  clientDirectory,
-  importBuiltServer,
-  type BuiltServer,
-  type ClientAddress,
-} from "../support/built-server";
-import { openTestDatabase, type TestDatabase } from "../support/test-database";
+import { openBuiltApp, type BuiltApp, type ClientAddress } from "../support/built-server";
 
 // The production build's page cache, through its real handler: what is kept,
 // for whom, with which Content-Security-Policy, and until when.
@@ -16,24 +10,16 @@ const client: ClientAddress = { address: "203.0.113.7", family: "IPv4", port: 50
 /** The theme cookie as the site sets it for "dark". */
 const DARK = `theme=${Buffer.from(JSON.stringify("dark")).toString("base64")}`;
 
-let built: BuiltServer;
-let db: TestDatabase;
-let handle: (request: Request, client: ClientAddress) => Promise<Response>;
+let app: BuiltApp;
+const handle: BuiltApp["handle"] = (request, client) => app.handle(request, client);
 
 beforeAll(async () => {
   // As in production: links name the site, so shared caches may keep its pages.
   process.env.SITE_URL = "http://localhost";
-  built = await importBuiltServer();
-  db = await openTestDatabase();
-  handle = await built.createAppHandler({
-    build: built.build,
-    mode: "production",
-    clientDirectory,
-    database: async () => db,
-  });
+  app = await openBuiltApp();
 });
 afterAll(async () => {
-  await db?.[Symbol.asyncDispose]();
+  await app?.[Symbol.asyncDispose]();
 });
 
 /** The response and its body as text, decompressed, and how many bytes were sent. */
@@ -131,7 +117,7 @@ describe("pages the same for everyone", () => {
   test("show a change to the content once the revision is next asked (a second on at most)", async () => {
     const before = await get("/menu");
     expect(before.body).not.toContain("Smoked Cheddar Soup");
-    await db.query(
+    await app.db.query(
       "update public.menu_items set name = 'Smoked Cheddar Soup' where id = (select min(id) from public.menu_items)",
     );
     let after = before;
@@ -249,7 +235,7 @@ describe("the form pages", () => {
       expect(response.status, `post ${attempt}`).toBe(303);
       expect(response.headers.get("Location")).toBe("/contact#enquiry-sent");
     }
-    const stored = await db.query<{ count: number }>(
+    const stored = await app.db.query<{ count: number }>(
       "select count(*)::int as count from public.enquiries where submission_token = $1",
       [token],
     );

@@ -10,6 +10,7 @@ import {
   startServer,
   stopAllServers,
 } from "../support/built-server";
+import { contactForm, postContact } from "../support/server-test";
 import { startSiteverifyFake } from "../support/siteverify-fake";
 
 afterEach(stopAllServers);
@@ -94,25 +95,11 @@ describe("with Turnstile's keys", () => {
       const home = await (await fetch(`${server.url}/`)).text();
       expect(home).not.toContain('data-slot="turnstile"');
 
-      const form = {
-        submission: crypto.randomUUID(),
-        name: "Sam Okafor",
-        email: "sam@example.com",
-        topic: "general",
-        message: "Do you have gluten-free buns for the burgers?",
-        consent: "on",
-      };
-      const post = (fields: Record<string, string>) =>
-        fetch(`${server.url}/contact`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { "Sec-Fetch-Site": "same-origin", Origin: server.url },
-          body: new URLSearchParams(fields),
-        });
-      const unchecked = await post(form);
+      const form = contactForm();
+      const unchecked = await postContact(server, form);
       expect(unchecked.status).toBe(400);
       expect(await unchecked.text()).toMatch(/spam check/i);
-      const checked = await post({
+      const checked = await postContact(server, {
         ...form,
         "cf-turnstile-response": siteverify.issue({ action: "contact", hostname: "127.0.0.1" }),
       });

@@ -1,8 +1,12 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { clientDirectory, importBuiltServer, type ClientAddress } from "../support/built-server";
-import { openTestDatabase, type TestDatabase } from "../support/test-database";
+import {
+  clientDirectory,
+  openBuiltApp,
+  type BuiltApp,
+  type ClientAddress,
+} from "../support/built-server";
 import { scriptsNamedIn } from "../support/scripts-named";
 
 /**
@@ -16,22 +20,14 @@ import { scriptsNamedIn } from "../support/scripts-named";
 const HOME_SCRIPT_BUDGET_BYTES = 135 * 1024;
 
 const client: ClientAddress = { address: "203.0.113.7", family: "IPv4", port: 50000 };
-let db: TestDatabase;
-let handle: (request: Request) => Promise<Response>;
+let app: BuiltApp;
+const handle = (request: Request) => app.handle(request, client);
 
 beforeAll(async () => {
-  const built = await importBuiltServer();
-  db = await openTestDatabase();
-  const handler = await built.createAppHandler({
-    build: built.build,
-    mode: "production",
-    clientDirectory,
-    database: async () => db,
-  });
-  handle = (request) => handler(request, client);
+  app = await openBuiltApp();
 });
 afterAll(async () => {
-  await db?.[Symbol.asyncDispose]();
+  await app?.[Symbol.asyncDispose]();
 });
 
 /** The live channel's chunk, imported once the page is up. */

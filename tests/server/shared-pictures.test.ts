@@ -1,15 +1,9 @@
-import { existsSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, afterEach, describe, expect, test, vi } from "vitest";
-import {
-  freshDataDirectory,
-  runServerToExit,
-  startServer,
-  stopAllServers,
-  type RunningServer,
-} from "../support/built-server";
-import { CookieJar } from "../support/staff-requests";
+import { afterAll, describe, expect, vi } from "vitest";
+import { startServer } from "../support/built-server";
+import { addStaffWithCommand, serverTest as test, signedInOn } from "../support/server-test";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -19,34 +13,13 @@ import { drivers, openTestDatabase, type TestDatabase } from "../support/test-da
  * database, so every other serves it too.
  */
 
-afterEach(stopAllServers);
 // Starting two servers and running a command takes seconds apiece on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-const dataDirectories: string[] = [];
 let database: TestDatabase | undefined;
 afterAll(async () => {
-  for (const directory of dataDirectories) rmSync(directory, { recursive: true, force: true });
   await database?.[Symbol.asyncDispose]();
 });
-
-function dataDirectory(): string {
-  const directory = freshDataDirectory();
-  dataDirectories.push(directory);
-  return directory;
-}
-
-/** A same-site post, as the browser sends a form, with the jar's cookies; redirects not followed. */
-async function post(server: RunningServer, jar: CookieJar, target: string, body: BodyInit) {
-  return jar.take(
-    await fetch(new URL(target, server.url), {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Sec-Fetch-Site": "same-origin", Origin: server.url, Cookie: jar.header() },
-      body,
-    }),
-  );
-}
 
 /** The `/img/uploads/…` URLs a page's pictures name in their `src` and `srcset`. */
 function uploadUrls(html: string): string[] {
@@ -59,22 +32,16 @@ function uploadUrls(html: string): string[] {
 describe.runIf(drivers.includes("postgres"))(
   "uploaded pictures on PostgreSQL without Supabase",
   () => {
-    test("a picture uploaded through one instance is served by another", async () => {
+    test("a picture uploaded through one instance is served by another", async ({
+      dataDirectory,
+    }) => {
       database = await openTestDatabase("postgres");
       const shared = { DATABASE_URL: database.url! };
       const first = dataDirectory();
       const second = dataDirectory();
 
       const email = "manager@example.com";
-      const added = await runServerToExit({ ...shared, DATA_DIR: first }, [
-        "staff-add",
-        "--email",
-        email,
-        "--role",
-        "editor",
-      ]);
-      const password = /Their password, shown this once: (\S+)/.exec(added.output)?.[1];
-      expect(password, added.output).toBeDefined();
+      const password = await addStaffWithCommand({ ...shared, DATA_DIR: first }, email, "editor");
 
       const [one, other] = await Promise.all([
         startServer({ ...shared, DATA_DIR: first }),
@@ -91,14 +58,7 @@ describe.runIf(drivers.includes("postgres"))(
       expect(before.status, other.output()).toBe(200);
       expect(uploadUrls(await before.text())).toEqual([]);
 
-      const staff = new CookieJar();
-      const signedIn = await post(
-        one,
-        staff,
-        "/staff/sign-in",
-        new URLSearchParams({ email, password: password!, redirectTo: "/staff" }),
-      );
-      expect(signedIn.status).toBe(303);
+      const staff = await signedInOn(one, email, password);
 
       // A new dish with its picture, added in the menu editor on the first instance.
       const picture = await sharp({
@@ -121,7 +81,7 @@ describe.runIf(drivers.includes("postgres"))(
         "imageFile",
         new File([new Uint8Array(picture)], "brisket.png", { type: "image/png" }),
       );
-      const saved = await post(one, staff, "/staff/menu/items/new", form);
+      const saved = await staff.post("/staff/menu/items/new", form);
       expect(saved.status, one.output()).toBe(303);
 
       const [row] = await database.query<{ path: string; version: string; bytes: number }>(

@@ -1,14 +1,16 @@
-import { rmSync } from "node:fs";
-import { afterAll, afterEach, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, vi } from "vitest";
 import {
-  freshDataDirectory,
-  runRefusedCommand,
   runServerToExit,
   startServer,
   stopAllServers,
   type RunningServer,
 } from "../support/built-server";
-import { CookieJar } from "../support/staff-requests";
+import {
+  addStaffWithCommand,
+  browserOn as browser,
+  expectRefusedArguments,
+  serverTest as test,
+} from "../support/server-test";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -19,55 +21,18 @@ import { drivers, openTestDatabase, type TestDatabase } from "../support/test-da
  * PostgreSQL (DATABASE_URL), with the embedded Auth service on each.
  */
 
-afterEach(stopAllServers);
 // Each test runs several commands and starts a server: seconds apiece on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
-
-const dataDirectories: string[] = [];
-afterAll(() => {
-  for (const directory of dataDirectories) rmSync(directory, { recursive: true, force: true });
-});
 
 const STACK_LINE = /\n\s+at \S/;
 const INBOX_HEADING = /<h1[^>]*>Enquiries<\/h1>/;
 const USAGE = "Usage: npm run staff:reset -- --email name@example.com";
 const RESET_LINK = /^(\S+\/staff\/setup\?code=[\w-]{43})$/m;
 
-/** One browser on the server: its cookies, sent back with each request; redirects not followed. */
-function browser(server: RunningServer) {
-  const jar = new CookieJar();
-  const send = async (target: string, init: RequestInit = {}) =>
-    jar.take(
-      await fetch(new URL(target, server.url), {
-        ...init,
-        redirect: "manual",
-        headers: { ...init.headers, Cookie: jar.header() },
-      }),
-    );
-  return {
-    get: (target: string) => send(target),
-    post: (target: string, fields: Record<string, string>) =>
-      send(target, {
-        method: "POST",
-        headers: { "Sec-Fetch-Site": "same-origin", Origin: server.url },
-        body: new URLSearchParams(fields),
-      }),
-  };
-}
-
 async function signIn(server: RunningServer, email: string, password: string) {
   const user = browser(server);
   const answer = await user.post("/staff/sign-in", { email, password, redirectTo: "/staff" });
   return { user, status: answer.status };
-}
-
-/** Puts `email` on the staff list with staff-add; the password it prints. */
-async function addStaff(env: Record<string, string>, email: string, role: "owner" | "editor") {
-  const added = await runServerToExit(env, ["staff-add", "--email", email, "--role", role]);
-  const password = /Their password, shown this once: (\S+)/.exec(added.output)?.[1];
-  expect(password, added.output).toBeDefined();
-  expect(added.code, added.output).toBe(0);
-  return password!;
 }
 
 async function stop(server: RunningServer) {
@@ -78,26 +43,25 @@ async function stop(server: RunningServer) {
 describe.each(drivers)("staff-reset on %s", (driver) => {
   let database: TestDatabase | undefined;
   afterEach(async () => {
+    // The servers go before their database does.
     stopAllServers();
     await database?.[Symbol.asyncDispose]();
     database = undefined;
   });
 
   /** Where the commands and the server keep their data: one folder, or one database. */
-  async function siteData(): Promise<Record<string, string>> {
-    if (driver === "pglite") {
-      const directory = freshDataDirectory();
-      dataDirectories.push(directory);
-      return { DATA_DIR: directory };
-    }
+  async function siteData(dataDirectory: () => string): Promise<Record<string, string>> {
+    if (driver === "pglite") return { DATA_DIR: dataDirectory() };
     database = await openTestDatabase("postgres");
     return { DATABASE_URL: database.url! };
   }
 
-  test("prints a one-time link with which a member sets a new password in the site, once", async () => {
-    const env = await siteData();
+  test("prints a one-time link with which a member sets a new password in the site, once", async ({
+    dataDirectory,
+  }) => {
+    const env = await siteData(dataDirectory);
     const owner = "owner@example.com";
-    const oldPassword = await addStaff(env, owner, "owner");
+    const oldPassword = await addStaffWithCommand(env, owner, "owner");
 
     const made = await runServerToExit({ ...env, PORT: "8080" }, [
       "staff-reset",
@@ -178,12 +142,14 @@ describe.each(drivers)("staff-reset on %s", (driver) => {
     expect(server.output()).not.toMatch(STACK_LINE);
   });
 
-  test("an unknown address, or an account off the staff list, is refused with what to do; an invitee gets their invitation again", async () => {
-    const env = await siteData();
+  test("an unknown address, or an account off the staff list, is refused with what to do; an invitee gets their invitation again", async ({
+    dataDirectory,
+  }) => {
+    const env = await siteData(dataDirectory);
     const owner = "owner@example.com";
     const editor = "editor@example.com";
-    const ownerPassword = await addStaff(env, owner, "owner");
-    await addStaff(env, editor, "editor");
+    const ownerPassword = await addStaffWithCommand(env, owner, "owner");
+    await addStaffWithCommand(env, editor, "editor");
 
     // The owner removes the editor, whose account stays (as it would at Supabase).
     const server = await startServer(env);
@@ -243,11 +209,5 @@ test.each([
   ["an unknown flag", ["--email", "a@example.com", "--force"], 'Unknown argument "--force".'],
   ["a flag without its value", ["--email"], "--email needs a value."],
 ])("staff-reset with %s exits 2 with the usage", async (_, args, message) => {
-  const { code, output, opened } = await runRefusedCommand(["staff-reset", ...args]);
-  expect(output).toContain(message);
-  expect(output).toContain(USAGE);
-  expect(output).not.toMatch(STACK_LINE);
-  expect(code).toBe(2);
-  // The arguments are checked before the database is opened: none was made.
-  expect(opened).toBe(false);
+  await expectRefusedArguments(["staff-reset", ...args], message, USAGE);
 });

@@ -1,13 +1,18 @@
-import { rmSync } from "node:fs";
-import { afterAll, afterEach, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, vi } from "vitest";
 import {
-  freshDataDirectory,
-  runRefusedCommand,
   runServerToExit,
   startServer,
   stopAllServers,
   type RunningServer,
 } from "../support/built-server";
+import {
+  addStaffWithCommand,
+  browserOn,
+  contactForm,
+  expectRefusedArguments,
+  postContact,
+  serverTest as test,
+} from "../support/server-test";
 import { CookieJar } from "../support/staff-requests";
 import { startSupabaseAuthFake, type SupabaseAuthFake } from "../support/supabase-auth-fake";
 import { drivers, openTestDatabase } from "../support/test-database";
@@ -18,21 +23,8 @@ import { drivers, openTestDatabase } from "../support/test-database";
  * command) and a Supabase project's Auth over HTTP (the loopback fake).
  */
 
-afterEach(stopAllServers);
 // Each test starts servers and runs commands, seconds apiece on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
-
-const dataDirectories: string[] = [];
-afterAll(() => {
-  for (const directory of dataDirectories) rmSync(directory, { recursive: true, force: true });
-});
-
-/** A data folder several servers and commands share; removed after the file's tests. */
-function sharedDataDirectory(): string {
-  const directory = freshDataDirectory();
-  dataDirectories.push(directory);
-  return directory;
-}
 
 const SESSION_COOKIE = /^sb-staff-auth-token(\.\d+)?$/;
 const SETUP_LINK = /Make the owner's account at (\S+) \(the link works once/;
@@ -41,34 +33,12 @@ const STACK_LINE = /\n\s+at \S/;
 const USAGE =
   "Usage: npm run staff:add -- --email name@example.com [--email …] --role owner|editor [--password-stdin]";
 
-/** One browser on the server: its cookies, sent back with each request; redirects not followed. */
+/** One browser on the server (see browserOn), and the staff session cookies it holds. */
 function browser(server: RunningServer) {
-  const jar = new CookieJar();
+  const user = browserOn(server);
   return {
-    jar,
-    sessionCookies: () => jar.names().filter((name) => SESSION_COOKIE.test(name)),
-    async get(target: string) {
-      return jar.take(
-        await fetch(new URL(target, server.url), {
-          redirect: "manual",
-          headers: { Cookie: jar.header() },
-        }),
-      );
-    },
-    async post(target: string, fields: Record<string, string>) {
-      return jar.take(
-        await fetch(new URL(target, server.url), {
-          method: "POST",
-          redirect: "manual",
-          headers: {
-            "Sec-Fetch-Site": "same-origin",
-            Origin: server.url,
-            Cookie: jar.header(),
-          },
-          body: new URLSearchParams(fields),
-        }),
-      );
-    },
+    ...user,
+    sessionCookies: () => user.jar.names().filter((name) => SESSION_COOKIE.test(name)),
   };
 }
 
@@ -98,20 +68,7 @@ function sessionTokens(jar: CookieJar): { access_token: string; refresh_token: s
 
 /** Posts a contact enquiry, so the inbox has something to open. */
 async function sendEnquiry(server: RunningServer) {
-  const response = await fetch(`${server.url}/contact`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Sec-Fetch-Site": "same-origin", Origin: server.url },
-    body: new URLSearchParams({
-      submission: crypto.randomUUID(),
-      name: "Sam Okafor",
-      email: "sam@example.com",
-      topic: "general",
-      message: "Do you have gluten-free buns for the burgers?",
-      consent: "on",
-    }),
-  });
-  expect(response.status).toBe(303);
+  expect((await postContact(server, contactForm())).status).toBe(303);
 }
 
 async function stop(server: RunningServer) {
@@ -120,8 +77,10 @@ async function stop(server: RunningServer) {
 }
 
 describe("embedded sign-in", () => {
-  test("the first owner's link makes the owner once, signed in; signing out ends the session", async () => {
-    const DATA_DIR = sharedDataDirectory();
+  test("the first owner's link makes the owner once, signed in; signing out ends the session", async ({
+    dataDirectory,
+  }) => {
+    const DATA_DIR = dataDirectory();
     const server = await startServer({ DATA_DIR });
     await server.waitForOutput("(the link works once, until ");
     const printed = SETUP_LINK.exec(server.output())?.[1];
@@ -224,8 +183,10 @@ describe("embedded sign-in", () => {
     expect(restarted.output()).not.toMatch(/setup link could not be made/);
   });
 
-  test("staff-add makes an account whose password is shown once, and its holder can sign in", async () => {
-    const DATA_DIR = sharedDataDirectory();
+  test("staff-add makes an account whose password is shown once, and its holder can sign in", async ({
+    dataDirectory,
+  }) => {
+    const DATA_DIR = dataDirectory();
     const email = "editor@example.com";
     const colleague = "second.editor@example.com";
     // Several people at once: each is added, with a password of their own.
@@ -277,18 +238,12 @@ describe("embedded sign-in", () => {
     expect(server.output()).not.toMatch(/setup\?code=/);
   });
 
-  test("five wrong passwords for the owner from one address, then the right one from another signs in", async () => {
-    const DATA_DIR = sharedDataDirectory();
+  test("five wrong passwords for the owner from one address, then the right one from another signs in", async ({
+    dataDirectory,
+  }) => {
+    const DATA_DIR = dataDirectory();
     const email = "owner@example.com";
-    const added = await runServerToExit({ DATA_DIR }, [
-      "staff-add",
-      "--email",
-      email,
-      "--role",
-      "owner",
-    ]);
-    const password = /Their password, shown this once: (\S+)/.exec(added.output)?.[1];
-    expect(password, added.output).toBeDefined();
+    const password = await addStaffWithCommand({ DATA_DIR }, email, "owner");
     const server = await startServer({ DATA_DIR, CLIENT_IP_HEADER: "X-Test-Client" });
     const from = (address: string) => (fields: Record<string, string>) =>
       fetch(new URL("/staff/sign-in", server.url), {
@@ -325,13 +280,7 @@ describe("embedded sign-in", () => {
     ],
     ["a flag without its value", ["--role", "editor", "--email"], "--email needs a value."],
   ])("staff-add with %s exits 2 with the usage", async (_, args, message) => {
-    const { code, output, opened } = await runRefusedCommand(["staff-add", ...args]);
-    expect(output).toContain(message);
-    expect(output).toContain(USAGE);
-    expect(output).not.toMatch(STACK_LINE);
-    expect(code).toBe(2);
-    // The arguments are checked before the database is opened: none was made.
-    expect(opened).toBe(false);
+    await expectRefusedArguments(["staff-add", ...args], message, USAGE);
   });
 });
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { Database } from "~/platform/database/database.server";
 import { SERVER_ENV, SERVER_NODE_OPTIONS } from "./server-options";
-import { templateDataDirectory } from "./test-database";
+import { openTestDatabase, templateDataDirectory, type TestDatabase } from "./test-database";
 
 export const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 export const serverEntry = path.join(root, "build/server/index.js");
@@ -50,6 +50,30 @@ export async function importBuiltServer(): Promise<BuiltServer> {
     process.env.TEST_FILE_DATA_DIR = process.env.DATA_DIR;
   }
   return (await import(/* @vite-ignore */ serverEntry)) as BuiltServer;
+}
+
+/** The production build's app handler in this process, and the database it reads. */
+export type BuiltApp = {
+  built: BuiltServer;
+  db: TestDatabase;
+  handle: (request: Request, client: ClientAddress) => Promise<Response>;
+  [Symbol.asyncDispose](): Promise<void>;
+};
+
+/**
+ * The production build's app handler in this process, in production mode,
+ * over a copy of the seeded database; disposing of it closes the database.
+ */
+export async function openBuiltApp(): Promise<BuiltApp> {
+  const built = await importBuiltServer();
+  const db = await openTestDatabase();
+  const handle = await built.createAppHandler({
+    build: built.build,
+    mode: "production",
+    clientDirectory,
+    database: async () => db,
+  });
+  return { built, db, handle, [Symbol.asyncDispose]: () => db[Symbol.asyncDispose]() };
 }
 
 export type RunningServer = {

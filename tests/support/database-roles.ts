@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/platform/database/database.server";
+import { addStaffMember } from "~/staff/accounts/staff.server";
 import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
 
 /** The tables of the pub's content, which visitors read and staff edit. */
@@ -63,6 +64,18 @@ export async function createAuthUser(db: Database, email: string): Promise<strin
 /** Claims of a signed-in user, as the staff middleware reads them from a session. */
 export function claimsOf(userId: string): StaffClaims {
   return { sub: userId, role: "authenticated", session_id: randomUUID() };
+}
+
+/**
+ * A new staff member with `role`, added in `db` as the staff list adds them
+ * (an auth user and a staff row): their email, and claims as the staff
+ * middleware reads them from a session.
+ */
+export async function staffMemberClaims(db: Database, role: "owner" | "editor") {
+  const email = `${role}-${randomUUID()}@example.com`;
+  const userId = await createAuthUser(db, email);
+  await addStaffMember(db, { userId, email, role });
+  return { email, claims: { sub: userId, role: "authenticated" } as StaffClaims };
 }
 
 /**

@@ -6,7 +6,11 @@ import { formPost } from "./route-args";
 import { CookieJar, runRoute } from "./staff-requests";
 import type { TestDatabase } from "./test-database";
 import { contextWithDatabase } from "./test-database";
-import { embeddedAuthBackend } from "~/platform/auth-backend.server";
+import {
+  embeddedAuthBackend,
+  type AuthBackend,
+  type AuthEmailHook,
+} from "~/platform/auth-backend.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
 import {
   authBackendContext,
@@ -23,7 +27,8 @@ import { action as signInAction } from "../../app/routes/staff/sign-in";
 export const STAFF_LAYOUT: MiddlewareFunction<Response>[] = [staffSession];
 export const STAFF_AREA: MiddlewareFunction<Response>[] = [staffSession, requireStaff];
 
-const PASSWORD = "correct horse battery staple";
+/** The password every staff member the harness makes signs in with. */
+export const PASSWORD = "correct horse battery staple";
 
 /** A route's loader or action, as the harness calls it. */
 type Handler = (args: never) => unknown;
@@ -48,21 +53,35 @@ export function testImageStore(root: string): ImageStore {
   };
 }
 
+/** A browser signed in as a staff member: its cookies, and who they are. */
+export type SignedInJar = CookieJar & { email: string; userId: string };
+
 /**
  * A staff area over `db` with the embedded sign-in service, for route tests:
  * staff members made as the `staff-add` command makes them, signed in through
  * the sign-in action, and requests that carry their cookies through the staff
- * area's middleware as the server would run them.
+ * area's middleware as the server would run them. With `sendEmail`, the
+ * service hands its recovery and invitation mails to it, as the server's does.
  */
-export function staffHarness(db: TestDatabase, { imageStore }: { imageStore?: ImageStore } = {}) {
-  const backend = embeddedAuthBackend(db, generateSigningKey());
+export function staffHarness(
+  db: TestDatabase,
+  { imageStore, sendEmail }: { imageStore?: ImageStore; sendEmail?: AuthEmailHook } = {},
+) {
+  const backend = embeddedAuthBackend(db, generateSigningKey(), { sendEmail });
 
-  /** A request context as the server gives one, from a random client address. */
-  function context() {
+  /**
+   * A request context as the server gives one, from a random client address
+   * unless `address` names one, with the harness's sign-in service unless
+   * `auth` is another.
+   */
+  function context({ address, auth = backend }: { address?: string; auth?: AuthBackend } = {}) {
     const provided = contextWithDatabase(db);
     if (imageStore) provided.set(imageStoreContext, imageStore);
-    provided.set(authBackendContext, async () => backend);
-    provided.set(clientAddressContext, `203.0.113.${Math.floor(Math.random() * 250) + 1}`);
+    provided.set(authBackendContext, async () => auth);
+    provided.set(
+      clientAddressContext,
+      address ?? `203.0.113.${Math.floor(Math.random() * 250) + 1}`,
+    );
     return provided;
   }
 
@@ -73,18 +92,24 @@ export function staffHarness(db: TestDatabase, { imageStore }: { imageStore?: Im
     return { email, userId };
   }
 
-  /** A jar holding a fresh session of a new staff member. */
-  async function signedIn(role: "owner" | "editor" = "editor") {
-    const { email, userId } = await member(role);
+  /** Posts the sign-in form as a fresh browser: its jar and the answer, whatever it is. */
+  async function signIn(email: string, password = PASSWORD) {
     const jar = new CookieJar();
     const response = jar.take(
       await runRoute(
-        formPost("/staff/sign-in", { email, password: PASSWORD, redirectTo: "/staff" }),
+        formPost("/staff/sign-in", { email, password, redirectTo: "/staff" }),
         context(),
         STAFF_LAYOUT,
         signInAction,
       ),
     );
+    return { jar, response };
+  }
+
+  /** A jar holding a fresh session of a new staff member. */
+  async function signedIn(role: "owner" | "editor" = "editor"): Promise<SignedInJar> {
+    const { email, userId } = await member(role);
+    const { jar, response } = await signIn(email);
     expect(response).toHaveRedirect("/staff");
     return Object.assign(jar, { email, userId });
   }
@@ -108,13 +133,26 @@ export function staffHarness(db: TestDatabase, { imageStore }: { imageStore?: Im
   }
 
   /** Runs a handler of the signed-in area as `jar`'s browser would reach it. */
-  async function run(
+  function run(request: Request, jar: CookieJar, handler: Handler, params = {}) {
+    return runIn(STAFF_AREA, request, jar, handler, params);
+  }
+
+  /**
+   * Runs a handler of the staff pages open to anyone (sign-in, sign-out, the
+   * setup and password pages) as `jar`'s browser would reach it.
+   */
+  function runOpen(request: Request, jar: CookieJar, handler: Handler, params = {}) {
+    return runIn(STAFF_LAYOUT, request, jar, handler, params);
+  }
+
+  async function runIn(
+    middleware: MiddlewareFunction<Response>[],
     request: Request,
     jar: CookieJar,
     handler: Handler,
-    params: Record<string, string> = {},
+    params: Record<string, string>,
   ) {
-    return jar.take(await runRoute(request, context(), STAFF_AREA, handler, params));
+    return jar.take(await runRoute(request, context(), middleware, handler, params));
   }
 
   /** GETs a staff page's loader as `jar`'s browser. */
@@ -138,8 +176,11 @@ export function staffHarness(db: TestDatabase, { imageStore }: { imageStore?: Im
     return run(post(path, fields, jar), jar, action, params);
   }
 
-  return { backend, context, member, signedIn, get, post, run, load, submit };
+  return { backend, context, member, signIn, signedIn, get, post, run, runOpen, load, submit };
 }
+
+/** The staff area of `staffHarness`. */
+export type StaffHarness = ReturnType<typeof staffHarness>;
 
 /**
  * A post refused because `field` is over its limit: 400, the message by the

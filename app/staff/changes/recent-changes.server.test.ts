@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAuthUser } from "../../../tests/support/database-roles";
+import { createAuthUser, staffMemberClaims } from "../../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { getItem, setItemAvailability, updateItem } from "~/menu/editor/menu-editor.server";
 import { itemSchema } from "~/menu/editor/menu-rules";
@@ -9,7 +9,7 @@ import { saveWeek, readWeek } from "~/hours/editor/hours-editor.server";
 import { setEnquiryHandled } from "~/staff/inbox/enquiry-inbox.server";
 import { recentChanges } from "./recent-changes.server";
 import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
-import { addStaffMember, removeStaffMember } from "~/staff/accounts/staff.server";
+import { removeStaffMember } from "~/staff/accounts/staff.server";
 
 describe.each(drivers)("recent changes on %s", (driver) => {
   let db: TestDatabase;
@@ -17,17 +17,10 @@ describe.each(drivers)("recent changes on %s", (driver) => {
   let editorEmail: string;
   let owner: StaffClaims;
 
-  async function member(role: "owner" | "editor") {
-    const email = `${role}-${randomUUID()}@example.com`;
-    const userId = await createAuthUser(db, email);
-    await addStaffMember(db, { userId, email, role });
-    return { email, claims: { sub: userId, role: "authenticated" } as StaffClaims };
-  }
-
   beforeAll(async () => {
     db = await openTestDatabase(driver);
-    ({ email: editorEmail, claims: editor } = await member("editor"));
-    ({ claims: owner } = await member("owner"));
+    ({ email: editorEmail, claims: editor } = await staffMemberClaims(db, "editor"));
+    ({ claims: owner } = await staffMemberClaims(db, "owner"));
   });
   afterAll(async () => {
     await db?.[Symbol.asyncDispose]();
@@ -119,7 +112,7 @@ describe.each(drivers)("recent changes on %s", (driver) => {
       details: [{ kind: "value", text: expect.stringMatching(/^Tagline “.*” → “.*!”$/) }],
     });
 
-    const leaver = await member("editor");
+    const leaver = await staffMemberClaims(db, "editor");
     await withStaffClaims(db, leaver.claims, (tx) =>
       tx.query(
         "update public.opening_hours set opens_at = opens_at + interval '1 hour' where weekday = 5",
@@ -175,7 +168,7 @@ describe.each(drivers)("recent changes on %s", (driver) => {
       reason: "Changed again since — undo the later change first.",
     });
 
-    await member("editor");
+    await staffMemberClaims(db, "editor");
     expect((await newest(owner))?.undo).toEqual({ state: "none" });
   });
 

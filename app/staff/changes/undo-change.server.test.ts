@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAuthUser } from "../../../tests/support/database-roles";
+import { staffMemberClaims } from "../../../tests/support/database-roles";
 import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { addDays, torontoDate } from "~/platform/clock/toronto-time";
 import { itemValues } from "~/menu/editor/menu-editor";
@@ -9,7 +9,6 @@ import { itemSchema } from "~/menu/editor/menu-rules";
 import { formatPrice } from "~/platform/money";
 import { recentChanges } from "./recent-changes.server";
 import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
-import { addStaffMember } from "~/staff/accounts/staff.server";
 import { UNDO_WORDS } from "./undo";
 import { undoChange } from "./undo-change.server";
 
@@ -19,17 +18,10 @@ describe.each(drivers)("undoing a change on %s", (driver) => {
   let ownerEmail: string;
   let editor: StaffClaims;
 
-  async function member(role: "owner" | "editor") {
-    const email = `${role}-${randomUUID()}@example.com`;
-    const userId = await createAuthUser(db, email);
-    await addStaffMember(db, { userId, email, role });
-    return { email, claims: { sub: userId, role: "authenticated" } as StaffClaims };
-  }
-
   beforeAll(async () => {
     db = await openTestDatabase(driver);
-    ({ email: ownerEmail, claims: owner } = await member("owner"));
-    ({ claims: editor } = await member("editor"));
+    ({ email: ownerEmail, claims: owner } = await staffMemberClaims(db, "owner"));
+    ({ claims: editor } = await staffMemberClaims(db, "editor"));
   });
   afterAll(async () => {
     await db?.[Symbol.asyncDispose]();
@@ -198,7 +190,7 @@ describe.each(drivers)("undoing a change on %s", (driver) => {
   });
 
   test("people's changes, and changes not in the log, are not undone", async () => {
-    await member("editor");
+    await staffMemberClaims(db, "editor");
     expect(await undoChange(db, owner, await lastChangeOf("staff"))).toEqual({
       ok: false,
       status: 409,

@@ -2,8 +2,9 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, vi } from "vitest";
 import { asRole, rolledBack } from "../../../tests/support/database-roles";
+import { routeTest } from "../../../tests/support/route-test";
 import { signedInContext, type SignedIn } from "../../../tests/support/staff-context";
 import {
   startSupabaseAuthFake,
@@ -11,8 +12,7 @@ import {
 } from "../../../tests/support/supabase-auth-fake";
 import { startStorageFake, type StorageFake } from "../../../tests/support/supabase-storage-fake";
 import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { embeddedAuthBackend, supabaseAuthBackend } from "~/platform/auth-backend.server";
-import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
+import { supabaseAuthBackend } from "~/platform/auth-backend.server";
 import { imageStoreContext, type ImageStore } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
 import { log } from "~/platform/logger.server";
@@ -52,31 +52,27 @@ function storeIn(root: string, uploads: UploadStore = directoryUploadStore(root)
   };
 }
 
-describe.each(drivers)("savePicture on %s, with uploads in DATA_DIR", (driver) => {
-  let db: TestDatabase;
-  let root: string;
-  let editor: SignedIn;
-  let stranger: SignedIn;
+/** Someone signed in through the embedded service, saving pictures to the test's folder. */
+const test = routeTest
+  .extend("editorSession", async ({ signedInContext, imageRoot }) => {
+    const session = await signedInContext("editor");
+    session.context.set(imageStoreContext, storeIn(imageRoot));
+    return session;
+  })
+  .extend("strangerSession", async ({ signedInContext, imageRoot }) => {
+    const session = await signedInContext(null);
+    session.context.set(imageStoreContext, storeIn(imageRoot));
+    return session;
+  });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    root = await mkdtemp(path.join(tmpdir(), "pictures-"));
-    const backend = embeddedAuthBackend(db, generateSigningKey());
-    editor = await signedInContext(db, backend, "editor");
-    editor.context.set(imageStoreContext, storeIn(root));
-    stranger = await signedInContext(db, backend, null);
-    stranger.context.set(imageStoreContext, storeIn(root));
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-    await rm(root, { recursive: true, force: true });
-  });
+describe.each(drivers)("savePicture on %s, with uploads in DATA_DIR", (driver) => {
+  test.override({ driver });
   beforeEach(() => {
     vi.spyOn(log, "warn").mockImplementation(() => {});
     vi.spyOn(log, "error").mockImplementation(() => {});
   });
 
-  const row = async (picturePath: string) =>
+  const row = async (db: Database, picturePath: string) =>
     (
       await db.query<{
         width: number;
@@ -88,12 +84,16 @@ describe.each(drivers)("savePicture on %s, with uploads in DATA_DIR", (driver) =
       }>("select * from public.pictures where path = $1", [picturePath])
     )[0];
 
-  test("a JPEG is turned upright, its EXIF stripped, and recorded as the staff member", async () => {
+  test("a JPEG is turned upright, its EXIF stripped, and recorded as the staff member", async ({
+    db,
+    editorSession,
+    imageRoot,
+  }) => {
     const original = await sidewaysJpegWithExif();
     expect((await sharp(original).metadata()).exif).toBeDefined();
 
     const saved = await savePicture(
-      editor.context,
+      editorSession.context,
       new File([new Uint8Array(original)], "IMG_0001.JPG"),
     );
     expect(saved).toEqual({
@@ -102,7 +102,7 @@ describe.each(drivers)("savePicture on %s, with uploads in DATA_DIR", (driver) =
     });
     if (!saved.ok) return;
 
-    const stored = await readFile(path.join(root, saved.path));
+    const stored = await readFile(path.join(imageRoot, saved.path));
     const metadata = await sharp(stored).metadata();
     expect(metadata).toMatchObject({ format: "jpeg", width: 20, height: 40 });
     expect(metadata.exif).toBeUndefined();
@@ -110,25 +110,28 @@ describe.each(drivers)("savePicture on %s, with uploads in DATA_DIR", (driver) =
     expect(stored.includes("PhoneCam")).toBe(false);
     expect(stored.includes("Taken at home")).toBe(false);
 
-    expect(await row(saved.path)).toMatchObject({
+    expect(await row(db, saved.path)).toMatchObject({
       width: 20,
       height: 40,
       version: saved.path.slice("uploads/".length, -".jpg".length),
       content_type: "image/jpeg",
       byte_size: stored.length,
-      uploaded_by: editor.userId,
+      uploaded_by: editorSession.userId,
     });
     const [audit] = await db.query<{ actor: string }>(
       "select actor from public.audit_log where table_name = 'pictures' and new_row->>'path' = $1",
       [saved.path],
     );
-    expect(audit?.actor).toBe(editor.userId);
+    expect(audit?.actor).toBe(editorSession.userId);
   });
 
-  test("the same picture saved twice gives the same path and one row", async () => {
+  test("the same picture saved twice gives the same path and one row", async ({
+    db,
+    editorSession,
+  }) => {
     const bytes = await solid(31, 17).png().toBuffer();
-    const first = await savePicture(editor.context, new File([bytes], "a.png"));
-    const second = await savePicture(editor.context, new File([bytes], "b.png"));
+    const first = await savePicture(editorSession.context, new File([bytes], "a.png"));
+    const second = await savePicture(editorSession.context, new File([bytes], "b.png"));
     expect(first.ok && second.ok).toBe(true);
     expect(second).toEqual(first);
     if (!first.ok) return;
@@ -136,101 +139,122 @@ describe.each(drivers)("savePicture on %s, with uploads in DATA_DIR", (driver) =
     expect(rows).toHaveLength(1);
   });
 
-  test("a PNG named .jpg is taken as a PNG, by its content", async () => {
+  test("a PNG named .jpg is taken as a PNG, by its content", async ({
+    db,
+    editorSession,
+    imageRoot,
+  }) => {
     const bytes = await solid(12, 8).png().toBuffer();
     const saved = await savePicture(
-      editor.context,
+      editorSession.context,
       new File([bytes], "holiday.jpg", { type: "image/jpeg" }),
     );
     expect(saved).toEqual({ ok: true, path: expect.stringMatching(/\.png$/) });
     if (!saved.ok) return;
-    expect((await sharp(await readFile(path.join(root, saved.path))).metadata()).format).toBe(
+    expect((await sharp(await readFile(path.join(imageRoot, saved.path))).metadata()).format).toBe(
       "png",
     );
-    expect(await row(saved.path)).toMatchObject({
+    expect(await row(db, saved.path)).toMatchObject({
       content_type: "image/png",
       width: 12,
       height: 8,
     });
   });
 
-  test.each([
+  test.for([
     ["WebP", () => solid().webp().toBuffer(), "webp", "image/webp"],
     ["AVIF", () => solid().avif().toBuffer(), "avif", "image/avif"],
-  ])("a %s picture is accepted", async (_name, make, extension, contentType) => {
-    const saved = await savePicture(
-      editor.context,
-      new File([await make()], `picture.${extension}`),
-    );
-    expect(saved).toEqual({
-      ok: true,
-      path: expect.stringMatching(new RegExp(`\\.${extension}$`)),
-    });
-    if (saved.ok) expect(await row(saved.path)).toMatchObject({ content_type: contentType });
-  });
+  ] as const)(
+    "a %s picture is accepted",
+    async ([_name, make, extension, contentType], { db, editorSession }) => {
+      const saved = await savePicture(
+        editorSession.context,
+        new File([await make()], `picture.${extension}`),
+      );
+      expect(saved).toEqual({
+        ok: true,
+        path: expect.stringMatching(new RegExp(`\\.${extension}$`)),
+      });
+      if (saved.ok) expect(await row(db, saved.path)).toMatchObject({ content_type: contentType });
+    },
+  );
 
-  test.each([
+  test.for([
     ["an SVG", () => Buffer.from(SVG), "logo.svg"],
     ["an SVG named .png", () => Buffer.from(SVG), "logo.png"],
     ["a text file named .png", () => Buffer.from("Just some notes, not a picture."), "notes.png"],
     ["a GIF", () => solid().gif().toBuffer(), "moving.gif"],
     ["a truncated JPEG", async () => (await solid().jpeg().toBuffer()).subarray(0, 40), "cut.jpg"],
-  ])("%s is refused with a clear message", async (_name, make, name) => {
-    const before = await db.query("select path from public.pictures");
-    const saved = await savePicture(editor.context, new File([await make()], name));
-    expect(saved).toEqual({ ok: false, error: expect.stringMatching(/JPEG, PNG, WebP or AVIF/) });
-    expect(await db.query("select path from public.pictures")).toEqual(before);
-  });
+  ] as const)(
+    "%s is refused with a clear message",
+    async ([_name, make, name], { db, editorSession }) => {
+      const before = await db.query("select path from public.pictures");
+      const saved = await savePicture(editorSession.context, new File([await make()], name));
+      expect(saved).toEqual({ ok: false, error: expect.stringMatching(/JPEG, PNG, WebP or AVIF/) });
+      expect(await db.query("select path from public.pictures")).toEqual(before);
+    },
+  );
 
-  test("a picture of more than 64 megapixels is refused before it is decoded", async () => {
+  test("a picture of more than 64 megapixels is refused before it is decoded", async ({
+    editorSession,
+  }) => {
     const huge = await sharp({
       create: { width: 10_000, height: 6_500, channels: 3, background: "#000" },
     })
       .png({ compressionLevel: 1 })
       .toBuffer();
     expect(huge.length).toBeLessThan(MAX_UPLOAD_BYTES);
-    expect(await savePicture(editor.context, new File([new Uint8Array(huge)], "huge.png"))).toEqual(
-      {
-        ok: false,
-        error: PICTURE_ERRORS.tooManyPixels,
-      },
-    );
+    expect(
+      await savePicture(editorSession.context, new File([new Uint8Array(huge)], "huge.png")),
+    ).toEqual({
+      ok: false,
+      error: PICTURE_ERRORS.tooManyPixels,
+    });
   });
 
-  test("an empty file is refused", async () => {
-    expect(await savePicture(editor.context, new File([], "empty.jpg"))).toEqual({
+  test("an empty file is refused", async ({ editorSession }) => {
+    expect(await savePicture(editorSession.context, new File([], "empty.jpg"))).toEqual({
       ok: false,
       error: PICTURE_ERRORS.empty,
     });
   });
 
-  test.each([
+  test.for([
     [MAX_UPLOAD_BYTES + 1, "That picture is 10.1 MB; the most is 10 MB."],
     [Math.round(12.25 * 1024 * 1024), "That picture is 12.3 MB; the most is 10 MB."],
-  ])("a file of %i bytes is refused as too large", async (size, message) => {
-    const saved = await savePicture(
-      editor.context,
-      new File([Buffer.alloc(size, 0xff)], "big.jpg"),
-    );
-    expect(saved).toEqual({ ok: false, error: message });
-  });
+  ] as const)(
+    "a file of %i bytes is refused as too large",
+    async ([size, message], { editorSession }) => {
+      const saved = await savePicture(
+        editorSession.context,
+        new File([Buffer.alloc(size, 0xff)], "big.jpg"),
+      );
+      expect(saved).toEqual({ ok: false, error: message });
+    },
+  );
 
-  test("a file of exactly 10 MB is checked by its content, not refused for its size", async () => {
+  test("a file of exactly 10 MB is checked by its content, not refused for its size", async ({
+    editorSession,
+  }) => {
     const saved = await savePicture(
-      editor.context,
+      editorSession.context,
       new File([Buffer.alloc(MAX_UPLOAD_BYTES)], "exactly.png"),
     );
     expect(saved).toEqual({ ok: false, error: PICTURE_ERRORS.wrongType });
   });
 
-  test("a signed-in user who is not staff cannot record a picture", async () => {
+  test("a signed-in user who is not staff cannot record a picture", async ({
+    db,
+    strangerSession,
+    imageRoot,
+  }) => {
     const bytes = await solid(9, 9).png().toBuffer();
-    const saved = await savePicture(stranger.context, new File([bytes], "mine.png"));
+    const saved = await savePicture(strangerSession.context, new File([bytes], "mine.png"));
     expect(saved).toEqual({ ok: false, error: PICTURE_ERRORS.refused });
     // Refused before anything reached the store.
     const prepared = await preparePicture(new File([bytes], "mine.png"));
     if (!prepared.ok) throw new Error(prepared.error);
-    expect(await readdir(path.join(root, "uploads"))).not.toContain(
+    expect(await readdir(path.join(imageRoot, "uploads"))).not.toContain(
       prepared.picture.path.slice("uploads/".length),
     );
     expect(await db.query("select 1 from public.pictures where width = 9 and height = 9")).toEqual(
@@ -246,90 +270,92 @@ describe.each(drivers)("savePicture on %s, with uploads in DATA_DIR", (driver) =
       return data;
     };
 
-    test("a chosen file is saved at once and its path given", async () => {
+    test("a chosen file is saved at once and its path given", async ({ editorSession }) => {
       const bytes = await solid(14, 14).png().toBuffer();
       const fields = await readPictureFields(
-        editor.context,
+        editorSession.context,
         form({ image: new File([bytes], "new.png"), imageKept: "dishes/smash-burger.svg" }),
         names,
       );
       expect(fields).toEqual({ path: expect.stringMatching(/^uploads\/[0-9a-f]{16}\.png$/) });
     });
 
-    test("a chosen file that is refused gives its error and no path", async () => {
+    test("a chosen file that is refused gives its error and no path", async ({ editorSession }) => {
       const fields = await readPictureFields(
-        editor.context,
+        editorSession.context,
         form({ image: new File(["hello"], "x.png"), imageKept: "dishes/smash-burger.svg" }),
         names,
       );
       expect(fields).toEqual({ path: undefined, error: PICTURE_ERRORS.wrongType });
     });
 
-    test("without a file, the kept path is given back when it is a known picture", async () => {
+    test("without a file, the kept path is given back when it is a known picture", async ({
+      editorSession,
+    }) => {
       const saved = await savePicture(
-        editor.context,
+        editorSession.context,
         new File([await solid(15, 15).png().toBuffer()], "k.png"),
       );
       if (!saved.ok) throw new Error(saved.error);
       const empty = new File([], "", { type: "application/octet-stream" });
       expect(
         await readPictureFields(
-          editor.context,
+          editorSession.context,
           form({ image: empty, imageKept: saved.path }),
           names,
         ),
       ).toEqual({ path: saved.path });
       expect(
         await readPictureFields(
-          editor.context,
+          editorSession.context,
           form({ imageKept: "dishes/smash-burger.svg" }),
           names,
         ),
       ).toEqual({ path: "dishes/smash-burger.svg" });
     });
 
-    test.each([
+    test.for([
       "uploads/ffffffffffffffff.png",
       "dishes/no-such-dish.svg",
       "../secret.png",
       "https://example.com/a.png",
-    ])("a kept path that is no known picture (%s) is refused", async (kept) => {
-      expect(await readPictureFields(editor.context, form({ imageKept: kept }), names)).toEqual({
-        path: undefined,
-        error: PICTURE_ERRORS.gone,
-      });
-    });
+    ] as const)(
+      "a kept path that is no known picture (%s) is refused",
+      async (kept, { editorSession }) => {
+        expect(
+          await readPictureFields(editorSession.context, form({ imageKept: kept }), names),
+        ).toEqual({
+          path: undefined,
+          error: PICTURE_ERRORS.gone,
+        });
+      },
+    );
 
-    test("the remove box gives null; nothing at all leaves the picture as it is", async () => {
+    test("the remove box gives null; nothing at all leaves the picture as it is", async ({
+      editorSession,
+    }) => {
       expect(
         await readPictureFields(
-          editor.context,
+          editorSession.context,
           form({ imageKept: "dishes/smash-burger.svg", imageRemove: "on" }),
           names,
         ),
       ).toEqual({ path: null });
-      expect(await readPictureFields(editor.context, form({ imageKept: "" }), names)).toEqual({
+      expect(
+        await readPictureFields(editorSession.context, form({ imageKept: "" }), names),
+      ).toEqual({
         path: undefined,
       });
-      expect(await readPictureFields(editor.context, form({}), names)).toEqual({ path: undefined });
+      expect(await readPictureFields(editorSession.context, form({}), names)).toEqual({
+        path: undefined,
+      });
     });
   });
 });
 
 describe.each(drivers)("the pictures table's row level security on %s", (driver) => {
-  let db: TestDatabase;
-  let staffId: string;
-  let strangerId: string;
-
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    const backend = embeddedAuthBackend(db, generateSigningKey());
-    staffId = (await signedInContext(db, backend, "editor")).userId;
-    strangerId = (await signedInContext(db, backend, null)).userId;
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
+  // A database without the pictures the tests above saved.
+  test.override({ driver, databaseFor: "the row level security tests" });
 
   const insert = (tx: Database, uploadedBy?: string) =>
     tx.query(
@@ -339,32 +365,36 @@ describe.each(drivers)("the pictures table's row level security on %s", (driver)
     );
   const claims = (sub: string) => ({ sub, role: "authenticated" as const });
 
-  test("anon cannot add a picture", async () => {
+  test("anon cannot add a picture", async ({ db }) => {
     await expect(asRole(db, "anon", (tx) => insert(tx))).rejects.toThrow(/permission denied/);
   });
 
-  test("a signed-in user who is not staff cannot", async () => {
+  test("a signed-in user who is not staff cannot", async ({ db, strangerSession }) => {
     await expect(
       rolledBack(
-        (inner) => withStaffClaims(db, claims(strangerId), inner),
+        (inner) => withStaffClaims(db, claims(strangerSession.userId), inner),
         (tx) => insert(tx),
       ),
     ).rejects.toThrow(/row-level security/);
   });
 
-  test("staff can, as themselves only; anyone can read pictures", async () => {
+  test("staff can, as themselves only; anyone can read pictures", async ({
+    db,
+    editorSession,
+    strangerSession,
+  }) => {
     const added = await rolledBack(
-      (inner) => withStaffClaims(db, claims(staffId), inner),
+      (inner) => withStaffClaims(db, claims(editorSession.userId), inner),
       async (tx) => {
         await insert(tx);
         return tx.query<{ uploaded_by: string }>("select uploaded_by from public.pictures");
       },
     );
-    expect(added).toEqual([{ uploaded_by: staffId }]);
+    expect(added).toEqual([{ uploaded_by: editorSession.userId }]);
     await expect(
       rolledBack(
-        (inner) => withStaffClaims(db, claims(staffId), inner),
-        (tx) => insert(tx, strangerId),
+        (inner) => withStaffClaims(db, claims(editorSession.userId), inner),
+        (tx) => insert(tx, strangerSession.userId),
       ),
     ).rejects.toThrow(/row-level security/);
     expect(await asRole(db, "anon", (tx) => tx.query("select path from public.pictures"))).toEqual(
@@ -372,7 +402,7 @@ describe.each(drivers)("the pictures table's row level security on %s", (driver)
     );
   });
 
-  test("nobody but the server may change or remove a picture", async () => {
+  test("nobody but the server may change or remove a picture", async ({ db, editorSession }) => {
     await db.query(
       `insert into public.pictures (path, width, height, version, content_type, byte_size)
        values ('uploads/aabbccddeeff0011.png', 10, 10, 'aabbccddeeff0011', 'image/png', 100)`,
@@ -384,7 +414,7 @@ describe.each(drivers)("the pictures table's row level security on %s", (driver)
     ]) {
       await expect(
         rolledBack(
-          (inner) => withStaffClaims(db, claims(staffId), inner),
+          (inner) => withStaffClaims(db, claims(editorSession.userId), inner),
           (tx) => tx.query(statement),
         ),
       ).rejects.toThrow(/permission denied/);
