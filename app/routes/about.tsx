@@ -8,7 +8,7 @@ import { ResponsiveImage } from "~/images/responsive-image";
 import { SectionHeading } from "~/components/section-heading";
 import { pictureFor } from "~/images/pictures.server";
 import { siteContent } from "~/site/site-content.server";
-import { pageMeta } from "~/site/meta";
+import { fixedPageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { formatPrice } from "~/platform/money";
 
@@ -40,13 +40,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 const DESCRIPTION =
   "A downtown London local with a scratch kitchen, Ontario beer on tap, hockey on the screens and a step-free room. Our story, what's pouring, and answers to the questions people ask.";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "About",
-    description: DESCRIPTION,
-    path: "/about",
-    matches,
-  });
+export const meta: Route.MetaFunction = fixedPageMeta({
+  title: "About",
+  description: DESCRIPTION,
+  path: "/about",
+});
 
 export const headers = publicPageHeaders;
 

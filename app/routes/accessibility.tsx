@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { SectionHeading } from "~/components/section-heading";
 import { dateParts } from "~/platform/clock/time-words";
 import { siteContent } from "~/site/site-content.server";
-import { pageMeta } from "~/site/meta";
+import { fixedPageMeta } from "~/site/meta";
 import { telephoneHref } from "~/settings/site-settings";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { usePublicEnv } from "~/platform/public-env";
@@ -31,13 +31,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 const DESCRIPTION =
   "How the site meets WCAG 2.2 AA, where it still falls short, and how to ask for help or for anything on it in another format.";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Accessibility",
-    description: DESCRIPTION,
-    path: "/accessibility",
-    matches,
-  });
+export const meta: Route.MetaFunction = fixedPageMeta({
+  title: "Accessibility",
+  description: DESCRIPTION,
+  path: "/accessibility",
+});
 
 export const headers = publicPageHeaders;
 

@@ -25,7 +25,7 @@ import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/enquiries
 import { env } from "~/platform/env.server";
 import { usePublicEnv } from "~/platform/public-env";
 import { formatDayLine } from "~/hours/hours-summary";
-import { pageMeta } from "~/site/meta";
+import { fixedPageMeta } from "~/site/meta";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import { weekHours } from "~/hours/opening-hours";
 import { directionsLinks, formatAddress, telephoneHref } from "~/settings/site-settings";
@@ -74,13 +74,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 const DESCRIPTION =
   "Address, phone, email and hours, with directions, parking and transit for the pub in downtown London, Ontario.";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Contact",
-    description: DESCRIPTION,
-    path: "/contact",
-    matches,
-  });
+export const meta: Route.MetaFunction = fixedPageMeta({
+  title: "Contact",
+  description: DESCRIPTION,
+  path: "/contact",
+});
 
 export const headers = enquiryPageHeaders;
 

@@ -6,7 +6,7 @@ import { EventList } from "~/events/event-list";
 import { shareImageUrls } from "~/images/pictures";
 import { withPictures } from "~/images/pictures.server";
 import { publicPageHeaders } from "~/platform/page-headers";
-import { pageMeta } from "~/site/meta";
+import { fixedPageMeta } from "~/site/meta";
 import { siteContent } from "~/site/site-content.server";
 import { useSiteFrame, useSiteOrigin } from "~/site/site-frame";
 import { eventsJsonLd, serializeJsonLd } from "~/site/structured-data";
@@ -24,8 +24,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 const DESCRIPTION =
   "Live music, trivia, the game on the big screens and more: what's coming up at the pub, with dates, times and cover charges.";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Events", description: DESCRIPTION, path: "/events", matches });
+export const meta: Route.MetaFunction = fixedPageMeta({
+  title: "Events",
+  description: DESCRIPTION,
+  path: "/events",
+});
 
 export const headers = publicPageHeaders;
 

@@ -23,7 +23,7 @@ import {
   tracesLine,
   type MenuFilter,
 } from "~/menu/menu";
-import { pageMeta } from "~/site/meta";
+import { fixedPageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { useSiteFrame, useSiteOrigin } from "~/site/site-frame";
 import { menuJsonLd, serializeJsonLd } from "~/site/structured-data";
@@ -59,13 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const DESCRIPTION =
   "Starters, wings, burgers and plates from the grill, Ontario beer on tap, cocktails and wine, with prices in Canadian dollars and every dish marked for vegetarian, vegan and gluten-free diets.";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Menu",
-    description: DESCRIPTION,
-    path: "/menu",
-    matches,
-  });
+export const meta: Route.MetaFunction = fixedPageMeta({
+  title: "Menu",
+  description: DESCRIPTION,
+  path: "/menu",
+});
 
 export const headers = publicPageHeaders;
 

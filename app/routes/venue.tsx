@@ -20,7 +20,7 @@ import {
   type VenueFormContext,
 } from "~/enquiries/enquiry-fields";
 import { env } from "~/platform/env.server";
-import { pageMeta } from "~/site/meta";
+import { fixedPageMeta } from "~/site/meta";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import { hoursOn, type OpeningSchedule } from "~/hours/opening-hours";
 import { formatPrice } from "~/platform/money";
@@ -113,13 +113,11 @@ function venueFormContext({
 const DESCRIPTION =
   "Private rooms for birthdays, work parties, rehearsal dinners and game nights in downtown London: a snug with a fireplace, an upstairs hall with a stage, and a summer patio.";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Venue",
-    description: DESCRIPTION,
-    path: "/venue",
-    matches,
-  });
+export const meta: Route.MetaFunction = fixedPageMeta({
+  title: "Venue",
+  description: DESCRIPTION,
+  path: "/venue",
+});
 
 export const headers = enquiryPageHeaders;
 

@@ -50,6 +50,12 @@ export function pageMeta({ title, description, path, matches }: PageMetaInput): 
   ];
 }
 
+/** The `meta` export of a page whose title, description and path are always the same. */
+export function fixedPageMeta(page: Omit<PageMetaInput, "matches">) {
+  return ({ matches }: Pick<PageMetaInput, "matches">): MetaDescriptor[] =>
+    pageMeta({ ...page, matches });
+}
+
 /**
  * The share card for Open Graph and X (Twitter), with its type, size and
  * description: the card drawn from the settings (the pub's name and tagline),
