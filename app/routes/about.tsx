@@ -12,6 +12,10 @@ import { fixedPageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { formatPrice } from "~/platform/money";
 
+/** What the page is for: its header says it, and search results show it. */
+const DESCRIPTION =
+  "A downtown London local with a scratch kitchen, Ontario beer on tap, hockey on the screens and a step-free room. Our story, what's pouring, and answers to the questions people ask.";
+
 export async function loader({ context }: Route.LoaderArgs) {
   const content = siteContent(context);
   const now = new Date();
@@ -37,14 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const DESCRIPTION =
-  "A downtown London local with a scratch kitchen, Ontario beer on tap, hockey on the screens and a step-free room. Our story, what's pouring, and answers to the questions people ask.";
-
-export const meta: Route.MetaFunction = fixedPageMeta({
-  title: "About",
-  description: DESCRIPTION,
-  path: "/about",
-});
+export const meta: Route.MetaFunction = fixedPageMeta("About", "/about", DESCRIPTION);
 
 export const headers = publicPageHeaders;
 

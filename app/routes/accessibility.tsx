@@ -16,6 +16,10 @@ const STATEMENT_REVIEWED_ON = "2026-11-26";
 /** The contact form, opened on its Accessibility topic. */
 const ACCESSIBILITY_CONTACT_PATH = "/contact?topic=accessibility#write";
 
+/** What the page is for, as search results show it. */
+const DESCRIPTION =
+  "How the site meets WCAG 2.2 AA, where it still falls short, and how to ask for help or for anything on it in another format.";
+
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await siteContent(context).settings();
   return {
@@ -28,14 +32,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const DESCRIPTION =
-  "How the site meets WCAG 2.2 AA, where it still falls short, and how to ask for help or for anything on it in another format.";
-
-export const meta: Route.MetaFunction = fixedPageMeta({
-  title: "Accessibility",
-  description: DESCRIPTION,
-  path: "/accessibility",
-});
+export const meta: Route.MetaFunction = fixedPageMeta(
+  "Accessibility",
+  "/accessibility",
+  DESCRIPTION,
+);
 
 export const headers = publicPageHeaders;
 

@@ -31,6 +31,10 @@ import { weekHours } from "~/hours/opening-hours";
 import { directionsLinks, formatAddress, telephoneHref } from "~/settings/site-settings";
 import type { RouteHandle } from "~/platform/route-needs";
 
+/** What the page is for: its header says it, and search results show it. */
+const DESCRIPTION =
+  "Address, phone, email and hours, with directions, parking and transit for the pub in downtown London, Ontario.";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = siteContent(context);
   const now = new Date();
@@ -71,14 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const DESCRIPTION =
-  "Address, phone, email and hours, with directions, parking and transit for the pub in downtown London, Ontario.";
-
-export const meta: Route.MetaFunction = fixedPageMeta({
-  title: "Contact",
-  description: DESCRIPTION,
-  path: "/contact",
-});
+export const meta: Route.MetaFunction = fixedPageMeta("Contact", "/contact", DESCRIPTION);
 
 export const headers = enquiryPageHeaders;
 

@@ -11,6 +11,10 @@ import { siteContent } from "~/site/site-content.server";
 import { useSiteFrame, useSiteOrigin } from "~/site/site-frame";
 import { eventsJsonLd, serializeJsonLd } from "~/site/structured-data";
 
+/** What the page is for: its header says it, and search results show it. */
+const DESCRIPTION =
+  "Live music, trivia, the game on the big screens and more: what's coming up at the pub, with dates, times and cover charges.";
+
 /** `/events`: every event not yet over, soonest first, each linking to its own page. */
 export async function loader({ context }: Route.LoaderArgs) {
   // The list says when it next changes (an event ending), so a kept copy goes then.
@@ -21,14 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const DESCRIPTION =
-  "Live music, trivia, the game on the big screens and more: what's coming up at the pub, with dates, times and cover charges.";
-
-export const meta: Route.MetaFunction = fixedPageMeta({
-  title: "Events",
-  description: DESCRIPTION,
-  path: "/events",
-});
+export const meta: Route.MetaFunction = fixedPageMeta("Events", "/events", DESCRIPTION);
 
 export const headers = publicPageHeaders;
 

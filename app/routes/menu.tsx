@@ -28,6 +28,10 @@ import { publicPageHeaders } from "~/platform/page-headers";
 import { useSiteFrame, useSiteOrigin } from "~/site/site-frame";
 import { menuJsonLd, serializeJsonLd } from "~/site/structured-data";
 
+/** What the page is for: its header says it, and search results show it. */
+const DESCRIPTION =
+  "Starters, wings, burgers and plates from the grill, Ontario beer on tap, cocktails and wine, with prices in Canadian dollars and every dish marked for vegetarian, vegan and gluten-free diets.";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { searchParams } = new URL(request.url);
   const { filter, problems } = parseMenuFilter(searchParams);
@@ -56,14 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return problems.length > 0 ? data(payload, { status: 400 }) : payload;
 }
 
-const DESCRIPTION =
-  "Starters, wings, burgers and plates from the grill, Ontario beer on tap, cocktails and wine, with prices in Canadian dollars and every dish marked for vegetarian, vegan and gluten-free diets.";
-
-export const meta: Route.MetaFunction = fixedPageMeta({
-  title: "Menu",
-  description: DESCRIPTION,
-  path: "/menu",
-});
+export const meta: Route.MetaFunction = fixedPageMeta("Menu", "/menu", DESCRIPTION);
 
 export const headers = publicPageHeaders;
 

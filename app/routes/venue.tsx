@@ -39,6 +39,10 @@ const enquirySpaces = (spaces: readonly VenueSpace[]): EnquirySpace[] =>
     capacity: largestCapacity(space),
   }));
 
+/** What the page is for: its header says it, and search results show it. */
+const DESCRIPTION =
+  "Private rooms for birthdays, work parties, rehearsal dinners and game nights in downtown London: a snug with a fireplace, an upstairs hall with a stage, and a summer patio.";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = siteContent(context);
   const now = new Date();
@@ -110,14 +114,7 @@ function venueFormContext({
   return { ...rest, openingOn: (date) => hoursOn(date, schedule) };
 }
 
-const DESCRIPTION =
-  "Private rooms for birthdays, work parties, rehearsal dinners and game nights in downtown London: a snug with a fireplace, an upstairs hall with a stage, and a summer patio.";
-
-export const meta: Route.MetaFunction = fixedPageMeta({
-  title: "Venue",
-  description: DESCRIPTION,
-  path: "/venue",
-});
+export const meta: Route.MetaFunction = fixedPageMeta("Venue", "/venue", DESCRIPTION);
 
 export const headers = enquiryPageHeaders;
 

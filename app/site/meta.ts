@@ -50,10 +50,10 @@ export function pageMeta({ title, description, path, matches }: PageMetaInput): 
   ];
 }
 
-/** The `meta` export of a page whose title, description and path are always the same. */
-export function fixedPageMeta(page: Omit<PageMetaInput, "matches">) {
+/** The `meta` export of a page whose title, path and description are always the same. */
+export function fixedPageMeta(title: string, path: string, description: string) {
   return ({ matches }: Pick<PageMetaInput, "matches">): MetaDescriptor[] =>
-    pageMeta({ ...page, matches });
+    pageMeta({ title, description, path, matches });
 }
 
 /**
