@@ -2,7 +2,7 @@ import { ArrowLeftIcon, CalendarPlusIcon } from "lucide-react";
 import { pageNextChange } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/event";
-import { JsonLd } from "~/components/json-ld";
+import { SiteJsonLd } from "~/components/json-ld";
 import { EventStatusBadge, EventWhen, eventPrice } from "~/events/event-list";
 import { eventCalendarPath, eventPath } from "~/events/events";
 import { ResponsiveImage } from "~/images/responsive-image";
@@ -14,9 +14,9 @@ import { buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { pageMeta } from "~/site/meta";
 import { siteContent } from "~/site/site-content.server";
-import { useSiteFrame, useSiteOrigin } from "~/site/site-frame";
+import { useSiteFrame } from "~/site/site-frame";
 import { formatAddress } from "~/settings/site-settings";
-import { eventJsonLd, serializeJsonLd } from "~/site/structured-data";
+import { eventJsonLd } from "~/site/structured-data";
 
 /**
  * `/events/<slug>`: one event. Its slug is the row's own, unique in the
@@ -54,12 +54,14 @@ export const headers = publicPageHeaders;
 
 /** The event as schema.org data, from what the page shows. */
 function EventStructuredData({ event, picture }: Route.ComponentProps["loaderData"]) {
-  const origin = useSiteOrigin();
   const settings = useSiteFrame()?.settings;
-  if (!origin || !settings) return null;
+  if (!settings) return null;
   const imageUrl = picture ? shareImageUrl(picture) : undefined;
-  const json = eventJsonLd({ event, settings, origin, imageUrl, shows: "description" });
-  return <JsonLd json={serializeJsonLd(json)} />;
+  return (
+    <SiteJsonLd
+      of={(origin) => eventJsonLd({ event, settings, origin, imageUrl, shows: "description" })}
+    />
+  );
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {

@@ -1,15 +1,12 @@
 import type { Route } from "./+types/events";
 import { pageNextChange } from "~/platform/context";
-import { JsonLd } from "~/components/json-ld";
+import { EventsJsonLd } from "~/components/json-ld";
 import { PageHeader } from "~/components/page-header";
 import { EventList } from "~/events/event-list";
-import { shareImageUrls } from "~/images/pictures";
 import { withPictures } from "~/images/pictures.server";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { fixedPageMeta } from "~/site/meta";
 import { siteContent } from "~/site/site-content.server";
-import { useSiteFrame, useSiteOrigin } from "~/site/site-frame";
-import { eventsJsonLd, serializeJsonLd } from "~/site/structured-data";
 
 /** What the page is for: its header says it, and search results show it. */
 const DESCRIPTION =
@@ -29,19 +26,11 @@ export const meta: Route.MetaFunction = fixedPageMeta("Events", "/events", DESCR
 
 export const headers = publicPageHeaders;
 
-function EventsStructuredData({ events }: Pick<Route.ComponentProps["loaderData"], "events">) {
-  const origin = useSiteOrigin();
-  const settings = useSiteFrame()?.settings;
-  if (!origin || !settings || events.length === 0) return null;
-  const json = eventsJsonLd({ events, settings, origin, imageUrlFor: shareImageUrls(events) });
-  return <JsonLd json={serializeJsonLd(json)} />;
-}
-
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   const { events } = loaderData;
   return (
     <>
-      <EventsStructuredData events={events} />
+      <EventsJsonLd events={events} />
       <PageHeader eyebrow="What's on" title="Events">
         <p>{DESCRIPTION}</p>
       </PageHeader>

@@ -6,7 +6,7 @@ import { MenuFilterForm } from "~/menu/menu-filter-form";
 import { MenuList, type MenuListEntry } from "~/menu/menu-list";
 import { MenuSectionNav } from "~/menu/menu-section-nav";
 import { BookingLinkRow } from "~/components/booking-links";
-import { JsonLd } from "~/components/json-ld";
+import { SiteJsonLd } from "~/components/json-ld";
 import type { StylesheetHandle } from "~/components/site-stylesheet";
 import { Link } from "~/platform/ui/link";
 import { PageHeader } from "~/components/page-header";
@@ -25,8 +25,8 @@ import {
 } from "~/menu/menu";
 import { fixedPageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
-import { useSiteFrame, useSiteOrigin } from "~/site/site-frame";
-import { menuJsonLd, serializeJsonLd } from "~/site/structured-data";
+import { useSiteFrame } from "~/site/site-frame";
+import { menuJsonLd } from "~/site/structured-data";
 
 /** What the page is for: its header says it, and search results show it. */
 const DESCRIPTION =
@@ -79,11 +79,9 @@ function resultSummary(count: number, filter: MenuFilter): string {
  * than sent beside it, so the page carries each dish once less.
  */
 function MenuStructuredData({ sections }: Pick<Route.ComponentProps["loaderData"], "sections">) {
-  const origin = useSiteOrigin();
-  if (!origin) return null;
   const imageUrlFor = (item: MenuListEntry) =>
     item.picture ? shareImageUrl(item.picture) : undefined;
-  return <JsonLd json={serializeJsonLd(menuJsonLd({ sections, origin, imageUrlFor }))} />;
+  return <SiteJsonLd of={(origin) => menuJsonLd({ sections, origin, imageUrlFor })} />;
 }
 
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
