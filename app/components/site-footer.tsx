@@ -1,5 +1,5 @@
-import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { Brand } from "./brand";
+import { ContactLinks } from "./contact-links";
 import { Link } from "~/platform/ui/link";
 import { OpenStatus } from "~/hours/open-status";
 import { ThemeSwitch } from "~/theme/theme-switch";
@@ -7,12 +7,7 @@ import { summariseWeeklyHours } from "~/hours/hours-summary";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import { footerNavigation, primaryNavigation } from "~/site/site";
 import { useSiteFrame } from "~/site/site-frame";
-import {
-  bookingLinks,
-  directionsLinks,
-  formatAddress,
-  telephoneHref,
-} from "~/settings/site-settings";
+import { bookingLinks } from "~/settings/site-settings";
 
 /** The footer's navigation, where the phone's menu button leads without its dialog. */
 export const FOOTER_NAVIGATION_ID = "site-navigation";
@@ -46,20 +41,12 @@ export function SiteFooter() {
             />
           ) : null}
           {settings ? (
-            <address className="mt-4 flex flex-col items-start not-italic">
-              <a href={directionsLinks(settings).google} className={linkClass}>
-                <MapPinIcon aria-hidden="true" className="size-4 shrink-0 text-shell-accent" />
-                {formatAddress(settings)}
-              </a>
-              <a href={telephoneHref(settings.phone)} className={linkClass}>
-                <PhoneIcon aria-hidden="true" className="size-4 shrink-0 text-shell-accent" />
-                {settings.phone}
-              </a>
-              <a href={`mailto:${settings.email}`} className={linkClass}>
-                <MailIcon aria-hidden="true" className="size-4 shrink-0 text-shell-accent" />
-                {settings.email}
-              </a>
-            </address>
+            <ContactLinks
+              settings={settings}
+              className="mt-4 flex flex-col items-start not-italic"
+              linkClassName={linkClass}
+              iconClassName="size-4 shrink-0 text-shell-accent"
+            />
           ) : null}
         </div>
         {frame ? (

@@ -1,0 +1,39 @@
+import type { Picture } from "~/images/pictures";
+import { ResponsiveImage } from "~/images/responsive-image";
+import { formatPrice } from "~/platform/money";
+import { DietaryTags } from "./dietary-tags";
+import type { MenuItem } from "./menu";
+
+/** The house favourites as cards: the dish's picture, name, price, description and diets. */
+export function FavouriteDishList({
+  items,
+}: {
+  items: readonly (MenuItem & { picture: Picture | null })[];
+}) {
+  return (
+    <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((item) => (
+        <li key={item.id} className="flex flex-col border border-border bg-card">
+          {item.picture ? (
+            <ResponsiveImage
+              image={item.picture.source}
+              alt={item.picture.alt}
+              sizes="(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"
+              aspectRatio={4 / 3}
+              maxWidth={640}
+              className="h-auto w-full"
+            />
+          ) : null}
+          <div className="flex flex-1 flex-col p-5">
+            <div className="flex items-baseline justify-between gap-4">
+              <h3 className="text-xl">{item.name}</h3>
+              <p className="font-semibold tabular-nums">{formatPrice(item.priceCents)}</p>
+            </div>
+            <p className="mt-2 flex-1 text-muted-foreground">{item.description}</p>
+            <DietaryTags tags={item.dietaryTags} className="mt-3" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
