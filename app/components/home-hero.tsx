@@ -1,6 +1,6 @@
 import { ArrowRightIcon, ClockIcon } from "lucide-react";
 import type { Picture } from "~/images/pictures";
-import { ResponsiveImage } from "~/images/responsive-image";
+import { PlacedPicture } from "~/images/placed-picture";
 import { formatDayLine } from "~/hours/hours-summary";
 import { OpenStatus } from "~/hours/open-status";
 import type { OpeningSchedule, WeekDayHours } from "~/hours/opening-hours";
@@ -118,12 +118,9 @@ export function HomeHero(props: HomeHeroProps) {
           moves it; on wide screens it sits behind them. */}
       {hero ? (
         <div className="lg:absolute lg:inset-0 lg:-z-10">
-          <ResponsiveImage
-            image={hero.source}
-            alt={hero.alt}
-            sizes="100vw"
-            aspectRatio={16 / 9}
-            maxWidth={1536}
+          <PlacedPicture
+            picture={hero}
+            place="hero"
             priority
             className="h-auto w-full lg:h-full lg:object-cover"
           />

@@ -1,5 +1,5 @@
 import type { Picture } from "~/images/pictures";
-import { ResponsiveImage } from "~/images/responsive-image";
+import { PlacedPicture } from "~/images/placed-picture";
 import { formatPrice } from "~/platform/money";
 import { DietaryTags } from "./dietary-tags";
 import type { MenuItem } from "./menu";
@@ -15,14 +15,7 @@ export function FavouriteDishList({
       {items.map((item) => (
         <li key={item.id} className="flex flex-col border border-border bg-card">
           {item.picture ? (
-            <ResponsiveImage
-              image={item.picture.source}
-              alt={item.picture.alt}
-              sizes="(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"
-              aspectRatio={4 / 3}
-              maxWidth={640}
-              className="h-auto w-full"
-            />
+            <PlacedPicture picture={item.picture} place="dish-card" className="h-auto w-full" />
           ) : null}
           <div className="flex flex-1 flex-col p-5">
             <div className="flex items-baseline justify-between gap-4">
