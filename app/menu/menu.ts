@@ -207,47 +207,28 @@ export type MenuSection = {
  * What the menu page shows of an item, and so all it sends of one: the page
  * carries its data twice (the HTML and the data the browser takes over with).
  */
-export type MenuListItem = Pick<
-  MenuItem,
-  | "id"
-  | "name"
-  | "description"
-  | "priceCents"
-  | "portion"
-  | "dietaryTags"
-  | "allergens"
-  | "badges"
-  | "available"
-  | "unavailableUntil"
->;
+const LISTED_ITEM_FIELDS = [
+  "id",
+  "name",
+  "description",
+  "priceCents",
+  "portion",
+  "dietaryTags",
+  "allergens",
+  "badges",
+  "available",
+  "unavailableUntil",
+] as const satisfies readonly (keyof MenuItem)[];
+
+export type MenuListItem = Pick<MenuItem, (typeof LISTED_ITEM_FIELDS)[number]>;
 
 /** A section as the menu page lists it. */
 export type MenuListSection = Omit<MenuSection, "items"> & { items: MenuListItem[] };
 
-export function menuListItem({
-  id,
-  name,
-  description,
-  priceCents,
-  portion,
-  dietaryTags,
-  allergens,
-  badges,
-  available,
-  unavailableUntil,
-}: MenuItem): MenuListItem {
-  return {
-    id,
-    name,
-    description,
-    priceCents,
-    portion,
-    dietaryTags,
-    allergens,
-    badges,
-    available,
-    unavailableUntil,
-  };
+/** An item as the menu page lists it: its listed fields, and nothing else. */
+export function menuListItem(item: MenuItem): MenuListItem {
+  const listed = LISTED_ITEM_FIELDS.map((field) => [field, item[field]]);
+  return Object.fromEntries(listed) as MenuListItem;
 }
 
 /** The longest search a visitor may type; longer ones are cut with a message. */
