@@ -21,6 +21,17 @@ function copyrightYear(renderedAt: string | undefined): string {
   return torontoDate(renderedAt ? new Date(renderedAt) : new Date()).slice(0, 4);
 }
 
+/** A list item linking to each of the site's `pages`. */
+function PageLinkItems({ pages }: { pages: readonly { to: string; label: string }[] }) {
+  return pages.map((page) => (
+    <li key={page.to}>
+      <Link to={page.to} className={linkClass}>
+        {page.label}
+      </Link>
+    </li>
+  ));
+}
+
 export function SiteFooter() {
   const frame = useSiteFrame();
   const settings = frame?.settings;
@@ -72,13 +83,7 @@ export function SiteFooter() {
             Explore
           </h2>
           <ul className="mt-4 space-y-1">
-            {primaryNavigation.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
+            <PageLinkItems pages={primaryNavigation} />
             {/* Where the phone's menu button leads without its dialog, which holds them too. */}
             {settings
               ? bookingLinks(settings).map((link) => (
@@ -116,13 +121,7 @@ export function SiteFooter() {
             © {copyrightYear(frame?.renderedAt)} {settings?.name}
           </p>
           <ul className="flex flex-wrap gap-x-6" aria-label="About this site">
-            {footerNavigation.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
+            <PageLinkItems pages={footerNavigation} />
           </ul>
         </div>
       </div>
