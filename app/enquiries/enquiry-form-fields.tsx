@@ -6,6 +6,7 @@ import {
   earliestBookingDate,
   latestBookingDate,
   type ContactField,
+  type EnquiryKind,
   type EnquirySpace,
   type VenueField,
 } from "./enquiry-fields";
@@ -26,12 +27,7 @@ export function ContactFormFields({ field }: { field: (name: ContactField) => Bo
           ))}
         </SelectField>
       </div>
-      <TextAreaField
-        {...field("message")}
-        label="Your message"
-        hint="At least 10 characters. For lost property, say when you visited and where you sat."
-        rows={7}
-      />
+      <MessageField field={field} kind="contact" />
     </>
   );
 }
@@ -77,12 +73,7 @@ export function VenueFormFields({
       </div>
       <NameAndEmailFields field={field} />
       <PhoneField field={field} why="Handy on the day" />
-      <TextAreaField
-        {...field("message")}
-        label="Tell us about it"
-        hint="The occasion, food and drink you have in mind, timings, any access needs."
-        rows={6}
-      />
+      <MessageField field={field} kind="venue" />
     </>
   );
 }
@@ -104,6 +95,31 @@ function NameAndEmailFields({ field }: { field: (name: VisitorField) => BoundFie
       />
     </div>
   );
+}
+
+/** What each form asks the visitor to write about, and the room it gives them. */
+const MESSAGE_WORDS = {
+  contact: {
+    label: "Your message",
+    hint: "At least 10 characters. For lost property, say when you visited and where you sat.",
+    rows: 7,
+  },
+  venue: {
+    label: "Tell us about it",
+    hint: "The occasion, food and drink you have in mind, timings, any access needs.",
+    rows: 6,
+  },
+} as const;
+
+/** What the visitor has to say, in the words of their form (`kind`). */
+function MessageField({
+  field,
+  kind,
+}: {
+  field: (name: VisitorField) => BoundField;
+  kind: EnquiryKind;
+}) {
+  return <TextAreaField {...field("message")} {...MESSAGE_WORDS[kind]} />;
 }
 
 /** The visitor's phone, never required; `why` says what the pub would call for. */
