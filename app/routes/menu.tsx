@@ -18,7 +18,7 @@ import { filterMenu, menuListItem, parseMenuFilter } from "~/menu/menu";
 import { fixedPageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { useSiteFrame } from "~/site/site-frame";
-import { menuJsonLd } from "~/site/structured-data";
+import { menuJsonLd } from "~/site/menu-structured-data";
 
 /** What the page is for, as search results show it. */
 const DESCRIPTION =
