@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Link } from "~/platform/ui/link";
-import { DIETARY_LABELS, type MenuFilter } from "./menu";
+import { DIETARY_LABELS } from "./menu";
+import type { MenuFilter } from "./menu-filter";
 
 /** "3 vegan items matching “wings”" */
 function resultSummary(count: number, filter: MenuFilter): string {

@@ -7,7 +7,8 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-database";
 import { eventEnd } from "~/events/events";
-import { MENU_QUERY_MAX_LENGTH, type MenuListItem, type MenuListSection } from "~/menu/menu";
+import type { MenuListItem, MenuListSection } from "~/menu/menu";
+import { MENU_QUERY_MAX_LENGTH } from "~/menu/menu-filter";
 import { torontoDate, torontoWeekday } from "~/platform/clock/toronto-time";
 import { loader as aboutLoader } from "./about";
 import { loader as accessibilityLoader } from "./accessibility";
