@@ -2,8 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data } from "react-router";
 import type { Route } from "./+types/root";
 import { DeploymentWatcher } from "~/components/deployment-watcher";
-import { RouteErrorView } from "~/components/error-view";
-import { SiteChrome } from "~/components/site-chrome";
+import { FramedErrorView } from "~/components/site-chrome";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { PageFocus } from "~/components/page-focus";
 import { SiteStylesheet } from "~/components/site-stylesheet";
@@ -92,9 +91,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
  * layout, with its details): the site's header and footer still frame it.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <SiteChrome>
-      <RouteErrorView error={error} />
-    </SiteChrome>
-  );
+  return <FramedErrorView error={error} />;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { RouteErrorView } from "./error-view";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
@@ -18,5 +19,14 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
     </div>
+  );
+}
+
+/** What an error boundary shows in the site's frame: the error, with the header and footer to move on. */
+export function FramedErrorView({ error }: { error: unknown }) {
+  return (
+    <SiteChrome>
+      <RouteErrorView error={error} />
+    </SiteChrome>
   );
 }

@@ -1,5 +1,5 @@
-import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { Brand } from "./brand";
+import { ContactLinks } from "./contact-links";
 import { Link } from "~/platform/ui/link";
 import { OpenStatus } from "~/hours/open-status";
 import { ThemeSwitch } from "~/theme/theme-switch";
@@ -7,12 +7,7 @@ import { summariseWeeklyHours } from "~/hours/hours-summary";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import { footerNavigation, primaryNavigation } from "~/site/site";
 import { useSiteFrame } from "~/site/site-frame";
-import {
-  bookingLinks,
-  directionsLinks,
-  formatAddress,
-  telephoneHref,
-} from "~/settings/site-settings";
+import { bookingLinks } from "~/settings/site-settings";
 
 /** The footer's navigation, where the phone's menu button leads without its dialog. */
 export const FOOTER_NAVIGATION_ID = "site-navigation";
@@ -24,6 +19,17 @@ const linkClass =
 /** The year as the server saw it when rendering, so the browser's clock cannot disagree. */
 function copyrightYear(renderedAt: string | undefined): string {
   return torontoDate(renderedAt ? new Date(renderedAt) : new Date()).slice(0, 4);
+}
+
+/** A list item linking to each of the site's `pages`. */
+function PageLinkItems({ pages }: { pages: readonly { to: string; label: string }[] }) {
+  return pages.map((page) => (
+    <li key={page.to}>
+      <Link to={page.to} className={linkClass}>
+        {page.label}
+      </Link>
+    </li>
+  ));
 }
 
 export function SiteFooter() {
@@ -46,20 +52,12 @@ export function SiteFooter() {
             />
           ) : null}
           {settings ? (
-            <address className="mt-4 flex flex-col items-start not-italic">
-              <a href={directionsLinks(settings).google} className={linkClass}>
-                <MapPinIcon aria-hidden="true" className="size-4 shrink-0 text-shell-accent" />
-                {formatAddress(settings)}
-              </a>
-              <a href={telephoneHref(settings.phone)} className={linkClass}>
-                <PhoneIcon aria-hidden="true" className="size-4 shrink-0 text-shell-accent" />
-                {settings.phone}
-              </a>
-              <a href={`mailto:${settings.email}`} className={linkClass}>
-                <MailIcon aria-hidden="true" className="size-4 shrink-0 text-shell-accent" />
-                {settings.email}
-              </a>
-            </address>
+            <ContactLinks
+              settings={settings}
+              className="mt-4 flex flex-col items-start not-italic"
+              linkClassName={linkClass}
+              iconClassName="size-4 shrink-0 text-shell-accent"
+            />
           ) : null}
         </div>
         {frame ? (
@@ -85,13 +83,7 @@ export function SiteFooter() {
             Explore
           </h2>
           <ul className="mt-4 space-y-1">
-            {primaryNavigation.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
+            <PageLinkItems pages={primaryNavigation} />
             {/* Where the phone's menu button leads without its dialog, which holds them too. */}
             {settings
               ? bookingLinks(settings).map((link) => (
@@ -129,13 +121,7 @@ export function SiteFooter() {
             © {copyrightYear(frame?.renderedAt)} {settings?.name}
           </p>
           <ul className="flex flex-wrap gap-x-6" aria-label="About this site">
-            {footerNavigation.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
+            <PageLinkItems pages={footerNavigation} />
           </ul>
         </div>
       </div>

@@ -163,6 +163,16 @@ export type EnquiryReceipt = {
   sentAt: string;
 };
 
+/** What a page with an enquiry form has from its loader for the form. */
+export type EnquiryPageState = {
+  /** The form's one-time token (`SUBMISSION_FIELD`). */
+  submissionToken: string;
+  /** What was just sent, shown once in place of the form; null otherwise. */
+  receipt: EnquiryReceipt | null;
+  /** How long enquiries are kept, as the purpose notice says. */
+  retentionDays: number;
+};
+
 /** A space as the venue form needs it. */
 export type EnquirySpace = { id: number; slug: string; name: string; capacity: number };
 

@@ -42,18 +42,14 @@ export type EnquiryFormProps<Field extends string, Context> = {
  * enquiry's token, spam traps, purpose notice, consent and newsletter boxes.
  */
 export function EnquiryForm<Field extends string, Context = void>({
-  form,
-  rulesContext,
-  titleId,
   kind,
   submissionToken,
   actionData,
   turnstileSiteKey,
   turnstileFallback,
   purposeNotice,
-  submitLabel,
-  initialValues,
   children,
+  ...checkedForm
 }: EnquiryFormProps<Field, Context>) {
   // A live update of the page (a revalidation) brings a fresh token and no
   // answer: the form keeps the token it was first shown with and the server's
@@ -64,18 +60,14 @@ export function EnquiryForm<Field extends string, Context = void>({
   const token = answer?.submissionToken ?? shownToken;
   return (
     <CheckedForm
-      form={form}
-      rulesContext={rulesContext}
-      titleId={titleId}
+      {...checkedForm}
       actionData={answer}
-      initialValues={initialValues}
       hidden={
         <>
           <input type="hidden" name={SUBMISSION_FIELD} value={token} />
           <HoneypotField name={HONEYPOT_FIELD} />
         </>
       }
-      submitLabel={submitLabel}
       submitIcon={<SendIcon aria-hidden="true" />}
       pendingLabel="Sending…"
       footer={(field) => (

@@ -17,10 +17,12 @@ import {
   SUBMISSION_FIELD,
   type EnquiryActionData,
   type EnquiryKind,
+  type EnquiryPageState,
 } from "./enquiry-fields";
 import { checkAnswersMessage, formValues, type FieldErrors } from "~/platform/forms/form-check";
 import { checkPost, readPost } from "~/platform/forms/form-post.server";
 import type { FormSpec } from "~/platform/forms/form-spec";
+import { env } from "~/platform/env.server";
 import { log } from "~/platform/logger.server";
 import { outcomeUnknown } from "~/platform/database/database.server";
 import {
@@ -42,12 +44,16 @@ function tokenFrom(form: FormData): string {
   return typeof token === "string" && UUID.test(token) ? token.toLowerCase() : randomUUID();
 }
 
-/** What a page with an enquiry form needs: a fresh token and, just after sending, the receipt. */
+/**
+ * What a page with an enquiry form needs: its state (a fresh token, how long
+ * enquiries are kept and, just after sending, the receipt), and the headers
+ * that clear the receipt's cookie.
+ */
 export async function enquiryFormState(
   request: Request,
   context: Readonly<RouterContextProvider>,
   kind: EnquiryKind,
-): Promise<{ submissionToken: string; receipt: EnquiryReceipt | null; headers: Headers }> {
+): Promise<{ page: EnquiryPageState; headers: Headers }> {
   const headers = new Headers();
   const stored: unknown = await enquiryReceiptCookie.parse(request.headers.get("Cookie"));
   let receipt: EnquiryReceipt | null = null;
@@ -69,7 +75,10 @@ export async function enquiryFormState(
   const notes = context.get(pageNotesContext);
   notes.declarePerVisitorValuesOnly();
   const submissionToken = notes.freshEachTime(() => randomUUID());
-  return { submissionToken, receipt, headers };
+  return {
+    page: { submissionToken, receipt, retentionDays: env.ENQUIRY_RETENTION_DAYS },
+    headers,
+  };
 }
 
 export type Validation<Field extends string, Enquiry> =

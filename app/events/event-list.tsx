@@ -1,4 +1,4 @@
-import { ResponsiveImage } from "~/images/responsive-image";
+import { PlacedPicture } from "~/images/placed-picture";
 import type { Picture } from "~/images/pictures";
 import { cn } from "~/platform/cn";
 import {
@@ -79,12 +79,9 @@ export function EventList({
             className="flex flex-col border border-border bg-background"
           >
             {event.picture ? (
-              <ResponsiveImage
-                image={event.picture.source}
-                alt={event.picture.alt}
-                sizes="(min-width: 1024px) 352px, (min-width: 768px) 50vw, 100vw"
-                aspectRatio={16 / 9}
-                maxWidth={640}
+              <PlacedPicture
+                picture={event.picture}
+                place="event-card"
                 className={cn("h-auto w-full", cancelled && "opacity-50 grayscale")}
               />
             ) : null}

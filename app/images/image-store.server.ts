@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import type { RouterContextProvider } from "react-router";
 import { databaseContext, imageStoreContext, type ImageStore } from "~/platform/context";
@@ -14,6 +14,7 @@ import {
 import { log } from "~/platform/logger.server";
 import { findUpload, isUploadPath } from "./uploaded-source.server";
 import { DEFAULT_CACHE_MAX_BYTES, variantCacheFor } from "./variant-cache.server";
+import { writeWholeFile } from "./whole-file.server";
 
 /** A render holds its decoded image anyway; libvips' operation cache would only keep more. */
 sharp.cache(false);
@@ -330,16 +331,7 @@ async function renderToFile(
   filePath: string,
 ): Promise<number> {
   const bytes = await encode(source, variant);
-  await mkdir(path.dirname(filePath), { recursive: true });
-  // Readers see the old file or the whole new one, never a partial write.
-  const temporary = `${filePath}.${randomBytes(6).toString("hex")}.tmp`;
-  try {
-    await writeFile(temporary, bytes);
-    await rename(temporary, filePath);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeWholeFile(filePath, bytes);
   return bytes.length;
 }
 

@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ImageStore } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
 import { log } from "~/platform/logger.server";
 import type { ImageSource } from "./images";
 import { UPLOAD_PATH } from "./uploads";
+import { writeWholeFile } from "./whole-file.server";
 
 /** An uploaded picture's size and version, as recorded when it was saved. */
 export type PictureRecord = Omit<ImageSource, "path">;
@@ -71,15 +71,7 @@ async function exists(filePath: string): Promise<boolean> {
 async function fetchCopy(store: ImageStore, picturePath: string, filePath: string) {
   const bytes = await store.uploads.read(picturePath);
   if (!bytes) return false;
-  await mkdir(path.dirname(filePath), { recursive: true });
-  const temporary = `${filePath}.${randomBytes(6).toString("hex")}.tmp`;
-  try {
-    await writeFile(temporary, bytes);
-    await rename(temporary, filePath);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeWholeFile(filePath, bytes);
   return true;
 }
 

@@ -3,14 +3,13 @@ import { useEffect, useRef, type FormEvent } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
 import { buttonVariants } from "~/platform/ui/button";
 import { cn } from "~/platform/cn";
+import { DIET_FILTERS, DIETARY_LABELS } from "./menu";
 import {
-  DIET_FILTERS,
-  DIETARY_LABELS,
   MENU_QUERY_MAX_LENGTH,
   menuFilterSearch,
   parseMenuFilter,
   type MenuFilter,
-} from "./menu";
+} from "./menu-filter";
 
 /** How long typing must pause before the menu follows the search box. */
 const SEARCH_PAUSE_MS = 350;

@@ -2,15 +2,17 @@ import { describe, expect, test } from "vitest";
 import {
   availabilityAt,
   featuredItems,
-  filterMenu,
-  MENU_QUERY_MAX_LENGTH,
   menuAt,
   menuChangesAfter,
-  menuFilterSearch,
-  parseMenuFilter,
   type MenuItem,
   type MenuSection,
 } from "./menu";
+import {
+  filterMenu,
+  MENU_QUERY_MAX_LENGTH,
+  menuFilterSearch,
+  parseMenuFilter,
+} from "./menu-filter";
 
 let nextId = 1;
 

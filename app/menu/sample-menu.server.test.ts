@@ -3,7 +3,8 @@ import { drivers, openTestDatabase, type TestDatabase } from "../../tests/suppor
 import { listMenuForEditor } from "~/menu/editor/menu-editor.server";
 import { getMenu } from "./menu.server";
 import { allergensNamedInNote, dietConflicts } from "~/menu/editor/menu-rules";
-import { DIET_FILTERS, filterMenu, tracesLine } from "./menu";
+import { DIET_FILTERS, tracesLine } from "./menu";
+import { filterMenu } from "./menu-filter";
 
 /**
  * The sample menu a fresh install starts with obeys the menu's rules: no

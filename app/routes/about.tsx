@@ -1,16 +1,21 @@
-import { AccessibilityIcon, BeerIcon, ChevronDownIcon, UtensilsIcon } from "lucide-react";
+import { AccessibilityIcon, BeerIcon, UtensilsIcon } from "lucide-react";
 import { pageNextChange } from "~/platform/context";
 import type { Route } from "./+types/about";
-import { DietaryTags } from "~/menu/dietary-tags";
+import { TapList } from "~/menu/tap-list";
+import { PageSection } from "~/components/page-section";
+import { QuestionList } from "~/components/question-list";
 import { Link } from "~/platform/ui/link";
 import { PageHeader } from "~/components/page-header";
-import { ResponsiveImage } from "~/images/responsive-image";
+import { PlacedPicture } from "~/images/placed-picture";
 import { SectionHeading } from "~/components/section-heading";
 import { pictureFor } from "~/images/pictures.server";
 import { siteContent } from "~/site/site-content.server";
-import { pageMeta } from "~/site/meta";
+import { fixedPageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
-import { formatPrice } from "~/platform/money";
+
+/** What the page is for: its header says it, and search results show it. */
+const DESCRIPTION =
+  "A downtown London local with a scratch kitchen, Ontario beer on tap, hockey on the screens and a step-free room. Our story, what's pouring, and answers to the questions people ask.";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const content = siteContent(context);
@@ -37,16 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const DESCRIPTION =
-  "A downtown London local with a scratch kitchen, Ontario beer on tap, hockey on the screens and a step-free room. Our story, what's pouring, and answers to the questions people ask.";
-
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "About",
-    description: DESCRIPTION,
-    path: "/about",
-    matches,
-  });
+export const meta: Route.MetaFunction = fixedPageMeta("About", "/about", DESCRIPTION);
 
 export const headers = publicPageHeaders;
 
@@ -93,10 +89,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         <p>{DESCRIPTION}</p>
       </PageHeader>
 
-      <section
-        aria-labelledby="story-title"
-        className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20"
-      >
+      <PageSection titleId="story-title">
         <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
           <div>
             <SectionHeading id="story-title" eyebrow="The story" title="A local on Dundas Street" />
@@ -114,71 +107,47 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           {room ? (
-            <ResponsiveImage
-              image={room.source}
-              alt={room.alt}
-              sizes="(min-width: 1024px) 560px, 100vw"
-              aspectRatio={16 / 9}
-              maxWidth={768}
+            <PlacedPicture
+              picture={room}
+              place="column"
               className="h-auto w-full border border-border"
             />
           ) : null}
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="kitchen-title" className="border-y border-border bg-card">
-        <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2">
-          <div>
-            <UtensilsIcon aria-hidden="true" className="size-8 text-primary" />
-            <SectionHeading id="kitchen-title" title="The kitchen" className="mt-3" />
-            <div className="mt-4 space-y-4 text-muted-foreground">
-              <p>
-                Burgers are made from Ontario beef ground in house every morning, wings are brined
-                overnight and fries are cut by hand every morning. There’s always something for
-                vegetarians and vegans that isn’t an afterthought, and every dish on the menu is
-                marked for diet and allergens.
-              </p>
-              <p>
-                <Link
-                  to="/menu"
-                  className="font-semibold text-primary underline underline-offset-4"
-                >
-                  See the full menu
-                </Link>
-              </p>
-            </div>
-          </div>
-          <div>
-            <BeerIcon aria-hidden="true" className="size-8 text-primary" />
-            <h2 id="on-tap-title" className="mt-3 text-3xl tracking-tight sm:text-4xl">
-              On tap now
-            </h2>
-            {onTap.length > 0 ? (
-              <ul
-                className="mt-4 divide-y divide-border border-y border-border"
-                aria-labelledby="on-tap-title"
-              >
-                {onTap.map((beer) => (
-                  <li key={beer.id} className="flex items-baseline justify-between gap-4 py-3">
-                    <div>
-                      <p className="font-semibold">{beer.name}</p>
-                      <DietaryTags tags={beer.dietaryTags} className="mt-1" />
-                    </div>
-                    <p className="shrink-0 tabular-nums">{formatPrice(beer.priceCents)}</p>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="mt-4 text-muted-foreground">The tap list is being changed over.</p>
-            )}
+      <PageSection titleId="kitchen-title" band="ruled" layout="halves">
+        <div>
+          <UtensilsIcon aria-hidden="true" className="size-8 text-primary" />
+          <SectionHeading id="kitchen-title" title="The kitchen" className="mt-3" />
+          <div className="mt-4 space-y-4 text-muted-foreground">
+            <p>
+              Burgers are made from Ontario beef ground in house every morning, wings are brined
+              overnight and fries are cut by hand every morning. There’s always something for
+              vegetarians and vegans that isn’t an afterthought, and every dish on the menu is
+              marked for diet and allergens.
+            </p>
+            <p>
+              <Link to="/menu" className="font-semibold text-primary underline underline-offset-4">
+                See the full menu
+              </Link>
+            </p>
           </div>
         </div>
-      </section>
+        <div>
+          <BeerIcon aria-hidden="true" className="size-8 text-primary" />
+          <h2 id="on-tap-title" className="mt-3 text-3xl tracking-tight sm:text-4xl">
+            On tap now
+          </h2>
+          {onTap.length > 0 ? (
+            <TapList beers={onTap} labelledBy="on-tap-title" />
+          ) : (
+            <p className="mt-4 text-muted-foreground">The tap list is being changed over.</p>
+          )}
+        </div>
+      </PageSection>
 
-      <section
-        aria-labelledby="access-title"
-        className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20"
-      >
+      <PageSection titleId="access-title">
         <AccessibilityIcon aria-hidden="true" className="size-8 text-primary" />
         <SectionHeading id="access-title" title="Getting in and around" className="mt-3">
           <p>{settings.accessibilityNote}</p>
@@ -203,27 +172,12 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             </li>
           ) : null}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="faq-title" className="border-t border-border bg-card">
-        <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
-          <SectionHeading id="faq-title" eyebrow="Good to know" title="Questions people ask" />
-          <div className="mt-8 divide-y divide-border border-y border-border">
-            {faq.map((entry) => (
-              <details key={entry.question} className="group">
-                <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-3 text-lg font-semibold [&::-webkit-details-marker]:hidden">
-                  {entry.question}
-                  <ChevronDownIcon
-                    aria-hidden="true"
-                    className="size-5 shrink-0 transition-transform group-open:rotate-180"
-                  />
-                </summary>
-                <p className="pb-5 text-muted-foreground">{entry.answer}</p>
-              </details>
-            ))}
-          </div>
-        </div>
-      </section>
+      <PageSection titleId="faq-title" band="ruled-above" layout="narrow">
+        <SectionHeading id="faq-title" eyebrow="Good to know" title="Questions people ask" />
+        <QuestionList entries={faq} />
+      </PageSection>
     </>
   );
 }

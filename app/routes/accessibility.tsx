@@ -1,11 +1,20 @@
-import { CheckIcon, CircleAlertIcon, MailIcon, MessageSquareIcon, PhoneIcon } from "lucide-react";
+import {
+  CheckIcon,
+  CircleAlertIcon,
+  MailIcon,
+  MessageSquareIcon,
+  PhoneIcon,
+  type LucideIcon,
+} from "lucide-react";
+import type { ReactNode } from "react";
 import type { Route } from "./+types/accessibility";
 import { Link } from "~/platform/ui/link";
 import { PageHeader } from "~/components/page-header";
+import { PageSection } from "~/components/page-section";
 import { SectionHeading } from "~/components/section-heading";
 import { dateParts } from "~/platform/clock/time-words";
 import { siteContent } from "~/site/site-content.server";
-import { pageMeta } from "~/site/meta";
+import { fixedPageMeta } from "~/site/meta";
 import { telephoneHref } from "~/settings/site-settings";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { usePublicEnv } from "~/platform/public-env";
@@ -15,6 +24,10 @@ const STATEMENT_REVIEWED_ON = "2026-11-26";
 
 /** The contact form, opened on its Accessibility topic. */
 const ACCESSIBILITY_CONTACT_PATH = "/contact?topic=accessibility#write";
+
+/** What the page is for, as search results show it. */
+const DESCRIPTION =
+  "How the site meets WCAG 2.2 AA, where it still falls short, and how to ask for help or for anything on it in another format.";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await siteContent(context).settings();
@@ -28,16 +41,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const DESCRIPTION =
-  "How the site meets WCAG 2.2 AA, where it still falls short, and how to ask for help or for anything on it in another format.";
-
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Accessibility",
-    description: DESCRIPTION,
-    path: "/accessibility",
-    matches,
-  });
+export const meta: Route.MetaFunction = fixedPageMeta(
+  "Accessibility",
+  "/accessibility",
+  DESCRIPTION,
+);
 
 export const headers = publicPageHeaders;
 
@@ -72,6 +80,16 @@ const WHAT_WORKS = [
   },
 ] as const;
 
+/** One way to ask for help: its icon, then how. */
+function HelpWay({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <li className="border-l-4 border-primary bg-card p-5">
+      <Icon aria-hidden="true" className="size-6 text-primary" />
+      <p className="mt-3">{children}</p>
+    </li>
+  );
+}
+
 export default function AccessibilityPage({ loaderData }: Route.ComponentProps) {
   const { name, phone, email, accessibilityNote, linksToBooking } = loaderData;
   const { TURNSTILE_SITE_KEY } = usePublicEnv();
@@ -102,10 +120,7 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
         </p>
       </PageHeader>
 
-      <section
-        aria-labelledby="standard-title"
-        className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20"
-      >
+      <PageSection titleId="standard-title">
         <SectionHeading id="standard-title" eyebrow="The standard" title="What we aim for">
           <p>
             The site aims to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA.
@@ -126,31 +141,26 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="limits-title" className="border-y border-border bg-card">
-        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
-          <SectionHeading id="limits-title" eyebrow="Honestly" title="Known limits">
-            <p>What we know does not yet work as well as it should, or is not ours to fix.</p>
-          </SectionHeading>
-          <ul className="mt-8 grid max-w-3xl gap-4">
-            {limits.map((limit) => (
-              <li key={limit} className="flex items-start gap-3">
-                <CircleAlertIcon
-                  aria-hidden="true"
-                  className="mt-0.5 size-5 shrink-0 text-amber-600"
-                />
-                <span>{limit}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection titleId="limits-title" band="ruled">
+        <SectionHeading id="limits-title" eyebrow="Honestly" title="Known limits">
+          <p>What we know does not yet work as well as it should, or is not ours to fix.</p>
+        </SectionHeading>
+        <ul className="mt-8 grid max-w-3xl gap-4">
+          {limits.map((limit) => (
+            <li key={limit} className="flex items-start gap-3">
+              <CircleAlertIcon
+                aria-hidden="true"
+                className="mt-0.5 size-5 shrink-0 text-amber-600"
+              />
+              <span>{limit}</span>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section
-        aria-labelledby="help-title"
-        className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20"
-      >
+      <PageSection titleId="help-title">
         <SectionHeading id="help-title" eyebrow="Ask us" title="Help, feedback and other formats">
           <p>
             If part of the site is hard to use, or you would like anything on it (the menu, hours,
@@ -160,44 +170,35 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
           </p>
         </SectionHeading>
         <ul className="mt-8 grid gap-4 sm:grid-cols-3">
-          <li className="border-l-4 border-primary bg-card p-5">
-            <MessageSquareIcon aria-hidden="true" className="size-6 text-primary" />
-            <p className="mt-3">
-              <Link
-                to={ACCESSIBILITY_CONTACT_PATH}
-                className="font-semibold text-primary underline underline-offset-4"
-              >
-                Write to us
-              </Link>{" "}
-              with the contact form; its topic is set to Accessibility.
-            </p>
-          </li>
-          <li className="border-l-4 border-primary bg-card p-5">
-            <PhoneIcon aria-hidden="true" className="size-6 text-primary" />
-            <p className="mt-3">
-              Call{" "}
-              <a
-                href={telephoneHref(phone)}
-                className="font-semibold whitespace-nowrap text-primary underline underline-offset-4"
-              >
-                {phone}
-              </a>
-              .
-            </p>
-          </li>
-          <li className="border-l-4 border-primary bg-card p-5">
-            <MailIcon aria-hidden="true" className="size-6 text-primary" />
-            <p className="mt-3">
-              Email{" "}
-              <a
-                href={`mailto:${email}`}
-                className="font-semibold break-all text-primary underline underline-offset-4"
-              >
-                {email}
-              </a>
-              .
-            </p>
-          </li>
+          <HelpWay icon={MessageSquareIcon}>
+            <Link
+              to={ACCESSIBILITY_CONTACT_PATH}
+              className="font-semibold text-primary underline underline-offset-4"
+            >
+              Write to us
+            </Link>{" "}
+            with the contact form; its topic is set to Accessibility.
+          </HelpWay>
+          <HelpWay icon={PhoneIcon}>
+            Call{" "}
+            <a
+              href={telephoneHref(phone)}
+              className="font-semibold whitespace-nowrap text-primary underline underline-offset-4"
+            >
+              {phone}
+            </a>
+            .
+          </HelpWay>
+          <HelpWay icon={MailIcon}>
+            Email{" "}
+            <a
+              href={`mailto:${email}`}
+              className="font-semibold break-all text-primary underline underline-offset-4"
+            >
+              {email}
+            </a>
+            .
+          </HelpWay>
         </ul>
         <div className="mt-12 max-w-2xl space-y-4 text-muted-foreground">
           <h3 className="text-2xl text-foreground">Visiting the pub</h3>
@@ -218,7 +219,7 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
             <time dateTime={STATEMENT_REVIEWED_ON}>{formatReviewDate(STATEMENT_REVIEWED_ON)}</time>.
           </p>
         </div>
-      </section>
+      </PageSection>
     </>
   );
 }

@@ -1,15 +1,16 @@
 import type { Route } from "./+types/events";
 import { pageNextChange } from "~/platform/context";
-import { JsonLd } from "~/components/json-ld";
+import { EventsJsonLd } from "~/components/json-ld";
 import { PageHeader } from "~/components/page-header";
 import { EventList } from "~/events/event-list";
-import { shareImageUrls } from "~/images/pictures";
 import { withPictures } from "~/images/pictures.server";
 import { publicPageHeaders } from "~/platform/page-headers";
-import { pageMeta } from "~/site/meta";
+import { fixedPageMeta } from "~/site/meta";
 import { siteContent } from "~/site/site-content.server";
-import { useSiteFrame, useSiteOrigin } from "~/site/site-frame";
-import { eventsJsonLd, serializeJsonLd } from "~/site/structured-data";
+
+/** What the page is for: its header says it, and search results show it. */
+const DESCRIPTION =
+  "Live music, trivia, the game on the big screens and more: what's coming up at the pub, with dates, times and cover charges.";
 
 /** `/events`: every event not yet over, soonest first, each linking to its own page. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,27 +22,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const DESCRIPTION =
-  "Live music, trivia, the game on the big screens and more: what's coming up at the pub, with dates, times and cover charges.";
-
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Events", description: DESCRIPTION, path: "/events", matches });
+export const meta: Route.MetaFunction = fixedPageMeta("Events", "/events", DESCRIPTION);
 
 export const headers = publicPageHeaders;
-
-function EventsStructuredData({ events }: Pick<Route.ComponentProps["loaderData"], "events">) {
-  const origin = useSiteOrigin();
-  const settings = useSiteFrame()?.settings;
-  if (!origin || !settings || events.length === 0) return null;
-  const json = eventsJsonLd({ events, settings, origin, imageUrlFor: shareImageUrls(events) });
-  return <JsonLd json={serializeJsonLd(json)} />;
-}
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   const { events } = loaderData;
   return (
     <>
-      <EventsStructuredData events={events} />
+      <EventsJsonLd events={events} />
       <PageHeader eyebrow="What's on" title="Events">
         <p>{DESCRIPTION}</p>
       </PageHeader>

@@ -1,13 +1,12 @@
 import { useMemo } from "react";
 import { Outlet } from "react-router";
 import type { Route } from "./+types/site-layout";
-import { RouteErrorView } from "~/components/error-view";
-import { SiteChrome } from "~/components/site-chrome";
-import { JsonLd } from "~/components/json-ld";
+import { FramedErrorView, SiteChrome } from "~/components/site-chrome";
+import { SiteJsonLd } from "~/components/json-ld";
 import { rememberTorontoOffsets, torontoDate } from "~/platform/clock/toronto-time";
-import { useSiteOrigin, type SiteFrame } from "~/site/site-frame";
+import type { SiteFrame } from "~/site/site-frame";
 import { loadSiteFrame } from "~/site/site-frame.server";
-import { restaurantJsonLd, serializeJsonLd } from "~/site/structured-data";
+import { restaurantJsonLd } from "~/site/structured-data";
 import { LiveUpdates } from "~/platform/live/live-updates";
 import { renderedRevision } from "~/site/site-content.server";
 import { databaseContext, pageNextChange } from "~/platform/context";
@@ -29,10 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The pub as schema.org data, built from the details and hours the frame already has. */
 function RestaurantStructuredData({ settings, schedule, renderedAt }: SiteFrame) {
-  const origin = useSiteOrigin();
-  if (!origin) return null;
   const today = torontoDate(new Date(renderedAt));
-  return <JsonLd json={serializeJsonLd(restaurantJsonLd({ settings, schedule, origin, today }))} />;
+  return <SiteJsonLd of={(origin) => restaurantJsonLd({ settings, schedule, origin, today })} />;
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
@@ -54,9 +51,5 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
 
 /** A page that fails still shows the header and footer, so the visitor can move on. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <SiteChrome>
-      <RouteErrorView error={error} />
-    </SiteChrome>
-  );
+  return <FramedErrorView error={error} />;
 }

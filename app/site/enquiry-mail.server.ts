@@ -16,3 +16,18 @@ export async function enquiryMailSettings(
     siteUrl: env.SITE_URL,
   };
 }
+
+/**
+ * What an enquiry post reads from the site's settings, and only when it
+ * needs them: the phone number its answers offer, and where the pub's
+ * notification goes.
+ */
+export function enquirySiteDetails(context: Readonly<RouterContextProvider>): {
+  phoneNumber(): Promise<string>;
+  notification(): Promise<EnquiryMailSettings>;
+} {
+  return {
+    phoneNumber: async () => (await siteContent(context).settings()).phone,
+    notification: () => enquiryMailSettings(context),
+  };
+}

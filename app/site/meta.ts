@@ -50,6 +50,12 @@ export function pageMeta({ title, description, path, matches }: PageMetaInput): 
   ];
 }
 
+/** The `meta` export of a page whose title, path and description are always the same. */
+export function fixedPageMeta(title: string, path: string, description: string) {
+  return ({ matches }: Pick<PageMetaInput, "matches">): MetaDescriptor[] =>
+    pageMeta({ title, description, path, matches });
+}
+
 /**
  * The share card for Open Graph and X (Twitter), with its type, size and
  * description: the card drawn from the settings (the pub's name and tagline),

@@ -5,13 +5,8 @@ import type { PubEvent } from "~/events/events";
 import type { MenuItem, MenuSection } from "~/menu/menu";
 import type { OpeningSchedule } from "~/hours/opening-hours";
 import type { SiteSettings } from "~/settings/site-settings";
-import {
-  eventJsonLd,
-  eventsJsonLd,
-  menuJsonLd,
-  restaurantJsonLd,
-  serializeJsonLd,
-} from "./structured-data";
+import { menuJsonLd } from "./menu-structured-data";
+import { eventJsonLd, eventsJsonLd, restaurantJsonLd, serializeJsonLd } from "./structured-data";
 
 const origin = "https://pub.example";
 

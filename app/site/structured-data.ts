@@ -1,23 +1,24 @@
 /**
- * schema.org JSON-LD for search engines: the pub as a Restaurant, its menu and
- * its events. Pure functions of the content the pages already show, so what
+ * schema.org JSON-LD for search engines: the pub as a Restaurant and its
+ * events (its menu is in menu-structured-data.ts, which only the menu page
+ * loads). Pure functions of the content the pages already show, so what
  * crawlers read never disagrees with what visitors see.
  */
 import type { ContentImage } from "~/images/content-image";
 import { eventPath, type PubEvent } from "~/events/events";
-import type { MenuItem, MenuSection, DietaryTag } from "~/menu/menu";
 import type { OpeningSchedule, WeeklyHours } from "~/hours/opening-hours";
 import type { Weekday } from "~/platform/clock/toronto-time";
 import { priceAmount } from "~/platform/money";
 import { telephoneHref, type SiteSettings } from "~/settings/site-settings";
 import { shareCardPath } from "./share-card";
 
-const SCHEMA = "https://schema.org";
+export const SCHEMA = "https://schema.org";
 
 /** Builds an item's or event's absolute image URL; undefined when it has none to offer. */
 export type ImageUrlFor = (image: ContentImage) => string | undefined;
 
-function absolute(path: string, origin: string): string {
+/** A URL the page gives (a path, or one already whole) made absolute on the site's origin. */
+export function absolute(path: string, origin: string): string {
   return new URL(path, origin).href;
 }
 
@@ -179,69 +180,6 @@ export function restaurantJsonLd({
       ...weeklySpecifications(schedule.weekly),
       ...exceptionSpecifications(schedule.exceptions, today),
     ],
-  };
-}
-
-const DIETS: Partial<Record<DietaryTag, string>> = {
-  vegan: `${SCHEMA}/VeganDiet`,
-  vegetarian: `${SCHEMA}/VegetarianDiet`,
-  "gluten-free": `${SCHEMA}/GlutenFreeDiet`,
-};
-
-/** What the menu's structured data reads of an item. */
-export type MenuJsonLdItem = Pick<
-  MenuItem,
-  "name" | "description" | "priceCents" | "available" | "dietaryTags"
->;
-
-function menuItemJsonLd(item: MenuJsonLdItem, origin: string, imageUrl: string | undefined) {
-  const diets = item.dietaryTags.flatMap((tag) => DIETS[tag] ?? []);
-  return {
-    "@type": "MenuItem",
-    name: item.name,
-    ...(item.description ? { description: item.description } : {}),
-    offers: {
-      "@type": "Offer",
-      price: priceAmount(item.priceCents),
-      priceCurrency: "CAD",
-      availability: `${SCHEMA}/${item.available ? "InStock" : "OutOfStock"}`,
-    },
-    ...(diets.length > 0 ? { suitableForDiet: diets } : {}),
-    ...(imageUrl ? { image: absolute(imageUrl, origin) } : {}),
-  };
-}
-
-export type MenuJsonLdInput<Item extends MenuJsonLdItem> = {
-  /** The sections the page shows. */
-  sections: readonly (Pick<MenuSection, "name" | "description"> & { items: readonly Item[] })[];
-  origin: string;
-  /** An item's picture as the optimiser's URL (width 1200, JPEG); relative URLs are made absolute. */
-  imageUrlFor?: (item: Item) => string | undefined;
-  menuPath?: string;
-  name?: string;
-};
-
-export function menuJsonLd<Item extends MenuJsonLdItem>({
-  sections,
-  origin,
-  imageUrlFor,
-  menuPath = "/menu",
-  name = "Menu",
-}: MenuJsonLdInput<Item>) {
-  const url = absolute(menuPath, origin);
-  return {
-    "@context": SCHEMA,
-    "@type": "Menu",
-    "@id": `${url}#menu`,
-    name,
-    url,
-    inLanguage: "en-CA",
-    hasMenuSection: sections.map((section) => ({
-      "@type": "MenuSection",
-      name: section.name,
-      ...(section.description ? { description: section.description } : {}),
-      hasMenuItem: section.items.map((item) => menuItemJsonLd(item, origin, imageUrlFor?.(item))),
-    })),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useRef, useState, type MouseEvent } from "react";
 import { LoadFailureBoundary } from "~/platform/ui/load-failure-boundary";
+import { PlacedPicture } from "~/images/placed-picture";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { THUMBNAIL_WIDTH } from "~/images/images";
 import type { Picture } from "~/images/pictures";
@@ -49,12 +50,9 @@ export function SpaceGallery({
 
   return (
     <div className={className}>
-      <ResponsiveImage
-        image={first.source}
-        alt={first.alt}
-        sizes="(min-width: 1024px) 560px, 100vw"
-        aspectRatio={16 / 9}
-        maxWidth={768}
+      <PlacedPicture
+        picture={first}
+        place="column"
         priority={priority}
         className="h-auto w-full border border-border"
       />
