@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { authBackendContext, databaseContext } from "~/platform/context";
 import { checkAnswersMessage, type FieldErrors } from "~/platform/forms/form-check";
 import { siteOrigin } from "~/platform/site-origin.server";
@@ -29,7 +29,7 @@ import type { MemberCodePurpose, StaffRole } from "./staff.server";
 /** The staff list page's loader and action (app/routes/staff/people.tsx). */
 
 /** The staff list, whether the signed-in member may change it, and the member to confirm removing. */
-export async function staffList(request: Request, context: Readonly<RouterContextProvider>) {
+export async function staffList({ request, context }: LoaderFunctionArgs) {
   const claims = staffClaims(context);
   const db = await context.get(databaseContext)();
   const members = await listStaff(db, claims);
@@ -105,7 +105,7 @@ function refused(intent: PeopleActionData["intent"], refusal: PeopleRefusal) {
 }
 
 /** A post to the staff list: invite, change a role, or remove (after the confirmation step). */
-export async function changeStaffList(request: Request, context: Readonly<RouterContextProvider>) {
+export async function changeStaffList({ request, context }: ActionFunctionArgs) {
   const { form } = await readPost(request);
   const intent = form.get("intent");
   /** The first problem a form of the list's rows has, in words. */
@@ -258,3 +258,6 @@ export async function changeStaffList(request: Request, context: Readonly<Router
     formError: "Choose what to do: invite, make a link, change a role or remove.",
   });
 }
+
+/** What the staff list page shows. */
+export type StaffListData = Awaited<ReturnType<typeof staffList>>;

@@ -10,6 +10,10 @@ export const PEOPLE_PATH = "/staff/people";
 
 export const STAFF_ROLES = ["owner", "editor"] as const;
 
+/** A role as the list names it. */
+export const roleLabel = (role: (typeof STAFF_ROLES)[number]) =>
+  role === "owner" ? "Owner" : "Editor";
+
 /** The invitation form's fields. */
 export const inviteFields = ["email", "role"] as const;
 export type InviteField = (typeof inviteFields)[number];
