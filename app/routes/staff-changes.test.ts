@@ -7,7 +7,7 @@ import { staffHarness, testImageStore } from "../../tests/support/staff-session"
 import { CookieJar, runRoute } from "../../tests/support/staff-requests";
 import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { action as changesAction, loader as changesLoader } from "./staff/changes";
-import type { ChangesActionData } from "./staff/changes";
+import type { ChangesActionData } from "~/staff/changes/changes-page.server";
 import { crossSiteRefusal, isCrossSitePost } from "~/server/pipeline/cross-site";
 import type { RecentChange } from "~/staff/changes/recent-changes";
 import { requireStaff, staffSession } from "~/staff/accounts/session.server";
