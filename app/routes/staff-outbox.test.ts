@@ -12,7 +12,7 @@ import {
 import { loader as areaLoader } from "./staff/area";
 import { loader as enquiryLoader } from "./staff/enquiry";
 import { action as outboxAction, loader as outboxLoader } from "./staff/outbox";
-import type { OutboxActionData } from "./staff/outbox";
+import type { OutboxActionData } from "~/staff/inbox/outbox-page.server";
 import { storeEnquiry, type NewEnquiry } from "~/enquiries/enquiry-store.server";
 import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
