@@ -8,12 +8,13 @@ import type { StaffPageProps } from "~/staff/staff-page-props";
 import type { EnquiryPageData } from "./enquiry-page.server";
 import {
   DetailRow,
-  HandledBadge,
   HiddenCharacterNote,
   VisitorText,
+  enquiryState,
   enquirySubject,
   formatReceived,
 } from "./enquiry-views";
+import { StateLine } from "./state-badge";
 
 /** One enquiry: who, about what, the ways to answer, and whether it is handled. */
 export function EnquiryPage({ loaderData }: StaffPageProps<EnquiryPageData>) {
@@ -30,12 +31,11 @@ export function EnquiryPage({ loaderData }: StaffPageProps<EnquiryPageData>) {
         All enquiries
       </Link>
 
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        <HandledBadge handledAt={enquiry.handledAt} readAt={enquiry.readAt} />
-        <span className="text-pretty text-muted-foreground">
-          Received {formatReceived(enquiry.createdAt)}
-        </span>
-      </div>
+      <StateLine
+        large
+        state={enquiryState(enquiry)}
+        when={`Received ${formatReceived(enquiry.createdAt)}`}
+      />
       <h1 className="mt-3 text-3xl tracking-tight break-words sm:text-4xl">
         <VisitorText text={enquiry.name} />
       </h1>

@@ -4,7 +4,7 @@ import { contactTopicLabels, type ContactTopic } from "~/enquiries/enquiry-field
 import { formatLongDate, torontoDateTime } from "~/platform/clock/time-words";
 import { hadHiddenCharacters, neutraliseText } from "~/staff/display-text";
 import type { EnquirySummary } from "./enquiry-inbox.server";
-import { StateBadge, type BadgeState } from "./state-badge";
+import type { BadgeState } from "./state-badge";
 
 /** Visitor text, neutralised and isolated, so it cannot reorder what is around it. */
 export function VisitorText({ text, className }: { text: string; className?: string }) {
@@ -57,14 +57,11 @@ const ENQUIRY_STATES = {
  * Where an enquiry stands: unread (nobody at the pub has opened it), not
  * handled, or handled.
  */
-export function HandledBadge({
+export function enquiryState({
   handledAt,
   readAt,
-}: {
-  handledAt: string | null;
-  readAt: string | null;
-}) {
-  return <StateBadge {...ENQUIRY_STATES[handledAt ? "handled" : readAt ? "open" : "unread"]} />;
+}: Pick<EnquirySummary, "handledAt" | "readAt">): BadgeState {
+  return ENQUIRY_STATES[handledAt ? "handled" : readAt ? "open" : "unread"];
 }
 
 export function DetailRow({ term, children }: { term: string; children: ReactNode }) {

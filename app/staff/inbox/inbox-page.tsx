@@ -8,9 +8,10 @@ import { LatestChange } from "~/staff/changes/recent-changes-view";
 import { FirstRunChecklist } from "~/staff/first-run-checklist";
 import type { StaffPageProps } from "~/staff/staff-page-props";
 import type { EnquirySummary } from "./enquiry-inbox.server";
-import { HandledBadge, VisitorText, enquirySubject, formatReceived } from "./enquiry-views";
+import { VisitorText, enquiryState, enquirySubject, formatReceived } from "./enquiry-views";
 import type { InboxPageData } from "./inbox-page.server";
 import { NewerOlder } from "./newer-older";
+import { StateLine } from "./state-badge";
 
 /** A page of the inbox, its search kept. */
 function pageLink(q: string, page: number) {
@@ -113,10 +114,7 @@ function EnquiryItem({ enquiry, back }: { enquiry: EnquirySummary; back: string 
         prefetch="none"
         className="group block py-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <HandledBadge handledAt={enquiry.handledAt} readAt={enquiry.readAt} />
-          <span className="text-sm text-muted-foreground">{formatReceived(enquiry.createdAt)}</span>
-        </div>
+        <StateLine state={enquiryState(enquiry)} when={formatReceived(enquiry.createdAt)} />
         <p
           className={cn(
             "mt-2 text-lg group-hover:text-primary group-hover:underline",

@@ -4,7 +4,7 @@ import { Button, buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { VisitorText, formatReceived } from "./enquiry-views";
 import type { OutboxMail } from "./outbox.server";
-import { StateBadge, type BadgeState } from "./state-badge";
+import { StateLine, type BadgeState } from "./state-badge";
 
 /** A mail's states, as its badge shows them. */
 const MAIL_STATES = {
@@ -34,12 +34,10 @@ export function OutboxItem({ mail, mailServer }: { mail: OutboxMail; mailServer:
     navigation.state === "submitting" && navigation.formData?.get("id") === String(mail.id);
   return (
     <li className="py-4">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <StateBadge {...MAIL_STATES[mail.status]} />
-        <span className="text-sm text-muted-foreground">
-          Queued {formatReceived(mail.createdAt)}
-        </span>
-      </div>
+      <StateLine
+        state={MAIL_STATES[mail.status]}
+        when={`Queued ${formatReceived(mail.createdAt)}`}
+      />
       <h2 className="mt-2 text-lg font-semibold break-words">
         <VisitorText text={mail.subject} />
       </h2>

@@ -22,3 +22,34 @@ export function StateBadge({ tone, icon: Icon, label }: BadgeState) {
     </span>
   );
 }
+
+/**
+ * The line over an enquiry or a mail: its badge, and when it came in; in a
+ * list, or larger, on the enquiry's own page.
+ */
+export function StateLine({
+  state,
+  when,
+  large = false,
+}: {
+  state: BadgeState;
+  when: string;
+  large?: boolean;
+}) {
+  return (
+    <div
+      className={
+        large
+          ? "mt-4 flex flex-wrap items-center gap-3"
+          : "flex flex-wrap items-center gap-x-3 gap-y-1"
+      }
+    >
+      <StateBadge {...state} />
+      <span
+        className={large ? "text-pretty text-muted-foreground" : "text-sm text-muted-foreground"}
+      >
+        {when}
+      </span>
+    </div>
+  );
+}
