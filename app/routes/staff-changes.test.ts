@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { drivers, routeTest } from "../../tests/support/route-test";
 import { CookieJar, runRoute } from "../../tests/support/staff-requests";
 import { action as changesAction, loader as changesLoader } from "./staff/changes";
-import type { ChangesActionData } from "./staff/changes";
+import type { ChangesActionData } from "~/staff/changes/changes-page.server";
 import { crossSiteRefusal, isCrossSitePost } from "~/server/pipeline/cross-site";
 import type { RecentChange } from "~/staff/changes/recent-changes";
 import { requireStaff, staffSession } from "~/staff/accounts/session.server";

@@ -5,7 +5,7 @@ import { CookieJar } from "../../tests/support/staff-requests";
 import { loader as areaLoader } from "./staff/area";
 import { loader as enquiryLoader } from "./staff/enquiry";
 import { action as outboxAction, loader as outboxLoader } from "./staff/outbox";
-import type { OutboxActionData } from "./staff/outbox";
+import type { OutboxActionData } from "~/staff/inbox/outbox-page.server";
 import { storeEnquiry, type NewEnquiry } from "~/enquiries/enquiry-store.server";
 import type { Database } from "~/platform/database/database.server";
 import { OWNERS_ONLY_OUTBOX } from "~/staff/inbox/outbox";

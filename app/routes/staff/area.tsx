@@ -7,9 +7,7 @@ import { requireStaff } from "~/staff/accounts/session.server";
 export const middleware: Route.MiddlewareFunction[] = [requireStaff];
 
 /** The navigation's count of unread enquiries, and whether the owners' sections show. */
-export function loader({ context }: Route.LoaderArgs) {
-  return loadStaffArea(context);
-}
+export const loader = loadStaffArea;
 
 /** Read again on every navigation: opening an enquiry reads it, and the count goes down. */
 export const shouldRevalidate = () => true;

@@ -1,23 +1,16 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { RouteErrorView } from "~/components/error-view";
-import { sessionClaimsContext } from "~/platform/context";
-import { loadSiteIdentity } from "~/site/site-frame.server";
 import { StaffChrome } from "~/staff/staff-chrome";
 import { staffMeta } from "~/staff/staff-meta";
 import { staffPageHeaders, staffSession } from "~/staff/accounts/session.server";
+import { loadStaffFrame } from "~/staff/accounts/staff-area.server";
 import type { RouteHandle } from "~/platform/route-needs";
 
 /** Everything under /staff: one Supabase client a request, its cookies on every response. */
 export const middleware: Route.MiddlewareFunction[] = [staffSession];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const claims = context.get(sessionClaimsContext);
-  return {
-    signedInAs: claims ? (claims.email ?? "a staff member") : null,
-    site: await loadSiteIdentity(context),
-  };
-}
+export const loader = loadStaffFrame;
 
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Staff", matches);
 

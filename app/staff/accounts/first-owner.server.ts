@@ -44,7 +44,13 @@ export type SetupActionData = {
   formError: string | null;
 };
 
-function reply(status: number, email: string, errors: FieldErrors<SetupField>, formError: string) {
+/** The setup form given back: the email as typed, what is wrong, and a word over the form. */
+export function setupReply(
+  status: number,
+  email: string,
+  errors: FieldErrors<SetupField>,
+  formError: string,
+) {
   const body: SetupActionData = { values: { email }, errors, formError };
   return data(body, { status });
 }
@@ -64,12 +70,12 @@ export async function createFirstOwner(
   const email = checked.values.email;
   if (!checked.ok) {
     const count = Object.keys(checked.errors).length;
-    return reply(400, email, checked.errors, checkAnswersMessage(count, "save"));
+    return setupReply(400, email, checked.errors, checkAnswersMessage(count, "save"));
   }
 
   const db = await context.get(databaseContext)();
   // Taken first: of two posts at once, one makes the owner.
-  if (!(await consumeSetupCode(db, code))) return reply(410, email, {}, EXPIRED_LINK);
+  if (!(await consumeSetupCode(db, code))) return setupReply(410, email, {}, EXPIRED_LINK);
 
   const { email: ownerEmail, password } = checked.data;
   const created = await admin.auth.admin.createUser({
@@ -80,7 +86,7 @@ export async function createFirstOwner(
   if (created.error || !created.data.user) {
     log.error("The first owner could not be created", { error: created.error });
     const retryable = created.error && isAuthRetryableFetchError(created.error);
-    return reply(
+    return setupReply(
       retryable ? 503 : 400,
       email,
       {},

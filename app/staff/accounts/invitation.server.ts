@@ -4,7 +4,7 @@ import { authBackendContext, databaseContext } from "~/platform/context";
 import { checkAnswersMessage } from "~/platform/forms/form-check";
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import type { SetupActionData } from "./first-owner.server";
+import { setupReply } from "./first-owner.server";
 import { createAdminClient, staffClient } from "./session.server";
 import { EXPIRED_INVITATION, invitationForm } from "./staff-forms";
 import { checkPost, readPost } from "~/platform/forms/form-post.server";
@@ -40,17 +40,7 @@ export async function invitationFor(
 
 /** The answer to a post with an invitation that no longer works. */
 export function usedInvitation() {
-  return reply(410, "", {}, EXPIRED_INVITATION);
-}
-
-function reply(
-  status: number,
-  email: string,
-  errors: SetupActionData["errors"],
-  formError: string,
-) {
-  const body: SetupActionData = { values: { email }, errors, formError };
-  return data(body, { status });
+  return setupReply(410, "", {}, EXPIRED_INVITATION);
 }
 
 /** The invitation form's post: the member's password set, the code used up, signed in. */
@@ -67,20 +57,20 @@ export async function acceptInvitation(
   const checked = await checkPost((await readPost(request)).form, invitationForm, undefined);
   if (!checked.ok) {
     const count = Object.keys(checked.errors).length;
-    return reply(400, invitee.email, checked.errors, checkAnswersMessage(count, "save"));
+    return setupReply(400, invitee.email, checked.errors, checkAnswersMessage(count, "save"));
   }
 
   const db = await context.get(databaseContext)();
   // Taken first: of two posts at once, one sets the password.
   const taken = await consumeInviteCode(db, code);
-  if (!taken) return reply(410, invitee.email, {}, EXPIRED_INVITATION);
+  if (!taken) return setupReply(410, invitee.email, {}, EXPIRED_INVITATION);
 
   const { password } = checked.data;
   const updated = await admin.auth.admin.updateUserById(taken.userId, { password });
   if (updated.error) {
     log.error("An invited member's password could not be set", { error: updated.error });
     const retryable = isAuthRetryableFetchError(updated.error);
-    return reply(
+    return setupReply(
       retryable ? 503 : 400,
       taken.email,
       {},

@@ -25,13 +25,14 @@ export const inviteSchema = z.object({
   role,
 });
 
-export const roleChangeSchema = z.object({ userId: member, role });
-
-export const removalSchema = z.object({ userId: member });
-
-/** A fresh link for a member: copied, or emailed as well (`send=email`). */
-export const memberLinkSchema = z.object({
-  userId: member,
-  // Empty: a form that offers no choice copies it.
-  send: z.enum(["", "copy", "email"], { error: "Choose to copy the link or email it." }),
-});
+/** The rules of the forms on a member's row, by the intent their buttons post. */
+export const rowSchemas = {
+  /** A fresh link for a member: copied, or emailed as well (`send=email`). */
+  link: z.object({
+    userId: member,
+    // Empty: a form that offers no choice copies it.
+    send: z.enum(["", "copy", "email"], { error: "Choose to copy the link or email it." }),
+  }),
+  role: z.object({ userId: member, role }),
+  remove: z.object({ userId: member }),
+};

@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { authBackendContext, databaseContext } from "~/platform/context";
 import { checkAnswersMessage, type FieldErrors } from "~/platform/forms/form-check";
 import { siteOrigin } from "~/platform/site-origin.server";
@@ -13,6 +13,7 @@ import {
   type InviteField,
 } from "./people";
 import { checkPost, readPost } from "~/platform/forms/form-post.server";
+import type { DataOf } from "~/platform/forms/form-spec";
 import {
   changeStaffRole,
   inviteStaff,
@@ -29,7 +30,7 @@ import type { MemberCodePurpose, StaffRole } from "./staff.server";
 /** The staff list page's loader and action (app/routes/staff/people.tsx). */
 
 /** The staff list, whether the signed-in member may change it, and the member to confirm removing. */
-export async function staffList(request: Request, context: Readonly<RouterContextProvider>) {
+export async function staffList({ request, context }: LoaderFunctionArgs) {
   const claims = staffClaims(context);
   const db = await context.get(databaseContext)();
   const members = await listStaff(db, claims);
@@ -100,17 +101,37 @@ function answer(
   return data(body, { status, headers });
 }
 
-function refused(intent: PeopleActionData["intent"], refusal: PeopleRefusal) {
-  return answer(refusal.status, intent, { formError: refusal.message });
+/** The first problem a form of the list's rows has, in words. */
+const firstProblem = (errors: Record<string, string | undefined>) =>
+  Object.values(errors).find(Boolean) ?? OWNERS_ONLY;
+
+/** The forms of a member's row, by the intent their buttons post. */
+const ROW_FORMS = { link: memberLinkForm, role: roleChangeForm, remove: removalForm };
+
+/**
+ * A post of one of the list's rows (a fresh link, a role, a removal): checked
+ * by its form, the member's session confirmed, then the change, which the
+ * list may refuse; either refusal comes back to the page in words.
+ */
+async function rowChange<Intent extends keyof typeof ROW_FORMS, Done extends { ok: true }, Answer>(
+  intent: Intent,
+  post: { form: FormData; context: ActionFunctionArgs["context"] },
+  change: (checked: DataOf<(typeof ROW_FORMS)[Intent]>) => Promise<Done | PeopleRefusal>,
+  done: (changed: Done) => Answer,
+) {
+  const checked = await checkPost(post.form, ROW_FORMS[intent], undefined);
+  if (!checked.ok) return answer(400, intent, { formError: firstProblem(checked.errors) });
+  await confirmSession(post.context);
+  // The data of ROW_FORMS[intent], which TypeScript reads as any of the three forms'.
+  const changed = await change(checked.data as DataOf<(typeof ROW_FORMS)[Intent]>);
+  if (!changed.ok) return answer(changed.status, intent, { formError: changed.message });
+  return done(changed);
 }
 
 /** A post to the staff list: invite, change a role, or remove (after the confirmation step). */
-export async function changeStaffList(request: Request, context: Readonly<RouterContextProvider>) {
+export async function changeStaffList({ request, context }: ActionFunctionArgs) {
   const { form } = await readPost(request);
   const intent = form.get("intent");
-  /** The first problem a form of the list's rows has, in words. */
-  const firstProblem = (errors: Record<string, string | undefined>) =>
-    Object.values(errors).find(Boolean) ?? OWNERS_ONLY;
   const claims = staffClaims(context);
   const db = await context.get(databaseContext)();
 
@@ -186,75 +207,81 @@ export async function changeStaffList(request: Request, context: Readonly<Router
   }
 
   if (intent === "link") {
-    const checked = await checkPost(form, memberLinkForm, undefined);
-    if (!checked.ok) return answer(400, "link", { formError: firstProblem(checked.errors) });
-    await confirmSession(context);
-    const made = await makeMemberLink(db, claims, checked.data.userId);
-    if (!made.ok) return refused("link", made);
-    const { member, purpose, code, expiresAt } = made;
-    const link = setupLink(request, code, purpose === "invitation" ? "a day" : "an hour");
-    const emailed = wantsMail(form);
-    if (emailed) {
-      await queueMemberLinkMail(db, {
-        to: member.email,
-        role: member.role,
-        purpose,
-        from: claims.email ?? "An owner",
-        link,
-      });
-    }
-    const what = purpose === "invitation" ? "a new invitation link" : "a reset link";
-    return answer(
-      200,
+    return rowChange(
       "link",
-      {
-        memberLink: {
-          email: member.email,
-          purpose,
-          link: link.link!,
-          expiresAt: expiresAt.toISOString(),
-          emailed,
-        },
-      },
-      {
-        "Set-Cookie": await setToastCookie({
-          type: "success",
-          title: emailed ? `${member.email} is sent ${what}.` : `${member.email} has ${what}.`,
-          description: emailed
-            ? "It is on its way by email; you can copy it too. Any earlier link stops working."
-            : "Copy it and pass it on. Any earlier link stops working.",
-        }),
+      { form, context },
+      (checked) => makeMemberLink(db, claims, checked.userId),
+      async ({ member, purpose, code, expiresAt }) => {
+        const link = setupLink(request, code, purpose === "invitation" ? "a day" : "an hour");
+        const emailed = wantsMail(form);
+        if (emailed) {
+          await queueMemberLinkMail(db, {
+            to: member.email,
+            role: member.role,
+            purpose,
+            from: claims.email ?? "An owner",
+            link,
+          });
+        }
+        const what = purpose === "invitation" ? "a new invitation link" : "a reset link";
+        return answer(
+          200,
+          "link",
+          {
+            memberLink: {
+              email: member.email,
+              purpose,
+              link: link.link!,
+              expiresAt: expiresAt.toISOString(),
+              emailed,
+            },
+          },
+          {
+            "Set-Cookie": await setToastCookie({
+              type: "success",
+              title: emailed ? `${member.email} is sent ${what}.` : `${member.email} has ${what}.`,
+              description: emailed
+                ? "It is on its way by email; you can copy it too. Any earlier link stops working."
+                : "Copy it and pass it on. Any earlier link stops working.",
+            }),
+          },
+        );
       },
     );
   }
 
   if (intent === "role") {
-    const checked = await checkPost(form, roleChangeForm, undefined);
-    if (!checked.ok) return answer(400, "role", { formError: firstProblem(checked.errors) });
-    await confirmSession(context);
-    const changed = await changeStaffRole(db, claims, checked.data);
-    if (!changed.ok) return refused("role", changed);
-    return redirectWithToast(PEOPLE_PATH, {
-      type: "success",
-      title: changed.changed
-        ? `${changed.member.email} is now an ${changed.member.role}.`
-        : `${changed.member.email} was an ${changed.member.role} already.`,
-    });
+    return rowChange(
+      "role",
+      { form, context },
+      (checked) => changeStaffRole(db, claims, checked),
+      ({ member, changed }) =>
+        redirectWithToast(PEOPLE_PATH, {
+          type: "success",
+          title: changed
+            ? `${member.email} is now an ${member.role}.`
+            : `${member.email} was an ${member.role} already.`,
+        }),
+    );
   }
 
   if (intent === "remove") {
-    const checked = await checkPost(form, removalForm, undefined);
-    if (!checked.ok) return answer(400, "remove", { formError: firstProblem(checked.errors) });
-    await confirmSession(context);
-    const removed = await removeStaff(db, claims, checked.data.userId);
-    if (!removed.ok) return refused("remove", removed);
-    return redirectWithToast(PEOPLE_PATH, {
-      type: "success",
-      title: `${removed.member.email} is no longer on the staff.`,
-    });
+    return rowChange(
+      "remove",
+      { form, context },
+      (checked) => removeStaff(db, claims, checked.userId),
+      ({ member }) =>
+        redirectWithToast(PEOPLE_PATH, {
+          type: "success",
+          title: `${member.email} is no longer on the staff.`,
+        }),
+    );
   }
 
   return answer(400, null, {
     formError: "Choose what to do: invite, make a link, change a role or remove.",
   });
 }
+
+/** What the staff list page shows. */
+export type StaffListData = Awaited<ReturnType<typeof staffList>>;

@@ -9,6 +9,7 @@ import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transact
 import {
   createInviteCode,
   createMemberCode,
+  getStaffMember,
   MEMBER_COLUMNS,
   type MemberCodePurpose,
   type StaffMember,
@@ -66,14 +67,6 @@ async function lockedOwners(tx: Database): Promise<string[]> {
     `select user_id::text as "userId" from public.staff where role = 'owner' for update`,
   );
   return rows.map((row) => row.userId);
-}
-
-async function memberById(tx: Database, userId: string): Promise<StaffMember | null> {
-  const [row] = await tx.query<StaffMember>(
-    `select ${MEMBER_COLUMNS} from public.staff where user_id = $1::uuid`,
-    [userId],
-  );
-  return row ?? null;
 }
 
 /**
@@ -179,7 +172,7 @@ export async function makeMemberLink(
     claims,
     async (tx): Promise<PeopleResult<{ member: StaffMember }>> => {
       if (!(await isOwner(tx))) return refuse(403, OWNERS_ONLY);
-      const member = await memberById(tx, userId);
+      const member = await getStaffMember(tx, userId);
       if (!member) return refuse(404, "That staff member is not on the list.");
       return { ok: true, member };
     },
@@ -199,7 +192,7 @@ export function changeStaffRole(
   return withStaffClaims(db, claims, async (tx) => {
     if (!(await isOwner(tx))) return refuse(403, OWNERS_ONLY);
     const owners = await lockedOwners(tx);
-    const member = await memberById(tx, userId);
+    const member = await getStaffMember(tx, userId);
     if (!member) return refuse(404, "That staff member is not on the list.");
     if (member.role === role) return { ok: true, member, changed: false };
     if (role !== "owner" && owners.length <= 1 && owners.includes(userId)) {
@@ -227,7 +220,7 @@ export function removeStaff(
   return withStaffClaims(db, claims, async (tx) => {
     if (!(await isOwner(tx))) return refuse(403, OWNERS_ONLY);
     const owners = await lockedOwners(tx);
-    const member = await memberById(tx, userId);
+    const member = await getStaffMember(tx, userId);
     if (!member) return refuse(404, "That staff member is not on the list.");
     if (owners.length <= 1 && owners.includes(userId)) return refuse(409, LAST_OWNER);
     const removed = await tx.query(

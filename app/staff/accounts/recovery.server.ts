@@ -1,5 +1,5 @@
 import { createClient, isAuthRetryableFetchError } from "@supabase/supabase-js";
-import { data, type RouterContextProvider } from "react-router";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { AuthEmail } from "~/platform/auth-service/auth-service.server";
 import { authBackendContext, clientAddressContext, databaseContext } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
@@ -85,10 +85,7 @@ function forgotReply(status: number, parts: Partial<ForgotActionData>, headers?:
  * counted, and for a member of staff, a link asked of the Auth service. The
  * answer is the same for every address, and never says which have accounts.
  */
-export async function requestPasswordReset(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-) {
+export async function requestPasswordReset({ request, context }: ActionFunctionArgs) {
   const checked = await checkPost((await readPost(request)).form, forgotForm, undefined);
   const email = checked.values.email.slice(0, 300);
   if (!checked.ok) {
@@ -229,8 +226,17 @@ function resetReply(status: number, parts: Partial<ResetActionData>, headers?: H
 }
 
 /** The token a recovery link carries: `token_hash` in its query (Supabase's template's name). */
-export function recoveryToken(request: Request): string {
+function recoveryToken(request: Request): string {
   return (new URL(request.url).searchParams.get("token_hash") ?? "").slice(0, 200);
+}
+
+/**
+ * Where a recovery link leads. Opening it uses nothing up (a mail scanner
+ * that follows links cannot spend it): the token is traded for a session
+ * only when the new password is posted.
+ */
+export function resetPageData({ request }: LoaderFunctionArgs) {
+  return { tokenHash: recoveryToken(request) };
 }
 
 /**
@@ -239,7 +245,7 @@ export function recoveryToken(request: Request): string {
  * (`verifyOtp`, once), the member checked against the staff list, and the
  * new password set (`updateUser`), which ends their other sessions.
  */
-export async function resetPassword(request: Request, context: Readonly<RouterContextProvider>) {
+export async function resetPassword({ request, context }: ActionFunctionArgs) {
   const checked = await checkPost((await readPost(request)).form, resetForm, undefined);
   if (!checked.ok) {
     return resetReply(400, {

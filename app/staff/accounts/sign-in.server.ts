@@ -1,6 +1,6 @@
 import { isAuthRetryableFetchError } from "@supabase/supabase-js";
-import { data, type RouterContextProvider } from "react-router";
-import { clientAddressContext, databaseContext } from "~/platform/context";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { clientAddressContext, databaseContext, sessionClaimsContext } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
 import { checkAnswersMessage, type FieldErrors } from "~/platform/forms/form-check";
 import type { RateLimit } from "~/platform/form-protection";
@@ -123,11 +123,21 @@ const unavailable = (email: string) =>
   );
 
 /**
+ * The sign-in page's one datum, where a sign-in leads: someone signed in
+ * already goes there now.
+ */
+export function signInPageData({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = staffReturnPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (context.get(sessionClaimsContext)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+/**
  * A sign-in post: the fields, the rate limits, the password (checked by the
  * Auth service, which sets the session cookies through the request's client),
  * then the staff list. Anything else comes back to the form, the email kept.
  */
-export async function signIn(request: Request, context: Readonly<RouterContextProvider>) {
+export async function signIn({ request, context }: ActionFunctionArgs) {
   const { form } = await readPost(request);
   const checked = await checkPost(form, signInForm, undefined);
   // Given back as typed, however long: the message says what is wrong with it.

@@ -1,10 +1,11 @@
-import type { RouterContextProvider } from "react-router";
+import type { LoaderFunctionArgs } from "react-router";
 import {
   databaseContext,
   sessionClaimsContext,
   staffMembershipUnconfirmedContext,
 } from "~/platform/context";
 import { log } from "~/platform/logger.server";
+import { loadSiteIdentity } from "~/site/site-frame.server";
 import { staffAreaSummary } from "~/staff/inbox/enquiry-inbox.server";
 import type { StaffAreaData } from "~/staff/staff-navigation";
 
@@ -14,9 +15,7 @@ import type { StaffAreaData } from "~/staff/staff-navigation";
  * database cannot be read, the count is left out (and owners' sections with
  * it), and a post's form still comes back as it was typed.
  */
-export async function loadStaffArea(
-  context: Readonly<RouterContextProvider>,
-): Promise<StaffAreaData> {
+export async function loadStaffArea({ context }: LoaderFunctionArgs): Promise<StaffAreaData> {
   const claims = context.get(sessionClaimsContext);
   if (!claims || context.get(staffMembershipUnconfirmedContext)) {
     return { unreadEnquiries: null, isOwner: false };
@@ -27,4 +26,16 @@ export async function loadStaffArea(
     log.warn("The unread enquiries could not be counted", { error });
     return { unreadEnquiries: null, isOwner: false };
   }
+}
+
+/**
+ * The staff frame's, on every page under /staff, signed in or not: who is
+ * signed in (null before sign-in) and the site's name.
+ */
+export async function loadStaffFrame({ context }: LoaderFunctionArgs) {
+  const claims = context.get(sessionClaimsContext);
+  return {
+    signedInAs: claims ? (claims.email ?? "a staff member") : null,
+    site: await loadSiteIdentity(context),
+  };
 }

@@ -1,4 +1,4 @@
-import { defineForm } from "~/platform/forms/form-spec";
+import type { FormSpec } from "~/platform/forms/form-spec";
 
 /**
  * Staff sign-in and the first owner's account: fields, limits and messages.
@@ -25,49 +25,48 @@ export type ForgotField = (typeof forgotFields)[number];
 export const resetFields = ["password", "confirmPassword"] as const;
 export type ResetField = (typeof resetFields)[number];
 
-const ACCOUNT_LABELS = { email: "Email", password: "Password", confirmPassword: "Password again" };
-const rules = () => import("./account-rules");
+/** The summary's names for the account fields. */
+const ACCOUNT_LABELS: Record<SetupField, string> = {
+  email: "Email",
+  password: "Password",
+  confirmPassword: "Password again",
+};
 
-export const signInForm = defineForm({
-  id: "sign-in",
-  fields: signInFields,
-  labels: ACCOUNT_LABELS,
-  verb: "sign in",
-  rules: () => rules().then((found) => found.signInSchema),
-});
+const loadRules = () => import("./account-rules");
+
+/** The account forms' rules (account-rules.ts), by name. */
+type AccountRules = Awaited<ReturnType<typeof loadRules>>;
+
+/** An account page's form, its rules loaded when it is first used. */
+function accountForm<const Field extends SetupField, Rules extends keyof AccountRules>(
+  id: string,
+  fields: readonly Field[],
+  verb: string,
+  rules: Rules,
+  labels: Partial<Record<Field, string>> = ACCOUNT_LABELS,
+): FormSpec<Field, AccountRules[Rules]> {
+  return {
+    id,
+    fields,
+    labels,
+    verb,
+    rules: () => loadRules().then((found) => found[rules]),
+  };
+}
+
+export const signInForm = accountForm("sign-in", signInFields, "sign in", "signInSchema");
 
 /** The first owner's account: an email and a password. */
-export const ownerSetupForm = defineForm({
-  id: "setup",
-  fields: setupFields,
-  labels: ACCOUNT_LABELS,
-  verb: "save",
-  rules: () => rules().then((found) => found.setupSchema),
-});
+export const ownerSetupForm = accountForm("setup", setupFields, "save", "setupSchema");
 
 /** An invited member's password, on the same page: their email is the invitation's. */
-export const invitationForm = defineForm({
-  id: "setup",
-  fields: setupFields,
-  labels: ACCOUNT_LABELS,
-  verb: "save",
-  rules: () => rules().then((found) => found.invitationSchema),
-});
+export const invitationForm = accountForm("setup", setupFields, "save", "invitationSchema");
 
-export const forgotForm = defineForm({
-  id: "forgot-password",
-  fields: forgotFields,
-  labels: ACCOUNT_LABELS,
-  verb: "send",
-  rules: () => rules().then((found) => found.forgotSchema),
-});
+export const forgotForm = accountForm("forgot-password", forgotFields, "send", "forgotSchema");
 
-export const resetForm = defineForm({
-  id: "reset-password",
-  fields: resetFields,
-  labels: { password: "New password", confirmPassword: "New password again" },
-  verb: "save",
-  rules: () => rules().then((found) => found.invitationSchema),
+export const resetForm = accountForm("reset-password", resetFields, "save", "invitationSchema", {
+  password: "New password",
+  confirmPassword: "New password again",
 });
 
 /** Where staff ask for a recovery link, and where it leads. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "~/platform/database/database.server";
+import type { StaffRole } from "./people";
 
 /**
  * The staff list and the first owner's setup codes, through the server's own
@@ -8,7 +9,7 @@ import type { Database } from "~/platform/database/database.server";
  * runs through withStaffClaims instead.
  */
 
-export type StaffRole = "owner" | "editor";
+export type { StaffRole };
 
 export type StaffMember = {
   userId: string;
@@ -182,10 +183,7 @@ export const RESET_CODE_TTL_MS = 60 * 60 * 1000;
 export type MemberCodePurpose = "invitation" | "reset";
 
 /** Whom a member's link is for, and what for. */
-export type Invitee = {
-  userId: string;
-  email: string;
-  role: StaffRole;
+export type Invitee = Pick<StaffMember, "userId" | "email" | "role"> & {
   purpose: MemberCodePurpose;
 };
 

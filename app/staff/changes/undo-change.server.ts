@@ -63,6 +63,21 @@ const BROKEN_RULE = "Not undone: the row as it was would break a rule of its edi
 type Row = Record<string, unknown>;
 
 /**
+ * The rule of an editor of one row at a time: the row read by its id (none:
+ * nothing to check), its form's values through the form's schema for today.
+ */
+function rowRule<Edited>(
+  read: (tx: Database, id: number) => Promise<Edited | null>,
+  schema: (today: string) => Parameters<typeof checkForm>[0],
+  values: (row: Edited) => Record<string, string>,
+) {
+  return async (tx: Database, key: string, today: string) => {
+    const row = await read(tx, Number(key));
+    return row ? firstProblem(schema(today), values(row)) : null;
+  };
+}
+
+/**
  * The rule each table's editor keeps, checked on the row as the undo left
  * it: its form's values, as the editor would show them, through the form's
  * schema. Null when the row keeps them, else the first problem in words.
@@ -87,30 +102,12 @@ const RULES: Record<string, (tx: Database, key: string, today: string) => Promis
       );
       return other ? `${BROKEN_RULE} ${overlapMessage(other)}` : null;
     },
-    menu_sections: async (tx, key) => {
-      const section = await getSection(tx, Number(key));
-      return section ? firstProblem(sectionSchema, sectionValues(section)) : null;
-    },
-    menu_items: async (tx, key) => {
-      const item = await getItem(tx, Number(key));
-      return item ? firstProblem(itemSchema, itemValues(item)) : null;
-    },
-    specials: async (tx, key, today) => {
-      const special = await getSpecial(tx, Number(key));
-      return special ? firstProblem(specialSchema(today), specialValues(special)) : null;
-    },
-    events: async (tx, key) => {
-      const event = await eventForStaff(tx, Number(key));
-      return event ? firstProblem(eventSchema, eventFormValues(event)) : null;
-    },
-    venue_spaces: async (tx, key) => {
-      const space = await spaceForStaff(tx, Number(key));
-      return space ? firstProblem(spaceSchema, spaceFormValues(space)) : null;
-    },
-    venue_packages: async (tx, key) => {
-      const pack = await packageForStaff(tx, Number(key));
-      return pack ? firstProblem(packageSchema, packageFormValues(pack)) : null;
-    },
+    menu_sections: rowRule(getSection, () => sectionSchema, sectionValues),
+    menu_items: rowRule(getItem, () => itemSchema, itemValues),
+    specials: rowRule(getSpecial, specialSchema, specialValues),
+    events: rowRule(eventForStaff, () => eventSchema, eventFormValues),
+    venue_spaces: rowRule(spaceForStaff, () => spaceSchema, spaceFormValues),
+    venue_packages: rowRule(packageForStaff, () => packageSchema, packageFormValues),
   };
 
 function firstProblem(

@@ -135,35 +135,40 @@ function selectEnquiry(tx: Database, id: number) {
   );
 }
 
-/** The whole enquiry, or null when there is none with this id (or the user may not see it). */
-export async function getEnquiry(
+/**
+ * The whole enquiry as the member reads it, after `first` in the same
+ * transaction; null when there is none with this id (or they may not see it).
+ */
+async function readEnquiry(
   db: Database,
   claims: StaffClaims,
   id: number,
+  first?: (tx: Database) => Promise<unknown>,
 ): Promise<Enquiry | null> {
   if (!validId(id)) return null;
-  const [row] = await withStaffClaims(db, claims, (tx) => selectEnquiry(tx, id));
+  const [row] = await withStaffClaims(db, claims, async (tx) => {
+    await first?.(tx);
+    return selectEnquiry(tx, id);
+  });
   return row ?? null;
+}
+
+/** The whole enquiry, or null when there is none with this id (or the user may not see it). */
+export function getEnquiry(db: Database, claims: StaffClaims, id: number) {
+  return readEnquiry(db, claims, id);
 }
 
 /**
  * The whole enquiry as a staff member opens it: marked read (for the pub,
  * the first time anyone opens it), then read back. Null as for getEnquiry.
  */
-export async function openEnquiry(
-  db: Database,
-  claims: StaffClaims,
-  id: number,
-): Promise<Enquiry | null> {
-  if (!validId(id)) return null;
-  const [row] = await withStaffClaims(db, claims, async (tx) => {
-    await tx.query(
+export function openEnquiry(db: Database, claims: StaffClaims, id: number) {
+  return readEnquiry(db, claims, id, (tx) =>
+    tx.query(
       "update public.enquiries set read_at = now() where id = $1::bigint and read_at is null",
       [id],
-    );
-    return selectEnquiry(tx, id);
-  });
-  return row ?? null;
+    ),
+  );
 }
 
 /** How many enquiries nobody at the pub has opened yet, and whether the user is an owner. */

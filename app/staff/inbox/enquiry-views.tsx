@@ -4,6 +4,7 @@ import { contactTopicLabels, type ContactTopic } from "~/enquiries/enquiry-field
 import { formatLongDate, torontoDateTime } from "~/platform/clock/time-words";
 import { hadHiddenCharacters, neutraliseText } from "~/staff/display-text";
 import type { EnquirySummary } from "./enquiry-inbox.server";
+import type { BadgeState } from "./state-badge";
 
 /** Visitor text, neutralised and isolated, so it cannot reorder what is around it. */
 export function VisitorText({ text, className }: { text: string; className?: string }) {
@@ -45,39 +46,22 @@ export function enquirySubject(enquiry: EnquirySummary): string {
   return `Venue · ${parts.join(", ")}`;
 }
 
+/** An enquiry's states, as its badge shows them. */
+const ENQUIRY_STATES = {
+  handled: { tone: "done", icon: CheckCircle2Icon, label: "Handled" },
+  unread: { tone: "new", icon: CircleDotIcon, label: "Unread" },
+  open: { tone: "waiting", icon: CircleIcon, label: "Not handled" },
+} as const satisfies Record<string, BadgeState>;
+
 /**
  * Where an enquiry stands: unread (nobody at the pub has opened it), not
  * handled, or handled.
  */
-export function HandledBadge({
+export function enquiryState({
   handledAt,
   readAt,
-}: {
-  handledAt: string | null;
-  readAt: string | null;
-}) {
-  if (handledAt) {
-    return (
-      <span className="inline-flex items-center gap-1.5 border border-border px-2 py-0.5 text-sm font-semibold text-muted-foreground">
-        <CheckCircle2Icon aria-hidden="true" className="size-4" />
-        Handled
-      </span>
-    );
-  }
-  if (!readAt) {
-    return (
-      <span className="inline-flex items-center gap-1.5 bg-primary px-2 py-0.5 text-sm font-semibold text-primary-foreground">
-        <CircleDotIcon aria-hidden="true" className="size-4" />
-        Unread
-      </span>
-    );
-  }
-  return (
-    <span className="inline-flex items-center gap-1.5 border border-primary px-2 py-0.5 text-sm font-semibold text-primary">
-      <CircleIcon aria-hidden="true" className="size-4" />
-      Not handled
-    </span>
-  );
+}: Pick<EnquirySummary, "handledAt" | "readAt">): BadgeState {
+  return ENQUIRY_STATES[handledAt ? "handled" : readAt ? "open" : "unread"];
 }
 
 export function DetailRow({ term, children }: { term: string; children: ReactNode }) {
