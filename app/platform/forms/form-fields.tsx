@@ -1,5 +1,5 @@
 import { AlertCircleIcon } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps, InputEvent, ReactNode } from "react";
 import { cn } from "~/platform/cn";
 import { CharacterCount, countId, useCharacterCount, type CountedAs } from "./character-count";
 
@@ -129,38 +129,8 @@ function StackedField({
   );
 }
 
-/**
- * A length limit on a text field: the most characters the server takes, and
- * how it counts them (one line, or several). Shown as a live counter; never
- * a `maxlength`, which would cut what is pasted without a word.
- */
-type Limited = { limit?: number; counts?: CountedAs };
-
-/** The count under a limited field, following what is typed. */
-function useLimit(
-  frame: FieldFrame,
-  { limit, counts }: Limited,
-  as: CountedAs,
-  defaultValue: ComponentProps<"input">["defaultValue"],
-) {
-  const { value, onInput } = useCharacterCount(
-    typeof defaultValue === "string" ? defaultValue : "",
-  );
-  if (limit === undefined) return { count: undefined, onInput: undefined };
-  return {
-    count: (
-      <CharacterCount
-        fieldId={fieldId(frame.formId, frame.name)}
-        value={value}
-        max={limit}
-        as={counts ?? as}
-      />
-    ),
-    onInput,
-  };
-}
-
-export function TextField({
+/** A field's frame (label, hint, error…) apart from what its control takes. */
+function splitFrame<P extends FieldFrame>({
   formId,
   name,
   label,
@@ -169,62 +139,88 @@ export function TextField({
   optional,
   conditional,
   className,
-  limit,
-  counts,
-  ...input
-}: FieldFrame &
+  ...control
+}: P) {
+  return [{ formId, name, label, hint, error, optional, conditional, className }, control] as const;
+}
+
+/**
+ * A length limit on a text field: the most characters the server takes, and
+ * how it counts them (one line, or several). Shown as a live counter; never
+ * a `maxlength`, which would cut what is pasted without a word.
+ */
+type Limited = { limit?: number; counts?: CountedAs };
+
+type TextControl = "input" | "textarea";
+type LimitedFieldProps<E extends TextControl> = FieldFrame &
   Limited &
-  Omit<ComponentProps<"input">, "name" | "id" | "className" | "maxLength">) {
-  const frame = { formId, name, label, hint, error, optional, conditional, className };
-  const counter = useLimit(frame, { limit, counts }, "line", input.defaultValue);
+  Omit<ComponentProps<E>, "name" | "id" | "className" | "maxLength">;
+
+/**
+ * A text control in its stacked frame, with the count under it when it has a
+ * limit, following what is typed (`counts` says how, or the control's own
+ * way: one line for an input, text for an area).
+ */
+function LimitedField<E extends TextControl>({
+  props,
+  countsAs,
+  control,
+}: {
+  props: LimitedFieldProps<E>;
+  countsAs: CountedAs;
+  control: (props: ComponentProps<E>) => ReactNode;
+}) {
+  const [frame, { limit, counts, ...own }] = splitFrame(props);
+  const { value, onInput } = useCharacterCount(
+    typeof own.defaultValue === "string" ? own.defaultValue : "",
+  );
+  const counted = limit !== undefined;
   return (
     <StackedField
       frame={frame}
-      count={counter.count}
-      control={(props) => (
-        <input
-          {...input}
-          {...props}
-          onInput={(event) => {
-            counter.onInput?.(event);
-            input.onInput?.(event);
-          }}
-          className={controlClass(error)}
-        />
-      )}
+      count={
+        counted ? (
+          <CharacterCount
+            fieldId={fieldId(frame.formId, frame.name)}
+            value={value}
+            max={limit}
+            as={counts ?? countsAs}
+          />
+        ) : undefined
+      }
+      control={(aria) =>
+        control({
+          ...own,
+          ...aria,
+          onInput: (event: InputEvent<HTMLInputElement> & InputEvent<HTMLTextAreaElement>) => {
+            if (counted) onInput(event);
+            own.onInput?.(event);
+          },
+        } as ComponentProps<E>)
+      }
     />
   );
 }
 
-export function TextAreaField({
-  formId,
-  name,
-  label,
-  hint,
-  error,
-  optional,
-  className,
-  limit,
-  counts,
-  ...textarea
-}: FieldFrame &
-  Limited &
-  Omit<ComponentProps<"textarea">, "name" | "id" | "className" | "maxLength">) {
-  const frame = { formId, name, label, hint, error, optional, className };
-  const counter = useLimit(frame, { limit, counts }, "text", textarea.defaultValue);
+export function TextField(props: LimitedFieldProps<"input">) {
   return (
-    <StackedField
-      frame={frame}
-      count={counter.count}
-      control={(props) => (
+    <LimitedField
+      props={props}
+      countsAs="line"
+      control={(input) => <input {...input} className={controlClass(props.error)} />}
+    />
+  );
+}
+
+export function TextAreaField(props: LimitedFieldProps<"textarea">) {
+  return (
+    <LimitedField
+      props={props}
+      countsAs="text"
+      control={(textarea) => (
         <textarea
           {...textarea}
-          {...props}
-          onInput={(event) => {
-            counter.onInput?.(event);
-            textarea.onInput?.(event);
-          }}
-          className={cn(controlClass(error), "min-h-40 resize-y leading-relaxed")}
+          className={cn(controlClass(props.error), "min-h-40 resize-y leading-relaxed")}
         />
       )}
     />
@@ -232,21 +228,15 @@ export function TextAreaField({
 }
 
 export function SelectField({
-  formId,
-  name,
-  label,
-  hint,
-  error,
-  optional,
-  className,
   children,
-  ...select
+  ...props
 }: FieldFrame & Omit<ComponentProps<"select">, "name" | "id" | "className">) {
+  const [frame, select] = splitFrame(props);
   return (
     <StackedField
-      frame={{ formId, name, label, hint, error, optional, className }}
-      control={(props) => (
-        <select {...select} {...props} className={cn(controlClass(error), "appearance-auto")}>
+      frame={frame}
+      control={(aria) => (
+        <select {...select} {...aria} className={cn(controlClass(frame.error), "appearance-auto")}>
           {children}
         </select>
       )}
@@ -254,34 +244,28 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({
-  formId,
-  name,
-  label,
-  hint,
-  error,
-  optional,
-  className,
-  ...input
-}: FieldFrame & Omit<ComponentProps<"input">, "name" | "id" | "className" | "type">) {
-  const id = fieldId(formId, name);
+export function CheckboxField(
+  props: FieldFrame & Omit<ComponentProps<"input">, "name" | "id" | "className" | "type">,
+) {
+  const [frame, input] = splitFrame(props);
+  const id = fieldId(frame.formId, frame.name);
   return (
-    <div className={className}>
+    <div className={frame.className}>
       <div className="flex items-start gap-3">
         <input
           {...input}
-          {...controlProps(id, { formId, name, label, hint, error, optional })}
+          {...controlProps(id, frame)}
           type="checkbox"
           className="mt-1 size-6 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
         />
         <div>
           <label htmlFor={id} className="text-base">
-            {label}
+            {frame.label}
           </label>
-          <Hint id={id} hint={hint} />
+          <Hint id={id} hint={frame.hint} />
         </div>
       </div>
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={frame.error} />
     </div>
   );
 }
