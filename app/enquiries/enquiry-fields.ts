@@ -28,7 +28,6 @@ export type EnquiryActionData<Field extends string> = CheckedFormData<Field> & {
 };
 
 export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
 export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 5000;
 /** How far ahead the venue can be asked for. */

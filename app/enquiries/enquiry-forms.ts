@@ -7,12 +7,12 @@ import {
   earliestBookingDate,
   latestBookingDate,
   type VenueFormContext,
-  EMAIL_MAX,
   MESSAGE_MAX,
   MESSAGE_MIN,
   NAME_MAX,
 } from "./enquiry-fields";
 import { characterCount, cleanLine, cleanText } from "~/platform/forms/typed-input";
+import { emailSchema as emailRule } from "~/platform/forms/field-rules";
 import { parseNorthAmericanPhone } from "~/platform/phone";
 
 /**
@@ -30,18 +30,7 @@ const nameSchema = z
     `Keep your name to ${NAME_MAX} characters or fewer.`,
   );
 
-const emailSchema = z
-  .string()
-  .transform(cleanLine)
-  .refine((email) => email.length > 0, "Enter your email address, so we can reply.")
-  .refine(
-    (email) => email.length <= EMAIL_MAX,
-    `An email address has at most ${EMAIL_MAX} characters.`,
-  )
-  .refine(
-    (email) => email.length > EMAIL_MAX || z.email().safeParse(email).success,
-    "Enter an email address like name@example.com.",
-  );
+const emailSchema = emailRule({ required: "Enter your email address, so we can reply." });
 
 const phoneSchema = z
   .string()

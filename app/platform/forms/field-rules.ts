@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatPrice } from "../money";
 import {
+  EMAIL_MAX,
   characterCount,
   cleanLine,
   cleanText,
@@ -83,6 +84,33 @@ export function lineSchema({
     .transform(cleanLine)
     .refine((value) => !required || value.length > 0, required)
     .superRefine(atMost(max, tooLong));
+}
+
+/**
+ * An email address on one line, of at most EMAIL_MAX characters. `required`
+ * asks for it in the form's own words; `example` shows the shape in the
+ * refusal ("such as name@example.com").
+ */
+export function emailSchema({
+  required,
+  example = "name@example.com",
+}: {
+  required: string;
+  example?: string;
+}) {
+  return z
+    .string({ error: required })
+    .transform(cleanLine)
+    .refine((value) => value.length > 0, required)
+    .refine(
+      (value) => value.length <= EMAIL_MAX,
+      `An email address is at most ${EMAIL_MAX} characters.`,
+    )
+    .refine(
+      (value) =>
+        value.length === 0 || value.length > EMAIL_MAX || z.email().safeParse(value).success,
+      `Enter an email address such as ${example}.`,
+    );
 }
 
 /** Text of several lines (or none), at most `max` characters. */

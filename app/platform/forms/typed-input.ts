@@ -24,6 +24,9 @@ export function cleanText(value: string): string {
   return value.normalize("NFC").replace(/\r\n?/g, "\n").replace(CONTROL, "").trim();
 }
 
+/** The longest email address there can be (RFC 5321's path, less its brackets). */
+export const EMAIL_MAX = 254;
+
 /** Length as Postgres's char_length counts it: characters, not UTF-16 units. */
 export const characterCount = (value: string) => [...value].length;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseNorthAmericanPhone, displayPhone } from "~/platform/phone";
-import { lineSchema, textSchema } from "~/platform/forms/field-rules";
+import { emailSchema, lineSchema, textSchema } from "~/platform/forms/field-rules";
 import {
   characterCount,
   cleanLine,
@@ -138,14 +138,10 @@ export const settingsSchema = z
         "Enter a 10-digit phone number such as 519-555-0134.",
       )
       .transform((value) => displayPhone(parseNorthAmericanPhone(value)!)),
-    email: z
-      .string()
-      .transform(cleanLine)
-      .refine((value) => value.length > 0, "Enter the pub's email address.")
-      .refine(
-        (value) => value.length <= 254 && z.email().safeParse(value).success,
-        "Enter an email address such as hello@example.com.",
-      ),
+    email: emailSchema({
+      required: "Enter the pub's email address.",
+      example: "hello@example.com",
+    }),
     reservationUrl: link("reservations link"),
     orderingUrl: link("ordering link"),
     socialLinks,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { EMAIL_MAX, PASSWORD_MAX_BYTES, PASSWORD_MIN } from "./staff-forms";
+import { emailSchema } from "~/platform/forms/field-rules";
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN } from "./staff-forms";
 
 /**
  * The rules of the sign-in and account forms (sign in, the first owner's
@@ -8,13 +9,10 @@ import { EMAIL_MAX, PASSWORD_MAX_BYTES, PASSWORD_MIN } from "./staff-forms";
  * of the pages' first scripts.
  */
 
-const email = z
-  .string()
-  .trim()
-  .min(1, { error: "Enter your email address." })
-  .max(EMAIL_MAX, { error: `An email address is at most ${EMAIL_MAX} characters.` })
-  .pipe(z.email({ error: "Enter an email address such as name@example.com." }))
-  .transform((value) => value.toLowerCase());
+// Addresses are kept lower-cased, so one typed with capitals still signs in.
+const email = emailSchema({ required: "Enter your email address." }).transform((value) =>
+  value.toLowerCase(),
+);
 
 export const signInSchema = z.object({
   email,

@@ -4,7 +4,7 @@ import { CheckboxField, SelectField } from "~/platform/forms/form-fields";
 import { EmailField } from "./email-field";
 import { ROLE_DESCRIPTIONS, STAFF_ROLES, inviteForm, roleLabel } from "./people";
 import type { PeopleActionData } from "./people-page.server";
-import { EMAIL_MAX } from "./staff-forms";
+import { EMAIL_MAX } from "~/platform/forms/typed-input";
 
 /** Inviting someone: their email and role; checked in the browser when it can, always on the server. */
 export function InviteForm({ result }: { result: PeopleActionData | undefined }) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MAX } from "./staff-forms";
+import { emailSchema } from "~/platform/forms/field-rules";
 import { STAFF_ROLES } from "./people";
 
 export { inviteFields, type InviteField } from "./people";
@@ -12,16 +12,11 @@ export { inviteFields, type InviteField } from "./people";
  */
 
 const role = z.enum(STAFF_ROLES, { error: "Choose owner or editor." });
+const lowerCase = (value: string) => value.toLowerCase();
 const member = z.uuid({ error: "That staff member is not on the list." });
 
 export const inviteSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: "Enter their email address." })
-    .max(EMAIL_MAX, { error: `An email address is at most ${EMAIL_MAX} characters.` })
-    .pipe(z.email({ error: "Enter an email address such as name@example.com." }))
-    .transform((value) => value.toLowerCase()),
+  email: emailSchema({ required: "Enter their email address." }).transform(lowerCase),
   role,
 });
 

@@ -6,7 +6,6 @@ import type { FormSpec } from "~/platform/forms/form-spec";
  * only when a form is first used.
  */
 
-export const EMAIL_MAX = 254;
 /** Long enough to resist guessing; bcrypt reads at most 72 bytes. */
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX_BYTES = 72;
