@@ -25,7 +25,7 @@ const FORM_COMPONENT =
  * fields, the editor kit's parts), kept out of the chunk every visitor loads.
  */
 const STAFF_ONLY =
-  /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|[a-z]+[\\/]editor[\\/]|platform[\\/]forms[\\/](checked-form|editor-form|editor-spec|row-choice-options)\.tsx?$|platform[\\/]ui[\\/]editor-parts\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$)/;
+  /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|[a-z]+[\\/]editor[\\/]|platform[\\/]forms[\\/](checked-form|editor-form|editor-spec|field-specs|row-choice-options)\.tsx?$|platform[\\/]ui[\\/]editor-parts\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$)/;
 
 const DIETARY_ICON = /[\\/]app[\\/]menu[\\/]icons[\\/][a-z-]+\.svg$/;
 

@@ -15,7 +15,7 @@ import { scriptsNamedIn } from "../support/scripts-named";
  * library (a schema validator, a client SDK) into the scripts every page
  * loads fails here, not weeks later in a Lighthouse run. Like Lighthouse, it
  * counts the live channel, which every public page loads once it is up
- * (`app/site/live-updates.tsx`), as well as the scripts named in the HTML.
+ * (`app/platform/live/live-updates.tsx`), as well as the scripts named in the HTML.
  */
 const HOME_SCRIPT_BUDGET_BYTES = 135 * 1024;
 
