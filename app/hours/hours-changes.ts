@@ -37,6 +37,7 @@ function exceptionDays(row: Row): string {
 export const hoursChanges = {
   // A weekday without a row is closed: opening or closing a day changes its hours.
   opening_hours: {
+    key: "weekday",
     subject: (row) => {
       const day = WEEKDAY_NAMES[Number(row.weekday)] ?? "a day";
       return { noun: `the opening hours for ${day}`, short: day };

@@ -54,6 +54,8 @@ export type Subject = {
 
 /** Everything a change to one table is told with. */
 export type TableWords = {
+  /** The column that names a row, when it is not `id` (a weekday's hours). */
+  key?: "weekday";
   subject: (row: Row) => Subject;
   /** Each column, in the order its editor's form shows it. */
   columns: Record<string, Column>;

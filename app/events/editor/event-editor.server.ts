@@ -12,6 +12,7 @@ import { defineEditorStore, type RowChoices, type TiedRows } from "~/platform/fo
 import { formatLongDate, torontoDateTime } from "~/platform/clock/time-words";
 import type { EventInput } from "./event-rules";
 import type { EventStatus } from "~/events/events";
+import { editorRowCheck, type TableRowRules } from "~/platform/forms/row-rules.server";
 
 /**
  * The staff editor's queries on events: every event, hidden ones too, and
@@ -207,10 +208,11 @@ function untiedWords(names: readonly string[], where: string): string {
  * The event editor's queries, with the rows of other domains that go with
  * an event (`tied`: the specials and dishes, handed over by the route).
  */
+const eventRows = { rulesContext: () => undefined, find: eventForStaff };
+
 export const eventStore = (tied: readonly TiedRows[]) =>
   defineEditorStore(eventEditor, {
-    rulesContext: () => undefined,
-    find: eventForStaff,
+    ...eventRows,
     newValues: () => newEventValues,
     pictures: [EVENT_PICTURE_NAMES],
     async save(tx, id, input, [picture]) {
@@ -242,3 +244,8 @@ export const eventStore = (tied: readonly TiedRows[]) =>
     }),
     savedTo: (id) => `/staff/events/${id}`,
   });
+
+/** What undoing a change to an event must keep: the event editor's rules. */
+export const eventRowRules: TableRowRules = {
+  events: { check: editorRowCheck(eventEditor, eventRows) },
+};

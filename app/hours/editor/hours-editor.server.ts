@@ -1,13 +1,25 @@
 import type { Database } from "~/platform/database/database.server";
 import { wallTime } from "~/platform/clock/wall-time.server";
 import { formatDateRange } from "~/platform/clock/time-words";
-import { exceptionEditor, formatDayHours, type EditableException } from "./hours-editor";
+import {
+  exceptionEditor,
+  formatDayHours,
+  weekFields,
+  weekForm,
+  weekValues,
+  type EditableException,
+} from "./hours-editor";
 import { defineEditorStore } from "~/platform/forms/editor-spec";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import { minutesAfterOpening } from "~/platform/clock/pub-day";
 import type { ExceptionInput } from "./hours-rules";
 import type { DailyHours, WeeklyHours } from "~/hours/opening-hours";
 import type { Weekday, WallTime } from "~/platform/clock/toronto-time";
+import {
+  editorRowCheck,
+  firstProblem,
+  type TableRowRules,
+} from "~/platform/forms/row-rules.server";
 
 /**
  * The hours editor's queries: the staff view of the week and the exceptions
@@ -270,3 +282,32 @@ export const exceptionStore = defineEditorStore(exceptionEditor, {
   deleted: () => ({ to: "/staff/hours", title: "Deleted." }),
   savedTo: () => "/staff/hours",
 });
+
+const exceptionCheck = editorRowCheck(exceptionEditor, exceptionStore);
+
+/**
+ * What undoing a change to the hours must keep: the week form's rules, and
+ * the exception editor's, with no two exceptions on the same day.
+ */
+export const hoursRowRules: TableRowRules = {
+  opening_hours: {
+    async check(tx) {
+      const blank = Object.fromEntries(weekFields.map((field) => [field, ""]));
+      return firstProblem(await weekForm.rules(), { ...blank, ...weekValues(await readWeek(tx)) });
+    },
+  },
+  hours_exceptions: {
+    async check(tx, key, now) {
+      const problem = await exceptionCheck(tx, key, now);
+      const exception = problem ? null : await getException(tx, Number(key));
+      if (!exception) return problem;
+      const [other] = await overlappingExceptions(
+        tx,
+        exception.startsOn,
+        exception.endsOn,
+        exception.id,
+      );
+      return other ? overlapMessage(other) : null;
+    },
+  },
+};

@@ -27,6 +27,7 @@ import {
   type ItemInput,
   type SectionInput,
 } from "./menu-rules";
+import { editorRowCheck, type TableRowRules } from "~/platform/forms/row-rules.server";
 
 /**
  * The staff menu editor's queries. Each runs in the transaction the caller
@@ -339,10 +340,11 @@ const NO_SUCH_SECTION = "That section is no longer on the menu; choose one of th
  * The item editor's queries, with the events a dish may go with (`events`:
  * the events domain's, handed over by the route).
  */
+const itemRows = { rulesContext: () => undefined, find: getItem };
+
 export const itemStore = (events: RowChoices) =>
   defineEditorStore(itemEditor, {
-    rulesContext: () => undefined,
-    find: getItem,
+    ...itemRows,
     async load(tx, item, request, now) {
       const sections = await listSectionChoices(tx);
       // A new item starts in the section it was added from.
@@ -387,3 +389,20 @@ export const itemStore = (events: RowChoices) =>
 
 /** The dishes that go with an event, for its editor to untie when it is deleted. */
 export const dishesOfEvent: TiedRows = { untie: untieItems, where: "on the menu page" };
+
+/**
+ * What undoing a change to the menu must keep: its editors' rules, and no
+ * section taken away again while items are in it (they would go with it).
+ */
+export const menuRowRules: TableRowRules = {
+  menu_sections: {
+    check: editorRowCheck(sectionEditor, sectionStore),
+    async removal(tx, key) {
+      const items = await countSectionItems(tx, Number(key));
+      if (items === 0) return null;
+      const them = items === 1 ? "it" : "them";
+      return `the section has ${items === 1 ? "an item" : `${items} items`} in it now, which removing it would delete too. Move or delete ${them} first.`;
+    },
+  },
+  menu_items: { check: editorRowCheck(itemEditor, itemRows) },
+};

@@ -4,6 +4,7 @@ import { heroPictureNames, settingsEditor, type SettingsField } from "./settings
 import { defineEditorStore } from "~/platform/forms/editor-spec";
 import type { SettingsUpdate } from "./settings-rules";
 import { getSiteSettings } from "~/settings/site-settings.server";
+import { editorRowCheck, type TableRowRules } from "~/platform/forms/row-rules.server";
 
 /** The saved settings as the form shows them: every field as text. */
 export async function settingsFormValues(db: Database): Promise<FormValues<SettingsField> | null> {
@@ -101,3 +102,8 @@ export const settingsStore = defineEditorStore(settingsEditor, {
       : null,
   savedTo: () => "/staff/settings",
 });
+
+/** What undoing a change to the settings must keep: the settings form's rules. */
+export const settingsRowRules: TableRowRules = {
+  site_settings: { check: editorRowCheck(settingsEditor, settingsStore) },
+};

@@ -5,6 +5,7 @@ import { databaseErrorCode, type Database } from "~/platform/database/database.s
 import type { OrderedRows } from "~/platform/database/ordered-rows.server";
 import { specialEditor, type EditableSpecial } from "./specials-editor";
 import type { SpecialInput } from "./specials-rules";
+import { editorRowCheck, type TableRowRules } from "~/platform/forms/row-rules.server";
 
 /**
  * The specials editor's queries: every special (hidden and ended ones too),
@@ -119,10 +120,14 @@ export const SPECIAL_LISTS: OrderedRows = { table: "specials", name: "title", wi
  * The special editor's queries, with the events a special may go with
  * (`events`: the events domain's, handed over by the route).
  */
+const specialRows = {
+  rulesContext: (now: Date) => ({ today: torontoDate(now) }),
+  find: getSpecial,
+};
+
 export const specialStore = (events: RowChoices) =>
   defineEditorStore(specialEditor, {
-    rulesContext: (now) => ({ today: torontoDate(now) }),
-    find: getSpecial,
+    ...specialRows,
     load: async (tx, special, _request, now) => ({
       events: await events.list(tx, now, special?.eventId ?? null),
     }),
@@ -147,3 +152,8 @@ export const specialStore = (events: RowChoices) =>
 
 /** The specials that go with an event, for its editor to untie when it is deleted. */
 export const specialsOfEvent: TiedRows = { untie: untieSpecials, where: "on the specials page" };
+
+/** What undoing a change to a special must keep: the special editor's rules. */
+export const specialsRowRules: TableRowRules = {
+  specials: { check: editorRowCheck(specialEditor, specialRows) },
+};

@@ -10,15 +10,16 @@ import {
   type AuditEntry,
   type ChangeLookups,
   type RecentChange,
+  CONTENT_TABLES,
 } from "./recent-changes";
 import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
-import { UNDOABLE_TABLES, undoOffer, type UndoFacts } from "./undo";
+import { undoOffer, type UndoFacts } from "./undo";
 
 /** A log entry with what came after it, as the list and the undo read it. */
 export type LoggedChange = AuditEntry & UndoFacts;
 
 /** The column naming each table's row in the log ("weekday" for the hours, else "id"). */
-const ROW_KEY = `case a.table_name ${Object.entries(UNDOABLE_TABLES)
+const ROW_KEY = `case a.table_name ${Object.entries(CONTENT_TABLES)
   .filter(([, key]) => key !== "id")
   .map(([table, key]) => `when '${table}' then '${key}'`)
   .join(" ")} else 'id' end`;

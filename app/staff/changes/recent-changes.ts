@@ -93,6 +93,14 @@ const TABLES: Record<string, TableWords> = {
   ...venueChanges,
 };
 
+/**
+ * The content tables, each with the column that names a row: the tables
+ * whose changes are worded here are the ones staff edit, and may undo.
+ */
+export const CONTENT_TABLES: Readonly<Record<string, "id" | "weekday">> = Object.fromEntries(
+  Object.entries(TABLES).map(([table, words]) => [table, words.key ?? "id"]),
+);
+
 /** The columns that change by themselves, or say nothing to staff. */
 const IGNORED = new Set(["updated_at", "id"]);
 

@@ -2,36 +2,19 @@ import { CONFIRM_FIELD } from "~/staff/editor/editor-ui";
 import { z } from "zod";
 import { defineForm } from "~/platform/forms/form-spec";
 import { rowIdSchema } from "~/platform/forms/field-rules";
-import { eventFormValues } from "~/events/editor/event-editor";
-import { eventForStaff } from "~/events/editor/event-editor.server";
-import { eventSchema } from "~/events/editor/event-rules";
-import { exceptionValues, weekFields, weekValues } from "~/hours/editor/hours-editor";
-import {
-  getException,
-  overlapMessage,
-  overlappingExceptions,
-  readWeek,
-} from "~/hours/editor/hours-editor.server";
-import { exceptionSchema, weekHoursSchema } from "~/hours/editor/hours-rules";
-import { torontoDate } from "~/platform/clock/toronto-time";
-import { itemValues, sectionValues } from "~/menu/editor/menu-editor";
-import { countSectionItems, getItem, getSection } from "~/menu/editor/menu-editor.server";
-import { itemSchema, sectionSchema } from "~/menu/editor/menu-rules";
 import type { Database } from "~/platform/database/database.server";
-import { checkForm } from "~/platform/forms/form-check";
-import { settingsFormValues } from "~/settings/editor/settings-editor.server";
-import { settingsSchema } from "~/settings/editor/settings-rules";
-import { specialValues } from "~/specials/editor/specials-editor";
-import { getSpecial } from "~/specials/editor/specials-editor.server";
-import { specialSchema } from "~/specials/editor/specials-rules";
-import { packageFormValues, spaceFormValues } from "~/venue/editor/venue-editor";
-import { packageForStaff, spaceForStaff } from "~/venue/editor/venue-editor.server";
-import { packageSchema, spaceSchema } from "~/venue/editor/venue-rules";
+import type { TableRowRules } from "~/platform/forms/row-rules.server";
+import { eventRowRules } from "~/events/editor/event-editor.server";
+import { hoursRowRules } from "~/hours/editor/hours-editor.server";
+import { menuRowRules } from "~/menu/editor/menu-editor.server";
+import { settingsRowRules } from "~/settings/editor/settings-editor.server";
+import { specialsRowRules } from "~/specials/editor/specials-editor.server";
+import { venueRowRules } from "~/venue/editor/venue-editor.server";
 import { databaseErrorCode } from "~/platform/database/database.server";
-import { describeChange } from "./recent-changes";
+import { CONTENT_TABLES, describeChange } from "./recent-changes";
 import { isOwner, loggedChange, type LoggedChange } from "./recent-changes.server";
 import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
-import { UNDOABLE_TABLES, UNDO_WORDS, undoable } from "./undo";
+import { UNDO_WORDS, undoable } from "./undo";
 
 /**
  * Undoing one change from the recent changes, as the signed-in owner: the
@@ -62,64 +45,15 @@ const BROKEN_RULE = "Not undone: the row as it was would break a rule of its edi
 
 type Row = Record<string, unknown>;
 
-/**
- * The rule of an editor of one row at a time: the row read by its id (none:
- * nothing to check), its form's values through the form's schema for today.
- */
-function rowRule<Edited>(
-  read: (tx: Database, id: number) => Promise<Edited | null>,
-  schema: (today: string) => Parameters<typeof checkForm>[0],
-  values: (row: Edited) => Record<string, string>,
-) {
-  return async (tx: Database, key: string, today: string) => {
-    const row = await read(tx, Number(key));
-    return row ? firstProblem(schema(today), values(row)) : null;
-  };
-}
-
-/**
- * The rule each table's editor keeps, checked on the row as the undo left
- * it: its form's values, as the editor would show them, through the form's
- * schema. Null when the row keeps them, else the first problem in words.
- */
-const RULES: Record<string, (tx: Database, key: string, today: string) => Promise<string | null>> =
-  {
-    site_settings: async (tx) => firstProblem(settingsSchema, await settingsFormValues(tx)),
-    opening_hours: async (tx) => {
-      const values = Object.fromEntries(weekFields.map((field) => [field, ""]));
-      return firstProblem(weekHoursSchema(), { ...values, ...weekValues(await readWeek(tx)) });
-    },
-    hours_exceptions: async (tx, key, today) => {
-      const exception = await getException(tx, Number(key));
-      if (!exception) return null;
-      const problem = firstProblem(exceptionSchema(today), exceptionValues(exception));
-      if (problem) return problem;
-      const [other] = await overlappingExceptions(
-        tx,
-        exception.startsOn,
-        exception.endsOn,
-        exception.id,
-      );
-      return other ? `${BROKEN_RULE} ${overlapMessage(other)}` : null;
-    },
-    menu_sections: rowRule(getSection, () => sectionSchema, sectionValues),
-    menu_items: rowRule(getItem, () => itemSchema, itemValues),
-    specials: rowRule(getSpecial, specialSchema, specialValues),
-    events: rowRule(eventForStaff, () => eventSchema, eventFormValues),
-    venue_spaces: rowRule(spaceForStaff, () => spaceSchema, spaceFormValues),
-    venue_packages: rowRule(packageForStaff, () => packageSchema, packageFormValues),
-  };
-
-function firstProblem(
-  schema: Parameters<typeof checkForm>[0],
-  values: Record<string, string> | null,
-): string | null {
-  if (!values) return null;
-  const checked = checkForm(schema, values);
-  if (checked.ok) return null;
-  const [message] = Object.values(checked.errors);
-  return `${BROKEN_RULE} ${message ?? ""}`.trim();
-}
+/** What each content table's rows must keep, as the domain of its editor says. */
+const ROW_RULES: TableRowRules = {
+  ...settingsRowRules,
+  ...hoursRowRules,
+  ...menuRowRules,
+  ...specialsRowRules,
+  ...eventRowRules,
+  ...venueRowRules,
+};
 
 /** A column name from the catalog, quoted for SQL. */
 const quote = (column: string) => {
@@ -220,7 +154,7 @@ function constraintRefusal(error: unknown): UndoRefused | null {
   }
 }
 
-async function undoIn(tx: Database, id: number, today: string): Promise<UndoOutcome> {
+async function undoIn(tx: Database, id: number, now: Date): Promise<UndoOutcome> {
   if (!(await isOwner(tx))) throw new UndoRefused(403, UNDO_WORDS.ownersOnly);
   const entry = await loggedChange(tx, id);
   if (!entry) throw new UndoRefused(404, UNDO_WORDS.missing);
@@ -228,7 +162,7 @@ async function undoIn(tx: Database, id: number, today: string): Promise<UndoOutc
   if (entry.undone) throw new UndoRefused(409, UNDO_WORDS.undoneAlready);
   if (entry.changedSince) throw new UndoRefused(409, UNDO_WORDS.changedSince);
 
-  const keyColumn = UNDOABLE_TABLES[entry.tableName]!;
+  const keyColumn = CONTENT_TABLES[entry.tableName]!;
   const key = String((entry.newRow ?? entry.oldRow ?? {})[keyColumn] ?? "");
   const leftAs = entry.operation === "DELETE" ? null : entry.newRow;
   if (!key || !(await rowIsAsLeft(tx, entry.tableName, keyColumn, key, leftAs))) {
@@ -240,15 +174,8 @@ async function undoIn(tx: Database, id: number, today: string): Promise<UndoOutc
     if (entry.operation === "UPDATE") await restoreColumns(tx, entry, keyColumn, key);
     if (entry.operation === "DELETE") await reinsertRow(tx, entry);
     if (entry.operation === "INSERT") {
-      if (entry.tableName === "menu_sections") {
-        const items = await countSectionItems(tx, Number(key));
-        if (items > 0) {
-          throw new UndoRefused(
-            409,
-            `Not undone: the section has ${items === 1 ? "an item" : `${items} items`} in it now, which removing it would delete too. Move or delete ${items === 1 ? "it" : "them"} first.`,
-          );
-        }
-      }
+      const refused = await ROW_RULES[entry.tableName]?.removal?.(tx, key);
+      if (refused) throw new UndoRefused(409, `Not undone: ${refused}`);
       await tx.query(`delete from public.${entry.tableName} where ${quote(keyColumn)}::text = $1`, [
         key,
       ]);
@@ -257,8 +184,8 @@ async function undoIn(tx: Database, id: number, today: string): Promise<UndoOutc
     throw constraintRefusal(error) ?? error;
   }
   if (entry.operation !== "INSERT") {
-    const problem = await RULES[entry.tableName]!(tx, key, today);
-    if (problem) throw new UndoRefused(409, problem);
+    const problem = await ROW_RULES[entry.tableName]?.check(tx, key, now);
+    if (problem) throw new UndoRefused(409, `${BROKEN_RULE} ${problem}`);
   }
 
   const [undo] = await tx.query<{ id: number }>(
@@ -282,7 +209,7 @@ export async function undoChange(
   { now = new Date() }: { now?: Date } = {},
 ): Promise<UndoOutcome> {
   try {
-    return await withStaffClaims(db, claims, (tx) => undoIn(tx, id, torontoDate(now)));
+    return await withStaffClaims(db, claims, (tx) => undoIn(tx, id, now));
   } catch (error) {
     if (error instanceof UndoRefused) {
       return { ok: false, status: error.status, message: error.message };

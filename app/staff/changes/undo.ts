@@ -1,4 +1,4 @@
-import type { AuditEntry, UndoOffer } from "./recent-changes";
+import { CONTENT_TABLES, type AuditEntry, type UndoOffer } from "./recent-changes";
 
 /**
  * Which changes an owner may undo from the recent changes, and the words for
@@ -7,19 +7,6 @@ import type { AuditEntry, UndoOffer } from "./recent-changes";
  */
 
 export const CHANGES_PATH = "/staff/changes";
-
-/** The content staff edit, and the column that names a row of each. */
-export const UNDOABLE_TABLES: Readonly<Record<string, "id" | "weekday">> = {
-  site_settings: "id",
-  opening_hours: "weekday",
-  hours_exceptions: "id",
-  menu_sections: "id",
-  menu_items: "id",
-  specials: "id",
-  events: "id",
-  venue_spaces: "id",
-  venue_packages: "id",
-};
 
 export const UNDO_WORDS = {
   ownersOnly: "Only owners can undo changes. Ask an owner if something needs putting back.",
@@ -50,6 +37,6 @@ export function undoOffer(facts: UndoFacts, { owner }: { owner: boolean }): Undo
 
 /** Whether a change is of a kind undone here: content, and the site settings only as edits. */
 export function undoable({ tableName, operation }: Pick<AuditEntry, "tableName" | "operation">) {
-  if (!(tableName in UNDOABLE_TABLES)) return false;
+  if (!(tableName in CONTENT_TABLES)) return false;
   return tableName !== "site_settings" || operation === "UPDATE";
 }

@@ -11,6 +11,7 @@ import {
 } from "./venue-editor";
 import type { PackageInput, SpaceInput } from "./venue-rules";
 import { parsePhotos } from "~/venue/venue.server";
+import { editorRowCheck, type TableRowRules } from "~/platform/forms/row-rules.server";
 
 /**
  * The staff editor's queries on venue spaces and packages: every row, hidden
@@ -208,3 +209,9 @@ export const packageStore = defineEditorStore(packageEditor, {
   deleted: () => ({ to: "/staff/venue", title: "Package deleted." }),
   savedTo: (id) => `/staff/venue/packages/${id}`,
 });
+
+/** What undoing a change to a space or a package must keep: its editor's rules. */
+export const venueRowRules: TableRowRules = {
+  venue_spaces: { check: editorRowCheck(spaceEditor, spaceStore) },
+  venue_packages: { check: editorRowCheck(packageEditor, packageStore) },
+};
