@@ -13,6 +13,7 @@ import {
 import { minutesAfterOpening, runsTooLate } from "~/platform/clock/pub-day";
 import { formatWallTime } from "~/platform/clock/time-words";
 import type { DailyHours, WeeklyHours } from "~/hours/opening-hours";
+import type { ExceptionInput } from "./hours-rules";
 
 /**
  * What the hours editor's forms share between the server and the browser
@@ -138,15 +139,7 @@ export function weekValues(week: readonly WeeklyHours[]): Partial<Record<WeekFie
 }
 
 /** A saved exception as its form shows it (one day: no last day). */
-export function exceptionValues(exception: {
-  startsOn: string;
-  endsOn: string;
-  closed: boolean;
-  opensAt: WallTime | null;
-  closesAt: WallTime | null;
-  kitchenClosesAt: WallTime | null;
-  note: string;
-}): FormValues<ExceptionField> {
+export function exceptionValues(exception: ExceptionInput): FormValues<ExceptionField> {
   return {
     startsOn: exception.startsOn,
     endsOn: exception.endsOn === exception.startsOn ? "" : exception.endsOn,

@@ -1,18 +1,11 @@
-import {
-  ArrowDownIcon,
-  ArrowUpDownIcon,
-  ArrowUpIcon,
-  CheckIcon,
-  PlusIcon,
-  SearchIcon,
-} from "lucide-react";
+import { ArrowUpDownIcon, CheckIcon, PlusIcon, SearchIcon } from "lucide-react";
 import { useState, type ChangeEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { cn } from "~/platform/cn";
 import { useHydrated } from "~/platform/use-hydrated";
-import { EditorHeading, StatusBadge } from "~/platform/ui/editor-parts";
+import { EditorHeading, MoveForm, StatusBadge } from "~/platform/ui/editor-parts";
 import type { Availability } from "~/menu/menu";
 import {
   AVAILABILITY_INTENTS,
@@ -41,51 +34,6 @@ function usePendingPost() {
 
 /** Where a row's moves post: reorder mode's own address. */
 const REORDER_PATH = staffMenuPath({ query: "", reorder: true });
-
-/** Up and down buttons for a section or an item (the ends can still be pressed: they say so). */
-function MoveButtons({
-  field,
-  id,
-  name,
-  first,
-  last,
-}: {
-  field: "item" | "section";
-  id: number;
-  name: string;
-  first: boolean;
-  last: boolean;
-}) {
-  return (
-    <Form method="post" action={REORDER_PATH} preventScrollReset className="flex shrink-0 gap-2">
-      <input type="hidden" name={field} value={id} />
-      <Button
-        type="submit"
-        name="intent"
-        value="move-up"
-        variant="outline"
-        size="icon"
-        aria-label={`Move “${name}” up`}
-        aria-disabled={first || undefined}
-        className="aria-disabled:opacity-40"
-      >
-        <ArrowUpIcon aria-hidden="true" />
-      </Button>
-      <Button
-        type="submit"
-        name="intent"
-        value="move-down"
-        variant="outline"
-        size="icon"
-        aria-label={`Move “${name}” down`}
-        aria-disabled={last || undefined}
-        className="aria-disabled:opacity-40"
-      >
-        <ArrowDownIcon aria-hidden="true" />
-      </Button>
-    </Form>
-  );
-}
 
 /** What each availability button says, and to whom it is read out. */
 const AVAILABILITY_BUTTONS = {
@@ -204,7 +152,14 @@ function ReorderItemRow({
         {item.name}
         {item.hidden ? <span className="font-normal text-muted-foreground"> (hidden)</span> : null}
       </span>
-      <MoveButtons field="item" id={item.id} name={item.name} first={first} last={last} />
+      <MoveForm
+        action={REORDER_PATH}
+        variant="outline"
+        fields={{ item: item.id }}
+        name={item.name}
+        first={first}
+        last={last}
+      />
     </li>
   );
 }
@@ -438,9 +393,10 @@ export function MenuListEditor({
             </h2>
             {section.hidden ? <StatusBadge>Hidden section</StatusBadge> : null}
             {view.reorder ? (
-              <MoveButtons
-                field="section"
-                id={section.id}
+              <MoveForm
+                action={REORDER_PATH}
+                variant="outline"
+                fields={{ section: section.id }}
                 name={section.name}
                 first={sectionIndex === 0}
                 last={sectionIndex === menu.length - 1}

@@ -6,6 +6,7 @@ import {
   PlusIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
 import { Button, buttonVariants } from "./button";
 import { Link } from "./link";
 import { cn } from "~/platform/cn";
@@ -20,44 +21,68 @@ import { cn } from "~/platform/cn";
 export const MOVE_UP = "move-up";
 export const MOVE_DOWN = "move-down";
 
+const MOVES = [
+  { intent: MOVE_UP, word: "up", Icon: ArrowUpIcon },
+  { intent: MOVE_DOWN, word: "down", Icon: ArrowDownIcon },
+] as const;
+
 /**
- * A row's "move up" and "move down" buttons, for inside the row's own form
- * (which carries what to move); the first row cannot go up, the last not down.
+ * A row's "move up" and "move down" buttons, in the form that posts them
+ * (`fields` name the row: its list and id). The ends can still be pressed
+ * and say so ("“Wings” is already first"), so focus stays on the button
+ * while a row is moved along; a second press while a move is on its way
+ * waits for it.
  */
-export function MoveButtons({
+export function MoveForm({
+  fields,
   name,
   first,
   last,
+  action,
+  variant = "ghost",
 }: {
+  fields: Readonly<Record<string, string | number>>;
+  /** The row's name as the buttons read it out: "Move “Wings” up". */
   name: string;
   first: boolean;
   last: boolean;
+  /** Where the moves post, when not the page's own address. */
+  action?: string;
+  variant?: "ghost" | "outline";
 }) {
+  const pending = useNavigation().state === "submitting";
   return (
-    <>
-      <Button
-        type="submit"
-        name="intent"
-        value={MOVE_UP}
-        variant="ghost"
-        size="icon"
-        disabled={first}
-        aria-label={`Move ${name} up`}
-      >
-        <ArrowUpIcon aria-hidden="true" />
-      </Button>
-      <Button
-        type="submit"
-        name="intent"
-        value={MOVE_DOWN}
-        variant="ghost"
-        size="icon"
-        disabled={last}
-        aria-label={`Move ${name} down`}
-      >
-        <ArrowDownIcon aria-hidden="true" />
-      </Button>
-    </>
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      className="flex shrink-0 gap-1"
+      onSubmit={(event) => {
+        if (pending) event.preventDefault();
+      }}
+    >
+      {Object.entries(fields).map(([field, value]) => (
+        <input key={field} type="hidden" name={field} value={value} />
+      ))}
+      {MOVES.map(({ intent, word, Icon }) => {
+        const atEnd = intent === MOVE_UP ? first : last;
+        return (
+          <Button
+            key={intent}
+            type="submit"
+            name="intent"
+            value={intent}
+            variant={variant}
+            size="icon"
+            aria-label={`Move “${name}” ${word}`}
+            aria-disabled={atEnd || undefined}
+            className="aria-disabled:opacity-40"
+          >
+            <Icon aria-hidden="true" />
+          </Button>
+        );
+      })}
+    </Form>
   );
 }
 

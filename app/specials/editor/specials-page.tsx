@@ -1,7 +1,6 @@
 import { ChevronRightIcon } from "lucide-react";
-import { Form } from "react-router";
 import { formatPrice } from "~/platform/money";
-import { EditorHeading, MoveButtons, StatusBadge } from "~/platform/ui/editor-parts";
+import { EditorHeading, MoveForm, StatusBadge } from "~/platform/ui/editor-parts";
 import { Link } from "~/platform/ui/link";
 import { WEEKDAY_CHOICES, describeWhen, type EditableSpecial } from "./specials-editor";
 
@@ -103,10 +102,7 @@ function SpecialRow({
         </span>
         <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
       </Link>
-      <Form method="post" className="flex shrink-0 gap-1">
-        <input type="hidden" name="id" value={special.id} />
-        <MoveButtons name={special.title} first={first} last={last} />
-      </Form>
+      <MoveForm fields={{ id: special.id }} name={special.title} first={first} last={last} />
     </li>
   );
 }

@@ -1,41 +1,10 @@
 import { ChevronRightIcon, PlusIcon } from "lucide-react";
-import { Form, useNavigation } from "react-router";
 import { cn } from "~/platform/cn";
 import { formatPrice } from "~/platform/money";
 import { buttonVariants } from "~/platform/ui/button";
-import { EditorHeading, MoveButtons, StatusBadge } from "~/platform/ui/editor-parts";
+import { EditorHeading, MoveForm, StatusBadge } from "~/platform/ui/editor-parts";
 import { Link } from "~/platform/ui/link";
 import { venueAnchor, type EditablePackage, type EditableSpace } from "./venue-editor";
-
-function MoveForm({
-  list,
-  id,
-  name,
-  first,
-  last,
-}: {
-  list: "space" | "package";
-  id: number;
-  name: string;
-  first: boolean;
-  last: boolean;
-}) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
-  return (
-    <Form
-      method="post"
-      className="flex shrink-0 gap-1"
-      onSubmit={(event) => {
-        if (pending) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="list" value={list} />
-      <input type="hidden" name="id" value={id} />
-      <MoveButtons name={name} first={first} last={last} />
-    </Form>
-  );
-}
 
 function VenueRow({
   list,
@@ -72,7 +41,7 @@ function VenueRow({
         </span>
         <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
       </Link>
-      <MoveForm list={list} id={id} name={name} first={first} last={last} />
+      <MoveForm fields={{ list, id }} name={name} first={first} last={last} />
     </li>
   );
 }
