@@ -152,16 +152,7 @@ export function exceptionValues(exception: ExceptionInput): FormValues<Exception
 }
 
 /** An exception to the hours as staff edit it. */
-export type EditableException = {
-  id: number;
-  startsOn: string;
-  endsOn: string;
-  closed: boolean;
-  opensAt: WallTime | null;
-  closesAt: WallTime | null;
-  kitchenClosesAt: WallTime | null;
-  note: string;
-};
+export type EditableException = ExceptionInput & { id: number };
 
 /** An exception's form: its dates are bounded by today. */
 export const exceptionForm = defineForm({
