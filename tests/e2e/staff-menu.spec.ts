@@ -157,7 +157,7 @@ test("adds an item, refuses a bad price, marks it not available, hides and delet
     .click();
   await page.getByRole("checkbox", { name: "Hide this item from visitors" }).check();
   await page.getByRole("button", { name: "Save item" }).click();
-  await expect(toast(page, "Saved. Visitors see it now.")).toBeVisible();
+  await expect(toast(page, "Saved. It is hidden from visitors.")).toBeVisible();
   await expect(row(page, name)).toContainText("Hidden");
   await expectOnPublicMenu(browser, name, "gone");
 

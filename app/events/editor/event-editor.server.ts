@@ -243,6 +243,7 @@ export const eventStore = (tied: readonly TiedRows[]) =>
       description: untied.filter(Boolean).join(" "),
     }),
     savedTo: (id) => `/staff/events/${id}`,
+    shown: (event) => event.published,
   });
 
 /** What undoing a change to an event must keep: the event editor's rules. */

@@ -332,6 +332,7 @@ export const sectionStore = defineEditorStore(sectionEditor, {
     title: `Deleted “${section.name}”. Visitors no longer see it.`,
   }),
   savedTo: (id) => `/staff/menu#${sectionAnchor(id)}`,
+  shown: (section) => !section.hidden,
 });
 
 const NO_SUCH_SECTION = "That section is no longer on the menu; choose one of the sections listed.";
@@ -385,6 +386,7 @@ export const itemStore = (events: RowChoices) =>
       title: `Deleted “${item.name}”. Visitors no longer see it.`,
     }),
     savedTo: (id) => `/staff/menu#${itemAnchor(id)}`,
+    shown: (item) => !item.hidden,
   });
 
 /** The dishes that go with an event, for its editor to untie when it is deleted. */

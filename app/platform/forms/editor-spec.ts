@@ -108,6 +108,8 @@ export type EditorStore<
   deleted?: (removed: NonNullable<Removed>) => { to: string; title: string; description?: string };
   /** Where a saved row's editor goes next. */
   savedTo: (id: number) => string;
+  /** Whether visitors see the row as saved: none, always; a hidden one's toast says it is hidden. */
+  shown?: (data: Data) => boolean;
 };
 
 /** The queries of a domain's editor, typed by the editor they serve. */

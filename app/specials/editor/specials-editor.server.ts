@@ -148,6 +148,7 @@ export const specialStore = (events: RowChoices) =>
     remove: deleteSpecial,
     deleted: () => ({ to: "/staff/specials", title: "Deleted." }),
     savedTo: (id) => `/staff/specials#special-${id}`,
+    shown: (special) => special.published,
   });
 
 /** The specials that go with an event, for its editor to untie when it is deleted. */

@@ -155,7 +155,9 @@ export function editorAction<
             ? refusePost(form, values, {}, { formError: refused })
             : refusePost(form, values, refused);
         }
-        return redirectSaved(store.savedTo(saved));
+        return redirectSaved(store.savedTo(saved), undefined, {
+          shown: store.shown?.(checked.data) ?? true,
+        });
       },
     },
   ]);

@@ -99,12 +99,17 @@ export function editorRowId(raw: string | undefined): "new" | number {
 
 /** What every editor's toast says after a save: it is public at once. */
 export const SAVED_TITLE = "Saved. Visitors see it now.";
+/** The toast after saving a row kept from visitors. */
+export const SAVED_HIDDEN_TITLE = "Saved. It is hidden from visitors.";
 
-/** After a save: on to `url`, with the toast that says so (and, when given, what changed). */
-export function redirectSaved(url: string, description?: string) {
+/**
+ * After a save: on to `url`, with the toast that says so (and, when given,
+ * what changed); `shown: false` for a row saved hidden.
+ */
+export function redirectSaved(url: string, description?: string, { shown = true } = {}) {
   return redirectWithToast(url, {
     type: "success",
-    title: SAVED_TITLE,
+    title: shown ? SAVED_TITLE : SAVED_HIDDEN_TITLE,
     ...(description ? { description } : {}),
   });
 }

@@ -196,6 +196,7 @@ export const spaceStore = defineEditorStore(spaceEditor, {
   remove: (tx, id) => deleteVenueRow(tx, "venue_spaces", id),
   deleted: () => ({ to: "/staff/venue", title: "Space deleted." }),
   savedTo: (id) => `/staff/venue/spaces/${id}`,
+  shown: (space) => space.published,
 });
 
 /** The package editor's queries. */
@@ -208,6 +209,7 @@ export const packageStore = defineEditorStore(packageEditor, {
   remove: (tx, id) => deleteVenueRow(tx, "venue_packages", id),
   deleted: () => ({ to: "/staff/venue", title: "Package deleted." }),
   savedTo: (id) => `/staff/venue/packages/${id}`,
+  shown: (pack) => pack.published,
 });
 
 /** What undoing a change to a space or a package must keep: its editor's rules. */
