@@ -119,6 +119,44 @@ export function EditorHeading({
   );
 }
 
+/**
+ * A part of a staff page under its own heading (a list of the page's rows):
+ * what it is for, its rows, and a way to add one after them.
+ */
+export function EditorSection({
+  id,
+  title,
+  intro,
+  add,
+  children,
+}: {
+  /** Names the heading (`${id}-heading`), which names the section. */
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  add?: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-10">
+      <h2 id={`${id}-heading`} className="text-2xl tracking-tight">
+        {title}
+      </h2>
+      {intro ? <p className="mt-1 text-muted-foreground">{intro}</p> : null}
+      {children}
+      {add ? (
+        <Link
+          to={add.to}
+          className={cn(buttonVariants({ variant: "outline" }), "mt-4 w-full sm:w-auto")}
+        >
+          <PlusIcon aria-hidden="true" />
+          {add.label}
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
 /** Back to the list a page was opened from. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { ChevronRightIcon } from "lucide-react";
 import { formatPrice } from "~/platform/money";
-import { EditorHeading, MoveForm, StatusBadge } from "~/platform/ui/editor-parts";
+import { EditorHeading, EditorSection, MoveForm, StatusBadge } from "~/platform/ui/editor-parts";
 import { Link } from "~/platform/ui/link";
 import { WEEKDAY_CHOICES, describeWhen, type EditableSpecial } from "./specials-editor";
 
@@ -39,10 +39,7 @@ export function SpecialsList({
         addLabel="Add a special"
       />
       {groups(specials).map((group) => (
-        <section key={group.key} aria-labelledby={`day-${group.key}`} className="mt-10">
-          <h2 id={`day-${group.key}`} className="text-2xl tracking-tight">
-            {group.label}
-          </h2>
+        <EditorSection key={group.key} id={`day-${group.key}`} title={group.label}>
           {group.specials.length === 0 ? (
             <p className="mt-2 text-muted-foreground">No specials.</p>
           ) : (
@@ -61,7 +58,7 @@ export function SpecialsList({
               ))}
             </ul>
           )}
-        </section>
+        </EditorSection>
       ))}
     </>
   );

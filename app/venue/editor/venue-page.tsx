@@ -1,8 +1,6 @@
-import { ChevronRightIcon, PlusIcon } from "lucide-react";
-import { cn } from "~/platform/cn";
+import { ChevronRightIcon } from "lucide-react";
 import { formatPrice } from "~/platform/money";
-import { buttonVariants } from "~/platform/ui/button";
-import { EditorHeading, MoveForm, StatusBadge } from "~/platform/ui/editor-parts";
+import { EditorHeading, EditorSection, MoveForm, StatusBadge } from "~/platform/ui/editor-parts";
 import { Link } from "~/platform/ui/link";
 import { venueAnchor, type EditablePackage, type EditableSpace } from "./venue-editor";
 
@@ -46,15 +44,6 @@ function VenueRow({
   );
 }
 
-function AddLink({ to, children }: { to: string; children: string }) {
-  return (
-    <Link to={to} className={cn(buttonVariants({ variant: "outline" }), "mt-4 w-full sm:w-auto")}>
-      <PlusIcon aria-hidden="true" />
-      {children}
-    </Link>
-  );
-}
-
 /** The staff page of the venue: its spaces and its packages, each list in its order. */
 export function VenueLists({
   spaces,
@@ -70,13 +59,12 @@ export function VenueLists({
         intro="The rooms for private parties and the packages, in the order the venue page shows them."
       />
 
-      <section aria-labelledby="spaces-heading" className="mt-10">
-        <h2 id="spaces-heading" className="text-2xl tracking-tight">
-          Spaces
-        </h2>
-        <p className="mt-1 text-muted-foreground">
-          The venue enquiry form checks a party’s size against each space’s capacity.
-        </p>
+      <EditorSection
+        id="spaces"
+        title="Spaces"
+        intro="The venue enquiry form checks a party’s size against each space’s capacity."
+        add={{ to: "/staff/venue/spaces/new", label: "Add a space" }}
+      >
         <ul aria-label="Spaces" className="mt-4 divide-y divide-border border-y border-border">
           {spaces.map((space, index) => (
             <VenueRow
@@ -92,13 +80,13 @@ export function VenueLists({
             />
           ))}
         </ul>
-        <AddLink to="/staff/venue/spaces/new">Add a space</AddLink>
-      </section>
+      </EditorSection>
 
-      <section aria-labelledby="packages-heading" className="mt-12">
-        <h2 id="packages-heading" className="text-2xl tracking-tight">
-          Packages
-        </h2>
+      <EditorSection
+        id="packages"
+        title="Packages"
+        add={{ to: "/staff/venue/packages/new", label: "Add a package" }}
+      >
         <ul aria-label="Packages" className="mt-4 divide-y divide-border border-y border-border">
           {packages.map((pack, index) => (
             <VenueRow
@@ -114,8 +102,7 @@ export function VenueLists({
             />
           ))}
         </ul>
-        <AddLink to="/staff/venue/packages/new">Add a package</AddLink>
-      </section>
+      </EditorSection>
     </>
   );
 }
