@@ -22,10 +22,11 @@ const FORM_COMPONENT =
 
 /**
  * The staff area's own modules (its pages, each domain's editor and its
- * fields, the editor kit's parts), kept out of the chunk every visitor loads.
+ * fields, the words each domain gives the recent changes, the editor kit's
+ * parts), kept out of the chunk every visitor loads.
  */
 const STAFF_ONLY =
-  /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|[a-z]+[\\/]editor[\\/]|platform[\\/]forms[\\/](checked-form|editor-form|editor-spec|field-specs|row-choice-options)\.tsx?$|platform[\\/]ui[\\/]editor-parts\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$)/;
+  /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|[a-z]+[\\/]editor[\\/]|[a-z]+[\\/][a-z]+-changes\.ts$|platform[\\/]change-words\.ts$|platform[\\/]forms[\\/](checked-form|editor-form|editor-spec|field-specs|row-choice-options)\.tsx?$|platform[\\/]ui[\\/]editor-parts\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$)/;
 
 const DIETARY_ICON = /[\\/]app[\\/]menu[\\/]icons[\\/][a-z-]+\.svg$/;
 
