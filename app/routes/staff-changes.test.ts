@@ -32,7 +32,7 @@ const test = routeTest
     }),
   )
   .extend(
-    "asEditor",
+    "editorQuery",
     ({ db, editor }) =>
       (sql: string, params: (string | number)[]) =>
         withStaffClaims(db, { sub: editor.userId, role: "authenticated" }, (tx) =>
@@ -75,14 +75,14 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
   test("an owner is asked first, then the dish is back as it was, with a toast", async ({
     owner,
     itemId,
-    asEditor,
+    editorQuery,
     lastChange,
     item,
     page,
     undo,
   }) => {
     const before = await item();
-    await asEditor(
+    await editorQuery(
       "update public.menu_items set available = false, price_cents = price_cents + 150 where id = $1",
       [itemId],
     );
@@ -119,13 +119,13 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
   test("an editor sees no Undo, is not asked, and a forged post is refused", async ({
     editor,
     itemId,
-    asEditor,
+    editorQuery,
     lastChange,
     item,
     page,
     undo,
   }) => {
-    await asEditor("update public.menu_items set price_cents = price_cents + 1 where id = $1", [
+    await editorQuery("update public.menu_items set price_cents = price_cents + 1 where id = $1", [
       itemId,
     ]);
     const change = await lastChange();
@@ -172,14 +172,14 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
   test("a change made again since says so, and is not undone", async ({
     owner,
     itemId,
-    asEditor,
+    editorQuery,
     lastChange,
     page,
     undo,
   }) => {
-    await asEditor("update public.menu_items set portion = 'half' where id = $1", [itemId]);
+    await editorQuery("update public.menu_items set portion = 'half' where id = $1", [itemId]);
     const first = await lastChange();
-    await asEditor("update public.menu_items set portion = 'full' where id = $1", [itemId]);
+    await editorQuery("update public.menu_items set portion = 'full' where id = $1", [itemId]);
     expect((await page(owner)).changes.find((change) => change.id === first)?.undo).toEqual({
       state: "refused",
       reason: UNDO_WORDS.changedSince,
@@ -217,7 +217,7 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
     db,
     owner,
     itemId,
-    asEditor,
+    editorQuery,
     page,
   }) => {
     const [old] = await db.query<{ path: string; alt: string }>(
@@ -225,7 +225,7 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
       [itemId],
     );
     expect(old).toBeDefined();
-    await asEditor(
+    await editorQuery(
       "update public.menu_items set image_path = 'dishes/club-sandwich.svg', image_alt = 'A club sandwich' where id = $1",
       [itemId],
     );
