@@ -62,12 +62,7 @@ const test = routeTest
       async (jar: CookieJar, query = "") =>
         (await (await staff.load(jar, `/staff/changes${query}`, changesLoader)).json()) as Loaded,
   )
-  .extend(
-    "undo",
-    ({ staff }) =>
-      (jar: CookieJar, fields: Record<string, string>) =>
-        staff.submit(jar, "/staff/changes", fields, changesAction),
-  );
+  .extend("undo", ({ staff }) => staff.formAt("/staff/changes", changesAction));
 
 describe.each(drivers)("the recent changes page on %s", (driver) => {
   test.override({ driver });

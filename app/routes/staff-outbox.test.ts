@@ -64,18 +64,8 @@ const test = routeTest
       (name = "Sam Okafor") =>
         storedEnquiry(db, name),
   )
-  .extend(
-    "outbox",
-    ({ staff }) =>
-      (jar: CookieJar, path = "/staff/outbox") =>
-        staff.load(jar, path, outboxLoader),
-  )
-  .extend(
-    "postOutbox",
-    ({ staff }) =>
-      (jar: CookieJar, fields: Record<string, string>) =>
-        staff.submit(jar, "/staff/outbox", fields, outboxAction),
-  )
+  .extend("outbox", ({ staff }) => staff.pageAt("/staff/outbox", outboxLoader))
+  .extend("postOutbox", ({ staff }) => staff.formAt("/staff/outbox", outboxAction))
   .extend(
     "area",
     ({ staff }) =>
