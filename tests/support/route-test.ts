@@ -68,6 +68,7 @@ const runAs =
  * - `staff`: the staff area over `db` (`staffHarness`), with its pictures in a
  *   folder of the file's own (`imageRoot`) and its recovery and invitation
  *   mails queued as the server queues them;
+ * - `dataDirectory`: an empty folder of the test's own, removed when it ends;
  * - `editor` and `owner`: a browser signed in as an editor or an owner, one of
  *   each for the file's tests on each driver;
  * - `signedInContext(role)`: a request context as the staff middleware leaves
@@ -157,6 +158,12 @@ export const routeTest = test
       (root) => rm(root, { recursive: true, force: true }),
     ),
   )
+  // eslint-disable-next-line no-empty-pattern
+  .extend("dataDirectory", async ({}, { onCleanup }) => {
+    const directory = await mkdtemp(path.join(tmpdir(), "route-test-data-"));
+    onCleanup(() => rm(directory, { recursive: true, force: true }));
+    return directory;
+  })
   .extend("staff", ({ once, db, imageRoot }) =>
     once("staff", () =>
       staffHarness(db, { imageStore: testImageStore(imageRoot), sendEmail: sendStaffAuthEmail }),
