@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import postgres from "postgres";
 import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { openPostgres, type Database, type Lost } from "../database/database.server";
+import { stubDatabase } from "../database/database.test-support";
 import { ContentRevision, readContentRevision } from "./content-revision.server";
 import { POLL_MS, READ_REUSE_MS, REVISION_CHANNEL, RevisionFeed } from "./revision-feed.server";
 
@@ -226,17 +227,6 @@ describe("polling and listening again (fake clock)", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-
-  function stubDatabase(listen?: Database["listen"]): Database {
-    return {
-      kind: "postgres",
-      query: () => Promise.reject(new Error("not used")),
-      exec: () => Promise.reject(new Error("not used")),
-      transaction: () => Promise.reject(new Error("not used")),
-      close: async () => {},
-      ...(listen && { listen }),
-    };
-  }
 
   test("reads every 2 s while someone follows it, and not at all otherwise", async () => {
     vi.useFakeTimers();
