@@ -8,6 +8,7 @@ import {
   storeEnquiry,
   type NewEnquiry,
 } from "./enquiry-store.server";
+import { contactEnquiry } from "./enquiry.test-support";
 
 /** Where the notifications go: stored in the outbox, never sent here. */
 const MAIL = { to: ["pub@example.com"], siteUrl: "https://pub.example" };
@@ -15,21 +16,8 @@ const MAIL = { to: ["pub@example.com"], siteUrl: "https://pub.example" };
 describe.each(drivers)("enquiries on %s", (driver) => {
   test.override({ driver });
 
-  const contact = (overrides: Partial<NewEnquiry> = {}): NewEnquiry =>
-    ({
-      kind: "contact",
-      submissionToken: randomUUID(),
-      fingerprint: "a".repeat(64),
-      newsletterWording: null,
-      name: "Sam Okafor",
-      email: "sam@example.com",
-      phone: "+15195550199",
-      topic: "general",
-      message: "Do you show the hockey games on Saturday nights?",
-      consent: true,
-      newsletter: false,
-      ...overrides,
-    }) as NewEnquiry;
+  const contact = (changes: Partial<NewEnquiry> = {}) =>
+    ({ ...contactEnquiry({ phone: "+15195550199" }), ...changes }) as NewEnquiry;
 
   test.runIf(driver === "postgres")(
     "an insert held up past the time-out is cancelled by the database, never stored later",
