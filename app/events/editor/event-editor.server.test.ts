@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { drivers, routeTest as test } from "../../../tests/support/route-test";
-import { checkForm } from "~/platform/forms/form-check";
+import { blankForm, checked } from "~/platform/forms/form-check.test-support";
 import {
   deleteEvent,
   eventForStaff,
@@ -9,33 +9,22 @@ import {
   upcomingEventsForStaff,
   updateEvent,
 } from "./event-editor.server";
+import { eventFields } from "./event-editor";
 import { eventSchema, type EventInput } from "./event-rules";
 import { getEvents } from "~/events/events.server";
 
 /** An event as the form's schema makes it from typed values. */
-function input(values: Record<string, string>): EventInput {
-  const checked = checkForm(eventSchema, {
-    title: "Summer Ceilidh",
-    slug: "",
-    summary: "",
-    description: "",
-    startDate: "2026-07-11",
-    startTime: "20:00",
-    endDate: "",
-    endTime: "23:00",
-    status: "scheduled",
-    price: "",
-    performer: "",
-    image: "",
-    imageAlt: "",
-    imageKept: "",
-    imageRemove: "",
-    hidden: "",
+const input = (values: Record<string, string>): EventInput =>
+  checked(eventSchema, {
+    ...blankForm(eventFields, {
+      title: "Summer Ceilidh",
+      startDate: "2026-07-11",
+      startTime: "20:00",
+      endTime: "23:00",
+      status: "scheduled",
+    }),
     ...values,
   });
-  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-  return checked.data;
-}
 
 const NO_PICTURE = { path: null, alt: "" };
 

@@ -1,7 +1,7 @@
 import { moveRow } from "~/platform/database/ordered-rows.server";
 import { describe, expect } from "vitest";
 import { drivers, routeTest as test } from "../../../tests/support/route-test";
-import { checkForm } from "~/platform/forms/form-check";
+import { blankForm, checked } from "~/platform/forms/form-check.test-support";
 import {
   deleteVenueRow,
   insertPackage,
@@ -12,45 +12,33 @@ import {
   spacesForStaff,
   updateSpace,
 } from "./venue-editor.server";
-import { PHOTO_SLOTS, photoNames } from "./venue-editor";
+import { packageFields, spaceFields } from "./venue-editor";
 import { packageSchema, spaceSchema, type PackageInput, type SpaceInput } from "./venue-rules";
 import { getVenueSpaces } from "~/venue/venue.server";
 
-function space(values: Record<string, string> = {}): SpaceInput {
-  const checked = checkForm(spaceSchema, {
-    name: "The Loft",
-    slug: "",
-    summary: "",
-    description: "",
-    seatedCapacity: "30",
-    standingCapacity: "45",
-    features: "Private bar, projector\nFireplace",
-    stepFree: "on",
-    accessibilityNote: "",
-    hidden: "",
-    ...Object.fromEntries(
-      PHOTO_SLOTS.flatMap((slot) => Object.values(photoNames(slot)).map((name) => [name, ""])),
-    ),
+const space = (values: Record<string, string> = {}): SpaceInput =>
+  checked(spaceSchema, {
+    ...blankForm(spaceFields, {
+      name: "The Loft",
+      seatedCapacity: "30",
+      standingCapacity: "45",
+      features: "Private bar, projector\nFireplace",
+      stepFree: "on",
+    }),
     ...values,
   });
-  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-  return checked.data;
-}
 
-function pack(values: Record<string, string> = {}): PackageInput {
-  const checked = checkForm(packageSchema, {
-    name: "Pub Social",
-    description: "",
-    price: "32.50",
-    priceUnit: "per-guest",
-    minimumGuests: "20",
-    includes: "Sharing platters\nA drink on arrival, red or white",
-    hidden: "",
+const pack = (values: Record<string, string> = {}): PackageInput =>
+  checked(packageSchema, {
+    ...blankForm(packageFields, {
+      name: "Pub Social",
+      price: "32.50",
+      priceUnit: "per-guest",
+      minimumGuests: "20",
+      includes: "Sharing platters\nA drink on arrival, red or white",
+    }),
     ...values,
   });
-  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-  return checked.data;
-}
 
 describe.each(drivers)("the venue editor's queries on %s", (driver) => {
   test.override({ driver });
