@@ -44,6 +44,11 @@ const test = routeTest.extend("people", ({ once, db }) =>
   }),
 );
 
+/** Each of `statements`, run by `run`, is refused for want of a privilege. */
+async function expectDenied(run: (sql: string) => Promise<unknown>, statements: string[]) {
+  for (const sql of statements) await expect(run(sql), sql).rejects.toThrow(/permission denied/);
+}
+
 describe.each(drivers)("staff access on %s", (driver) => {
   test.override({ driver });
 
@@ -119,17 +124,15 @@ describe.each(drivers)("staff access on %s", (driver) => {
     ["enquiries", "handled_at = now()"],
     ["staff_setup_codes", "used_at = now()"],
   ])("a visitor can neither read nor write %s", async ([table, change], { db }) => {
-    for (const sql of [
-      `select * from public.${table}`,
-      `insert into public.${table} default values`,
-      `update public.${table} set ${change}`,
-      `delete from public.${table}`,
-    ]) {
-      await expect(
-        asRole(db, "anon", (tx) => tx.query(sql)),
-        sql,
-      ).rejects.toThrow(/permission denied/);
-    }
+    await expectDenied(
+      (sql) => asRole(db, "anon", (tx) => tx.query(sql)),
+      [
+        `select * from public.${table}`,
+        `insert into public.${table} default values`,
+        `update public.${table} set ${change}`,
+        `delete from public.${table}`,
+      ],
+    );
   });
 
   test("a visitor has no privilege on the audit log, the staff or the setup codes", async ({
@@ -222,17 +225,15 @@ describe.each(drivers)("staff access on %s", (driver) => {
     people: { owner, editor, stranger },
   }) => {
     for (const claims of [stranger, editor, owner]) {
-      for (const sql of [
-        "insert into public.audit_log (table_name, operation) values ('menu_items', 'DELETE')",
-        "update public.audit_log set actor = null",
-        "delete from public.audit_log",
-        "truncate public.audit_log",
-      ]) {
-        await expect(
-          asUser(db, claims, (tx) => tx.query(sql)),
-          sql,
-        ).rejects.toThrow(/permission denied/);
-      }
+      await expectDenied(
+        (sql) => asUser(db, claims, (tx) => tx.query(sql)),
+        [
+          "insert into public.audit_log (table_name, operation) values ('menu_items', 'DELETE')",
+          "update public.audit_log set actor = null",
+          "delete from public.audit_log",
+          "truncate public.audit_log",
+        ],
+      );
     }
   });
 
@@ -266,17 +267,15 @@ describe.each(drivers)("staff access on %s", (driver) => {
     db,
     people: { owner, editor, enquiryId },
   }) => {
-    for (const sql of [
-      "update public.enquiries set message = 'Changed by staff, which is not allowed.'",
-      "update public.enquiries set email = 'someone@example.com'",
-      "delete from public.enquiries",
-      "insert into public.enquiries default values",
-    ]) {
-      await expect(
-        asUser(db, editor, (tx) => tx.query(sql)),
-        sql,
-      ).rejects.toThrow(/permission denied/);
-    }
+    await expectDenied(
+      (sql) => asUser(db, editor, (tx) => tx.query(sql)),
+      [
+        "update public.enquiries set message = 'Changed by staff, which is not allowed.'",
+        "update public.enquiries set email = 'someone@example.com'",
+        "delete from public.enquiries",
+        "insert into public.enquiries default values",
+      ],
+    );
     // Nor in someone else's name.
     await expect(
       asUser(db, editor, (tx) =>
