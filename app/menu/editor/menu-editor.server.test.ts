@@ -20,7 +20,8 @@ import {
   updateItem,
   updateSection,
 } from "./menu-editor.server";
-import type { ItemInput, SectionInput } from "./menu-rules";
+import { itemInput } from "./menu-item.test-support";
+import type { SectionInput } from "./menu-rules";
 
 const newSection = (values: Partial<SectionInput> = {}): SectionInput => ({
   name: "Late Night",
@@ -32,25 +33,7 @@ const newSection = (values: Partial<SectionInput> = {}): SectionInput => ({
   ...values,
 });
 
-const newItem = (sectionId: number, values: Partial<ItemInput> = {}): ItemInput => ({
-  sectionId,
-  name: "Midnight Fries",
-  description: "Fries with gravy.",
-  price: 950,
-  portion: "",
-  dietaryTags: ["vegetarian"],
-  allergens: ["wheat"],
-  badges: ["new"],
-  available: true,
-  featured: false,
-  hidden: false,
-  imageFile: "",
-  imagePath: "",
-  imageRemove: false,
-  imageAlt: "",
-  eventId: null,
-  ...values,
-});
+const newItem = itemInput;
 
 const code = (error: unknown) => (error as { code?: string }).code;
 
