@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect } from "vitest";
 import { createAuthUser } from "../../../tests/support/database-roles";
 import { drivers, routeTest } from "../../../tests/support/route-test";
+import type { StaffRole } from "./people";
 import {
   addStaffMember,
   consumeSetupCode,
@@ -14,12 +15,19 @@ import {
   StaffAlreadySetUpError,
 } from "./staff.server";
 
-const test = routeTest.extend(
-  "createUser",
-  ({ db }) =>
-    (email: string) =>
-      createAuthUser(db, email),
-);
+const test = routeTest
+  .extend(
+    "createUser",
+    ({ db }) =>
+      (email: string) =>
+        createAuthUser(db, email),
+  )
+  /** A new user put on the staff list by the server with `role`: their id. */
+  .extend("addMember", ({ db, createUser }) => async (email: string, role: StaffRole) => {
+    const userId = await createUser(email);
+    await addStaffMember(db, { userId, email, role });
+    return userId;
+  });
 
 describe.each(drivers)("the staff list on %s", (driver) => {
   test.override({ driver });
@@ -31,9 +39,9 @@ describe.each(drivers)("the staff list on %s", (driver) => {
   test("a signed-in member is found only while their session stands", async ({
     db,
     createUser,
+    addMember,
   }) => {
-    const userId = await createUser("session@example.com");
-    await addStaffMember(db, { userId, email: "session@example.com", role: "editor" });
+    const userId = await addMember("session@example.com", "editor");
     const [session] = await db.query<{ id: string }>(
       "insert into auth.sessions (user_id) values ($1::uuid) returning id::text as id",
       [userId],
@@ -57,12 +65,10 @@ describe.each(drivers)("the staff list on %s", (driver) => {
 
   test("the database itself keeps an owner on a list that has staff, whoever changes it", async ({
     db,
-    createUser,
+    addMember,
   }) => {
-    const owner = await createUser("keeper@example.com");
-    const editor = await createUser("helper@example.com");
-    await addStaffMember(db, { userId: owner, email: "keeper@example.com", role: "owner" });
-    await addStaffMember(db, { userId: editor, email: "helper@example.com", role: "editor" });
+    const owner = await addMember("keeper@example.com", "owner");
+    const editor = await addMember("helper@example.com", "editor");
     const refused = /The staff list must keep at least one owner/;
 
     // The server's own connection, past every check the site makes.
@@ -92,12 +98,10 @@ describe.each(drivers)("the staff list on %s", (driver) => {
 
   test("taking an editor off a list that has no owner is not the change that lost it", async ({
     db,
-    createUser,
+    addMember,
   }) => {
-    const first = await createUser("editor-one@example.com");
-    const second = await createUser("editor-two@example.com");
-    await addStaffMember(db, { userId: first, email: "editor-one@example.com", role: "editor" });
-    await addStaffMember(db, { userId: second, email: "editor-two@example.com", role: "editor" });
+    const first = await addMember("editor-one@example.com", "editor");
+    await addMember("editor-two@example.com", "editor");
     expect(await removeStaffMember(db, first)).toBe(true);
     expect(await getStaffMember(db, first)).toBeNull();
     expect(await countStaff(db)).toBe(1);
@@ -152,10 +156,9 @@ describe.each(drivers)("the staff list on %s", (driver) => {
 
   test("the server's own writes to the staff list are logged with no actor", async ({
     db,
-    createUser,
+    addMember,
   }) => {
-    const userId = await createUser("logged@example.com");
-    await addStaffMember(db, { userId, email: "logged@example.com", role: "editor" });
+    const userId = await addMember("logged@example.com", "editor");
     const logged = await db.query<{ actor: string | null; operation: string }>(
       `select actor::text as actor, operation from public.audit_log
        where table_name = 'staff' and new_row ->> 'user_id' = $1`,
@@ -164,9 +167,8 @@ describe.each(drivers)("the staff list on %s", (driver) => {
     expect(logged).toEqual([{ actor: null, operation: "INSERT" }]);
   });
 
-  test("a deleted auth user leaves the staff", async ({ db, createUser }) => {
-    const userId = await createUser("deleted@example.com");
-    await addStaffMember(db, { userId, email: "deleted@example.com", role: "editor" });
+  test("a deleted auth user leaves the staff", async ({ db, addMember }) => {
+    const userId = await addMember("deleted@example.com", "editor");
     await db.query("delete from auth.users where id = $1::uuid", [userId]);
     expect(await getStaffMember(db, userId)).toBeNull();
   });
@@ -232,10 +234,9 @@ describe.each(drivers)("the staff list on %s", (driver) => {
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
-  test("codes are neither issued nor taken once there are staff", async ({ db, createUser }) => {
+  test("codes are neither issued nor taken once there are staff", async ({ db, addMember }) => {
     const { code } = await createSetupCode(db);
-    const userId = await createUser("first@example.com");
-    await addStaffMember(db, { userId, email: "first@example.com", role: "owner" });
+    await addMember("first@example.com", "owner");
     await expect(createSetupCode(db)).rejects.toThrow(StaffAlreadySetUpError);
     expect(await consumeSetupCode(db, code)).toBe(false);
   });
