@@ -135,6 +135,24 @@ function responses(received: string): string[] {
 }
 
 /** A connection that has had one response and is now idle, as far as the server can tell. */
+/**
+ * Stops `server`, and once its listener has closed sends a request on the
+ * idle `connection`: it is answered, closing the connection cleanly. The
+ * stop, still to wait for.
+ */
+async function requestAfterListenerCloses(
+  server: Awaited<ReturnType<typeof serve>>,
+  connection: Awaited<ReturnType<typeof idleKeepAliveConnection>>,
+) {
+  const stopped = server.stop();
+  await server.log.logged("no longer accepting connections");
+  connection.socket.write(GET);
+  const { received, error } = await connection.closed;
+  expect(error).toBeUndefined();
+  expect(responses(received)).toEqual(["200 keep-alive", "200 close"]);
+  return { stopped };
+}
+
 async function idleKeepAliveConnection(port: number) {
   const connection = rawConnection(port);
   await connection.connected;
@@ -202,12 +220,7 @@ describe("gracefulShutdown", () => {
   test("an idle keep-alive connection outlives the listener, and a request on it is answered", async () => {
     const server = await serve(served, { graceMs: 5_000, quietMs: 50, idleMs: 60_000 });
     const connection = await idleKeepAliveConnection(server.port);
-    const stopped = server.stop();
-    await server.log.logged("no longer accepting connections");
-    connection.socket.write(GET);
-    const { received, error } = await connection.closed;
-    expect(error).toBeUndefined();
-    expect(responses(received)).toEqual(["200 keep-alive", "200 close"]);
+    const { stopped } = await requestAfterListenerCloses(server, connection);
     expect(await stopped).toBe(0);
     expect(await failure(server.port)).toBe("ECONNREFUSED");
     expect(server.log.lines).toContain(
@@ -233,13 +246,7 @@ describe("gracefulShutdown", () => {
       connection.socket.off("data", sendAgain);
       connection.socket.write(GET);
     });
-    const stopped = server.stop();
-    await server.log.logged("no longer accepting connections");
-    connection.socket.write(GET);
-
-    const { received, error } = await connection.closed;
-    expect(error).toBeUndefined();
-    expect(responses(received)).toEqual(["200 keep-alive", "200 close"]);
+    const { stopped } = await requestAfterListenerCloses(server, connection);
     expect(handled).toBe(2);
     expect(await stopped).toBe(0);
   });
