@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { drivers, routeTest as test } from "../../../tests/support/route-test";
-import { blankForm, checked } from "~/platform/forms/form-check.test-support";
+import { inputOf } from "~/platform/forms/form-check.test-support";
 import {
   deleteEvent,
   eventForStaff,
@@ -10,21 +10,17 @@ import {
   updateEvent,
 } from "./event-editor.server";
 import { eventFields } from "./event-editor";
-import { eventSchema, type EventInput } from "./event-rules";
+import { eventSchema } from "./event-rules";
 import { getEvents } from "~/events/events.server";
 
 /** An event as the form's schema makes it from typed values. */
-const input = (values: Record<string, string>): EventInput =>
-  checked(eventSchema, {
-    ...blankForm(eventFields, {
-      title: "Summer Ceilidh",
-      startDate: "2026-07-11",
-      startTime: "20:00",
-      endTime: "23:00",
-      status: "scheduled",
-    }),
-    ...values,
-  });
+const input = inputOf(eventSchema, eventFields, {
+  title: "Summer Ceilidh",
+  startDate: "2026-07-11",
+  startTime: "20:00",
+  endTime: "23:00",
+  status: "scheduled",
+});
 
 const NO_PICTURE = { path: null, alt: "" };
 

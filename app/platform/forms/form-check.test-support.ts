@@ -12,6 +12,19 @@ export function blankForm<Field extends string>(
   };
 }
 
+/**
+ * What a form's rules make of it, as a function of the values typed: the form
+ * is one of `fields`, blank but for `defaults` and then the values given.
+ */
+export const inputOf =
+  <Schema extends z.ZodType, Field extends string>(
+    schema: Schema,
+    fields: readonly Field[],
+    defaults: Partial<Record<Field, string>>,
+  ) =>
+  (values: Partial<Record<Field, string>> = {}): z.output<Schema> =>
+    checked(schema, { ...blankForm(fields, defaults), ...values });
+
 /** What `schema` makes of a form it takes; a form it refuses fails the test, naming the errors. */
 export function checked<Schema extends z.ZodType>(
   schema: Schema,

@@ -1,7 +1,7 @@
 import { moveRow } from "~/platform/database/ordered-rows.server";
 import { describe, expect } from "vitest";
 import { drivers, routeTest as test } from "../../../tests/support/route-test";
-import { blankForm, checked } from "~/platform/forms/form-check.test-support";
+import { inputOf } from "~/platform/forms/form-check.test-support";
 import {
   deleteVenueRow,
   insertPackage,
@@ -13,32 +13,24 @@ import {
   updateSpace,
 } from "./venue-editor.server";
 import { packageFields, spaceFields } from "./venue-editor";
-import { packageSchema, spaceSchema, type PackageInput, type SpaceInput } from "./venue-rules";
+import { packageSchema, spaceSchema } from "./venue-rules";
 import { getVenueSpaces } from "~/venue/venue.server";
 
-const space = (values: Record<string, string> = {}): SpaceInput =>
-  checked(spaceSchema, {
-    ...blankForm(spaceFields, {
-      name: "The Loft",
-      seatedCapacity: "30",
-      standingCapacity: "45",
-      features: "Private bar, projector\nFireplace",
-      stepFree: "on",
-    }),
-    ...values,
-  });
+const space = inputOf(spaceSchema, spaceFields, {
+  name: "The Loft",
+  seatedCapacity: "30",
+  standingCapacity: "45",
+  features: "Private bar, projector\nFireplace",
+  stepFree: "on",
+});
 
-const pack = (values: Record<string, string> = {}): PackageInput =>
-  checked(packageSchema, {
-    ...blankForm(packageFields, {
-      name: "Pub Social",
-      price: "32.50",
-      priceUnit: "per-guest",
-      minimumGuests: "20",
-      includes: "Sharing platters\nA drink on arrival, red or white",
-    }),
-    ...values,
-  });
+const pack = inputOf(packageSchema, packageFields, {
+  name: "Pub Social",
+  price: "32.50",
+  priceUnit: "per-guest",
+  minimumGuests: "20",
+  includes: "Sharing platters\nA drink on arrival, red or white",
+});
 
 describe.each(drivers)("the venue editor's queries on %s", (driver) => {
   test.override({ driver });
