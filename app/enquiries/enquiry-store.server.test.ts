@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../tests/support/route-test";
 import { openPostgres } from "~/platform/database/database.server";
 import {
   findReceipt,
@@ -8,39 +8,20 @@ import {
   storeEnquiry,
   type NewEnquiry,
 } from "./enquiry-store.server";
+import { contactEnquiry } from "./enquiry.test-support";
 
 /** Where the notifications go: stored in the outbox, never sent here. */
 const MAIL = { to: ["pub@example.com"], siteUrl: "https://pub.example" };
 
 describe.each(drivers)("enquiries on %s", (driver) => {
-  let db: TestDatabase;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  const contact = (overrides: Partial<NewEnquiry> = {}): NewEnquiry =>
-    ({
-      kind: "contact",
-      submissionToken: randomUUID(),
-      fingerprint: "a".repeat(64),
-      newsletterWording: null,
-      name: "Sam Okafor",
-      email: "sam@example.com",
-      phone: "+15195550199",
-      topic: "general",
-      message: "Do you show the hockey games on Saturday nights?",
-      consent: true,
-      newsletter: false,
-      ...overrides,
-    }) as NewEnquiry;
+  const contact = (changes: Partial<NewEnquiry> = {}) =>
+    ({ ...contactEnquiry({ phone: "+15195550199" }), ...changes }) as NewEnquiry;
 
   test.runIf(driver === "postgres")(
     "an insert held up past the time-out is cancelled by the database, never stored later",
-    async () => {
+    async ({ db }) => {
       const enquiry = contact();
       const holder = openPostgres(db.url!);
       let release!: () => void;
@@ -85,7 +66,9 @@ describe.each(drivers)("enquiries on %s", (driver) => {
     15_000,
   );
 
-  test("an enquiry is stored once per token, and a different post with the token is told apart", async () => {
+  test("an enquiry is stored once per token, and a different post with the token is told apart", async ({
+    db,
+  }) => {
     const enquiry = contact();
     const first = await storeEnquiry(db, enquiry, MAIL);
     expect(first).toEqual({ status: "stored", id: expect.any(Number) });
@@ -103,7 +86,7 @@ describe.each(drivers)("enquiries on %s", (driver) => {
     expect(row?.count).toBe(1);
   });
 
-  test("ten posts of one form at once store one row", async () => {
+  test("ten posts of one form at once store one row", async ({ db }) => {
     const enquiry = contact();
     const results = await Promise.all(
       Array.from({ length: 10 }, () => storeEnquiry(db, enquiry, MAIL)),
@@ -112,7 +95,9 @@ describe.each(drivers)("enquiries on %s", (driver) => {
     expect(results.filter((result) => result.status === "duplicate")).toHaveLength(9);
   });
 
-  test("a venue enquiry keeps the space's name, the date, the time and the party", async () => {
+  test("a venue enquiry keeps the space's name, the date, the time and the party", async ({
+    db,
+  }) => {
     const [space] = await db.query<{ id: number; name: string }>(
       "select id::int as id, name from public.venue_spaces order by id limit 1",
     );
@@ -140,7 +125,7 @@ describe.each(drivers)("enquiries on %s", (driver) => {
     });
   });
 
-  test("the table's own checks refuse what the forms never send", async () => {
+  test("the table's own checks refuse what the forms never send", async ({ db }) => {
     await expect(storeEnquiry(db, contact({ name: "" }), MAIL)).rejects.toThrow(/check/);
     await expect(storeEnquiry(db, contact({ phone: "555-0199" }), MAIL)).rejects.toThrow(/check/);
     await expect(storeEnquiry(db, contact({ message: "short" }), MAIL)).rejects.toThrow(/check/);
@@ -149,7 +134,7 @@ describe.each(drivers)("enquiries on %s", (driver) => {
     ).rejects.toThrow(/check/);
   });
 
-  test("a receipt is found by its token, and not by another", async () => {
+  test("a receipt is found by its token, and not by another", async ({ db }) => {
     const enquiry = contact({
       newsletterWording: "Yes, send me the newsletter.",
       newsletter: true,
@@ -166,7 +151,9 @@ describe.each(drivers)("enquiries on %s", (driver) => {
     expect(await findReceipt(db, randomUUID())).toBeNull();
   });
 
-  test("the purge deletes enquiries past the retention period and nothing newer", async () => {
+  test("the purge deletes enquiries past the retention period and nothing newer", async ({
+    db,
+  }) => {
     const old = contact();
     const recent = contact();
     await storeEnquiry(db, old, MAIL);

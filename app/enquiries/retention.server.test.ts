@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { storeEnquiry, type NewEnquiry } from "./enquiry-store.server";
+import { storeEnquiry } from "./enquiry-store.server";
+import { contactEnquiry } from "./enquiry.test-support";
 import { startDailyPurge } from "./retention.server";
 
 let db: TestDatabase;
@@ -20,19 +21,14 @@ async function storeAged(days: number): Promise<string> {
   const token = randomUUID();
   await storeEnquiry(
     db,
-    {
-      kind: "contact",
+    contactEnquiry({
       submissionToken: token,
       fingerprint: "c".repeat(64),
-      newsletterWording: null,
       name: "Ana Souza",
       email: "ana@example.com",
-      phone: null,
       topic: "feedback",
       message: "The fish and chips were excellent last week.",
-      consent: true,
-      newsletter: false,
-    } satisfies NewEnquiry,
+    }),
     { to: ["pub@example.com"], siteUrl: undefined },
   );
   await db.query(

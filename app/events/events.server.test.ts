@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../tests/support/route-test";
 import { getEvents } from "./events.server";
 
 describe.each(drivers)("the events on %s", (driver) => {
-  let db: TestDatabase;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("events come back as ISO instants, soonest first, ending after the given time", async () => {
+  test("events come back as ISO instants, soonest first, ending after the given time", async ({
+    db,
+  }) => {
     const since = new Date();
     const events = await getEvents(db, since);
     expect(events.length).toBeGreaterThanOrEqual(6);

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../tests/support/route-test";
 import { getOpeningSchedule } from "./hours.server";
 
 describe.each(drivers)("the opening hours on %s", (driver) => {
-  let db: TestDatabase;
+  test.override({ driver });
   const today = "2026-11-22";
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("the weekly hours come back as wall times keyed by weekday", async () => {
+  test("the weekly hours come back as wall times keyed by weekday", async ({ db }) => {
     const schedule = await getOpeningSchedule(db, today);
     expect(schedule.weekly).toHaveLength(7);
     for (const day of schedule.weekly) {
@@ -23,7 +16,9 @@ describe.each(drivers)("the opening hours on %s", (driver) => {
     }
   });
 
-  test("hours exceptions that are over are left out; a closed one carries no times", async () => {
+  test("hours exceptions that are over are left out; a closed one carries no times", async ({
+    db,
+  }) => {
     await db.query(
       `insert into public.hours_exceptions (starts_on, ends_on, closed, note)
        values ('2020-01-01', '2020-01-02', true, 'Long ago'), ($1, $1, true, 'Closed today')`,

@@ -9,32 +9,64 @@ import {
   type HoursException,
   type OpeningSchedule,
   type OpenStatus,
+  type WeeklyHours,
 } from "./opening-hours";
+
+/** A weekday's hours: when it opens, closes and the kitchen closes, as wall times. */
+const day = (
+  weekday: WeeklyHours["weekday"],
+  opensAt: string,
+  closesAt: string,
+  kitchenClosesAt: string,
+): WeeklyHours => ({ weekday, opensAt, closesAt, kitchenClosesAt });
+
+/** Closed from `startsOn` to `endsOn`, saying why. */
+const closure = (startsOn: string, endsOn: string, note: string): HoursException => ({
+  startsOn,
+  endsOn,
+  note,
+  closed: true,
+});
+
+/** One date's own hours (opening, closing, the kitchen's closing or null), with a note. */
+const specialHours = (
+  date: string,
+  [opensAt, closesAt, kitchenClosesAt]: [string, string, string | null],
+  note = "",
+): HoursException => ({
+  startsOn: date,
+  endsOn: date,
+  note,
+  closed: false,
+  opensAt,
+  closesAt,
+  kitchenClosesAt,
+});
 
 // Closed Mondays; late on Thursday, later still on Friday and Saturday.
 const schedule: OpeningSchedule = {
   weekly: [
-    { weekday: 0, opensAt: "12:00", closesAt: "23:30", kitchenClosesAt: "21:00" },
-    { weekday: 2, opensAt: "11:00", closesAt: "00:00", kitchenClosesAt: "22:00" },
-    { weekday: 3, opensAt: "11:00", closesAt: "00:00", kitchenClosesAt: "22:00" },
-    { weekday: 4, opensAt: "11:00", closesAt: "01:00", kitchenClosesAt: "23:00" },
-    { weekday: 5, opensAt: "11:00", closesAt: "02:00", kitchenClosesAt: "23:00" },
-    { weekday: 6, opensAt: "11:00", closesAt: "02:00", kitchenClosesAt: "23:00" },
+    day(0, "12:00", "23:30", "21:00"),
+    day(2, "11:00", "00:00", "22:00"),
+    day(3, "11:00", "00:00", "22:00"),
+    day(4, "11:00", "01:00", "23:00"),
+    day(5, "11:00", "02:00", "23:00"),
+    day(6, "11:00", "02:00", "23:00"),
   ],
   exceptions: [
-    { startsOn: "2026-12-25", endsOn: "2026-12-25", note: "Closed for Christmas", closed: true },
-    { startsOn: "2026-08-04", endsOn: "2026-08-09", note: "Closed for renovations", closed: true },
-    {
-      startsOn: "2026-12-31",
-      endsOn: "2026-12-31",
-      note: "New Year's Eve party",
-      closed: false,
-      opensAt: "11:00",
-      closesAt: "03:00",
-      kitchenClosesAt: "22:00",
-    },
+    closure("2026-12-25", "2026-12-25", "Closed for Christmas"),
+    closure("2026-08-04", "2026-08-09", "Closed for renovations"),
+    specialHours("2026-12-31", ["11:00", "03:00", "22:00"], "New Year's Eve party"),
   ],
 };
+
+/** Closed, opening at the instant `opensAt` (`opensAtWall` on the pub's clock), with `note` if any. */
+const closedUntil = (opensAt: string, opensAtWall = "11:00", note?: string): OpenStatus => ({
+  open: false,
+  opensAt: new Date(opensAt),
+  opensAtWall,
+  ...(note === undefined ? {} : { note }),
+});
 
 function statusAt(iso: string, on: OpeningSchedule = schedule): OpenStatus {
   return openStatusAt(new Date(iso), on);
@@ -96,11 +128,7 @@ describe("openStatusAt on an ordinary week", () => {
   });
 
   test("closed before opening (Wed 10:00 EDT)", () => {
-    expect(statusAt("2026-06-17T14:00:00Z")).toEqual({
-      open: false,
-      opensAt: new Date("2026-06-17T15:00:00Z"),
-      opensAtWall: "11:00",
-    });
+    expect(statusAt("2026-06-17T14:00:00Z")).toEqual(closedUntil("2026-06-17T15:00:00Z"));
     expect(textAt("2026-06-17T14:00:00Z")).toBe("Closed · opens at 11\u00a0am");
   });
 
@@ -117,11 +145,7 @@ describe("openStatusAt on an ordinary week", () => {
   });
 
   test("closed at 2:00 exactly, opening again at 11 (Sat 02:00 EDT)", () => {
-    expect(statusAt("2026-06-20T06:00:00Z")).toEqual({
-      open: false,
-      opensAt: new Date("2026-06-20T15:00:00Z"),
-      opensAtWall: "11:00",
-    });
+    expect(statusAt("2026-06-20T06:00:00Z")).toEqual(closedUntil("2026-06-20T15:00:00Z"));
     expect(textAt("2026-06-20T06:00:00Z")).toBe("Closed · opens at 11\u00a0am");
   });
 
@@ -135,15 +159,7 @@ describe("openStatusAt on an ordinary week", () => {
   });
 
   test("without a kitchen closing time the kitchen serves until the bar closes (Sat 01:00 EDT)", () => {
-    const late = withException({
-      startsOn: "2026-06-19",
-      endsOn: "2026-06-19",
-      note: "",
-      closed: false,
-      opensAt: "11:00",
-      closesAt: "02:00",
-      kitchenClosesAt: null,
-    });
+    const late = withException(specialHours("2026-06-19", ["11:00", "02:00", null]));
     expect(statusAt("2026-06-20T05:00:00Z", late)).toMatchObject({
       open: true,
       kitchenOpen: true,
@@ -161,11 +177,7 @@ describe("openStatusAt on an ordinary week", () => {
   });
 
   test("on the closed Monday it opens tomorrow (Mon 12:00 EDT)", () => {
-    expect(statusAt("2026-06-15T16:00:00Z")).toEqual({
-      open: false,
-      opensAt: new Date("2026-06-16T15:00:00Z"),
-      opensAtWall: "11:00",
-    });
+    expect(statusAt("2026-06-15T16:00:00Z")).toEqual(closedUntil("2026-06-16T15:00:00Z"));
     expect(textAt("2026-06-15T16:00:00Z")).toBe("Closed · opens tomorrow at 11\u00a0am");
   });
 
@@ -180,12 +192,9 @@ describe("openStatusAt on an ordinary week", () => {
 
 describe("openStatusAt with exceptions", () => {
   test("closed all Christmas Day, opening on Boxing Day, with the note (Fri Dec 25 12:00 EST)", () => {
-    expect(statusAt("2026-12-25T17:00:00Z")).toEqual({
-      open: false,
-      opensAt: new Date("2026-12-26T16:00:00Z"),
-      opensAtWall: "11:00",
-      note: "Closed for Christmas",
-    });
+    expect(statusAt("2026-12-25T17:00:00Z")).toEqual(
+      closedUntil("2026-12-26T16:00:00Z", "11:00", "Closed for Christmas"),
+    );
     expect(textAt("2026-12-25T17:00:00Z")).toBe("Closed · opens tomorrow at 11\u00a0am");
   });
 
@@ -201,20 +210,13 @@ describe("openStatusAt with exceptions", () => {
   });
 
   test("Christmas's own Friday span does not run past midnight into Boxing Day (Sat Dec 26 01:00 EST)", () => {
-    expect(statusAt("2026-12-26T06:00:00Z")).toEqual({
-      open: false,
-      opensAt: new Date("2026-12-26T16:00:00Z"),
-      opensAtWall: "11:00",
-    });
+    expect(statusAt("2026-12-26T06:00:00Z")).toEqual(closedUntil("2026-12-26T16:00:00Z"));
   });
 
   test("closed on the first day of the renovation week, reopening a week later (Tue Aug 4 12:00 EDT)", () => {
-    expect(statusAt("2026-08-04T16:00:00Z")).toEqual({
-      open: false,
-      opensAt: new Date("2026-08-11T15:00:00Z"),
-      opensAtWall: "11:00",
-      note: "Closed for renovations",
-    });
+    expect(statusAt("2026-08-04T16:00:00Z")).toEqual(
+      closedUntil("2026-08-11T15:00:00Z", "11:00", "Closed for renovations"),
+    );
     expect(textAt("2026-08-04T16:00:00Z")).toBe("Closed · opens Aug 11 at 11\u00a0am");
   });
 
@@ -250,20 +252,11 @@ describe("openStatusAt with exceptions", () => {
   });
 
   test("closed at 3 am after New Year's Eve, opening New Year's Day as usual (Fri Jan 1 03:00 EST)", () => {
-    expect(statusAt("2027-01-01T08:00:00Z")).toEqual({
-      open: false,
-      opensAt: new Date("2027-01-01T16:00:00Z"),
-      opensAtWall: "11:00",
-    });
+    expect(statusAt("2027-01-01T08:00:00Z")).toEqual(closedUntil("2027-01-01T16:00:00Z"));
   });
 
   test("looks for the next opening no further than 14 days ahead (Mon Jun 1 12:00 EDT)", () => {
-    const longClosure = withException({
-      startsOn: "2026-06-01",
-      endsOn: "2026-06-15",
-      note: "Closed for the summer",
-      closed: true,
-    });
+    const longClosure = withException(closure("2026-06-01", "2026-06-15", "Closed for the summer"));
     expect(statusAt("2026-06-01T16:00:00Z", longClosure)).toMatchObject({
       open: false,
       opensAt: null,
@@ -298,11 +291,7 @@ describe("openStatusAt across daylight-saving switches", () => {
   });
 
   test("after spring-forward it opens at noon daylight time (Sun Mar 8 03:30 EDT)", () => {
-    expect(statusAt("2026-03-08T07:30:00Z")).toEqual({
-      open: false,
-      opensAt: new Date("2026-03-08T16:00:00Z"),
-      opensAtWall: "12:00",
-    });
+    expect(statusAt("2026-03-08T07:30:00Z")).toEqual(closedUntil("2026-03-08T16:00:00Z", "12:00"));
     expect(textAt("2026-03-08T07:30:00Z")).toBe("Closed · opens at noon");
   });
 
@@ -320,15 +309,7 @@ describe("openStatusAt across daylight-saving switches", () => {
   });
 
   test("a 1:30 closing on fall-back night is the first 1:30 (Sun Nov 1 01:00 EST, second time round)", () => {
-    const early = withException({
-      startsOn: "2026-10-31",
-      endsOn: "2026-10-31",
-      note: "",
-      closed: false,
-      opensAt: "11:00",
-      closesAt: "01:30",
-      kitchenClosesAt: null,
-    });
+    const early = withException(specialHours("2026-10-31", ["11:00", "01:30", null]));
     expect(statusAt("2026-11-01T05:29:00Z", early)).toMatchObject({
       open: true,
       closesAt: new Date("2026-11-01T05:30:00Z"),
@@ -337,21 +318,11 @@ describe("openStatusAt across daylight-saving switches", () => {
   });
 
   test("after fall-back it opens at noon standard time (Sun Nov 1 02:30 EST)", () => {
-    expect(statusAt("2026-11-01T07:30:00Z")).toEqual({
-      open: false,
-      opensAt: new Date("2026-11-01T17:00:00Z"),
-      opensAtWall: "12:00",
-    });
+    expect(statusAt("2026-11-01T07:30:00Z")).toEqual(closedUntil("2026-11-01T17:00:00Z", "12:00"));
   });
 });
 
 describe("describeOpenStatus", () => {
-  const closedUntil = (iso: string): OpenStatus => ({
-    open: false,
-    opensAt: new Date(iso),
-    opensAtWall: "11:00",
-  });
-
   test("an opening six days ahead is named by weekday (Mon Dec 21 → Sun Dec 27)", () => {
     const now = new Date("2026-12-21T17:00:00Z");
     expect(describeOpenStatus(closedUntil("2026-12-27T16:00:00Z"), now)).toEqual({

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../tests/support/route-test";
 import { getSpecials } from "~/specials/specials.server";
 import { getMenu } from "./menu.server";
 import type { Allergen } from "./menu";
@@ -9,16 +9,11 @@ const glutenSources = (allergens: readonly Allergen[]) =>
   allergens.filter((allergen) => GLUTEN_CEREALS.includes(allergen));
 
 describe.each(drivers)("the menu on %s", (driver) => {
-  let db: TestDatabase;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("the menu lists published sections in order, each with its published items", async () => {
+  test("the menu lists published sections in order, each with its published items", async ({
+    db,
+  }) => {
     const menu = await getMenu(db);
     expect(menu.length).toBeGreaterThanOrEqual(8);
     const items = menu.flatMap((section) => section.items);
@@ -34,7 +29,7 @@ describe.each(drivers)("the menu on %s", (driver) => {
     expect(items.map((item) => item.name)).not.toContain(unpublished?.name);
   });
 
-  test("an item in an unpublished section is not on the menu", async () => {
+  test("an item in an unpublished section is not on the menu", async ({ db }) => {
     await db.transaction(async (tx) => {
       await tx.query("update public.menu_sections set published = false where slug = 'kids'");
       const menu = await getMenu(tx);
@@ -43,14 +38,14 @@ describe.each(drivers)("the menu on %s", (driver) => {
     });
   });
 
-  test("pictured items carry their image path and alt text", async () => {
+  test("pictured items carry their image path and alt text", async ({ db }) => {
     const items = (await getMenu(db)).flatMap((section) => section.items);
     const pictured = items.filter((item) => item.image);
     expect(pictured.length).toBeGreaterThan(0);
     for (const item of pictured) expect(item.image?.alt).not.toBe("");
   });
 
-  test("every beer brewed from grain names the cereal its gluten comes from", async () => {
+  test("every beer brewed from grain names the cereal its gluten comes from", async ({ db }) => {
     const menu = await getMenu(db);
     const beers = menu
       .filter((section) => ["draught", "bottles", "non-alcoholic"].includes(section.slug))
@@ -63,14 +58,14 @@ describe.each(drivers)("the menu on %s", (driver) => {
     expect(stout?.allergens).toEqual(expect.arrayContaining(["barley", "oats"]));
   });
 
-  test("nothing tagged gluten-free lists a gluten source", async () => {
+  test("nothing tagged gluten-free lists a gluten source", async ({ db }) => {
     const items = (await getMenu(db)).flatMap((section) => section.items);
     const glutenFree = items.filter((item) => item.dietaryTags.includes("gluten-free"));
     expect(glutenFree.length).toBeGreaterThan(0);
     for (const item of glutenFree) expect(glutenSources(item.allergens), item.name).toEqual([]);
   });
 
-  test("values bound to a query are never read as SQL", async () => {
+  test("values bound to a query are never read as SQL", async ({ db }) => {
     const hostile = "'); drop table public.menu_items; --";
     await expect(getSpecials(db, hostile)).rejects.toThrow();
     expect((await getMenu(db)).length).toBeGreaterThan(0);

@@ -13,27 +13,12 @@ import {
   menuFilterSearch,
   parseMenuFilter,
 } from "./menu-filter";
+import { menuItem } from "./menu.test-support";
 
 let nextId = 1;
 
-function item(fields: Partial<MenuItem> & Pick<MenuItem, "name">): MenuItem {
-  return {
-    id: nextId++,
-    description: "",
-    priceCents: 1500,
-    portion: "",
-    dietaryTags: [],
-    allergens: [],
-    badges: [],
-    available: true,
-    unavailableUntil: null,
-    featured: false,
-    image: null,
-    eventId: null,
-    eventDay: null,
-    ...fields,
-  };
-}
+const item = (fields: Partial<MenuItem> & Pick<MenuItem, "name">): MenuItem =>
+  menuItem({ id: nextId++, ...fields });
 
 function section(name: string, items: MenuItem[]): MenuSection {
   return {

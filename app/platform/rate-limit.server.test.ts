@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../tests/support/route-test";
 import {
   addressHashKey,
   attemptChecks,
@@ -69,16 +69,9 @@ describe("secondsUntilAllowedBy: a sliding window over fixed ones", () => {
 });
 
 describe.each(drivers)("rate limits on %s", (driver) => {
-  let db: TestDatabase;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("submissions are counted per bucket and window, also at the same moment", async () => {
+  test("submissions are counted per bucket and window, also at the same moment", async ({ db }) => {
     const fiveAtOnce = () => {
       const bucket = `email:${randomUUID()}`;
       return Promise.all(Array.from({ length: 5 }, () => countSubmission(db, bucket, 600)));
@@ -96,7 +89,7 @@ describe.each(drivers)("rate limits on %s", (driver) => {
     expect((await countSubmission(db, `email:${randomUUID()}`, 600)).hits).toBe(1);
   });
 
-  test("the previous window's count comes back with the current one", async () => {
+  test("the previous window's count comes back with the current one", async ({ db }) => {
     const bucket = `email:${randomUUID()}`;
     // In one transaction, so one now(): a window cannot begin between the two.
     const counts = await db.transaction(async (tx) => {
@@ -112,7 +105,9 @@ describe.each(drivers)("rate limits on %s", (driver) => {
     expect(counts[1]).toMatchObject({ hits: 1, previousHits: 0 });
   });
 
-  test("a window of another length that starts where the previous one did is not counted with it", async () => {
+  test("a window of another length that starts where the previous one did is not counted with it", async ({
+    db,
+  }) => {
     const bucket = `email:${randomUUID()}`;
     // A 600 s window and the 60 s window before the current minute, starting together.
     await db.query(
@@ -123,7 +118,7 @@ describe.each(drivers)("rate limits on %s", (driver) => {
     expect(await countSubmission(db, bucket, 60)).toMatchObject({ hits: 1, previousHits: 0 });
   });
 
-  test("the address hash key is made once and shared", async () => {
+  test("the address hash key is made once and shared", async ({ db }) => {
     const key = await addressHashKey(db);
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect(await addressHashKey(db)).toBe(key);
@@ -132,7 +127,7 @@ describe.each(drivers)("rate limits on %s", (driver) => {
     expect(hashIdentifier(key, "203.0.113.7")).not.toBe(hashIdentifier("other", "203.0.113.7"));
   });
 
-  test("an attempt over either limit is told to wait; purposes count apart", async () => {
+  test("an attempt over either limit is told to wait; purposes count apart", async ({ db }) => {
     const email = `${randomUUID()}@example.com`;
     const limits = {
       perAddress: { max: 2, windowSeconds: 600 },
@@ -159,7 +154,7 @@ describe.each(drivers)("rate limits on %s", (driver) => {
     expect(await attempt("contact")).toBeNull();
   });
 
-  test("without a known address only the email is counted", async () => {
+  test("without a known address only the email is counted", async ({ db }) => {
     const checks = await attemptChecks(
       db,
       "sign-in",

@@ -2,14 +2,10 @@ import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect } from "vitest";
 import { startStorageFake, type StorageFake } from "../../tests/support/supabase-storage-fake";
-import {
-  databaseWithOutage,
-  drivers,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
+import { drivers, routeTest } from "../../tests/support/route-test";
+import { databaseWithOutage } from "../../tests/support/test-database";
 import { DatabaseUnavailableError } from "./database/database.server";
 import { retryingFetch } from "./retry.server";
 import {
@@ -28,6 +24,19 @@ const bytes = Buffer.from("the picture's bytes");
 const HOUR = 60 * 60 * 1000;
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
 const nothing = () => Promise.reject(new Error("no database in this test"));
+
+/** The database store, and a way to make a picture in it look older. */
+const test = routeTest
+  .extend("store", ({ db }) => databaseUploadStore(async () => db))
+  .extend(
+    "backdate",
+    ({ db }) =>
+      (picturePath: string, hours: number) =>
+        db.query(
+          "update public.picture_bytes set created_at = now() - make_interval(hours => $2::int) where path = $1",
+          [picturePath, hours],
+        ),
+  );
 
 /** A client that sends `token` as its bearer, as a signed-in staff member's does. */
 function clientWithToken(url: string, publishableKey: string, token: string): SupabaseClient {
@@ -129,30 +138,19 @@ describe("the DATA_DIR store", () => {
 });
 
 describe.each(drivers)("the database store on %s", (driver) => {
-  let db: TestDatabase;
-  const writer = {} as SupabaseClient;
-
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-  beforeEach(async () => {
+  test.override({ driver });
+  test.beforeEach(async ({ db }) => {
     await db.query("delete from public.picture_bytes");
   });
+  const writer = {} as SupabaseClient;
 
-  const store = () => databaseUploadStore(async () => db);
-  const backdate = (picturePath: string, hours: number) =>
-    db.query(
-      "update public.picture_bytes set created_at = now() - make_interval(hours => $2::int) where path = $1",
-      [picturePath, hours],
-    );
-
-  test("keeps the bytes and their type in picture_bytes, and reads them back", async () => {
+  test("keeps the bytes and their type in picture_bytes, and reads them back", async ({
+    db,
+    store,
+  }) => {
     const picture = Uint8Array.from({ length: 70_000 }, (_, index) => (index * 7) % 256);
-    await store().save({ path: PICTURE, bytes: picture, contentType: "image/png", writer });
-    const read = await store().read(PICTURE);
+    await store.save({ path: PICTURE, bytes: picture, contentType: "image/png", writer });
+    const read = await store.read(PICTURE);
     expect(Object.getPrototypeOf(read)).toBe(Uint8Array.prototype);
     expect(read).toEqual(picture);
     expect(await db.query("select path, content_type as type from public.picture_bytes")).toEqual([
@@ -160,46 +158,54 @@ describe.each(drivers)("the database store on %s", (driver) => {
     ]);
   });
 
-  test("a picture never saved reads as null", async () => {
-    expect(await store().read("uploads/ffffffffffffffff.jpg")).toBeNull();
+  test("a picture never saved reads as null", async ({ store }) => {
+    expect(await store.read("uploads/ffffffffffffffff.jpg")).toBeNull();
   });
 
-  test("saving the same picture again keeps one copy and counts as saved now", async () => {
-    await store().save({ path: PICTURE, bytes, contentType: "image/png", writer });
+  test("saving the same picture again keeps one copy and counts as saved now", async ({
+    store,
+    backdate,
+  }) => {
+    await store.save({ path: PICTURE, bytes, contentType: "image/png", writer });
     await backdate(PICTURE, 30);
-    await store().save({ path: PICTURE, bytes, contentType: "image/png", writer });
-    const listed = await store().list();
+    await store.save({ path: PICTURE, bytes, contentType: "image/png", writer });
+    const listed = await store.list();
     expect(listed.map((picture) => picture.path)).toEqual([PICTURE]);
     expect(listed[0]!.savedAt.getTime()).toBeGreaterThan(hoursAgo(1).getTime());
   });
 
-  test("lists its pictures and removes the ones saved before the time given", async () => {
-    await store().save({ path: PICTURE, bytes, contentType: "image/png", writer });
-    await store().save({ path: OTHER, bytes, contentType: "image/jpeg", writer });
+  test("lists its pictures and removes the ones saved before the time given", async ({
+    store,
+    backdate,
+  }) => {
+    await store.save({ path: PICTURE, bytes, contentType: "image/png", writer });
+    await store.save({ path: OTHER, bytes, contentType: "image/jpeg", writer });
     await backdate(OTHER, 30);
-    const listed = await store().list();
+    const listed = await store.list();
     expect(listed.map((picture) => picture.path)).toEqual([PICTURE, OTHER]);
     expect(listed[1]!.savedAt.getTime()).toBeCloseTo(hoursAgo(30).getTime(), -4);
 
-    expect(await store().remove([PICTURE, OTHER], { savedBefore: hoursAgo(24) })).toEqual([OTHER]);
-    expect(await store().read(OTHER)).toBeNull();
-    expect(await store().read(PICTURE)).not.toBeNull();
-    expect(await store().remove([OTHER], { savedBefore: new Date() })).toEqual([]);
-    expect(await store().remove([], { savedBefore: new Date() })).toEqual([]);
+    expect(await store.remove([PICTURE, OTHER], { savedBefore: hoursAgo(24) })).toEqual([OTHER]);
+    expect(await store.read(OTHER)).toBeNull();
+    expect(await store.read(PICTURE)).not.toBeNull();
+    expect(await store.remove([OTHER], { savedBefore: new Date() })).toEqual([]);
+    expect(await store.remove([], { savedBefore: new Date() })).toEqual([]);
   });
 
-  test.each(["../secret.png", "uploads/ABC.png", "other/0123456789abcdef.png"])(
+  test.for(["../secret.png", "uploads/ABC.png", "other/0123456789abcdef.png"])(
     "refuses the path %s",
-    async (bad) => {
-      await expect(store().read(bad)).rejects.toThrow(TypeError);
+    async (bad, { store }) => {
+      await expect(store.read(bad)).rejects.toThrow(TypeError);
       await expect(
-        store().save({ path: bad, bytes, contentType: "image/png", writer }),
+        store.save({ path: bad, bytes, contentType: "image/png", writer }),
       ).rejects.toThrow(TypeError);
-      await expect(store().remove([bad], { savedBefore: new Date() })).rejects.toThrow(TypeError);
+      await expect(store.remove([bad], { savedBefore: new Date() })).rejects.toThrow(TypeError);
     },
   );
 
-  test("a database that cannot be reached gives an 'unavailable' error on save and remove", async () => {
+  test("a database that cannot be reached gives an 'unavailable' error on save and remove", async ({
+    db,
+  }) => {
     const { database, startOutage } = databaseWithOutage(db);
     startOutage();
     const down = databaseUploadStore(async () => database);
@@ -216,22 +222,16 @@ describe.each(drivers)("the database store on %s", (driver) => {
 });
 
 describe.each(drivers)("pictures an earlier version kept in DATA_DIR, on %s", (driver) => {
-  let db: TestDatabase;
-  let dataDirectory: string;
+  test.override({ driver });
+  test.beforeEach(async ({ db }) => {
+    await db.query("delete from public.picture_bytes");
+  });
   const writer = {} as SupabaseClient;
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-  beforeEach(async () => {
-    await db.query("delete from public.picture_bytes");
-    dataDirectory = await mkdtemp(path.join(tmpdir(), "folder-uploads-"));
-  });
-
-  test("are copied into the database once, each with its type, and the folder is left", async () => {
+  test("are copied into the database once, each with its type, and the folder is left", async ({
+    db,
+    dataDirectory,
+  }) => {
     const folder = directoryUploadStore(dataDirectory);
     await folder.save({ path: PICTURE, bytes, contentType: "image/png", writer });
     await folder.save({ path: OTHER, bytes: Buffer.from("a jpeg"), contentType: "", writer });
@@ -255,12 +255,12 @@ describe.each(drivers)("pictures an earlier version kept in DATA_DIR, on %s", (d
       { path: OTHER, type: "image/jpeg" },
     ]);
     expect(await readdir(path.join(dataDirectory, "uploads"))).toHaveLength(2);
-    await rm(dataDirectory, { recursive: true, force: true });
   });
 
-  test("a data folder without pictures copies nothing and asks nothing of the database", async () => {
+  test("a data folder without pictures copies nothing and asks nothing of the database", async ({
+    dataDirectory,
+  }) => {
     expect(await importFolderUploads(dataDirectory, nothing)).toBe(0);
-    await rm(dataDirectory, { recursive: true, force: true });
   });
 });
 

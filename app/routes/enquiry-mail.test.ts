@@ -11,7 +11,8 @@ import {
 } from "../../tests/support/test-database";
 import { action as contactAction } from "./contact";
 import { action as venueAction } from "./venue";
-import { storeEnquiry, type NewEnquiry } from "~/enquiries/enquiry-store.server";
+import { storeEnquiry } from "~/enquiries/enquiry-store.server";
+import { contactEnquiry } from "~/enquiries/enquiry.test-support";
 import { hoursOn } from "~/hours/opening-hours";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import { clientAddressContext, formProtectionContext } from "~/platform/context";
@@ -169,19 +170,7 @@ describe.each(drivers)("the notification of an enquiry on %s", (driver) => {
 
   test("an enquiry whose mail cannot be queued is not stored either: one transaction", async () => {
     const token = randomUUID();
-    const enquiry = {
-      kind: "contact",
-      submissionToken: token,
-      fingerprint: "d".repeat(64),
-      newsletterWording: null,
-      name: "Sam Okafor",
-      email: "sam@example.com",
-      phone: null,
-      topic: "general",
-      message: "Do you show the hockey games on Saturday nights?",
-      consent: true,
-      newsletter: false,
-    } satisfies NewEnquiry;
+    const enquiry = contactEnquiry({ submissionToken: token, fingerprint: "d".repeat(64) });
     // An empty recipient breaks the outbox's check: the enquiry goes with it.
     await expect(storeEnquiry(db, enquiry, { to: [""], siteUrl: undefined })).rejects.toThrow(
       /check/,
@@ -275,19 +264,12 @@ describe.each(drivers)("the notification of an enquiry on %s", (driver) => {
     const token = randomUUID();
     await storeEnquiry(
       db,
-      {
-        kind: "contact",
+      contactEnquiry({
         submissionToken: token,
         fingerprint: "f".repeat(64),
-        newsletterWording: null,
         name: "Sam\r\nBcc: victim@evil.example\r\nX-Injected: yes\u202Ex",
-        email: "sam@example.com",
-        phone: null,
-        topic: "general",
         message: "Hello\r\nBcc: victim@evil.example\r\n\r\nA body that looks like headers.",
-        consent: true,
-        newsletter: false,
-      },
+      }),
       { to: ["manager@pub.example"], siteUrl: "https://pub.example" },
     );
     const { parsed, envelope, raw } = await smtp.message(1);

@@ -72,6 +72,10 @@ describe.each(drivers)("uploaded pictures through the image route on %s", (drive
     return provider;
   }
 
+  /** `pic` in the upload store, as the picture field saves it. */
+  const upload = (pic: Awaited<ReturnType<typeof picture>>) =>
+    uploads.save({ path: pic.path, bytes: pic.bytes, contentType: "image/jpeg", writer: nobody });
+
   function get(url: string, store = uploads) {
     const request = new Request(new URL(url, "http://localhost"));
     const splat = new URL(request.url).pathname.slice("/img/".length);
@@ -80,12 +84,7 @@ describe.each(drivers)("uploaded pictures through the image route on %s", (drive
 
   test("an upload is described from its row and rendered from the store's bytes", async () => {
     const pic = await picture(192, 144, "#336699");
-    await uploads.save({
-      path: pic.path,
-      bytes: pic.bytes,
-      contentType: "image/jpeg",
-      writer: nobody,
-    });
+    await upload(pic);
     await record(db, pic);
 
     const described = await describeImage(context(), pic.path);
@@ -113,12 +112,7 @@ describe.each(drivers)("uploaded pictures through the image route on %s", (drive
 
   test("an upload without a row is not found, with a warning, and left out of pages", async () => {
     const pic = await picture(10, 10, "#990000");
-    await uploads.save({
-      path: pic.path,
-      bytes: pic.bytes,
-      contentType: "image/jpeg",
-      writer: nobody,
-    });
+    await upload(pic);
     const response = await get(`/img/${pic.path}?w=96`);
     expect(response.status).toBe(404);
     expect(await pictureFor(context(), { path: pic.path, alt: "Red" })).toBeNull();

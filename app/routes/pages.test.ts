@@ -6,7 +6,7 @@ import type { Database } from "~/platform/database/database.server";
 import { eventEnd } from "~/events/events";
 import type { MenuListItem, MenuListSection } from "~/menu/menu";
 import { MENU_QUERY_MAX_LENGTH } from "~/menu/menu-filter";
-import { torontoDate, torontoWeekday } from "~/platform/clock/toronto-time";
+import { torontoDate, torontoWeekday, WEEKDAY_NAMES } from "~/platform/clock/toronto-time";
 import { loader as aboutLoader } from "./about";
 import { loader as accessibilityLoader } from "./accessibility";
 import { loader as contactLoader } from "./contact";
@@ -194,15 +194,8 @@ test("the venue page lists the three spaces with their capacities, and the packa
 describe("the contact page", () => {
   test("shows this week's hours, Monday to Sunday, with today marked", async ({ get }) => {
     const { week } = (await contactLoader(get("/contact"))).data;
-    expect(week.map((day) => day.dayName)).toEqual([
-      "Monday",
-      "Tuesday",
-      "Wednesday",
-      "Thursday",
-      "Friday",
-      "Saturday",
-      "Sunday",
-    ]);
+    // Monday first, Sunday (0) last.
+    expect(week.map((day) => day.dayName)).toEqual([...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]]);
     expect(week.filter((day) => day.isToday).map((day) => day.date)).toEqual([
       torontoDate(new Date()),
     ]);

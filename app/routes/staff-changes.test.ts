@@ -22,71 +22,50 @@ const crossSiteCheck: MiddlewareFunction<Response> = ({ request }) => {
 };
 
 const test = routeTest
-  // The first dish on the menu, which the tests change and undo.
-  .extend("itemId", ({ once, db }) =>
-    once("item", async () => {
-      const [item] = await db.query<{ id: number }>(
+  // The first dish on the menu, which the tests change and undo: its id, an
+  // editor's change to it (`set`, an update's set clause), and its row.
+  .extend("dish", ({ once, db, editor }) =>
+    once("dish", async () => {
+      const [first] = await db.query<{ id: number }>(
         "select id::int as id from public.menu_items where available order by id limit 1",
       );
-      return item!.id;
+      const id = first!.id;
+      return {
+        id,
+        edit: (set: string) =>
+          withStaffClaims(db, { sub: editor.userId, role: "authenticated" }, (tx) =>
+            tx.query(`update public.menu_items set ${set} where id = $1`, [id]),
+          ),
+        row: async () =>
+          (
+            await db.query<{ priceCents: number; available: boolean }>(
+              `select price_cents as "priceCents", available from public.menu_items where id = $1`,
+              [id],
+            )
+          )[0]!,
+      };
     }),
   )
-  .extend(
-    "asEditor",
-    ({ db, editor }) =>
-      (sql: string, params: (string | number)[]) =>
-        withStaffClaims(db, { sub: editor.userId, role: "authenticated" }, (tx) =>
-          tx.query(sql, params),
-        ),
-  )
-  .extend(
-    "lastChange",
-    ({ db }) =>
-      async () =>
-        (await db.query<{ id: number }>("select max(id)::int as id from public.audit_log"))[0]!.id,
-  )
-  .extend(
-    "item",
-    ({ db, itemId }) =>
-      async () =>
-        (
-          await db.query<{ priceCents: number; available: boolean }>(
-            `select price_cents as "priceCents", available from public.menu_items where id = $1`,
-            [itemId],
-          )
-        )[0]!,
-  )
-  .extend(
-    "page",
-    ({ staff }) =>
-      async (jar: CookieJar, query = "") =>
-        (await (await staff.load(jar, `/staff/changes${query}`, changesLoader)).json()) as Loaded,
-  )
-  .extend(
-    "undo",
-    ({ staff }) =>
-      (jar: CookieJar, fields: Record<string, string>) =>
-        staff.submit(jar, "/staff/changes", fields, changesAction),
-  );
+  // The recent changes page as a browser reads it and posts to it, and the newest change's id.
+  .extend("changes", ({ db, staff }) => ({
+    page: async (jar: CookieJar, query = "") =>
+      (await (await staff.load(jar, `/staff/changes${query}`, changesLoader)).json()) as Loaded,
+    undo: staff.formAt("/staff/changes", changesAction),
+    last: async () =>
+      (await db.query<{ id: number }>("select max(id)::int as id from public.audit_log"))[0]!.id,
+  }));
 
 describe.each(drivers)("the recent changes page on %s", (driver) => {
   test.override({ driver });
 
   test("an owner is asked first, then the dish is back as it was, with a toast", async ({
     owner,
-    itemId,
-    asEditor,
-    lastChange,
-    item,
-    page,
-    undo,
+    dish,
+    changes: { page, undo, last },
   }) => {
-    const before = await item();
-    await asEditor(
-      "update public.menu_items set available = false, price_cents = price_cents + 150 where id = $1",
-      [itemId],
-    );
-    const change = await lastChange();
+    const before = await dish.row();
+    await dish.edit("available = false, price_cents = price_cents + 150");
+    const change = await last();
 
     const listed = await page(owner);
     expect(listed.changes[0]).toMatchObject({
@@ -104,12 +83,12 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
     expect(await undo(owner, { intent: "undo", id: String(change) })).toHaveRedirect(
       `/staff/changes?undo=${change}`,
     );
-    expect(await item()).toMatchObject({ available: false });
+    expect(await dish.row()).toMatchObject({ available: false });
 
     const response = await undo(owner, { intent: "undo", id: String(change), confirm: "yes" });
     expect(response).toHaveRedirect("/staff/changes");
     expect(response).toSetCookie("toast");
-    expect(await item()).toEqual(before);
+    expect(await dish.row()).toEqual(before);
     expect((await page(owner)).changes[0]).toMatchObject({
       what: expect.stringMatching(/^Undid the change to the menu item /),
       who: owner.email,
@@ -118,27 +97,21 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
 
   test("an editor sees no Undo, is not asked, and a forged post is refused", async ({
     editor,
-    itemId,
-    asEditor,
-    lastChange,
-    item,
-    page,
-    undo,
+    dish,
+    changes: { page, undo, last },
   }) => {
-    await asEditor("update public.menu_items set price_cents = price_cents + 1 where id = $1", [
-      itemId,
-    ]);
-    const change = await lastChange();
+    await dish.edit("price_cents = price_cents + 1");
+    const change = await last();
     const listed = await page(editor, `?undo=${change}`);
     expect(listed.changes[0]?.undo).toEqual({ state: "none" });
     expect(listed.undoing).toBeNull();
 
-    const before = await item();
+    const before = await dish.row();
     const response = await undo(editor, { intent: "undo", id: String(change), confirm: "yes" });
     expect(response.status).toBe(403);
     expect(((await response.json()) as ChangesActionData).formError).toBe(UNDO_WORDS.ownersOnly);
-    expect(await item()).toEqual(before);
-    expect(await lastChange()).toBe(change);
+    expect(await dish.row()).toEqual(before);
+    expect(await last()).toBe(change);
   });
 
   test.for([
@@ -160,26 +133,23 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
     ],
   ] as const)(
     "%s is refused in words, and nothing changes",
-    async ([_name, fields, status, message], { owner, lastChange, undo }) => {
-      const latest = await lastChange();
+    async ([_name, fields, status, message], { owner, changes: { undo, last } }) => {
+      const latest = await last();
       const response = await undo(owner, fields);
       expect(response.status).toBe(status);
       expect(((await response.json()) as ChangesActionData).formError).toBe(message);
-      expect(await lastChange()).toBe(latest);
+      expect(await last()).toBe(latest);
     },
   );
 
   test("a change made again since says so, and is not undone", async ({
     owner,
-    itemId,
-    asEditor,
-    lastChange,
-    page,
-    undo,
+    dish,
+    changes: { page, undo, last },
   }) => {
-    await asEditor("update public.menu_items set portion = 'half' where id = $1", [itemId]);
-    const first = await lastChange();
-    await asEditor("update public.menu_items set portion = 'full' where id = $1", [itemId]);
+    await dish.edit("portion = 'half'");
+    const first = await last();
+    await dish.edit("portion = 'full'");
     expect((await page(owner)).changes.find((change) => change.id === first)?.undo).toEqual({
       state: "refused",
       reason: UNDO_WORDS.changedSince,
@@ -192,9 +162,9 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
   test("a cross-site post is refused before the page sees it", async ({
     staff,
     owner,
-    lastChange,
+    changes: { last },
   }) => {
-    const latest = await lastChange();
+    const latest = await last();
     const response = await runRoute(
       new Request("http://localhost/staff/changes", {
         method: "POST",
@@ -210,25 +180,21 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
       changesAction,
     );
     expect(response.status).toBe(403);
-    expect(await lastChange()).toBe(latest);
+    expect(await last()).toBe(latest);
   });
 
   test("a picture change shows the pictures before and after", async ({
     db,
     owner,
-    itemId,
-    asEditor,
-    page,
+    dish,
+    changes: { page },
   }) => {
     const [old] = await db.query<{ path: string; alt: string }>(
       "select image_path as path, image_alt as alt from public.menu_items where id = $1 and image_path is not null",
-      [itemId],
+      [dish.id],
     );
     expect(old).toBeDefined();
-    await asEditor(
-      "update public.menu_items set image_path = 'dishes/club-sandwich.svg', image_alt = 'A club sandwich' where id = $1",
-      [itemId],
-    );
+    await dish.edit("image_path = 'dishes/club-sandwich.svg', image_alt = 'A club sandwich'");
     const listed = await page(owner);
     const after = { path: "dishes/club-sandwich.svg", alt: "A club sandwich" };
     expect(listed.changes[0]?.details).toEqual([

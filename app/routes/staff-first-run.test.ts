@@ -7,7 +7,7 @@ import { action as settingsAction } from "./staff/settings";
 import { HOURS_FORMS, dayFields, weekFields } from "~/hours/editor/hours-editor";
 import { readWeek } from "~/hours/editor/hours-editor.server";
 import { settingsFormValues } from "~/settings/editor/settings-editor.server";
-import type { ChecklistItem } from "~/staff/first-run";
+import { CHECKLIST_KEYS, type ChecklistItem } from "~/staff/first-run";
 import { SAMPLE_SETTINGS } from "~/staff/sample-content";
 
 /**
@@ -16,17 +16,7 @@ import { SAMPLE_SETTINGS } from "~/staff/sample-content";
  * editor, and no checklist once everything is done.
  */
 
-const EVERY_LINE = [
-  "address",
-  "phone",
-  "email",
-  "socialLinks",
-  "homePicture",
-  "dishPictures",
-  "eventPictures",
-  "spacePictures",
-  "hours",
-];
+const EVERY_LINE: string[] = [...CHECKLIST_KEYS];
 
 const test = routeTest
   .extend("checklist", ({ staff, editor }) => async (jar: CookieJar = editor) => {

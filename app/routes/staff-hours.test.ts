@@ -42,6 +42,15 @@ const test = routeTest
       (fields: Record<string, string>) =>
         staff.submit(editor, "/staff/hours", fields, hoursAction),
   )
+  // Tonight's date, clear of any exception: this file's own copy of the
+  // database, where a seeded holiday tonight would be in the way.
+  .extend("tonight", async ({ db }) => {
+    const tonight = tonightDate(new Date());
+    await db.query("delete from public.hours_exceptions where starts_on <= $1 and ends_on >= $1", [
+      tonight,
+    ]);
+    return tonight;
+  })
   .extend(
     "postException",
     ({ staff, editor }) =>
@@ -250,12 +259,8 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
   test("closing early tonight, then the kitchen: one exception for the night, which the site reads", async ({
     db,
     postHours,
+    tonight,
   }) => {
-    const tonight = tonightDate(new Date());
-    // This file's own copy of the database: a seeded holiday tonight would be in the way.
-    await db.query("delete from public.hours_exceptions where starts_on <= $1 and ends_on >= $1", [
-      tonight,
-    ]);
     const usual = await hoursOfNight(db, tonight);
     const early = await postHours({ "form-id": HOURS_FORMS.closingEarly, closesAt: "25:00" });
     expect(early.status).toBe(400);
@@ -306,11 +311,8 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
   test("closed tonight: the site says closed at once, and a second one is refused naming the first", async ({
     db,
     postHours,
+    tonight,
   }) => {
-    const tonight = tonightDate(new Date());
-    await db.query("delete from public.hours_exceptions where starts_on <= $1 and ends_on >= $1", [
-      tonight,
-    ]);
     const closed = await postHours({
       "form-id": HOURS_FORMS.closedDay,
       date: tonight,

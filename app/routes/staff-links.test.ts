@@ -22,12 +22,7 @@ import type { StaffMember } from "~/staff/accounts/staff.server";
 const newPassword = "a brand new passphrase for the bar";
 
 const test = routeTest
-  .extend(
-    "postPeople",
-    ({ staff }) =>
-      (jar: CookieJar, fields: Record<string, string>) =>
-        staff.submit(jar, "/staff/people", fields, peopleAction),
-  )
+  .extend("postPeople", ({ staff }) => staff.formAt("/staff/people", peopleAction))
   .extend(
     "members",
     ({ staff }) =>
@@ -51,12 +46,7 @@ const test = routeTest
     );
     return { page: (await page.json()) as { state: string; reset: boolean }, response, jar };
   })
-  .extend(
-    "inbox",
-    ({ staff }) =>
-      (jar: CookieJar) =>
-        staff.load(jar, "/staff", inboxLoader),
-  )
+  .extend("inbox", ({ staff }) => staff.pageAt("/staff", inboxLoader))
   .extend("pubName", ({ once, db }) =>
     once(
       "pub name",

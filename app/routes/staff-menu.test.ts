@@ -22,6 +22,7 @@ import { ITEM_FIELDS, type EditorMenu, type ItemField } from "~/menu/editor/menu
 import { removeStaffMember } from "~/staff/accounts/staff.server";
 import { toastCookie } from "~/platform/toast.server";
 import { pageNotesContext } from "~/platform/context";
+import { REFUSED_EVENT_CHOICES } from "~/events/editor/event-choice.test-support";
 import { PageRender } from "~/server/pipeline/page-render";
 
 /**
@@ -560,14 +561,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         expect(await menuOn(db, event.day)).not.toContain("Quiz Platter");
       });
 
-      test.for([
-        ["not a number", "quiz", "Choose an event from the list, or none."],
-        [
-          "an event that is not there",
-          "987654",
-          "That event is no longer on the site; choose another, or none.",
-        ],
-      ] as const)(
+      test.for(REFUSED_EVENT_CHOICES)(
         "an event %s is refused, everything typed kept",
         async ([, eventId, message], { submit, staffMenu, goodItem }) => {
           const before = (await staffMenu()).flatMap((section) => section.items).length;

@@ -13,6 +13,7 @@ import { action as settingsAction } from "./staff/settings";
 import { action as specialAction } from "./staff/special";
 import { settingsFormValues } from "~/settings/editor/settings-editor.server";
 import { HOURS_FORMS } from "~/hours/editor/hours-editor";
+import { specialForm } from "~/specials/editor/special-form.test-support";
 
 /**
  * Staff saving while the database cannot be reached: nothing is saved,
@@ -21,19 +22,10 @@ import { HOURS_FORMS } from "~/hours/editor/hours-editor";
  * (the staff check before the action, or the write itself).
  */
 
-const special = {
-  "form-id": "special",
+const special = specialForm({
   title: "Outage Pie Night",
   description: "A steak and ale pie, typed while the database was away.",
-  price: "$18.50",
-  weekday: "3",
-  startsOn: "",
-  endsOn: "",
-  startsAt: "17:00",
-  endsAt: "22:00",
-  eventId: "",
-  hidden: "",
-};
+});
 
 const specialsNamed = async (db: Database, title: string) =>
   (

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { drivers, routeTest } from "../../tests/support/route-test";
 import { CookieJar } from "../../tests/support/staff-requests";
@@ -6,7 +5,8 @@ import { loader as areaLoader } from "./staff/area";
 import { loader as enquiryLoader } from "./staff/enquiry";
 import { action as outboxAction, loader as outboxLoader } from "./staff/outbox";
 import type { OutboxActionData } from "~/staff/inbox/outbox-page.server";
-import { storeEnquiry, type NewEnquiry } from "~/enquiries/enquiry-store.server";
+import { storeEnquiry } from "~/enquiries/enquiry-store.server";
+import { contactEnquiry } from "~/enquiries/enquiry.test-support";
 import type { Database } from "~/platform/database/database.server";
 import { OWNERS_ONLY_OUTBOX } from "~/staff/inbox/outbox";
 import type { OutboxPage } from "~/staff/inbox/outbox.server";
@@ -16,23 +16,10 @@ type Loaded = { outbox: OutboxPage | null; mailServer: boolean };
 
 /** An enquiry stored as the forms store it, with its mail queued; its id and its mail's. */
 async function storedEnquiry(db: Database, name: string): Promise<{ id: number; mailId: number }> {
-  const result = await storeEnquiry(
-    db,
-    {
-      kind: "contact",
-      submissionToken: randomUUID(),
-      fingerprint: "a".repeat(64),
-      newsletterWording: null,
-      name,
-      email: "sam@example.com",
-      phone: null,
-      topic: "general",
-      message: "Do you show the hockey games on Saturday nights?",
-      consent: true,
-      newsletter: false,
-    } satisfies NewEnquiry,
-    { to: ["manager@pub.example"], siteUrl: undefined },
-  );
+  const result = await storeEnquiry(db, contactEnquiry({ name }), {
+    to: ["manager@pub.example"],
+    siteUrl: undefined,
+  });
   if (result.status !== "stored") throw new Error("Not stored");
   const [mail] = await db.query<{ id: number }>(
     "select id::int as id from public.outbox where enquiry_id = $1::bigint",
@@ -64,18 +51,8 @@ const test = routeTest
       (name = "Sam Okafor") =>
         storedEnquiry(db, name),
   )
-  .extend(
-    "outbox",
-    ({ staff }) =>
-      (jar: CookieJar, path = "/staff/outbox") =>
-        staff.load(jar, path, outboxLoader),
-  )
-  .extend(
-    "postOutbox",
-    ({ staff }) =>
-      (jar: CookieJar, fields: Record<string, string>) =>
-        staff.submit(jar, "/staff/outbox", fields, outboxAction),
-  )
+  .extend("outbox", ({ staff }) => staff.pageAt("/staff/outbox", outboxLoader))
+  .extend("postOutbox", ({ staff }) => staff.formAt("/staff/outbox", outboxAction))
   .extend(
     "area",
     ({ staff }) =>

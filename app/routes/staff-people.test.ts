@@ -20,18 +20,8 @@ type Loaded = {
 };
 
 const test = routeTest
-  .extend(
-    "people",
-    ({ staff }) =>
-      (jar: CookieJar, path = "/staff/people") =>
-        staff.load(jar, path, peopleLoader),
-  )
-  .extend(
-    "postPeople",
-    ({ staff }) =>
-      (jar: CookieJar, fields: Record<string, string>) =>
-        staff.submit(jar, "/staff/people", fields, peopleAction),
-  );
+  .extend("people", ({ staff }) => staff.pageAt("/staff/people", peopleLoader))
+  .extend("postPeople", ({ staff }) => staff.formAt("/staff/people", peopleAction));
 
 describe.each(drivers)("the people routes on %s", (driver) => {
   test.override({ driver });

@@ -10,26 +10,15 @@ import { getSpecials } from "~/specials/specials.server";
 import { specialsOn, specialsToday } from "~/specials/specials";
 import { addDays, torontoInstant, type Weekday } from "~/platform/clock/toronto-time";
 import { action as eventAction } from "./staff/event";
+import { REFUSED_EVENT_CHOICES } from "~/events/editor/event-choice.test-support";
+import { specialForm } from "~/specials/editor/special-form.test-support";
 
 /**
  * The specials editor's routes as a signed-in staff member posts to them,
  * with and without mistakes, on both databases.
  */
 
-const form = (changes: Record<string, string> = {}) => ({
-  "form-id": "special",
-  title: "Pie Night",
-  description: "A steak and ale pie with mash and peas.",
-  price: "$18.50",
-  weekday: "3",
-  startsOn: "",
-  endsOn: "",
-  startsAt: "17:00",
-  endsAt: "22:00",
-  eventId: "",
-  hidden: "",
-  ...changes,
-});
+const form = specialForm;
 
 const count = async (db: Database) =>
   (await db.query<{ n: number }>("select count(*)::int as n from public.specials"))[0]!.n;
@@ -262,14 +251,7 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
       }
     });
 
-    test.for([
-      ["not a number", "quiz", "Choose an event from the list, or none."],
-      [
-        "an event that is not there",
-        "987654",
-        "That event is no longer on the site; choose another, or none.",
-      ],
-    ] as const)(
+    test.for(REFUSED_EVENT_CHOICES)(
       "an event %s is refused, everything typed kept",
       async ([, eventId, message], { db, postSpecial }) => {
         const before = await count(db);

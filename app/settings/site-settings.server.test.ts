@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../tests/support/route-test";
 import { getSiteSettings } from "./site-settings.server";
 
 describe.each(drivers)("the site settings on %s", (driver) => {
-  let db: TestDatabase;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("site settings are one row with typed coordinates and social links", async () => {
+  test("site settings are one row with typed coordinates and social links", async ({ db }) => {
     const settings = await getSiteSettings(db);
     expect(settings).toMatchObject({ name: "The Squire Pub & Grill", locality: "London" });
     expect(settings?.phone).toMatch(/555/);

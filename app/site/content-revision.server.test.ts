@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { contentTables, rolledBack } from "../../tests/support/database-roles";
-import {
-  contextWithDatabase,
-  drivers,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/test-database";
+import { drivers, routeTest as test } from "../../tests/support/route-test";
+import { contextWithDatabase } from "../../tests/support/test-database";
 import { readContentRevision } from "~/platform/live/content-revision.server";
 import { siteContent } from "./site-content.server";
 
@@ -29,18 +25,11 @@ const touches: Record<(typeof contentTables)[number], string> = {
 };
 
 describe.each(drivers)("the content revision on %s", (driver) => {
-  let db: TestDatabase;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test.each(contentTables)(
+  test.for(contentTables)(
     "a change to %s moves the revision on, once per statement",
-    async (table) => {
+    async (table, { db }) => {
       await rolledBack(
         (inner) => db.transaction(inner),
         async (tx) => {
@@ -52,7 +41,9 @@ describe.each(drivers)("the content revision on %s", (driver) => {
     },
   );
 
-  test("a statement that changes nothing moves it on all the same (a cheap, safe miss)", async () => {
+  test("a statement that changes nothing moves it on all the same (a cheap, safe miss)", async ({
+    db,
+  }) => {
     await rolledBack(
       (inner) => db.transaction(inner),
       async (tx) => {
@@ -63,13 +54,13 @@ describe.each(drivers)("the content revision on %s", (driver) => {
     );
   });
 
-  test("the enquiries do not move it: visitors' posts leave the cache alone", async () => {
+  test("the enquiries do not move it: visitors' posts leave the cache alone", async ({ db }) => {
     const before = await readContentRevision(db);
     await db.query("select count(*) from public.enquiries");
     expect(await readContentRevision(db)).toBe(before);
   });
 
-  test("the API roles may read the revision but not move it", async () => {
+  test("the API roles may read the revision but not move it", async ({ db }) => {
     await rolledBack(
       (inner) =>
         db.transaction(async (tx) => {
@@ -85,7 +76,7 @@ describe.each(drivers)("the content revision on %s", (driver) => {
     );
   });
 
-  test("the site's readers drop their copy once the revision moves", async () => {
+  test("the site's readers drop their copy once the revision moves", async ({ db }) => {
     const context = contextWithDatabase(db);
     const [first] = await siteContent(context).menu(new Date());
     expect(first?.items[0]).toBeDefined();

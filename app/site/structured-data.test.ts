@@ -3,8 +3,10 @@ import { describe, expect, test } from "vitest";
 import type { ContentImage } from "~/images/content-image";
 import type { PubEvent } from "~/events/events";
 import type { MenuItem, MenuSection } from "~/menu/menu";
+import { menuItem as item } from "~/menu/menu.test-support";
 import type { OpeningSchedule } from "~/hours/opening-hours";
 import type { SiteSettings } from "~/settings/site-settings";
+import { SAMPLE_WEEK } from "~/staff/sample-content";
 import { menuJsonLd } from "./menu-structured-data";
 import { eventJsonLd, eventsJsonLd, restaurantJsonLd, serializeJsonLd } from "./structured-data";
 
@@ -43,15 +45,7 @@ const settings: SiteSettings = {
 const today = "2026-12-20";
 
 const schedule: OpeningSchedule = {
-  weekly: [
-    { weekday: 0, opensAt: "11:00", closesAt: "23:00", kitchenClosesAt: "21:00" },
-    { weekday: 1, opensAt: "11:30", closesAt: "00:00", kitchenClosesAt: "22:00" },
-    { weekday: 2, opensAt: "11:30", closesAt: "00:00", kitchenClosesAt: "22:00" },
-    { weekday: 3, opensAt: "11:30", closesAt: "00:00", kitchenClosesAt: "22:00" },
-    { weekday: 4, opensAt: "11:30", closesAt: "01:00", kitchenClosesAt: "22:00" },
-    { weekday: 5, opensAt: "11:00", closesAt: "02:00", kitchenClosesAt: "23:00" },
-    { weekday: 6, opensAt: "11:00", closesAt: "02:00", kitchenClosesAt: "23:00" },
-  ],
+  weekly: [...SAMPLE_WEEK],
   exceptions: [
     { startsOn: "2026-12-18", endsOn: "2026-12-19", note: "Private function", closed: true },
     { startsOn: "2026-12-25", endsOn: "2026-12-25", note: "Closed for Christmas", closed: true },
@@ -228,24 +222,6 @@ describe("restaurantJsonLd", () => {
     expect(data.openingHoursSpecification.map((entry) => entry.validFrom)).toContain("2026-12-18");
   });
 });
-
-function item(overrides: Partial<MenuItem> & Pick<MenuItem, "id" | "name">): MenuItem {
-  return {
-    description: "",
-    priceCents: 1500,
-    portion: "",
-    dietaryTags: [],
-    allergens: [],
-    badges: [],
-    available: true,
-    unavailableUntil: null,
-    featured: false,
-    image: null,
-    eventId: null,
-    eventDay: null,
-    ...overrides,
-  };
-}
 
 const wings: MenuItem = item({
   id: 1,

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../tests/support/route-test";
 import { getSpecials } from "./specials.server";
 
 describe.each(drivers)("the specials on %s", (driver) => {
-  let db: TestDatabase;
+  test.override({ driver });
   const today = "2026-11-22";
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("specials that ended before today are left out", async () => {
+  test("specials that ended before today are left out", async ({ db }) => {
     await db.query(
       `insert into public.specials (title, starts_on, ends_on) values ('Last year', '2025-01-01', '2025-01-31')`,
     );
@@ -23,7 +16,7 @@ describe.each(drivers)("the specials on %s", (driver) => {
     expect(weekdays.size).toBe(7);
   });
 
-  test("a deal on several things has no one price; a dish special has its own", async () => {
+  test("a deal on several things has no one price; a dish special has its own", async ({ db }) => {
     const specials = await getSpecials(db, today);
     const happyHours = specials.filter((special) => special.title === "Happy Hour");
     expect(happyHours).toHaveLength(5);

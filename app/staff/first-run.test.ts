@@ -1,20 +1,16 @@
 import { describe, expect, test } from "vitest";
-import { firstRunChecklist, type PubAsSaved, type SavedSettings } from "./first-run";
+import {
+  CHECKLIST_KEYS,
+  firstRunChecklist,
+  type PubAsSaved,
+  type SavedSettings,
+} from "./first-run";
 import { SAMPLE_SETTINGS, SAMPLE_WEEK } from "./sample-content";
 
 /** The pub as a fresh install has it. */
 function samplePub(): PubAsSaved {
   return {
-    settings: {
-      streetAddress: SAMPLE_SETTINGS.streetAddress,
-      postalCode: SAMPLE_SETTINGS.postalCode,
-      latitude: SAMPLE_SETTINGS.latitude,
-      longitude: SAMPLE_SETTINGS.longitude,
-      phone: SAMPLE_SETTINGS.phone,
-      email: SAMPLE_SETTINGS.email,
-      socialLinks: [...SAMPLE_SETTINGS.socialLinks],
-      heroImagePath: SAMPLE_SETTINGS.heroImagePath,
-    },
+    settings: { ...SAMPLE_SETTINGS, socialLinks: [...SAMPLE_SETTINGS.socialLinks] },
     week: SAMPLE_WEEK,
     pictures: [
       { kind: "dish", id: 4, name: "Squire Nachos", paths: ["dishes/nachos.svg"] },
@@ -37,17 +33,7 @@ const withSettings = (changes: Partial<SavedSettings>): PubAsSaved => {
 
 const keys = (pub: PubAsSaved) => firstRunChecklist(pub).map((item) => item.key);
 
-const ALL = [
-  "address",
-  "phone",
-  "email",
-  "socialLinks",
-  "homePicture",
-  "dishPictures",
-  "eventPictures",
-  "spacePictures",
-  "hours",
-];
+const ALL = [...CHECKLIST_KEYS];
 
 describe("the first-run checklist", () => {
   test("a fresh install lists every kind of sample content, each with a link to change it", () => {

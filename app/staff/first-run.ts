@@ -40,16 +40,20 @@ export type PictureRow = {
   paths: readonly string[];
 };
 
-export type ChecklistKey =
-  | "address"
-  | "phone"
-  | "email"
-  | "socialLinks"
-  | "homePicture"
-  | "dishPictures"
-  | "eventPictures"
-  | "spacePictures"
-  | "hours";
+/** Every line the checklist can hold, in the order staff meet them. */
+export const CHECKLIST_KEYS = [
+  "address",
+  "phone",
+  "email",
+  "socialLinks",
+  "homePicture",
+  "dishPictures",
+  "eventPictures",
+  "spacePictures",
+  "hours",
+] as const;
+
+export type ChecklistKey = (typeof CHECKLIST_KEYS)[number];
 
 /** One line: what is still sample, and a link to where it is changed. */
 export type ChecklistItem = { key: ChecklistKey; says: string; action: string; href: string };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../tests/support/route-test";
 import { readWeek } from "~/hours/editor/hours-editor.server";
 import { SUPABASE_DIRECTORY } from "~/platform/database/migrations.server";
 import { networkOf } from "~/settings/editor/settings-editor";
@@ -94,37 +94,25 @@ describe("the seed's sample content", () => {
 });
 
 describe.each(drivers)("a database seeded on %s", (driver) => {
-  let db: TestDatabase;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("holds the sample details the first-run checklist knows", async () => {
+  test("holds the sample details the first-run checklist knows", async ({ db }) => {
     const settings = await getSiteSettings(db);
+    const { heroImagePath, ...details } = SAMPLE_SETTINGS;
     expect(settings).toMatchObject({
-      streetAddress: SAMPLE_SETTINGS.streetAddress,
-      postalCode: SAMPLE_SETTINGS.postalCode,
-      latitude: SAMPLE_SETTINGS.latitude,
-      longitude: SAMPLE_SETTINGS.longitude,
-      phone: SAMPLE_SETTINGS.phone,
-      email: SAMPLE_SETTINGS.email,
-      socialLinks: SAMPLE_SETTINGS.socialLinks,
-      heroImage: { path: SAMPLE_SETTINGS.heroImagePath },
+      ...details,
+      heroImage: { path: heroImagePath },
       // The name and the city are the pub's own, not sample details.
       name: "The Squire Pub & Grill",
       locality: "London",
     });
   });
 
-  test("holds the sample week", async () => {
+  test("holds the sample week", async ({ db }) => {
     expect(await readWeek(db)).toEqual(SAMPLE_WEEK);
   });
 
-  test("shows exactly the sample pictures on its dishes, events and spaces", async () => {
+  test("shows exactly the sample pictures on its dishes, events and spaces", async ({ db }) => {
     const rows = await db.query<{ path: string }>(
       `select image_path as path from public.menu_items where image_path is not null
        union select image_path from public.events where image_path is not null
@@ -133,7 +121,9 @@ describe.each(drivers)("a database seeded on %s", (driver) => {
     expect(rows.map((row) => row.path).sort()).toEqual([...SAMPLE_PICTURES].sort());
   });
 
-  test("an install that still has the old sample links to real accounts gets the reserved ones", async () => {
+  test("an install that still has the old sample links to real accounts gets the reserved ones", async ({
+    db,
+  }) => {
     const old = JSON.stringify([
       { network: "instagram", url: "https://www.instagram.com/example" },
       { network: "facebook", url: "https://www.facebook.com/example" },

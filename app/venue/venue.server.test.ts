@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { drivers, openTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../tests/support/route-test";
 import { getVenuePackages, getVenueSpaces } from "./venue.server";
 
 describe.each(drivers)("the venue on %s", (driver) => {
-  let db: TestDatabase;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("venue spaces carry capacities and photos; packages their prices", async () => {
+  test("venue spaces carry capacities and photos; packages their prices", async ({ db }) => {
     const spaces = await getVenueSpaces(db);
     expect(spaces).toHaveLength(3);
     for (const space of spaces) {

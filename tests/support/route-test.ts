@@ -3,7 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RouterContextProvider } from "react-router";
 import { test } from "vitest";
+import type { Database } from "~/platform/database/database.server";
 import { sendStaffAuthEmail } from "~/staff/accounts/recovery.server";
+import type { StaffClaims } from "~/staff/editor/staff-transaction.server";
+import { asRole, asUser, editorAndStranger } from "./database-roles";
 import { formPost, routeArgs } from "./route-args";
 import { signedInContext as signInFor, type SignedIn } from "./staff-context";
 import { staffHarness, testImageStore } from "./staff-session";
@@ -46,6 +49,12 @@ const onSite = (path: string) => new URL(path, "http://localhost");
 
 type Params = Record<string, string>;
 
+/** Runs work as `who` (a user's claims, or a visitor), in a transaction that is rolled back. */
+const runAs =
+  (db: Database, who: StaffClaims | "anon") =>
+  <T>(work: (tx: Database) => Promise<T>) =>
+    who === "anon" ? asRole(db, who, work) : asUser(db, who, work);
+
 /**
  * Route tests: a test names what it needs and gets it.
  *
@@ -59,13 +68,18 @@ type Params = Record<string, string>;
  * - `staff`: the staff area over `db` (`staffHarness`), with its pictures in a
  *   folder of the file's own (`imageRoot`) and its recovery and invitation
  *   mails queued as the server queues them;
+ * - `dataDirectory`: an empty folder of the test's own, removed when it ends;
  * - `editor` and `owner`: a browser signed in as an editor or an owner, one of
  *   each for the file's tests on each driver;
  * - `signedInContext(role)`: a request context as the staff middleware leaves
  *   it for someone with `role` (`null`: signed in, not on the staff list), one
  *   for each role;
  * - `once(key, make, dispose?)`: a value of the file's own made once for each
- *   database, for set-up the tests on it share (rows they read, ids they need).
+ *   database, for set-up the tests on it share (rows they read, ids they need);
+ * - `claims`: claims of an editor and of a signed-in user not on the staff
+ *   list, made in `db` once, for queries run under row level security; and
+ *   `asEditor`, `asStranger` and `asAnon`, which run work as the editor, the
+ *   stranger or a visitor (the anon role) in a transaction that is rolled back.
  *
  * The driver is PGlite unless a `describe` says otherwise:
  *
@@ -144,6 +158,12 @@ export const routeTest = test
       (root) => rm(root, { recursive: true, force: true }),
     ),
   )
+  // eslint-disable-next-line no-empty-pattern
+  .extend("dataDirectory", async ({}, { onCleanup }) => {
+    const directory = await mkdtemp(path.join(tmpdir(), "route-test-data-"));
+    onCleanup(() => rm(directory, { recursive: true, force: true }));
+    return directory;
+  })
   .extend("staff", ({ once, db, imageRoot }) =>
     once("staff", () =>
       staffHarness(db, { imageStore: testImageStore(imageRoot), sendEmail: sendStaffAuthEmail }),
@@ -158,4 +178,8 @@ export const routeTest = test
         once(`signed in as ${role ?? "no one on the staff list"}`, () =>
           signInFor(db, staff.backend, role),
         ),
-  );
+  )
+  .extend("claims", ({ once, db }) => once("claims", () => editorAndStranger(db, "queries")))
+  .extend("asEditor", ({ db, claims }) => runAs(db, claims.editor))
+  .extend("asStranger", ({ db, claims }) => runAs(db, claims.stranger))
+  .extend("asAnon", ({ db }) => runAs(db, "anon"));

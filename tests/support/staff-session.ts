@@ -176,7 +176,31 @@ export function staffHarness(
     return run(post(path, fields, jar), jar, action, params);
   }
 
-  return { backend, context, member, signIn, signedIn, get, post, run, runOpen, load, submit };
+  /** `load` for the page at `path`: a function of the browser (and, for a query, the address). */
+  const pageAt =
+    (path: string, loader: Handler) =>
+    (jar: CookieJar, at = path) =>
+      load(jar, at, loader);
+
+  /** `submit` for the form at `path`: a function of the browser and the fields. */
+  const formAt = (path: string, action: Handler) => (jar: CookieJar, fields: PostFields) =>
+    submit(jar, path, fields, action);
+
+  return {
+    backend,
+    context,
+    member,
+    signIn,
+    signedIn,
+    get,
+    post,
+    run,
+    runOpen,
+    load,
+    submit,
+    pageAt,
+    formAt,
+  };
 }
 
 /** The staff area of `staffHarness`. */

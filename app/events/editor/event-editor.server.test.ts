@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { asRole, asUser, editorAndStranger } from "../../../tests/support/database-roles";
-import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import type { Database } from "~/platform/database/database.server";
-import { checkForm } from "~/platform/forms/form-check";
-import { type StaffClaims } from "~/staff/editor/staff-transaction.server";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../../tests/support/route-test";
+import { inputOf } from "~/platform/forms/form-check.test-support";
 import {
   deleteEvent,
   eventForStaff,
@@ -12,51 +9,28 @@ import {
   upcomingEventsForStaff,
   updateEvent,
 } from "./event-editor.server";
-import { eventSchema, type EventInput } from "./event-rules";
+import { eventFields } from "./event-editor";
+import { eventSchema } from "./event-rules";
 import { getEvents } from "~/events/events.server";
 
 /** An event as the form's schema makes it from typed values. */
-function input(values: Record<string, string>): EventInput {
-  const checked = checkForm(eventSchema, {
-    title: "Summer Ceilidh",
-    slug: "",
-    summary: "",
-    description: "",
-    startDate: "2026-07-11",
-    startTime: "20:00",
-    endDate: "",
-    endTime: "23:00",
-    status: "scheduled",
-    price: "",
-    performer: "",
-    image: "",
-    imageAlt: "",
-    imageKept: "",
-    imageRemove: "",
-    hidden: "",
-    ...values,
-  });
-  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-  return checked.data;
-}
+const input = inputOf(eventSchema, eventFields, {
+  title: "Summer Ceilidh",
+  startDate: "2026-07-11",
+  startTime: "20:00",
+  endTime: "23:00",
+  status: "scheduled",
+});
 
 const NO_PICTURE = { path: null, alt: "" };
 
 describe.each(drivers)("the events editor's queries on %s", (driver) => {
-  let db: TestDatabase;
-  let editor: StaffClaims;
-  let stranger: StaffClaims;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    ({ editor, stranger } = await editorAndStranger(db, "events"));
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("stores July and January times as Toronto's summer and winter offsets", async () => {
-    const stored = await asUser(db, editor, async (tx) => {
+  test("stores July and January times as Toronto's summer and winter offsets", async ({
+    asEditor,
+  }) => {
+    const stored = await asEditor(async (tx) => {
       const july = await insertEvent(tx, input({ title: "July Night" }), NO_PICTURE);
       const january = await insertEvent(
         tx,
@@ -77,8 +51,10 @@ describe.each(drivers)("the events editor's queries on %s", (driver) => {
     ]);
   });
 
-  test("lists hidden events for staff, splits upcoming from past, and edits and deletes", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("lists hidden events for staff, splits upcoming from past, and edits and deletes", async ({
+    asEditor,
+  }) => {
+    await asEditor(async (tx) => {
       const id = await insertEvent(tx, input({ title: "Hidden Gem", hidden: "on" }), NO_PICTURE);
       const now = new Date("2026-07-01T12:00:00Z");
       const upcoming = await upcomingEventsForStaff(tx, now);
@@ -105,12 +81,14 @@ describe.each(drivers)("the events editor's queries on %s", (driver) => {
     });
   });
 
-  test("the database refuses a duplicate slug (23505) and an end before the start (23514)", async () => {
+  test("the database refuses a duplicate slug (23505) and an end before the start (23514)", async ({
+    asEditor,
+  }) => {
     await expect(
-      asUser(db, editor, (tx) => insertEvent(tx, input({ slug: "trivia-night" }), NO_PICTURE)),
+      asEditor((tx) => insertEvent(tx, input({ slug: "trivia-night" }), NO_PICTURE)),
     ).rejects.toMatchObject({ code: "23505" });
     await expect(
-      asUser(db, editor, (tx) =>
+      asEditor((tx) =>
         insertEvent(
           tx,
           { ...input({}), endsAt: "2026-07-11T00:00:00Z", startsAt: "2026-07-12T00:00:00Z" },
@@ -119,25 +97,26 @@ describe.each(drivers)("the events editor's queries on %s", (driver) => {
       ),
     ).rejects.toMatchObject({ code: "23514" });
     await expect(
-      asUser(db, editor, (tx) => insertEvent(tx, { ...input({}), priceCents: -1 }, NO_PICTURE)),
+      asEditor((tx) => insertEvent(tx, { ...input({}), priceCents: -1 }, NO_PICTURE)),
     ).rejects.toMatchObject({ code: "23514" });
   });
 
-  test("anon and a signed-in user who is not staff cannot add, change or delete events", async () => {
+  test("anon and a signed-in user who is not staff cannot add, change or delete events", async ({
+    db,
+    asStranger,
+    asAnon,
+  }) => {
     const [seeded] = await db.query<{ id: number }>(
       "select id::int as id from public.events where slug = 'trivia-night'",
     );
     await expect(
-      asRole(db, "anon", (tx) => insertEvent(tx, input({ title: "Anon Night" }), NO_PICTURE)),
+      asAnon((tx) => insertEvent(tx, input({ title: "Anon Night" }), NO_PICTURE)),
     ).rejects.toMatchObject({ code: "42501" });
     await expect(
-      asUser(db, stranger, (tx) => insertEvent(tx, input({ title: "Stranger Night" }), NO_PICTURE)),
+      asStranger((tx) => insertEvent(tx, input({ title: "Stranger Night" }), NO_PICTURE)),
     ).rejects.toMatchObject({ code: "42501" });
     // Updates and deletes by them touch no row (or are refused outright).
-    for (const run of [
-      <T>(work: (tx: Database) => Promise<T>) => asRole(db, "anon", work),
-      <T>(work: (tx: Database) => Promise<T>) => asUser(db, stranger, work),
-    ]) {
+    for (const run of [asAnon, asStranger]) {
       const outcome = await run(async (tx) => ({
         updated: await updateEvent(tx, seeded!.id, input({ title: "Taken" }), NO_PICTURE),
         deleted: await deleteEvent(tx, seeded!.id),

@@ -1,27 +1,16 @@
 import { describe, expect, test } from "vitest";
 import { checkForm } from "~/platform/forms/form-check";
 import { listSchema, priceSchema, slugify } from "~/platform/forms/field-rules";
-import { eventFormValues } from "./event-editor";
+import { blankForm } from "~/platform/forms/form-check.test-support";
+import { eventFields, eventFormValues } from "./event-editor";
 import { eventSchema, isCalendarDate, parseTime } from "./event-rules";
 
-const base = {
+const base = blankForm(eventFields, {
   title: "Trivia",
-  slug: "",
-  summary: "",
-  description: "",
   startDate: "2026-07-18",
   startTime: "19:30",
-  endDate: "",
-  endTime: "",
   status: "scheduled",
-  price: "",
-  performer: "",
-  image: "",
-  imageAlt: "",
-  imageKept: "",
-  imageRemove: "",
-  hidden: "",
-};
+});
 
 const check = (values: Partial<typeof base>) => checkForm(eventSchema, { ...base, ...values });
 

@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { asRole, asUser, editorAndStranger } from "../../../tests/support/database-roles";
-import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import type { Database } from "~/platform/database/database.server";
-import { type StaffClaims } from "~/staff/editor/staff-transaction.server";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../../tests/support/route-test";
 import { addDays, torontoDate, torontoInstant } from "~/platform/clock/toronto-time";
 import {
   changeNight,
@@ -39,22 +36,13 @@ const closedDay = (startsOn: string, endsOn = startsOn, note = "Closed"): Except
 });
 
 describe.each(drivers)("the hours editor's data on %s", (driver) => {
-  let db: TestDatabase;
-  let staff: StaffClaims;
-  let stranger: StaffClaims;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    ({ editor: staff, stranger } = await editorAndStranger(db, "hours"));
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  const asStaff = <T>(work: (tx: Database) => Promise<T>) => asUser(db, staff, work);
-
-  test("the week is saved as open days, with the staff member in the audit log", async () => {
-    await asStaff(async (tx) => {
+  test("the week is saved as open days, with the staff member in the audit log", async ({
+    claims,
+    asEditor,
+  }) => {
+    await asEditor(async (tx) => {
       const week = await readWeek(tx);
       expect(week).toHaveLength(7);
       const monday = week.find((day) => day.weekday === 1)!;
@@ -71,12 +59,14 @@ describe.each(drivers)("the hours editor's data on %s", (driver) => {
       );
       // Monday changed and Tuesday went; the days left as they were are not logged.
       expect(audit.map((row) => row.operation).sort()).toEqual(["DELETE", "UPDATE"]);
-      expect(new Set(audit.map((row) => row.actor))).toEqual(new Set([staff.sub]));
+      expect(new Set(audit.map((row) => row.actor))).toEqual(new Set([claims.editor.sub]));
     });
   });
 
-  test("an exception is added, listed, changed and deleted; the site's reader sees it", async () => {
-    await asStaff(async (tx) => {
+  test("an exception is added, listed, changed and deleted; the site's reader sees it", async ({
+    asEditor,
+  }) => {
+    await asEditor(async (tx) => {
       const added = await saveException(tx, closedDay(DAY, DAY, "Staff party"), null);
       expect(added.ok).toBe(true);
       if (!added.ok) return;
@@ -117,8 +107,10 @@ describe.each(drivers)("the hours editor's data on %s", (driver) => {
     });
   });
 
-  test("an exception that shares a date with another is refused, naming the other", async () => {
-    await asStaff(async (tx) => {
+  test("an exception that shares a date with another is refused, naming the other", async ({
+    asEditor,
+  }) => {
+    await asEditor(async (tx) => {
       const first = await saveException(tx, closedDay(DAY, addDays(DAY, 2), "Renovation"), null);
       if (!first.ok) throw new Error("the first exception was refused");
       for (const [startsOn, endsOn] of [
@@ -138,8 +130,8 @@ describe.each(drivers)("the hours editor's data on %s", (driver) => {
     });
   });
 
-  test("changing an exception that is not there comes back as missing", async () => {
-    await asStaff(async (tx) => {
+  test("changing an exception that is not there comes back as missing", async ({ asEditor }) => {
+    await asEditor(async (tx) => {
       expect(await saveException(tx, closedDay(DAY), 987_654)).toEqual({
         ok: false,
         missing: true,
@@ -147,8 +139,10 @@ describe.each(drivers)("the hours editor's data on %s", (driver) => {
     });
   });
 
-  test("closing early tonight keeps the usual opening and brings the kitchen in; a second change edits the same night", async () => {
-    await asStaff(async (tx) => {
+  test("closing early tonight keeps the usual opening and brings the kitchen in; a second change edits the same night", async ({
+    asEditor,
+  }) => {
+    await asEditor(async (tx) => {
       // DAY is a Wednesday: 11:30 to midnight, kitchen until 10 pm.
       const closing = await changeNight(tx, DAY, { closesAt: "21:00" }, "Closing early tonight");
       expect(closing.ok).toBe(true);
@@ -174,8 +168,10 @@ describe.each(drivers)("the hours editor's data on %s", (driver) => {
     });
   });
 
-  test("a night that is closed, or part of a longer exception, is not changed by the quick actions", async () => {
-    await asStaff(async (tx) => {
+  test("a night that is closed, or part of a longer exception, is not changed by the quick actions", async ({
+    asEditor,
+  }) => {
+    await asEditor(async (tx) => {
       const closed = await saveException(tx, closedDay(DAY, DAY, "Closed for a wedding"), null);
       expect(await changeNight(tx, DAY, { closesAt: "21:00" }, "x")).toMatchObject({
         ok: false,
@@ -194,9 +190,9 @@ describe.each(drivers)("the hours editor's data on %s", (driver) => {
     });
   });
 
-  test("the table still refuses a last day before the first", async () => {
+  test("the table still refuses a last day before the first", async ({ asEditor }) => {
     await expect(
-      asStaff((tx) =>
+      asEditor((tx) =>
         tx.query(
           "insert into public.hours_exceptions (starts_on, ends_on, closed) values ('2027-03-17', '2027-03-16', true)",
         ),
@@ -205,15 +201,10 @@ describe.each(drivers)("the hours editor's data on %s", (driver) => {
   });
 
   describe("who may not write the hours", () => {
-    const asStranger = <T>(work: (tx: Database) => Promise<T>) => asUser(db, stranger, work);
-
-    test.each(["anon", "stranger"])(
+    test.for(["anon", "stranger"])(
       "%s cannot add an exception or change the week",
-      async (who) => {
-        const as =
-          who === "anon"
-            ? <T>(work: (tx: Database) => Promise<T>) => asRole(db, "anon", work)
-            : asStranger;
+      async (who, { asAnon, asStranger }) => {
+        const as = who === "anon" ? asAnon : asStranger;
         await expect(as((tx) => saveException(tx, closedDay(DAY), null))).rejects.toMatchObject({
           code: "42501",
         });
@@ -227,7 +218,7 @@ describe.each(drivers)("the hours editor's data on %s", (driver) => {
       },
     );
 
-    test("a signed-in non-staff user changes and deletes nothing", async () => {
+    test("a signed-in non-staff user changes and deletes nothing", async ({ asStranger }) => {
       const changed = await asStranger(async (tx) => {
         const updated = await tx.query(
           "update public.opening_hours set closes_at = '03:00' returning weekday",

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { moveRow } from "~/platform/database/ordered-rows.server";
-import { asRole, asUser, editorAndStranger } from "../../../tests/support/database-roles";
-import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { drivers, routeTest } from "../../../tests/support/route-test";
 import type { Database } from "~/platform/database/database.server";
-import { type StaffClaims } from "~/staff/editor/staff-transaction.server";
 import { getMenu } from "~/menu/menu.server";
 import {
   countSectionItems,
@@ -22,9 +20,9 @@ import {
   updateItem,
   updateSection,
 } from "./menu-editor.server";
-import type { ItemInput, SectionInput } from "./menu-rules";
+import { itemInput } from "./menu-item.test-support";
+import type { SectionInput } from "./menu-rules";
 
-/** Runs `work` as the user with `claims`, in a transaction that is rolled back. */
 const newSection = (values: Partial<SectionInput> = {}): SectionInput => ({
   name: "Late Night",
   slug: "late-night",
@@ -35,50 +33,30 @@ const newSection = (values: Partial<SectionInput> = {}): SectionInput => ({
   ...values,
 });
 
-const newItem = (sectionId: number, values: Partial<ItemInput> = {}): ItemInput => ({
-  sectionId,
-  name: "Midnight Fries",
-  description: "Fries with gravy.",
-  price: 950,
-  portion: "",
-  dietaryTags: ["vegetarian"],
-  allergens: ["wheat"],
-  badges: ["new"],
-  available: true,
-  featured: false,
-  hidden: false,
-  imageFile: "",
-  imagePath: "",
-  imageRemove: false,
-  imageAlt: "",
-  eventId: null,
-  ...values,
-});
+const newItem = itemInput;
 
 const code = (error: unknown) => (error as { code?: string }).code;
 
+/** The id of the seeded section `slug`. */
+const sectionId = async (db: Database, slug: string) =>
+  (
+    await db.query<{ id: number }>(
+      "select id::int as id from public.menu_sections where slug = $1",
+      [slug],
+    )
+  )[0]!.id;
+
+const test = routeTest
+  .extend("startersId", ({ once, db }) => once("starters", () => sectionId(db, "starters")))
+  .extend("wingsId", ({ once, db }) => once("wings", () => sectionId(db, "wings")));
+
 describe.each(drivers)("the menu editor's queries on %s", (driver) => {
-  let db: TestDatabase;
-  let editor: StaffClaims;
-  let stranger: StaffClaims;
-  let startersId: number;
-  let wingsId: number;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    ({ editor, stranger } = await editorAndStranger(db, "menu"));
-    const sections = await db.query<{ id: number; slug: string }>(
-      "select id::int as id, slug from public.menu_sections",
-    );
-    startersId = sections.find((section) => section.slug === "starters")!.id;
-    wingsId = sections.find((section) => section.slug === "wings")!.id;
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("an editor adds a section and an item, both last, and the menu shows them", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("an editor adds a section and an item, both last, and the menu shows them", async ({
+    asEditor,
+  }) => {
+    await asEditor(async (tx) => {
       const sectionId = await insertSection(tx, newSection());
       const itemId = await insertItem(tx, newItem(sectionId));
       const second = await insertItem(tx, newItem(sectionId, { name: "Late Wings" }));
@@ -102,8 +80,11 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     });
   });
 
-  test("a dish tied to an event is on the public menu with its event's day; deleting the event first unties and hides it", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("a dish tied to an event is on the public menu with its event's day; deleting the event first unties and hides it", async ({
+    asEditor,
+    startersId,
+  }) => {
+    await asEditor(async (tx) => {
       const [event] = await tx.query<{ id: number; day: string }>(
         `select id::int as id,
            to_char(starts_at at time zone 'America/Toronto', 'YYYY-MM-DD') as day
@@ -127,9 +108,12 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     });
   });
 
-  test("an event a dish is tied to cannot be deleted while it is", async () => {
+  test("an event a dish is tied to cannot be deleted while it is", async ({
+    asEditor,
+    startersId,
+  }) => {
     await expect(
-      asUser(db, editor, async (tx) => {
+      asEditor(async (tx) => {
         // An event no special is tied to: only the dish holds it.
         const [event] = await tx.query<{ id: number }>(
           `select id::int as id from public.events e
@@ -142,20 +126,27 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     ).rejects.toThrow(/menu_items/);
   });
 
-  test("an editor's write lands in the audit log under their name", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("an editor's write lands in the audit log under their name", async ({
+    claims,
+    asEditor,
+  }) => {
+    await asEditor(async (tx) => {
       const sectionId = await insertSection(tx, newSection({ slug: "audited" }));
       const [entry] = await tx.query<{ actor: string; operation: string }>(
         `select actor::text as actor, operation from public.audit_log
          where table_name = 'menu_sections' and new_row->>'id' = $1`,
         [String(sectionId)],
       );
-      expect(entry).toEqual({ actor: editor.sub, operation: "INSERT" });
+      expect(entry).toEqual({ actor: claims.editor.sub, operation: "INSERT" });
     });
   });
 
-  test("hidden items and hidden sections leave the public menu; staff still see them", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("hidden items and hidden sections leave the public menu; staff still see them", async ({
+    asEditor,
+    startersId,
+    wingsId,
+  }) => {
+    await asEditor(async (tx) => {
       const [wings] = (await listMenuForEditor(tx)).filter((section) => section.id === wingsId);
       const hiddenItem = wings!.items[0]!;
       expect(
@@ -184,8 +175,8 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     });
   });
 
-  test("an item off the menu stays listed, marked, until it is put back", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("an item off the menu stays listed, marked, until it is put back", async ({ asEditor }) => {
+    await asEditor(async (tx) => {
       const itemId = (await listMenuForEditor(tx))[0]!.items[0]!.id;
       const now = new Date("2026-11-27T03:00:00Z");
       expect(await setItemAvailability(tx, itemId, "off-menu", now)).toBeTypeOf("string");
@@ -198,8 +189,10 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     });
   });
 
-  test("not available today lasts until the pub's next 4 am, Toronto time, and is read back as such", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("not available today lasts until the pub's next 4 am, Toronto time, and is read back as such", async ({
+    asEditor,
+  }) => {
+    await asEditor(async (tx) => {
       const itemId = (await listMenuForEditor(tx))[0]!.items[0]!.id;
       // 10:30 pm in Toronto on Thursday 26 November: back at 4 am on Friday (EST, UTC−5).
       await setItemAvailability(tx, itemId, "not-today", new Date("2026-11-27T03:30:00Z"));
@@ -218,26 +211,31 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     });
   });
 
-  test("a web address another section has is refused as a unique violation", async () => {
+  test("a web address another section has is refused as a unique violation", async ({
+    asEditor,
+    startersId,
+  }) => {
     await expect(
-      asUser(db, editor, (tx) => insertSection(tx, newSection({ slug: "wings" }))),
+      asEditor((tx) => insertSection(tx, newSection({ slug: "wings" }))),
     ).rejects.toSatisfy((error) => code(error) === "23505");
     await expect(
-      asUser(db, editor, (tx) =>
+      asEditor((tx) =>
         updateSection(tx, startersId, newSection({ name: "Starters", slug: "wings" })),
       ),
     ).rejects.toSatisfy((error) => code(error) === "23505");
   });
 
-  test("an item in a section that does not exist is refused as a foreign key violation", async () => {
-    await expect(asUser(db, editor, (tx) => insertItem(tx, newItem(987_654)))).rejects.toSatisfy(
+  test("an item in a section that does not exist is refused as a foreign key violation", async ({
+    asEditor,
+  }) => {
+    await expect(asEditor((tx) => insertItem(tx, newItem(987_654)))).rejects.toSatisfy(
       (error) => code(error) === "23503",
     );
-    expect(await asUser(db, editor, (tx) => sectionTraces(tx, 987_654))).toBeNull();
+    expect(await asEditor((tx) => sectionTraces(tx, 987_654))).toBeNull();
   });
 
-  test("unknown ids change nothing and say so", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("unknown ids change nothing and say so", async ({ asEditor, wingsId }) => {
+    await asEditor(async (tx) => {
       expect(await getItem(tx, 987_654)).toBeNull();
       expect(await getSection(tx, 987_654)).toBeNull();
       expect(await updateItem(tx, 987_654, newItem(wingsId), null)).toBe(false);
@@ -250,8 +248,11 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     });
   });
 
-  test("moving an item swaps it with its neighbour in its section; the ends stay put", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("moving an item swaps it with its neighbour in its section; the ends stay put", async ({
+    asEditor,
+    wingsId,
+  }) => {
+    await asEditor(async (tx) => {
       const before = (await listMenuForEditor(tx)).find((s) => s.id === wingsId)!.items;
       const [first, second] = before;
       expect(await moveRow(tx, MENU_ITEMS, second!.id, "up")).toEqual({
@@ -279,8 +280,8 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     });
   });
 
-  test("moving among equal sort orders numbers the rows afresh", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("moving among equal sort orders numbers the rows afresh", async ({ asEditor }) => {
+    await asEditor(async (tx) => {
       const sectionId = await insertSection(tx, newSection({ slug: "ties" }));
       const ids = [];
       for (const name of ["A", "B", "C"])
@@ -294,8 +295,8 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     });
   });
 
-  test("moving a section changes the order of the public menu", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("moving a section changes the order of the public menu", async ({ asEditor }) => {
+    await asEditor(async (tx) => {
       const before = (await listMenuForEditor(tx)).map((section) => section.id);
       expect(await moveRow(tx, MENU_SECTIONS, before[1]!, "up")).toMatchObject({ moved: true });
       const after = (await getMenu(tx)).map((section) => section.id);
@@ -304,8 +305,12 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     });
   });
 
-  test("an item moved to another section goes to its end", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("an item moved to another section goes to its end", async ({
+    asEditor,
+    startersId,
+    wingsId,
+  }) => {
+    await asEditor(async (tx) => {
       const menu = await listMenuForEditor(tx);
       const moving = menu.find((s) => s.id === startersId)!.items[0]!;
       await updateItem(tx, moving.id, newItem(wingsId, { name: moving.name }), null);
@@ -314,8 +319,8 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     });
   });
 
-  test("deleting a section deletes its items", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("deleting a section deletes its items", async ({ asEditor, wingsId }) => {
+    await asEditor(async (tx) => {
       const count = await countSectionItems(tx, wingsId);
       expect(count).toBeGreaterThan(0);
       expect(await deleteSection(tx, wingsId)).toBe(true);
@@ -327,25 +332,24 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
     });
   });
 
-  test("the database checks refuse what the form would: a negative price, an unknown tag", async () => {
+  test("the database checks refuse what the form would: a negative price, an unknown tag", async ({
+    asEditor,
+    wingsId,
+  }) => {
     await expect(
-      asUser(db, editor, (tx) => insertItem(tx, newItem(wingsId, { price: -1 }))),
+      asEditor((tx) => insertItem(tx, newItem(wingsId, { price: -1 }))),
     ).rejects.toSatisfy((error) => code(error) === "23514");
     await expect(
-      asUser(db, editor, (tx) =>
-        insertItem(tx, newItem(wingsId, { dietaryTags: ["keto"] as never })),
-      ),
+      asEditor((tx) => insertItem(tx, newItem(wingsId, { dietaryTags: ["keto"] as never }))),
     ).rejects.toSatisfy((error) => code(error) === "23514");
   });
 
   describe.each([
-    [
-      "a signed-in user who is not staff",
-      (work: (tx: Database) => Promise<unknown>) => asUser(db, stranger, work),
-    ],
-    ["a visitor (anon)", (work: (tx: Database) => Promise<unknown>) => asRole(db, "anon", work)],
-  ])("%s", (_, as) => {
-    test("cannot add a section or an item", async () => {
+    ["a signed-in user who is not staff", "stranger"],
+    ["a visitor (anon)", "anon"],
+  ])("%s", (_, who) => {
+    test("cannot add a section or an item", async ({ asStranger, asAnon, wingsId }) => {
+      const as = who === "anon" ? asAnon : asStranger;
       await expect(as((tx) => insertSection(tx, newSection({ slug: "sneaky" })))).rejects.toSatisfy(
         (error) => code(error) === "42501",
       );
@@ -354,7 +358,13 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
       );
     });
 
-    test("cannot change, move, mark or delete what is there", async () => {
+    test("cannot change, move, mark or delete what is there", async ({
+      asStranger,
+      asAnon,
+      db,
+      wingsId,
+    }) => {
+      const as = who === "anon" ? asAnon : asStranger;
       const [item] = await db.query<{ id: number }>(
         "select id::int as id from public.menu_items where section_id = $1 order by sort_order limit 1",
         [wingsId],
@@ -391,7 +401,8 @@ describe.each(drivers)("the menu editor's queries on %s", (driver) => {
       }
     });
 
-    test("cannot see hidden rows", async () => {
+    test("cannot see hidden rows", async ({ asStranger, asAnon, db }) => {
+      const as = who === "anon" ? asAnon : asStranger;
       const hiddenId = await db.query<{ id: number }>(
         `update public.menu_items set published = false
          where id = (select min(id) from public.menu_items) returning id::int as id`,

@@ -6,27 +6,11 @@ import {
   type EditorItem,
   type EditorMenu,
 } from "./menu-editor";
+import { menuItem } from "~/menu/menu.test-support";
 
 function item(id: number, name: string): EditorItem {
-  return {
-    id,
-    sectionId: 1,
-    name,
-    description: "",
-    priceCents: 1000,
-    portion: "",
-    dietaryTags: [],
-    allergens: [],
-    badges: [],
-    available: true,
-    unavailableUntil: null,
-    featured: false,
-    hidden: false,
-    imagePath: null,
-    imageAlt: "",
-    eventId: null,
-    eventTitle: null,
-  };
+  const { image: _image, eventDay: _eventDay, ...dish } = menuItem({ id, name, priceCents: 1000 });
+  return { ...dish, sectionId: 1, hidden: false, imagePath: null, imageAlt: "", eventTitle: null };
 }
 
 const menu: EditorMenu = [

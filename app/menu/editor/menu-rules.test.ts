@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
 import { checkForm } from "~/platform/forms/form-check";
+import { blankForm } from "~/platform/forms/form-check.test-support";
+import { itemInput } from "./menu-item.test-support";
 import { ITEM_FIELDS, SECTION_FIELDS, type ItemField, type SectionField } from "./menu-editor";
 import {
   allergensNamedInNote,
@@ -25,13 +27,12 @@ const section = (values: Partial<Record<SectionField, string>> = {}) =>
     SECTION_FIELDS.map((field) => [field, values[field] ?? (field === "name" ? "Starters" : "")]),
   ) as Record<SectionField, string>;
 
-const goodItem: Record<ItemField, string> = {
-  ...(Object.fromEntries(ITEM_FIELDS.map((field) => [field, ""])) as Record<ItemField, string>),
+const goodItem = blankForm(ITEM_FIELDS, {
   sectionId: "3",
   name: "Classic Poutine",
   price: "14.50",
   available: "on",
-};
+});
 const item = (values: Partial<Record<ItemField, string>> = {}) => ({ ...goodItem, ...values });
 
 describe("the item form's rules", () => {
@@ -46,24 +47,18 @@ describe("the item form's rules", () => {
         featured: "on",
       }),
     );
-    expect(parsed).toEqual({
-      sectionId: 3,
-      name: "Classic Poutine",
-      description: "",
-      price: 1450,
-      portion: "",
-      dietaryTags: ["vegetarian"],
-      allergens: ["milk", "wheat"],
-      badges: ["house-favourite"],
-      available: true,
-      featured: true,
-      hidden: false,
-      imageFile: "",
-      imagePath: "",
-      imageRemove: false,
-      imageAlt: "",
-      eventId: null,
-    });
+    // Available and shown, with no picture and no event, as the builder's dish.
+    expect(parsed).toEqual(
+      itemInput(3, {
+        name: "Classic Poutine",
+        description: "",
+        price: 1450,
+        dietaryTags: ["vegetarian"],
+        allergens: ["milk", "wheat"],
+        badges: ["house-favourite"],
+        featured: true,
+      }),
+    );
   });
 
   test("an event is one of those listed, or none", () => {

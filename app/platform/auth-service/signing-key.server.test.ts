@@ -1,38 +1,30 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../../tests/support/route-test";
 import { generateSigningKey, loadSigningKey, SIGNING_KEY_FILE } from "./signing-key.server";
 
+const keyFile = (dataDirectory: string) => path.join(dataDirectory, SIGNING_KEY_FILE);
+
+/** An earlier version's key file in `dataDirectory`, as it wrote it. */
+async function writeKeyFile(dataDirectory: string) {
+  const key = generateSigningKey();
+  const jwk = { ...key.privateKey.export({ format: "jwk" }), kid: key.kid, alg: "ES256" };
+  await writeFile(keyFile(dataDirectory), `${JSON.stringify(jwk, null, 2)}\n`, { mode: 0o600 });
+  return key;
+}
+
 describe.each(drivers)("the sign-in service's signing key, on %s", (driver) => {
-  let db: TestDatabase;
-  let dataDirectory: string;
-  const keyFile = () => path.join(dataDirectory, SIGNING_KEY_FILE);
-
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-  beforeEach(async () => {
+  test.override({ driver });
+  test.beforeEach(async ({ db }) => {
     await db.query("delete from auth.signing_keys");
-    dataDirectory = await mkdtemp(path.join(tmpdir(), "signing-key-"));
-  });
-  afterEach(async () => {
-    await rm(dataDirectory, { recursive: true, force: true });
   });
 
-  /** An earlier version's key file, as it wrote it. */
-  async function writeKeyFile() {
-    const key = generateSigningKey();
-    const jwk = { ...key.privateKey.export({ format: "jwk" }), kid: key.kid, alg: "ES256" };
-    await writeFile(keyFile(), `${JSON.stringify(jwk, null, 2)}\n`, { mode: 0o600 });
-    return key;
-  }
-
-  test("is made on first use and kept in the database, with its public half published", async () => {
+  test("is made on first use and kept in the database, with its public half published", async ({
+    db,
+    dataDirectory,
+  }) => {
     const key = await loadSigningKey(db, dataDirectory);
 
     const [row] = await db.query<{ jwk: string }>(
@@ -59,7 +51,10 @@ describe.each(drivers)("the sign-in service's signing key, on %s", (driver) => {
     expect(await readdir(dataDirectory)).toEqual([]);
   });
 
-  test("is the same key for every instance on the database, whatever its data folder", async () => {
+  test("is the same key for every instance on the database, whatever its data folder", async ({
+    db,
+    dataDirectory,
+  }) => {
     const first = await loadSigningKey(db, dataDirectory);
     const elsewhere = await mkdtemp(path.join(tmpdir(), "signing-key-other-"));
     try {
@@ -71,7 +66,7 @@ describe.each(drivers)("the sign-in service's signing key, on %s", (driver) => {
     }
   });
 
-  test("several first uses at once agree on one key", async () => {
+  test("several first uses at once agree on one key", async ({ db }) => {
     const keys = await Promise.all([1, 2, 3, 4].map(() => loadSigningKey(db)));
 
     expect(new Set(keys.map((key) => key.kid)).size).toBe(1);
@@ -82,21 +77,29 @@ describe.each(drivers)("the sign-in service's signing key, on %s", (driver) => {
     expect(count!.n).toBe(1);
   });
 
-  test("an earlier version's key file becomes the stored key, so sessions carry over, and goes", async () => {
-    const old = await writeKeyFile();
+  test("an earlier version's key file becomes the stored key, so sessions carry over, and goes", async ({
+    db,
+    dataDirectory,
+  }) => {
+    const old = await writeKeyFile(dataDirectory);
     const said: string[] = [];
 
     const key = await loadSigningKey(db, dataDirectory, { log: (line) => said.push(line) });
 
     expect(key.kid).toBe(old.kid);
-    expect(said).toEqual([`Moved the sign-in signing key from ${keyFile()} into the database`]);
+    expect(said).toEqual([
+      `Moved the sign-in signing key from ${keyFile(dataDirectory)} into the database`,
+    ]);
     expect(await readdir(dataDirectory)).toEqual([]);
     expect((await loadSigningKey(db)).kid).toBe(old.kid);
   });
 
-  test("once the database holds a key, another instance's old file is removed, not used", async () => {
+  test("once the database holds a key, another instance's old file is removed, not used", async ({
+    db,
+    dataDirectory,
+  }) => {
     const stored = await loadSigningKey(db);
-    await writeKeyFile();
+    await writeKeyFile(dataDirectory);
 
     const key = await loadSigningKey(db, dataDirectory);
 
@@ -104,20 +107,25 @@ describe.each(drivers)("the sign-in service's signing key, on %s", (driver) => {
     expect(await readdir(dataDirectory)).toEqual([]);
   });
 
-  test("a file that holds no private key is refused, not replaced", async () => {
-    await writeFile(keyFile(), JSON.stringify(generateSigningKey().publicJwk), { mode: 0o600 });
+  test("a file that holds no private key is refused, not replaced", async ({
+    db,
+    dataDirectory,
+  }) => {
+    await writeFile(keyFile(dataDirectory), JSON.stringify(generateSigningKey().publicJwk), {
+      mode: 0o600,
+    });
 
     await expect(loadSigningKey(db, dataDirectory)).rejects.toThrow(
       /does not hold a P-256 private key/,
     );
-    expect(JSON.parse(await readFile(keyFile(), "utf8"))).not.toHaveProperty("d");
+    expect(JSON.parse(await readFile(keyFile(dataDirectory), "utf8"))).not.toHaveProperty("d");
     const [count] = await db.query<{ n: number }>(
       "select count(*)::int as n from auth.signing_keys",
     );
     expect(count!.n).toBe(0);
   });
 
-  test("anon, authenticated and service_role cannot read it", async () => {
+  test("anon, authenticated and service_role cannot read it", async ({ db }) => {
     await loadSigningKey(db);
     for (const role of ["anon", "authenticated", "service_role"]) {
       const [row] = await db.query<{ allowed: boolean }>(

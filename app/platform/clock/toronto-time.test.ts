@@ -9,6 +9,7 @@ import {
   torontoWall,
   torontoWallFrom,
   torontoWeekday,
+  WALL_CLOCK_FORMAT,
 } from "./toronto-time";
 
 describe("torontoDate and torontoWeekday", () => {
@@ -33,15 +34,7 @@ describe("torontoOffsetsAround", () => {
   const offsets = torontoOffsetsAround(new Date("2026-11-25T17:00:00Z"));
   const intlWall = (instant: Date) => {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-CA", {
-        timeZone: "America/Toronto",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        hourCycle: "h23",
-      })
+      new Intl.DateTimeFormat("en-CA", WALL_CLOCK_FORMAT)
         .formatToParts(instant)
         .map(({ type, value }) => [type, value]),
     );

@@ -14,7 +14,8 @@ export const PUB_TIME_ZONE = "America/Toronto";
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-const wallClock = new Intl.DateTimeFormat("en-CA", {
+/** The pub's wall clock as Intl reads it (en-CA): its date and its 24-hour time. */
+export const WALL_CLOCK_FORMAT: Intl.DateTimeFormatOptions = {
   timeZone: PUB_TIME_ZONE,
   year: "numeric",
   month: "2-digit",
@@ -22,7 +23,9 @@ const wallClock = new Intl.DateTimeFormat("en-CA", {
   hour: "2-digit",
   minute: "2-digit",
   hourCycle: "h23",
-});
+};
+
+const wallClock = new Intl.DateTimeFormat("en-CA", WALL_CLOCK_FORMAT);
 
 /** Weekday names, 0 = Sunday; spelled out, as Intl's would cost the browser its start-up. */
 export const WEEKDAY_NAMES = [

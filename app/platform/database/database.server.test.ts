@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../../tests/support/route-test";
 import {
   DatabaseUnavailableError,
   classifyDatabaseError,
@@ -8,20 +8,13 @@ import {
 } from "./database.server";
 
 describe.each(drivers)("the database on %s", (driver) => {
-  let db: TestDatabase;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("the ping answers while the database is up", async () => {
+  test("the ping answers while the database is up", async ({ db }) => {
     await expect(pingDatabase(db)).resolves.toBeUndefined();
   });
 
-  test("a json or jsonb parameter is bound as its JSON text", async () => {
+  test("a json or jsonb parameter is bound as its JSON text", async ({ db }) => {
     const links = JSON.stringify([{ label: "Instagram", url: "https://example.com/pub" }]);
     const [row] = await db.query<{ json: string; jsonb: string; kind: string; count: number }>(
       `select $1::json::text as json, $2::jsonb::text as jsonb,
@@ -36,7 +29,7 @@ describe.each(drivers)("the database on %s", (driver) => {
     });
   });
 
-  test("JSON text that is itself a string stays one string", async () => {
+  test("JSON text that is itself a string stays one string", async ({ db }) => {
     const [row] = await db.query<{ value: string }>(`select ($1::jsonb) #>> '{}' as value`, [
       JSON.stringify("[]"),
     ]);
@@ -47,7 +40,9 @@ describe.each(drivers)("the database on %s", (driver) => {
     /** Every byte value, and the ones drivers tend to mangle (NUL, backslash, invalid UTF-8). */
     const bytes = Uint8Array.from([...Array(256).keys(), 0, 92, 0xc3, 0x28, 0xff, 0]);
 
-    test("a Uint8Array goes in as bytea and comes back the same, as a plain Uint8Array", async () => {
+    test("a Uint8Array goes in as bytea and comes back the same, as a plain Uint8Array", async ({
+      db,
+    }) => {
       const [row] = await db.query<{ value: Uint8Array; size: number; hex: string }>(
         "select $1::bytea as value, octet_length($1::bytea) as size, encode($1::bytea, 'hex') as hex",
         [bytes],
@@ -59,7 +54,7 @@ describe.each(drivers)("the database on %s", (driver) => {
       expect(row?.value).toEqual(bytes);
     });
 
-    test("a Buffer is bound as bytes too, and an empty array as empty bytea", async () => {
+    test("a Buffer is bound as bytes too, and an empty array as empty bytea", async ({ db }) => {
       const [row] = await db.query<{ buffer: Uint8Array; empty: Uint8Array; none: null }>(
         "select $1::bytea as buffer, $2::bytea as empty, null::bytea as none",
         [Buffer.from("a picture"), new Uint8Array(0)],
@@ -71,7 +66,9 @@ describe.each(drivers)("the database on %s", (driver) => {
       });
     });
 
-    test("bytes are stored in a bytea column and read back inside a transaction", async () => {
+    test("bytes are stored in a bytea column and read back inside a transaction", async ({
+      db,
+    }) => {
       const large = Uint8Array.from({ length: 300_000 }, (_, index) => (index * 31) % 256);
       const read = await db.transaction(async (tx) => {
         await tx.query("create temporary table binary_values (bytes bytea not null)");
@@ -88,23 +85,18 @@ describe.each(drivers)("the database on %s", (driver) => {
 describe("classifyDatabaseError", () => {
   const withCode = (code: string) => Object.assign(new Error(code), { code });
 
-  test.each(["ECONNREFUSED", "CONNECT_TIMEOUT", "ENOTFOUND", "57P03", "53300"])(
-    "%s: unavailable, and nothing was sent",
-    (code) => {
-      const error = classifyDatabaseError(withCode(code));
-      expect(error).toBeInstanceOf(DatabaseUnavailableError);
-      expect(outcomeUnknown(error)).toBe(false);
-    },
-  );
-
-  test.each(["CONNECTION_CLOSED", "CONNECTION_DESTROYED", "ECONNRESET", "EPIPE", "57P01"])(
-    "%s: unavailable, and what was sent may have landed",
-    (code) => {
-      const error = classifyDatabaseError(withCode(code));
-      expect(error).toBeInstanceOf(DatabaseUnavailableError);
-      expect(outcomeUnknown(error)).toBe(true);
-    },
-  );
+  test.for([
+    ...["ECONNREFUSED", "CONNECT_TIMEOUT", "ENOTFOUND", "57P03", "53300"].map(
+      (code) => [code, "nothing was sent", false] as const,
+    ),
+    ...["CONNECTION_CLOSED", "CONNECTION_DESTROYED", "ECONNRESET", "EPIPE", "57P01"].map(
+      (code) => [code, "what was sent may have landed", true] as const,
+    ),
+  ])("%s: unavailable, and %s", ([code, , mayHaveLanded]) => {
+    const error = classifyDatabaseError(withCode(code));
+    expect(error).toBeInstanceOf(DatabaseUnavailableError);
+    expect(outcomeUnknown(error)).toBe(mayHaveLanded);
+  });
 
   test("SQL errors stay what they are, a cancelled statement among them", () => {
     const cancelled = withCode("57014");

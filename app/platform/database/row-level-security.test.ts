@@ -1,21 +1,21 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { asRole as asRoleIn, contentTables } from "../../../tests/support/database-roles";
-import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { drivers, routeTest as test } from "../../../tests/support/route-test";
+import type { Database } from "~/platform/database/database.server";
+
+/** Runs `work` as `role`, inside a transaction that is rolled back. */
+function asRole<T>(db: Database, role: string, work: (query: Database["query"]) => Promise<T>) {
+  return asRoleIn(db, role, (tx) => work((sql, params) => tx.query(sql, params)));
+}
+
+const asAnon = <T>(db: Database, work: (query: Database["query"]) => Promise<T>) =>
+  asRole(db, "anon", work);
 
 // What Supabase's REST API would let a visitor holding the public anon key do.
 describe.each(drivers)("the anon role on %s", (driver) => {
-  let db: TestDatabase;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  const asAnon = <T>(work: (query: TestDatabase["query"]) => Promise<T>) => asRole("anon", work);
-
-  test("row level security is on for every table in the public schema", async () => {
+  test("row level security is on for every table in the public schema", async ({ db }) => {
     const rows = await db.query<{ table: string; secured: boolean }>(
       `select c.relname as "table", c.relrowsecurity as secured
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -25,38 +25,38 @@ describe.each(drivers)("the anon role on %s", (driver) => {
     for (const row of rows) expect(row, row.table).toMatchObject({ secured: true });
   });
 
-  test.each([
+  test.for([
     ["menu_items", "select name from public.menu_items where not published"],
     ["events", "select title from public.events where not published"],
     ["specials", "select title from public.specials where not published"],
-  ])("reads published %s only", async (_, unpublished) => {
+  ] as const)("reads published %s only", async ([, unpublished], { db }) => {
     const [owned] = await db.query(unpublished);
     expect(owned, "the seed has an unpublished row").toBeDefined();
-    const seen = await asAnon((query) => query(unpublished));
+    const seen = await asAnon(db, (query) => query(unpublished));
     expect(seen).toEqual([]);
   });
 
-  test("reads the published menu", async () => {
+  test("reads the published menu", async ({ db }) => {
     const [all] = await db.query<{ count: number }>(
       "select count(*)::int as count from public.menu_items where published",
     );
-    const [seen] = await asAnon((query) =>
+    const [seen] = await asAnon(db, (query) =>
       query<{ count: number }>("select count(*)::int as count from public.menu_items"),
     );
     expect(seen?.count).toBe(all?.count);
   });
 
-  test.each([...contentTables])("cannot write to %s", async (table) => {
+  test.for([...contentTables])("cannot write to %s", async (table, { db }) => {
     // Refused outright: the role holds no write privilege on the content.
     await expect(
-      asAnon((query) => query(`delete from public.${table} returning 1`)),
+      asAnon(db, (query) => query(`delete from public.${table} returning 1`)),
     ).rejects.toThrow(/permission denied/);
     const [count] = await db.query<{ count: number }>(
       `select count(*)::int as count from public.${table}`,
     );
     expect(count?.count).toBeGreaterThan(0);
     await expect(
-      asAnon((query) => query(`insert into public.${table} default values`)),
+      asAnon(db, (query) => query(`insert into public.${table} default values`)),
     ).rejects.toThrow(/permission denied/);
   });
 
@@ -68,9 +68,9 @@ describe.each(drivers)("the anon role on %s", (driver) => {
     "picture_bytes",
   ];
 
-  test.each(privateTables)(
+  test.for(privateTables)(
     "can neither read nor write %s, nor can a signed-in user who is not staff",
-    async (table) => {
+    async (table, { db }) => {
       await db.query(
         `insert into public.form_rate_limits (bucket, window_start, hits) values ('email:x', now(), 1)
        on conflict do nothing`,
@@ -85,29 +85,24 @@ describe.each(drivers)("the anon role on %s", (driver) => {
         // not on the staff list no row.
         if (role === "authenticated" && (table === "enquiries" || table === "outbox")) {
           await expect(
-            asRole(role, (query) => query(`select * from public.${table}`)),
+            asRole(db, role, (query) => query(`select * from public.${table}`)),
             role,
           ).resolves.toEqual([]);
         } else {
           await expect(
-            asRole(role, (query) => query(`select * from public.${table}`)),
+            asRole(db, role, (query) => query(`select * from public.${table}`)),
             role,
           ).rejects.toThrow(/permission denied/);
         }
         await expect(
-          asRole(role, (query) => query(`insert into public.${table} default values`)),
+          asRole(db, role, (query) => query(`insert into public.${table} default values`)),
           role,
         ).rejects.toThrow(/permission denied/);
         await expect(
-          asRole(role, (query) => query(`delete from public.${table}`)),
+          asRole(db, role, (query) => query(`delete from public.${table}`)),
           role,
         ).rejects.toThrow(/permission denied/);
       }
     },
   );
-
-  /** Runs `work` as `role`, inside a transaction that is rolled back. */
-  function asRole<T>(role: string, work: (query: TestDatabase["query"]) => Promise<T>) {
-    return asRoleIn(db, role, (tx) => work((sql, params) => tx.query(sql, params)));
-  }
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import type { Database } from "../database/database.server";
+import { stubDatabase } from "../database/database.test-support";
 import {
   FULL_RETRY_AFTER_SECONDS,
   HEARTBEAT_MS,
@@ -10,13 +10,7 @@ import {
 import { ContentRevision } from "./content-revision.server";
 import { RevisionFeed } from "./revision-feed.server";
 
-const noDatabase: Database = {
-  kind: "postgres",
-  query: () => Promise.reject(new Error("not used")),
-  exec: () => Promise.reject(new Error("not used")),
-  transaction: () => Promise.reject(new Error("not used")),
-  close: async () => {},
-};
+const noDatabase = stubDatabase();
 
 /** A feed whose revision the test moves with `publish`; it reads `revision.now` when asked. */
 function testFeed(start = "41") {

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test as baseTest, vi } from "vitest";
 import postgres from "postgres";
-import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { drivers, openTestDatabase, type Driver } from "../../../tests/support/test-database";
 import { openPostgres, type Database, type Lost } from "../database/database.server";
+import { stubDatabase } from "../database/database.test-support";
 import { ContentRevision, readContentRevision } from "./content-revision.server";
 import { POLL_MS, READ_REUSE_MS, REVISION_CHANNEL, RevisionFeed } from "./revision-feed.server";
 
@@ -50,18 +51,28 @@ function nextRevision(feed: RevisionFeed, wanted: (revision: string) => boolean 
   });
 }
 
-describe.each(drivers)("the content revision's NOTIFY on %s", (driver) => {
-  let db: TestDatabase | undefined;
-  let feed: RevisionFeed | undefined;
-  afterEach(async () => {
-    await feed?.stop();
-    feed = undefined;
-    await db?.[Symbol.asyncDispose]();
-    db = undefined;
+const test = baseTest
+  .extend("driver", "pglite" as Driver)
+  /** A database of the test's own, closed when it ends. */
+  .extend("db", async ({ driver }, { onCleanup }) => {
+    const db = await openTestDatabase(driver);
+    onCleanup(() => db[Symbol.asyncDispose]());
+    return db;
+  })
+  /** Makes the test's feed, stopped when it ends (before its database closes). */
+  .extend("startFeed", ({ db: _db }, { onCleanup }) => {
+    let feed: RevisionFeed | undefined;
+    onCleanup(() => feed?.stop());
+    return (options: ConstructorParameters<typeof RevisionFeed>[0]) =>
+      (feed = new RevisionFeed(options));
   });
 
-  test("a content write is heard through LISTEN, with the new revision as its payload", async () => {
-    db = await openTestDatabase(driver);
+describe.each(drivers)("the content revision's NOTIFY on %s", (driver) => {
+  test.override({ driver });
+
+  test("a content write is heard through LISTEN, with the new revision as its payload", async ({
+    db,
+  }) => {
     const { heard, arrived, close } = await listenToRevisions(db);
     try {
       const revision = await touchContent(db);
@@ -72,8 +83,7 @@ describe.each(drivers)("the content revision's NOTIFY on %s", (driver) => {
     }
   });
 
-  test("a write rolled back says nothing; the next one does", async () => {
-    db = await openTestDatabase(driver);
+  test("a write rolled back says nothing; the next one does", async ({ db }) => {
     const { heard, arrived, close } = await listenToRevisions(db);
     try {
       await db
@@ -90,10 +100,12 @@ describe.each(drivers)("the content revision's NOTIFY on %s", (driver) => {
     }
   });
 
-  test("the feed listens, and passes each new revision on to its subscribers", async () => {
-    db = await openTestDatabase(driver);
+  test("the feed listens, and passes each new revision on to its subscribers", async ({
+    db,
+    startFeed,
+  }) => {
     const database = db;
-    feed = new RevisionFeed({ database: async () => database, log: quiet });
+    const feed = startFeed({ database: async () => database, log: quiet });
     expect(await feed.start()).toBe("listen");
     const first = await feed.current();
     const heard = nextRevision(feed, (revision) => revision !== first);
@@ -103,14 +115,16 @@ describe.each(drivers)("the content revision's NOTIFY on %s", (driver) => {
     expect(BigInt(revision)).toBeGreaterThan(BigInt(first!));
   });
 
-  test("with a listener that fails, the feed reads the revision while someone follows it", async () => {
-    db = await openTestDatabase(driver);
+  test("with a listener that fails, the feed reads the revision while someone follows it", async ({
+    db,
+    startFeed,
+  }) => {
     const database: Database = {
       ...db,
       listen: () => Promise.reject(new Error("LISTEN is not supported")),
     };
     const warnings: string[] = [];
-    feed = new RevisionFeed({
+    const feed = startFeed({
       database: async () => database,
 
       // Short, so the test does not wait two seconds for the poll; the timing is tested below.
@@ -145,23 +159,18 @@ describe("which URLs can LISTEN", () => {
 });
 
 describe.runIf(drivers.includes("postgres"))("listening on PostgreSQL", () => {
-  let db: TestDatabase | undefined;
-  let feed: RevisionFeed | undefined;
-  afterEach(async () => {
-    await feed?.stop();
-    feed = undefined;
-    await db?.[Symbol.asyncDispose]();
-    db = undefined;
-  });
+  test.override({ driver: "postgres" });
 
-  test("on a pooler URL the feed polls, and still delivers revisions", async () => {
-    db = await openTestDatabase("postgres");
+  test("on a pooler URL the feed polls, and still delivers revisions", async ({
+    db,
+    startFeed,
+  }) => {
     const url = new URL(db.url!);
     url.port = "6543";
     const pooled = openPostgres(url.href);
     const infos: string[] = [];
     const direct = db;
-    feed = new RevisionFeed({
+    const feed = startFeed({
       database: async () => pooled,
       // The pooler's port answers nothing here: the revision is read over the direct URL.
       revision: revisionReadBy(() => readContentRevision(direct)),
@@ -181,8 +190,10 @@ describe.runIf(drivers.includes("postgres"))("listening on PostgreSQL", () => {
     }
   });
 
-  test("a listener whose connection is cut is told, and the feed listens again", async () => {
-    db = await openTestDatabase("postgres");
+  test("a listener whose connection is cut is told, and the feed listens again", async ({
+    db,
+    startFeed,
+  }) => {
     const database = db;
     const lost: unknown[] = [];
     let tellLost: () => void = () => {};
@@ -196,7 +207,7 @@ describe.runIf(drivers.includes("postgres"))("listening on PostgreSQL", () => {
           onLost(error);
         }),
     };
-    feed = new RevisionFeed({ database: async () => watched, log: quiet });
+    const feed = startFeed({ database: async () => watched, log: quiet });
     expect(await feed.start()).toBe("listen");
 
     const admin = postgres(db.url!, { max: 1, onnotice: () => {} });
@@ -212,7 +223,7 @@ describe.runIf(drivers.includes("postgres"))("listening on PostgreSQL", () => {
       const heard = nextRevision(feed, (revision) => revision !== first);
       const revision = await touchContent(db);
       expect(await heard).toBe(revision);
-      await vi.waitFor(() => expect(feed!.mode).toBe("listen"), { timeout: 15_000, interval: 50 });
+      await vi.waitFor(() => expect(feed.mode).toBe("listen"), { timeout: 15_000, interval: 50 });
       const again = nextRevision(feed, (next) => next !== revision);
       const latest = await touchContent(db);
       expect(await again).toBe(latest);
@@ -226,17 +237,6 @@ describe("polling and listening again (fake clock)", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-
-  function stubDatabase(listen?: Database["listen"]): Database {
-    return {
-      kind: "postgres",
-      query: () => Promise.reject(new Error("not used")),
-      exec: () => Promise.reject(new Error("not used")),
-      transaction: () => Promise.reject(new Error("not used")),
-      close: async () => {},
-      ...(listen && { listen }),
-    };
-  }
 
   test("reads every 2 s while someone follows it, and not at all otherwise", async () => {
     vi.useFakeTimers();

@@ -2,7 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, test } from "vitest";
 import { routeArgs } from "../../../tests/support/route-args";
 import { liveContext } from "~/platform/context";
-import type { Database } from "~/platform/database/database.server";
+import { stubDatabase } from "~/platform/database/database.test-support";
 import { ifNoneMatch } from "~/platform/cache-control";
 import { LiveStreams } from "~/platform/live/live-streams.server";
 import { ContentRevision } from "~/platform/live/content-revision.server";
@@ -10,13 +10,7 @@ import { RevisionFeed } from "~/platform/live/revision-feed.server";
 import { loader as liveLoader } from "./stream-route";
 import { loader as revisionLoader } from "./revision-route";
 
-const noDatabase: Database = {
-  kind: "postgres",
-  query: () => Promise.reject(new Error("not used")),
-  exec: () => Promise.reject(new Error("not used")),
-  transaction: () => Promise.reject(new Error("not used")),
-  close: async () => {},
-};
+const noDatabase = stubDatabase();
 
 function contextWith(read: () => Promise<string>) {
   const feed = new RevisionFeed({

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, vi } from "vitest";
 import { startSmtpFake, unusedPort, type SmtpFake } from "../../../tests/support/smtp-fake";
-import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { drivers, routeTest as test } from "../../../tests/support/route-test";
 import { openPostgres, type Database } from "../database/database.server";
 import { log } from "../logger.server";
 import { startMailSender, type MailSender, type SendOutcome } from "./mail-sender.server";
@@ -76,17 +76,11 @@ function outcomes() {
 }
 
 describe.each(drivers)("the outbox's sender on %s", (driver) => {
-  let db: TestDatabase;
+  test.override({ driver });
   let smtp: SmtpFake | undefined;
   const senders: MailSender[] = [];
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-  beforeEach(async () => {
+  test.beforeEach(async ({ db }) => {
     await db.query("delete from public.outbox");
   });
   afterEach(async () => {
@@ -96,9 +90,9 @@ describe.each(drivers)("the outbox's sender on %s", (driver) => {
   });
 
   function sender(
+    database: Database,
     url: string | null,
     options: Partial<Parameters<typeof startMailSender>[0]> = {},
-    database: Database = db,
     reported = outcomes(),
   ) {
     const started = startMailSender({
@@ -112,9 +106,11 @@ describe.each(drivers)("the outbox's sender on %s", (driver) => {
     return reported;
   }
 
-  test("a queued mail is sent at once, From, To, Reply-To, subject and both parts as queued", async () => {
+  test("a queued mail is sent at once, From, To, Reply-To, subject and both parts as queued", async ({
+    db,
+  }) => {
     smtp = await startSmtpFake();
-    const reported = sender(smtp.url);
+    const reported = sender(db, smtp.url);
     const id = await queue(db);
 
     const { parsed, envelope } = await smtp.message(1);
@@ -131,17 +127,17 @@ describe.each(drivers)("the outbox's sender on %s", (driver) => {
     expect(await row(db, id)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
   });
 
-  test("the user name and password in SMTP_URL are given to a server that asks", async () => {
+  test("the user name and password in SMTP_URL are given to a server that asks", async ({ db }) => {
     smtp = await startSmtpFake({ auth: { user: "site@pub.example", pass: "p@ss:word/1" } });
     expect(smtp.url).toContain("site%40pub.example:p%40ss%3Aword%2F1@");
-    sender(smtp.url);
+    sender(db, smtp.url);
     await queue(db);
     expect((await smtp.message(1)).parsed.subject).toContain("New enquiry");
   });
 
-  test("wrong credentials are a failed try in plain words, tried again later", async () => {
+  test("wrong credentials are a failed try in plain words, tried again later", async ({ db }) => {
     smtp = await startSmtpFake({ auth: { user: "site", pass: "right" } });
-    const reported = sender(smtp.url.replace("site:right@", "site:wrong@"));
+    const reported = sender(db, smtp.url.replace("site:right@", "site:wrong@"));
     const id = await queue(db);
     const outcome = await reported.next((o) => o.id === id);
     expect(outcome).toMatchObject({ outcome: "retry" });
@@ -151,9 +147,11 @@ describe.each(drivers)("the outbox's sender on %s", (driver) => {
     expect(smtp.received).toEqual([]);
   });
 
-  test("a server that is down delays the mail: it is retried with back-off and sent once the server answers", async () => {
+  test("a server that is down delays the mail: it is retried with back-off and sent once the server answers", async ({
+    db,
+  }) => {
     const port = await unusedPort();
-    const reported = sender(`smtp://127.0.0.1:${port}`, { retryDelaysMs: [20, 40] });
+    const reported = sender(db, `smtp://127.0.0.1:${port}`, { retryDelaysMs: [20, 40] });
     const id = await queue(db);
 
     const failed = await reported.next((o) => o.id === id && o.outcome === "retry");
@@ -174,10 +172,12 @@ describe.each(drivers)("the outbox's sender on %s", (driver) => {
     expect(smtp.received).toHaveLength(1);
   });
 
-  test("a mail still not sent a day after its first try is given up on, with the last error", async () => {
+  test("a mail still not sent a day after its first try is given up on, with the last error", async ({
+    db,
+  }) => {
     const port = await unusedPort();
     // The day shortened to nothing: the first failure is past it.
-    const reported = sender(`smtp://127.0.0.1:${port}`, { giveUpAfterMs: 0 });
+    const reported = sender(db, `smtp://127.0.0.1:${port}`, { giveUpAfterMs: 0 });
     const id = await queue(db);
     expect(await reported.next((o) => o.id === id)).toMatchObject({ outcome: "failed" });
     expect(await row(db, id)).toMatchObject({
@@ -187,13 +187,13 @@ describe.each(drivers)("the outbox's sender on %s", (driver) => {
     });
   });
 
-  test("a mail the server refuses for good fails at once; sent again, it goes", async () => {
+  test("a mail the server refuses for good fails at once; sent again, it goes", async ({ db }) => {
     let refusing = true;
     smtp = await startSmtpFake({
       refuseRecipient: () =>
         refusing ? { code: 550, message: "Mailbox unavailable: manager@pub.example" } : null,
     });
-    const reported = sender(smtp.url);
+    const reported = sender(db, smtp.url);
     const id = await queue(db);
     expect(await reported.next((o) => o.id === id)).toMatchObject({ outcome: "failed" });
     const failed = await row(db, id);
@@ -209,21 +209,21 @@ describe.each(drivers)("the outbox's sender on %s", (driver) => {
     expect(await sendAgainNow(db, 999_999_999)).toBe("missing");
   });
 
-  test("a server that refuses for now (4xx) gets the mail again later", async () => {
+  test("a server that refuses for now (4xx) gets the mail again later", async ({ db }) => {
     let refusals = 1;
     smtp = await startSmtpFake({
       refuseRecipient: () => (refusals-- > 0 ? { code: 451, message: "Try again later" } : null),
     });
-    const reported = sender(smtp.url, { retryDelaysMs: [10] });
+    const reported = sender(db, smtp.url, { retryDelaysMs: [10] });
     const id = await queue(db);
     expect(await reported.next((o) => o.id === id)).toMatchObject({ outcome: "retry" });
     expect((await smtp.message(1)).parsed.subject).toContain("New enquiry");
     await reported.next((o) => o.id === id && o.outcome === "sent");
   });
 
-  test("without a mail server, mail waits, printed to the log once", async () => {
+  test("without a mail server, mail waits, printed to the log once", async ({ db }) => {
     const warn = vi.spyOn(log, "warn");
-    const reported = sender(null);
+    const reported = sender(db, null);
     const id = await queue(db, message({ text: "Please call Sam back about Friday." }));
     await reported.next((o) => o.id === id);
     expect(warn).toHaveBeenCalledWith(
@@ -245,7 +245,7 @@ describe.each(drivers)("the outbox's sender on %s", (driver) => {
 
     // A mail server configured later sends what waited.
     smtp = await startSmtpFake();
-    sender(smtp.url);
+    sender(db, smtp.url);
     mailQueued();
     const subjects = [
       (await smtp.message(1)).parsed.subject,
@@ -256,7 +256,7 @@ describe.each(drivers)("the outbox's sender on %s", (driver) => {
 
   test.runIf(driver === "postgres")(
     "two senders on one PostgreSQL database send each mail once",
-    async () => {
+    async ({ db }) => {
       smtp = await startSmtpFake();
       const first = openPostgres(db.url!);
       const second = openPostgres(db.url!);
@@ -274,13 +274,18 @@ describe.each(drivers)("the outbox's sender on %s", (driver) => {
           ["first", first],
           ["second", second],
         ] as const) {
-          sender(smtp.url, { batchSize: 3 }, database, {
-            ...reported,
-            report(outcome) {
-              if (outcome.outcome === "sent") sentBy[name]++;
-              reported.report(outcome);
+          sender(
+            database,
+            smtp.url,
+            { batchSize: 3 },
+            {
+              ...reported,
+              report(outcome) {
+                if (outcome.outcome === "sent") sentBy[name]++;
+                reported.report(outcome);
+              },
             },
-          });
+          );
         }
         mailQueued();
         await smtp.message(40);

@@ -44,6 +44,9 @@ function recordingLog() {
 }
 
 /** A server whose handler is given each request, behind a shutdown with the options given. */
+/** A handler that answers at once. */
+const served = (_req: IncomingMessage, res: ServerResponse) => void res.end("served");
+
 function serve(
   handle: (req: IncomingMessage, res: ServerResponse) => void,
   options: { graceMs: number; quietMs?: number; maxDrainMs?: number; idleMs?: number },
@@ -132,6 +135,24 @@ function responses(received: string): string[] {
 }
 
 /** A connection that has had one response and is now idle, as far as the server can tell. */
+/**
+ * Stops `server`, and once its listener has closed sends a request on the
+ * idle `connection`: it is answered, closing the connection cleanly. The
+ * stop, still to wait for.
+ */
+async function requestAfterListenerCloses(
+  server: Awaited<ReturnType<typeof serve>>,
+  connection: Awaited<ReturnType<typeof idleKeepAliveConnection>>,
+) {
+  const stopped = server.stop();
+  await server.log.logged("no longer accepting connections");
+  connection.socket.write(GET);
+  const { received, error } = await connection.closed;
+  expect(error).toBeUndefined();
+  expect(responses(received)).toEqual(["200 keep-alive", "200 close"]);
+  return { stopped };
+}
+
 async function idleKeepAliveConnection(port: number) {
   const connection = rawConnection(port);
   await connection.connected;
@@ -180,7 +201,7 @@ describe("gracefulShutdown", () => {
   });
 
   test("a request written on an idle keep-alive connection as the signal arrives is answered, not reset", async () => {
-    const server = await serve((_req, res) => res.end("served"), { graceMs: 5_000, quietMs: 50 });
+    const server = await serve(served, { graceMs: 5_000, quietMs: 50 });
     const connections = await Promise.all(
       Array.from({ length: 5 }, () => idleKeepAliveConnection(server.port)),
     );
@@ -197,18 +218,9 @@ describe("gracefulShutdown", () => {
   });
 
   test("an idle keep-alive connection outlives the listener, and a request on it is answered", async () => {
-    const server = await serve((_req, res) => res.end("served"), {
-      graceMs: 5_000,
-      quietMs: 50,
-      idleMs: 60_000,
-    });
+    const server = await serve(served, { graceMs: 5_000, quietMs: 50, idleMs: 60_000 });
     const connection = await idleKeepAliveConnection(server.port);
-    const stopped = server.stop();
-    await server.log.logged("no longer accepting connections");
-    connection.socket.write(GET);
-    const { received, error } = await connection.closed;
-    expect(error).toBeUndefined();
-    expect(responses(received)).toEqual(["200 keep-alive", "200 close"]);
+    const { stopped } = await requestAfterListenerCloses(server, connection);
     expect(await stopped).toBe(0);
     expect(await failure(server.port)).toBe("ECONNREFUSED");
     expect(server.log.lines).toContain(
@@ -234,20 +246,14 @@ describe("gracefulShutdown", () => {
       connection.socket.off("data", sendAgain);
       connection.socket.write(GET);
     });
-    const stopped = server.stop();
-    await server.log.logged("no longer accepting connections");
-    connection.socket.write(GET);
-
-    const { received, error } = await connection.closed;
-    expect(error).toBeUndefined();
-    expect(responses(received)).toEqual(["200 keep-alive", "200 close"]);
+    const { stopped } = await requestAfterListenerCloses(server, connection);
     expect(handled).toBe(2);
     expect(await stopped).toBe(0);
   });
 
   test("connections still queued when the signal arrives are accepted and answered, one turn of the event loop at a time", async () => {
     // No quiet period: the listener closes as soon as the kernel's queue is empty.
-    const server = await serve((_req, res) => res.end("served"), { graceMs: 5_000, quietMs: 0 });
+    const server = await serve(served, { graceMs: 5_000, quietMs: 0 });
     const connections = Array.from({ length: 20 }, () => rawConnection(server.port));
     await Promise.all(connections.map(({ connected }) => connected));
     // The kernel has completed every connection; the server has taken in a
@@ -263,10 +269,7 @@ describe("gracefulShutdown", () => {
   });
 
   test("connections made after the signal, while some keep arriving, are accepted and answered", async () => {
-    const server = await serve((_req, res) => res.end("served"), {
-      graceMs: 5_000,
-      quietMs: 200,
-    });
+    const server = await serve(served, { graceMs: 5_000, quietMs: 200 });
     const stopped = server.stop();
     const connections = [];
     for (let i = 0; i < 5; i++) {
@@ -287,11 +290,7 @@ describe("gracefulShutdown", () => {
   test("the listener closes after at most maxDrainMs however busy it is", async () => {
     // Connections arrive one after another without a pause as long as the
     // quiet period: only maxDrainMs ends the wait.
-    const server = await serve((_req, res) => res.end("served"), {
-      graceMs: 10_000,
-      quietMs: 60_000,
-      maxDrainMs: 300,
-    });
+    const server = await serve(served, { graceMs: 10_000, quietMs: 60_000, maxDrainMs: 300 });
     const stopped = server.stop();
     // The one still queued as the listener closes is reset, the next refused.
     while ((await failure(server.port)) === undefined);
@@ -301,7 +300,7 @@ describe("gracefulShutdown", () => {
 
   test("an idle connection closes once it has been idle for idleMs", async () => {
     const server = await serve(
-      (_req, res) => res.end("served"),
+      served,
       { graceMs: 60_000, quietMs: 50, idleMs: 100 },
       // Node's own keep-alive timer would close it much later.
       { keepAliveTimeout: 60_000 },
@@ -316,11 +315,7 @@ describe("gracefulShutdown", () => {
   });
 
   test("idle connections still open when the grace period ends are closed, and the exit code is 0", async () => {
-    const server = await serve((_req, res) => res.end("served"), {
-      graceMs: 300,
-      quietMs: 50,
-      idleMs: 60_000,
-    });
+    const server = await serve(served, { graceMs: 300, quietMs: 50, idleMs: 60_000 });
     const connection = await idleKeepAliveConnection(server.port);
     expect(await server.stop()).toBe(0);
     const { error } = await connection.closed;

@@ -1,9 +1,7 @@
 import { moveRow } from "~/platform/database/ordered-rows.server";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { asRole, asUser, editorAndStranger } from "../../../tests/support/database-roles";
-import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import type { Database } from "~/platform/database/database.server";
-import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../../tests/support/route-test";
+import { withStaffClaims } from "~/staff/editor/staff-transaction.server";
 import {
   addSpecial,
   deleteSpecial,
@@ -38,23 +36,13 @@ const special = (changes: Partial<SpecialInput> = {}): SpecialInput => ({
 });
 
 describe.each(drivers)("the specials editor's data on %s", (driver) => {
-  let db: TestDatabase;
-  let staff: StaffClaims;
-  let stranger: StaffClaims;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    ({ editor: staff, stranger } = await editorAndStranger(db, "specials"));
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  const asStaff = <T>(work: (tx: Database) => Promise<T>) => asUser(db, staff, work);
-  const asStranger = <T>(work: (tx: Database) => Promise<T>) => asUser(db, stranger, work);
-
-  test("a special is added at the end of its day, changed, hidden and deleted", async () => {
-    await asStaff(async (tx) => {
+  test("a special is added at the end of its day, changed, hidden and deleted", async ({
+    asEditor,
+    claims,
+  }) => {
+    await asEditor(async (tx) => {
       const id = await addSpecial(tx, special());
       const wednesday = (await listSpecials(tx)).filter((row) => row.weekday === 3);
       expect(wednesday.at(-1)).toMatchObject({ id, title: "Pie Night", sortOrder: 110 });
@@ -76,7 +64,7 @@ describe.each(drivers)("the specials editor's data on %s", (driver) => {
 
       const audit = await tx.query<{ operation: string }>(
         "select operation from public.audit_log where table_name = 'specials' and actor = $1::uuid order by id",
-        [staff.sub],
+        [claims.editor.sub],
       );
       expect(audit.map((row) => row.operation)).toEqual(["INSERT", "UPDATE"]);
 
@@ -87,8 +75,8 @@ describe.each(drivers)("the specials editor's data on %s", (driver) => {
     });
   });
 
-  test("a dated special without a weekday goes in the dated list", async () => {
-    await asStaff(async (tx) => {
+  test("a dated special without a weekday goes in the dated list", async ({ asEditor }) => {
+    await asEditor(async (tx) => {
       const first = await addSpecial(
         tx,
         special({ weekday: null, startsOn: "2026-12-24", endsOn: "2026-12-31" }),
@@ -99,8 +87,10 @@ describe.each(drivers)("the specials editor's data on %s", (driver) => {
     });
   });
 
-  test("moving up and down reorders the day's list only, and stops at the ends", async () => {
-    await asStaff(async (tx) => {
+  test("moving up and down reorders the day's list only, and stops at the ends", async ({
+    asEditor,
+  }) => {
+    await asEditor(async (tx) => {
       const sunday = async () =>
         (await listSpecials(tx)).filter((row) => row.weekday === 0).map((row) => row.title);
       const monday = await listSpecials(tx).then((rows) => rows.filter((r) => r.weekday === 1));
@@ -120,29 +110,34 @@ describe.each(drivers)("the specials editor's data on %s", (driver) => {
     });
   });
 
-  test("the table refuses a negative price and a special with neither day nor date", async () => {
+  test("the table refuses a negative price and a special with neither day nor date", async ({
+    asEditor,
+  }) => {
     await expect(
-      asStaff((tx) => addSpecial(tx, special({ priceCents: -100 }))),
+      asEditor((tx) => addSpecial(tx, special({ priceCents: -100 }))),
     ).rejects.toMatchObject({ code: "23514" });
-    await expect(asStaff((tx) => addSpecial(tx, special({ weekday: null })))).rejects.toMatchObject(
-      {
-        code: "23514",
-      },
-    );
+    await expect(
+      asEditor((tx) => addSpecial(tx, special({ weekday: null }))),
+    ).rejects.toMatchObject({
+      code: "23514",
+    });
   });
 
-  test.each(["anon", "stranger"])("%s cannot add a special", async (who) => {
-    const as =
-      who === "anon"
-        ? <T>(work: (tx: Database) => Promise<T>) => asRole(db, "anon", work)
-        : asStranger;
+  test.for(["anon", "stranger"])("%s cannot add a special", async (who, { asAnon, asStranger }) => {
+    const as = who === "anon" ? asAnon : asStranger;
     await expect(as((tx) => addSpecial(tx, special()))).rejects.toMatchObject({ code: "42501" });
   });
 
-  test("a signed-in non-staff user changes, moves and deletes nothing, and sees no hidden special", async () => {
-    const hiddenId = await asStaff(async (tx) => {
+  test("a signed-in non-staff user changes, moves and deletes nothing, and sees no hidden special", async ({
+    claims,
+    asEditor,
+    asStranger,
+  }) => {
+    const hiddenId = await asEditor(async (tx) => {
       const id = await addSpecial(tx, special({ published: false }));
-      const seenByStranger = await withStaffClaims(tx, stranger, (inner) => getSpecial(inner, id));
+      const seenByStranger = await withStaffClaims(tx, claims.stranger, (inner) =>
+        getSpecial(inner, id),
+      );
       expect(seenByStranger).toBeNull();
       return id;
     });

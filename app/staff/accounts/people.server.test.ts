@@ -45,6 +45,20 @@ describe.each(drivers)("owners manage the staff on %s", (driver) => {
     await db?.[Symbol.asyncDispose]();
   });
 
+  /** A new account put on the staff list straight into the table, by someone with `claims`. */
+  async function addOutsider(
+    claims: StaffClaims,
+    row: { email: string; role: StaffRole; addedBy: string },
+  ) {
+    const outsider = await createAuthUser(db, `outsider-${randomUUID()}@example.com`);
+    return withStaffClaims(db, claims, (tx) =>
+      tx.query(
+        "insert into public.staff (user_id, email, role, added_by) values ($1::uuid, $2, $3, $4::uuid)",
+        [outsider, row.email, row.role, row.addedBy],
+      ),
+    );
+  }
+
   test("staff read the list, owners first; someone not on it reads nothing", async () => {
     const asEditor = await listStaff(db, editor.claims);
     expect(asEditor.map((row) => row.email)).toEqual(
@@ -137,14 +151,8 @@ describe.each(drivers)("owners manage the staff on %s", (driver) => {
   });
 
   test("row level security keeps an editor's writes off the staff list", async () => {
-    const outsider = await createAuthUser(db, `outsider-${randomUUID()}@example.com`);
     await expect(
-      withStaffClaims(db, editor.claims, (tx) =>
-        tx.query(
-          "insert into public.staff (user_id, email, role, added_by) values ($1::uuid, 'x@example.com', 'owner', $2::uuid)",
-          [outsider, editor.userId],
-        ),
-      ),
+      addOutsider(editor.claims, { email: "x@example.com", role: "owner", addedBy: editor.userId }),
     ).rejects.toMatchObject({ code: "42501" });
     const changed = await withStaffClaims(db, editor.claims, (tx) =>
       tx.query("update public.staff set role = 'owner' where user_id = $1::uuid returning 1", [
@@ -166,14 +174,8 @@ describe.each(drivers)("owners manage the staff on %s", (driver) => {
         ]),
       ),
     ).rejects.toMatchObject({ code: "42501" });
-    const outsider = await createAuthUser(db, `outsider-${randomUUID()}@example.com`);
     await expect(
-      withStaffClaims(db, owner.claims, (tx) =>
-        tx.query(
-          "insert into public.staff (user_id, email, role, added_by) values ($1::uuid, 'y@example.com', 'editor', $2::uuid)",
-          [outsider, editor.userId],
-        ),
-      ),
+      addOutsider(owner.claims, { email: "y@example.com", role: "editor", addedBy: editor.userId }),
     ).rejects.toMatchObject({ code: "42501" });
   });
 

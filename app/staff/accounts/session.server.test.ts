@@ -46,18 +46,27 @@ afterAll(async () => {
   await fake?.close();
 });
 
-test("a Supabase project's 503 is retried, and the sign-in goes through", async () => {
-  failuresAhead = 2;
+/**
+ * Sam signing in through the gateway while the project answers 503 to its
+ * next `failures` token requests: the answer, and the cookies the sign-in set.
+ */
+async function signInWhileDown(failures: number) {
+  failuresAhead = failures;
   tokenRequests.length = 0;
   const backend = supabaseAuthBackend({ url: gatewayUrl, publishableKey: fake.publishableKey });
   const { supabase, responseHeaders } = createStaffClient(
     new Request("http://localhost/staff/sign-in", { method: "POST" }),
     backend,
   );
-  const { data, error } = await supabase.auth.signInWithPassword({
+  const answer = await supabase.auth.signInWithPassword({
     email: "sam@example.com",
     password: "a long enough password",
   });
+  return { ...answer, responseHeaders };
+}
+
+test("a Supabase project's 503 is retried, and the sign-in goes through", async () => {
+  const { data, error, responseHeaders } = await signInWhileDown(2);
   expect(error).toBeNull();
   expect(data.session?.access_token).toBeTruthy();
   expect(tokenRequests).toEqual([503, 503, 200]);
@@ -65,17 +74,7 @@ test("a Supabase project's 503 is retried, and the sign-in goes through", async 
 });
 
 test("when the project stays down, the client says so instead of signing anyone in", async () => {
-  failuresAhead = 10;
-  tokenRequests.length = 0;
-  const backend = supabaseAuthBackend({ url: gatewayUrl, publishableKey: fake.publishableKey });
-  const { supabase, responseHeaders } = createStaffClient(
-    new Request("http://localhost/staff/sign-in", { method: "POST" }),
-    backend,
-  );
-  const { error } = await supabase.auth.signInWithPassword({
-    email: "sam@example.com",
-    password: "a long enough password",
-  });
+  const { error, responseHeaders } = await signInWhileDown(10);
   expect(error?.status).toBe(503);
   // The first try and three retries.
   expect(tokenRequests).toEqual([503, 503, 503, 503]);

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import {
   asRole,
+  asUser,
+  claimsOf,
   contentTables,
-  createAuthUser,
-  rolledBack,
+  createAuthUser as createUser,
 } from "../../../tests/support/database-roles";
-import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { drivers, routeTest } from "../../../tests/support/route-test";
 import type { Database } from "~/platform/database/database.server";
 import { setEnquiryHandled } from "~/staff/inbox/enquiry-inbox.server";
 import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
@@ -16,28 +17,9 @@ import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transact
  * role), a signed-in user who is not staff, an editor and an owner.
  */
 
-/** Runs `work` as the user with `claims`, in a transaction that is rolled back. */
-function asUser<T>(db: Database, claims: StaffClaims, work: (tx: Database) => Promise<T>) {
-  return rolledBack((inner) => withStaffClaims(db, claims, inner), work);
-}
-
-const createUser = createAuthUser;
-
-const claimsOf = (userId: string): StaffClaims => ({
-  sub: userId,
-  role: "authenticated",
-  session_id: randomUUID(),
-});
-
-describe.each(drivers)("staff access on %s", (driver) => {
-  let db: TestDatabase;
-  let owner: StaffClaims;
-  let editor: StaffClaims;
-  let stranger: StaffClaims;
-  let enquiryId: number;
-
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
+/** An owner, an editor and a signed-in user who is not staff, and an enquiry, made once. */
+const test = routeTest.extend("people", ({ once, db }) =>
+  once("people", async () => {
     const ownerId = await createUser(db, "owner@example.com");
     const editorId = await createUser(db, "editor@example.com");
     const strangerId = await createUser(db, "stranger@example.com");
@@ -46,9 +28,6 @@ describe.each(drivers)("staff access on %s", (driver) => {
          ($1::uuid, 'owner@example.com', 'owner'), ($2::uuid, 'editor@example.com', 'editor')`,
       [ownerId, editorId],
     );
-    owner = claimsOf(ownerId);
-    editor = claimsOf(editorId);
-    stranger = claimsOf(strangerId);
     const [enquiry] = await db.query<{ id: number }>(
       `insert into public.enquiries (kind, submission_token, fingerprint, name, email, message, topic)
        values ('contact', $1::uuid, $2, 'Sam Okafor', 'sam@example.com',
@@ -56,18 +35,29 @@ describe.each(drivers)("staff access on %s", (driver) => {
        returning id::int as id`,
       [randomUUID(), "a".repeat(64)],
     );
-    enquiryId = enquiry!.id;
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
+    return {
+      owner: claimsOf(ownerId),
+      editor: claimsOf(editorId),
+      stranger: claimsOf(strangerId),
+      enquiryId: enquiry!.id,
+    };
+  }),
+);
+
+/** Each of `statements`, run by `run`, is refused for want of a privilege. */
+async function expectDenied(run: (sql: string) => Promise<unknown>, statements: string[]) {
+  for (const sql of statements) await expect(run(sql), sql).rejects.toThrow(/permission denied/);
+}
+
+describe.each(drivers)("staff access on %s", (driver) => {
+  test.override({ driver });
 
   const isStaff = (tx: Database) =>
     tx.query<{ staff: boolean; owner: boolean }>(
       "select public.is_staff() as staff, public.is_owner() as owner",
     );
 
-  test("the migration is applied, with row level security on its tables", async () => {
+  test("the migration is applied, with row level security on its tables", async ({ db }) => {
     const [migration] = await db.query<{ name: string }>(
       "select name from supabase_migrations.schema_migrations where version = '20261123100000'",
     );
@@ -85,7 +75,10 @@ describe.each(drivers)("staff access on %s", (driver) => {
     ]);
   });
 
-  test("is_staff() and is_owner() answer for the signed-in user", async () => {
+  test("is_staff() and is_owner() answer for the signed-in user", async ({
+    db,
+    people: { owner, editor, stranger },
+  }) => {
     expect(await asUser(db, owner, isStaff)).toEqual([{ staff: true, owner: true }]);
     expect(await asUser(db, editor, isStaff)).toEqual([{ staff: true, owner: false }]);
     expect(await asUser(db, stranger, isStaff)).toEqual([{ staff: false, owner: false }]);
@@ -93,7 +86,10 @@ describe.each(drivers)("staff access on %s", (driver) => {
     await expect(asRole(db, "anon", isStaff)).rejects.toThrow(/permission denied/);
   });
 
-  test("is_staff() is false right after the staff row is deleted", async () => {
+  test("is_staff() is false right after the staff row is deleted", async ({
+    db,
+    people: { owner },
+  }) => {
     const userId = await createUser(db, "leaving@example.com");
     await db.query(
       "insert into public.staff (user_id, email, role) values ($1::uuid, 'leaving@example.com', 'editor')",
@@ -122,26 +118,26 @@ describe.each(drivers)("staff access on %s", (driver) => {
     ).rejects.toThrow(/row-level security/);
   });
 
-  test.each([
+  test.for([
     ["audit_log", "actor = null"],
     ["staff", "role = 'owner'"],
     ["enquiries", "handled_at = now()"],
     ["staff_setup_codes", "used_at = now()"],
-  ])("a visitor can neither read nor write %s", async (table, change) => {
-    for (const sql of [
-      `select * from public.${table}`,
-      `insert into public.${table} default values`,
-      `update public.${table} set ${change}`,
-      `delete from public.${table}`,
-    ]) {
-      await expect(
-        asRole(db, "anon", (tx) => tx.query(sql)),
-        sql,
-      ).rejects.toThrow(/permission denied/);
-    }
+  ])("a visitor can neither read nor write %s", async ([table, change], { db }) => {
+    await expectDenied(
+      (sql) => asRole(db, "anon", (tx) => tx.query(sql)),
+      [
+        `select * from public.${table}`,
+        `insert into public.${table} default values`,
+        `update public.${table} set ${change}`,
+        `delete from public.${table}`,
+      ],
+    );
   });
 
-  test("a visitor has no privilege on the audit log, the staff or the setup codes", async () => {
+  test("a visitor has no privilege on the audit log, the staff or the setup codes", async ({
+    db,
+  }) => {
     const rows = await db.query<{ table: string; role: string; any: boolean }>(
       `select t as "table", r as role,
          has_table_privilege(r, 'public.' || t,
@@ -161,7 +157,10 @@ describe.each(drivers)("staff access on %s", (driver) => {
       expect(row, `${row.role} on ${row.table}`).toMatchObject({ any: false });
   });
 
-  test("a signed-in user who is not staff sees no audit log, staff, enquiry or unpublished content", async () => {
+  test("a signed-in user who is not staff sees no audit log, staff, enquiry or unpublished content", async ({
+    db,
+    people: { stranger },
+  }) => {
     const counts = await asUser(db, stranger, async (tx) => {
       const [row] = await tx.query<Record<string, number>>(
         `select
@@ -195,7 +194,10 @@ describe.each(drivers)("staff access on %s", (driver) => {
     expect(unpublished?.count).toBe(0);
   });
 
-  test("staff see the audit log, the staff, the enquiries and every row of the content", async () => {
+  test("staff see the audit log, the staff, the enquiries and every row of the content", async ({
+    db,
+    people: { editor },
+  }) => {
     const [all] = await db.query<{ unpublished: number; staff: number }>(
       `select (select count(*)::int from public.menu_items where not published)
          + (select count(*)::int from public.events where not published)
@@ -218,23 +220,27 @@ describe.each(drivers)("staff access on %s", (driver) => {
     expect(seen?.enquiries).toBe(1);
   });
 
-  test("nobody writes the audit log through a role, staff included", async () => {
+  test("nobody writes the audit log through a role, staff included", async ({
+    db,
+    people: { owner, editor, stranger },
+  }) => {
     for (const claims of [stranger, editor, owner]) {
-      for (const sql of [
-        "insert into public.audit_log (table_name, operation) values ('menu_items', 'DELETE')",
-        "update public.audit_log set actor = null",
-        "delete from public.audit_log",
-        "truncate public.audit_log",
-      ]) {
-        await expect(
-          asUser(db, claims, (tx) => tx.query(sql)),
-          sql,
-        ).rejects.toThrow(/permission denied/);
-      }
+      await expectDenied(
+        (sql) => asUser(db, claims, (tx) => tx.query(sql)),
+        [
+          "insert into public.audit_log (table_name, operation) values ('menu_items', 'DELETE')",
+          "update public.audit_log set actor = null",
+          "delete from public.audit_log",
+          "truncate public.audit_log",
+        ],
+      );
     }
   });
 
-  test("nobody but staff marks an enquiry handled", async () => {
+  test("nobody but staff marks an enquiry handled", async ({
+    db,
+    people: { stranger, enquiryId },
+  }) => {
     await expect(
       asRole(db, "anon", (tx) =>
         tx.query("update public.enquiries set handled_at = now() where id = $1::bigint", [
@@ -257,18 +263,19 @@ describe.each(drivers)("staff access on %s", (driver) => {
     expect(row?.handled).toBe(false);
   });
 
-  test("an editor marks an enquiry handled, and changes nothing else about it", async () => {
-    for (const sql of [
-      "update public.enquiries set message = 'Changed by staff, which is not allowed.'",
-      "update public.enquiries set email = 'someone@example.com'",
-      "delete from public.enquiries",
-      "insert into public.enquiries default values",
-    ]) {
-      await expect(
-        asUser(db, editor, (tx) => tx.query(sql)),
-        sql,
-      ).rejects.toThrow(/permission denied/);
-    }
+  test("an editor marks an enquiry handled, and changes nothing else about it", async ({
+    db,
+    people: { owner, editor, enquiryId },
+  }) => {
+    await expectDenied(
+      (sql) => asUser(db, editor, (tx) => tx.query(sql)),
+      [
+        "update public.enquiries set message = 'Changed by staff, which is not allowed.'",
+        "update public.enquiries set email = 'someone@example.com'",
+        "delete from public.enquiries",
+        "insert into public.enquiries default values",
+      ],
+    );
     // Nor in someone else's name.
     await expect(
       asUser(db, editor, (tx) =>
@@ -306,7 +313,10 @@ describe.each(drivers)("staff access on %s", (driver) => {
     expect(Object.keys(logged!.newRow).sort()).toEqual(["handled_at", "handled_by", "id", "kind"]);
   });
 
-  test("an editor cannot add, change or remove staff; an owner can", async () => {
+  test("an editor cannot add, change or remove staff; an owner can", async ({
+    db,
+    people: { owner, editor, stranger },
+  }) => {
     const newcomer = await createUser(db, "newcomer@example.com");
     const add = (tx: Database) =>
       tx.query(
@@ -351,35 +361,38 @@ describe.each(drivers)("staff access on %s", (driver) => {
     ]);
   });
 
-  test.each(contentTables)("staff may write %s, other signed-in users may not", async (table) => {
-    const [before] = await db.query<{ count: number }>(
-      `select count(*)::int as count from public.${table}`,
-    );
-    // An update that changes nothing, and a delete rolled back: what each may touch.
-    const touch = (claims: StaffClaims) =>
-      asUser(db, claims, async (tx) => {
-        const updated = await tx.query(
-          `update public.${table} set updated_at = updated_at returning 1`,
-        );
-        // A special tied to an event holds the event (the editor unties it first).
-        if (table === "events") await tx.query("update public.specials set event_id = null");
-        const deleted = await tx.query(`delete from public.${table} returning 1`);
-        return { updated: updated.length, deleted: deleted.length };
-      });
-    expect(await touch(stranger)).toEqual({ updated: 0, deleted: 0 });
-    expect(await touch(editor)).toEqual({ updated: before?.count, deleted: before?.count });
-    await expect(
-      asUser(db, stranger, (tx) => tx.query(`insert into public.${table} default values`)),
-    ).rejects.toThrow(/row-level security/);
-    for (const role of ["anon", "authenticated"]) {
+  test.for(contentTables)(
+    "staff may write %s, other signed-in users may not",
+    async (table, { db, people: { editor, stranger } }) => {
+      const [before] = await db.query<{ count: number }>(
+        `select count(*)::int as count from public.${table}`,
+      );
+      // An update that changes nothing, and a delete rolled back: what each may touch.
+      const touch = (claims: StaffClaims) =>
+        asUser(db, claims, async (tx) => {
+          const updated = await tx.query(
+            `update public.${table} set updated_at = updated_at returning 1`,
+          );
+          // A special tied to an event holds the event (the editor unties it first).
+          if (table === "events") await tx.query("update public.specials set event_id = null");
+          const deleted = await tx.query(`delete from public.${table} returning 1`);
+          return { updated: updated.length, deleted: deleted.length };
+        });
+      expect(await touch(stranger)).toEqual({ updated: 0, deleted: 0 });
+      expect(await touch(editor)).toEqual({ updated: before?.count, deleted: before?.count });
       await expect(
-        asRole(db, role, (tx) => tx.query(`truncate public.${table} cascade`)),
-        role,
-      ).rejects.toThrow(/permission denied/);
-    }
-  });
+        asUser(db, stranger, (tx) => tx.query(`insert into public.${table} default values`)),
+      ).rejects.toThrow(/row-level security/);
+      for (const role of ["anon", "authenticated"]) {
+        await expect(
+          asRole(db, role, (tx) => tx.query(`truncate public.${table} cascade`)),
+          role,
+        ).rejects.toThrow(/permission denied/);
+      }
+    },
+  );
 
-  test("an editor adds, changes and removes a menu section", async () => {
+  test("an editor adds, changes and removes a menu section", async ({ db, people: { editor } }) => {
     const id = await withStaffClaims(db, editor, async (tx) => {
       const [row] = await tx.query<{ id: number }>(
         "insert into public.menu_sections (slug, name, published) values ('drafts', 'Drafts', false) returning id::int as id",
@@ -402,7 +415,10 @@ describe.each(drivers)("staff access on %s", (driver) => {
     ).toEqual([]);
   });
 
-  test("the audit log records a staff member's change to a menu item, and the server's own", async () => {
+  test("the audit log records a staff member's change to a menu item, and the server's own", async ({
+    db,
+    people: { editor },
+  }) => {
     const [item] = await db.query<{ id: number; price: number }>(
       "select id::int as id, price_cents as price from public.menu_items order by id limit 1",
     );
@@ -451,7 +467,10 @@ describe.each(drivers)("staff access on %s", (driver) => {
     ]);
   });
 
-  test("the audit log records inserts and deletes, with the row", async () => {
+  test("the audit log records inserts and deletes, with the row", async ({
+    db,
+    people: { editor },
+  }) => {
     await withStaffClaims(db, editor, async (tx) => {
       await tx.query(
         "insert into public.specials (title, weekday, published) values ('Audited', 2, false)",

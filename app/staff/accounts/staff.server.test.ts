@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { createAuthUser } from "../../../tests/support/database-roles";
-import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { drivers, routeTest } from "../../../tests/support/route-test";
+import type { StaffRole } from "./people";
 import {
   addStaffMember,
   consumeSetupCode,
@@ -14,25 +15,33 @@ import {
   StaffAlreadySetUpError,
 } from "./staff.server";
 
-describe.each(drivers)("the staff list on %s", (driver) => {
-  let db: TestDatabase;
+const test = routeTest
+  .extend(
+    "createUser",
+    ({ db }) =>
+      (email: string) =>
+        createAuthUser(db, email),
+  )
+  /** A new user put on the staff list by the server with `role`: their id. */
+  .extend("addMember", ({ db, createUser }) => async (email: string, role: StaffRole) => {
+    const userId = await createUser(email);
+    await addStaffMember(db, { userId, email, role });
+    return userId;
+  });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-  beforeEach(async () => {
+describe.each(drivers)("the staff list on %s", (driver) => {
+  test.override({ driver });
+  test.beforeEach(async ({ db }) => {
     await db.query("delete from public.staff");
     await db.query("delete from public.staff_setup_codes");
   });
 
-  const createUser = (email: string) => createAuthUser(db, email);
-
-  test("a signed-in member is found only while their session stands", async () => {
-    const userId = await createUser("session@example.com");
-    await addStaffMember(db, { userId, email: "session@example.com", role: "editor" });
+  test("a signed-in member is found only while their session stands", async ({
+    db,
+    createUser,
+    addMember,
+  }) => {
+    const userId = await addMember("session@example.com", "editor");
     const [session] = await db.query<{ id: string }>(
       "insert into auth.sessions (user_id) values ($1::uuid) returning id::text as id",
       [userId],
@@ -54,11 +63,12 @@ describe.each(drivers)("the staff list on %s", (driver) => {
     expect(await getSignedInStaffMember(db, { userId, sessionId })).toBeNull();
   });
 
-  test("the database itself keeps an owner on a list that has staff, whoever changes it", async () => {
-    const owner = await createUser("keeper@example.com");
-    const editor = await createUser("helper@example.com");
-    await addStaffMember(db, { userId: owner, email: "keeper@example.com", role: "owner" });
-    await addStaffMember(db, { userId: editor, email: "helper@example.com", role: "editor" });
+  test("the database itself keeps an owner on a list that has staff, whoever changes it", async ({
+    db,
+    addMember,
+  }) => {
+    const owner = await addMember("keeper@example.com", "owner");
+    const editor = await addMember("helper@example.com", "editor");
     const refused = /The staff list must keep at least one owner/;
 
     // The server's own connection, past every check the site makes.
@@ -86,17 +96,18 @@ describe.each(drivers)("the staff list on %s", (driver) => {
     expect(await countStaff(db)).toBe(0);
   });
 
-  test("taking an editor off a list that has no owner is not the change that lost it", async () => {
-    const first = await createUser("editor-one@example.com");
-    const second = await createUser("editor-two@example.com");
-    await addStaffMember(db, { userId: first, email: "editor-one@example.com", role: "editor" });
-    await addStaffMember(db, { userId: second, email: "editor-two@example.com", role: "editor" });
+  test("taking an editor off a list that has no owner is not the change that lost it", async ({
+    db,
+    addMember,
+  }) => {
+    const first = await addMember("editor-one@example.com", "editor");
+    await addMember("editor-two@example.com", "editor");
     expect(await removeStaffMember(db, first)).toBe(true);
     expect(await getStaffMember(db, first)).toBeNull();
     expect(await countStaff(db)).toBe(1);
   });
 
-  test("a member is added, read, given another role and removed", async () => {
+  test("a member is added, read, given another role and removed", async ({ db, createUser }) => {
     const ownerId = await createUser("owner@example.com");
     const userId = await createUser("editor@example.com");
     expect(await countStaff(db)).toBe(0);
@@ -143,9 +154,11 @@ describe.each(drivers)("the staff list on %s", (driver) => {
     expect(await getStaffMember(db, owner.userId)).toEqual(owner);
   });
 
-  test("the server's own writes to the staff list are logged with no actor", async () => {
-    const userId = await createUser("logged@example.com");
-    await addStaffMember(db, { userId, email: "logged@example.com", role: "editor" });
+  test("the server's own writes to the staff list are logged with no actor", async ({
+    db,
+    addMember,
+  }) => {
+    const userId = await addMember("logged@example.com", "editor");
     const logged = await db.query<{ actor: string | null; operation: string }>(
       `select actor::text as actor, operation from public.audit_log
        where table_name = 'staff' and new_row ->> 'user_id' = $1`,
@@ -154,19 +167,20 @@ describe.each(drivers)("the staff list on %s", (driver) => {
     expect(logged).toEqual([{ actor: null, operation: "INSERT" }]);
   });
 
-  test("a deleted auth user leaves the staff", async () => {
-    const userId = await createUser("deleted@example.com");
-    await addStaffMember(db, { userId, email: "deleted@example.com", role: "editor" });
+  test("a deleted auth user leaves the staff", async ({ db, addMember }) => {
+    const userId = await addMember("deleted@example.com", "editor");
     await db.query("delete from auth.users where id = $1::uuid", [userId]);
     expect(await getStaffMember(db, userId)).toBeNull();
   });
 
-  test("ids that are not UUIDs find nobody", async () => {
+  test("ids that are not UUIDs find nobody", async ({ db }) => {
     expect(await getStaffMember(db, "not-a-uuid")).toBeNull();
     expect(await removeStaffMember(db, "' or true --")).toBe(false);
   });
 
-  test("a setup code is 32 random bytes, stored only as its hash, valid for an hour", async () => {
+  test("a setup code is 32 random bytes, stored only as its hash, valid for an hour", async ({
+    db,
+  }) => {
     const now = new Date();
     const { code, expiresAt } = await createSetupCode(db, { now });
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -188,13 +202,13 @@ describe.each(drivers)("the staff list on %s", (driver) => {
     expect(second.code).not.toBe(code);
   });
 
-  test("a setup code works once", async () => {
+  test("a setup code works once", async ({ db }) => {
     const { code } = await createSetupCode(db);
     expect(await consumeSetupCode(db, code)).toBe(true);
     expect(await consumeSetupCode(db, code)).toBe(false);
   });
 
-  test("an expired setup code does not work", async () => {
+  test("an expired setup code does not work", async ({ db }) => {
     const { code } = await createSetupCode(db, {
       now: new Date(Date.now() - SETUP_CODE_TTL_MS - 1_000),
     });
@@ -207,28 +221,27 @@ describe.each(drivers)("the staff list on %s", (driver) => {
     expect(row?.count).toBe(1);
   });
 
-  test("a code never issued, or not a code at all, does not work", async () => {
+  test("a code never issued, or not a code at all, does not work", async ({ db }) => {
     await createSetupCode(db);
     expect(await consumeSetupCode(db, "A".repeat(43))).toBe(false);
     expect(await consumeSetupCode(db, "")).toBe(false);
     expect(await consumeSetupCode(db, "' or true --")).toBe(false);
   });
 
-  test("of ten uses of a code at the same moment, one succeeds", async () => {
+  test("of ten uses of a code at the same moment, one succeeds", async ({ db }) => {
     const { code } = await createSetupCode(db);
     const results = await Promise.all(Array.from({ length: 10 }, () => consumeSetupCode(db, code)));
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
-  test("codes are neither issued nor taken once there are staff", async () => {
+  test("codes are neither issued nor taken once there are staff", async ({ db, addMember }) => {
     const { code } = await createSetupCode(db);
-    const userId = await createUser("first@example.com");
-    await addStaffMember(db, { userId, email: "first@example.com", role: "owner" });
+    await addMember("first@example.com", "owner");
     await expect(createSetupCode(db)).rejects.toThrow(StaffAlreadySetUpError);
     expect(await consumeSetupCode(db, code)).toBe(false);
   });
 
-  test("taking the code and adding the first owner go together", async () => {
+  test("taking the code and adding the first owner go together", async ({ db, createUser }) => {
     const { code } = await createSetupCode(db);
     const userId = await createUser("together@example.com");
     const added = await db.transaction(async (tx) => {

@@ -1,10 +1,7 @@
 import { moveRow } from "~/platform/database/ordered-rows.server";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { asRole, asUser, editorAndStranger } from "../../../tests/support/database-roles";
-import { drivers, openTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import type { Database } from "~/platform/database/database.server";
-import { checkForm } from "~/platform/forms/form-check";
-import { type StaffClaims } from "~/staff/editor/staff-transaction.server";
+import { describe, expect } from "vitest";
+import { drivers, routeTest as test } from "../../../tests/support/route-test";
+import { inputOf } from "~/platform/forms/form-check.test-support";
 import {
   deleteVenueRow,
   insertPackage,
@@ -15,61 +12,33 @@ import {
   spacesForStaff,
   updateSpace,
 } from "./venue-editor.server";
-import { PHOTO_SLOTS, photoNames } from "./venue-editor";
-import { packageSchema, spaceSchema, type PackageInput, type SpaceInput } from "./venue-rules";
+import { packageFields, spaceFields } from "./venue-editor";
+import { packageSchema, spaceSchema } from "./venue-rules";
 import { getVenueSpaces } from "~/venue/venue.server";
 
-function space(values: Record<string, string> = {}): SpaceInput {
-  const checked = checkForm(spaceSchema, {
-    name: "The Loft",
-    slug: "",
-    summary: "",
-    description: "",
-    seatedCapacity: "30",
-    standingCapacity: "45",
-    features: "Private bar, projector\nFireplace",
-    stepFree: "on",
-    accessibilityNote: "",
-    hidden: "",
-    ...Object.fromEntries(
-      PHOTO_SLOTS.flatMap((slot) => Object.values(photoNames(slot)).map((name) => [name, ""])),
-    ),
-    ...values,
-  });
-  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-  return checked.data;
-}
+const space = inputOf(spaceSchema, spaceFields, {
+  name: "The Loft",
+  seatedCapacity: "30",
+  standingCapacity: "45",
+  features: "Private bar, projector\nFireplace",
+  stepFree: "on",
+});
 
-function pack(values: Record<string, string> = {}): PackageInput {
-  const checked = checkForm(packageSchema, {
-    name: "Pub Social",
-    description: "",
-    price: "32.50",
-    priceUnit: "per-guest",
-    minimumGuests: "20",
-    includes: "Sharing platters\nA drink on arrival, red or white",
-    hidden: "",
-    ...values,
-  });
-  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-  return checked.data;
-}
+const pack = inputOf(packageSchema, packageFields, {
+  name: "Pub Social",
+  price: "32.50",
+  priceUnit: "per-guest",
+  minimumGuests: "20",
+  includes: "Sharing platters\nA drink on arrival, red or white",
+});
 
 describe.each(drivers)("the venue editor's queries on %s", (driver) => {
-  let db: TestDatabase;
-  let editor: StaffClaims;
-  let stranger: StaffClaims;
+  test.override({ driver });
 
-  beforeAll(async () => {
-    db = await openTestDatabase(driver);
-    ({ editor, stranger } = await editorAndStranger(db, "venue"));
-  });
-  afterAll(async () => {
-    await db?.[Symbol.asyncDispose]();
-  });
-
-  test("adds a space at the end with its lists, keeps its photos on edit, and hides it", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("adds a space at the end with its lists, keeps its photos on edit, and hides it", async ({
+    asEditor,
+  }) => {
+    await asEditor(async (tx) => {
       const id = await insertSpace(tx, space());
       const spaces = await spacesForStaff(tx);
       expect(spaces.at(-1)).toMatchObject({
@@ -93,8 +62,8 @@ describe.each(drivers)("the venue editor's queries on %s", (driver) => {
     });
   });
 
-  test("adds a package with its includes one a line", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("adds a package with its includes one a line", async ({ asEditor }) => {
+    await asEditor(async (tx) => {
       const id = await insertPackage(tx, pack());
       expect((await packagesForStaff(tx)).at(-1)).toMatchObject({
         id,
@@ -106,8 +75,8 @@ describe.each(drivers)("the venue editor's queries on %s", (driver) => {
     });
   });
 
-  test("moves a space up and down; the ends stay put", async () => {
-    await asUser(db, editor, async (tx) => {
+  test("moves a space up and down; the ends stay put", async ({ asEditor }) => {
+    await asEditor(async (tx) => {
       const before = (await spacesForStaff(tx)).map((row) => row.id);
       expect(await moveRow(tx, VENUE_ROWS.space, before[1]!, "up")).toMatchObject({ moved: true });
       const after = (await spacesForStaff(tx)).map((row) => row.id);
@@ -120,26 +89,30 @@ describe.each(drivers)("the venue editor's queries on %s", (driver) => {
     });
   });
 
-  test("the database refuses a duplicate slug and a negative capacity", async () => {
+  test("the database refuses a duplicate slug and a negative capacity", async ({
+    db,
+    asEditor,
+  }) => {
     const [seeded] = await db.query<{ slug: string }>(
       "select slug from public.venue_spaces order by id limit 1",
     );
     await expect(
-      asUser(db, editor, (tx) => insertSpace(tx, space({ slug: seeded!.slug }))),
+      asEditor((tx) => insertSpace(tx, space({ slug: seeded!.slug }))),
     ).rejects.toMatchObject({ code: "23505" });
     await expect(
-      asUser(db, editor, (tx) => insertSpace(tx, { ...space(), seatedCapacity: -1 })),
+      asEditor((tx) => insertSpace(tx, { ...space(), seatedCapacity: -1 })),
     ).rejects.toMatchObject({ code: "23514" });
   });
 
-  test("anon and a signed-in user who is not staff cannot write spaces or packages", async () => {
+  test("anon and a signed-in user who is not staff cannot write spaces or packages", async ({
+    db,
+    asStranger,
+    asAnon,
+  }) => {
     const [seeded] = await db.query<{ id: number; name: string }>(
       "select id::int as id, name from public.venue_spaces order by id limit 1",
     );
-    for (const run of [
-      <T>(work: (tx: Database) => Promise<T>) => asRole(db, "anon", work),
-      <T>(work: (tx: Database) => Promise<T>) => asUser(db, stranger, work),
-    ]) {
+    for (const run of [asAnon, asStranger]) {
       await expect(run((tx) => insertSpace(tx, space()))).rejects.toMatchObject({
         code: "42501",
       });
