@@ -61,10 +61,13 @@ const ANY_SPECIFIER = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["'
 
 /**
  * The app modules a file imports, as paths under app/: all of them, or only
- * those it loads with itself (not the ones it loads on demand, `import()`).
+ * those it loads with itself (not the ones it loads on demand, `import()`,
+ * nor the ones it takes only types from).
  */
 function importsOf(file: string, which: "all" | "static" = "all"): string[] {
-  const source = readFileSync(file, "utf8");
+  const text = readFileSync(file, "utf8");
+  // A type-only import is erased from what runs: it loads nothing.
+  const source = which === "all" ? text : text.replace(/^(?:import|export) type [^;]*;/gm, "");
   const found: string[] = [];
   for (const [, specifier] of source.matchAll(which === "all" ? ANY_SPECIFIER : STATIC_SPECIFIER)) {
     if (!specifier) continue;
