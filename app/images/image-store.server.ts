@@ -12,6 +12,7 @@ import {
   type ImageVariant,
 } from "./images";
 import { log } from "~/platform/logger.server";
+import { createWorkQueue } from "~/platform/work-queue.server";
 import { findUpload, isUploadPath } from "./uploaded-source.server";
 import { DEFAULT_CACHE_MAX_BYTES, variantCacheFor } from "./variant-cache.server";
 import { writeWholeFile } from "./whole-file.server";
@@ -64,53 +65,12 @@ export type RenderedImage = {
   contentType: string;
 };
 
-/** More renders are waiting than the queue holds; the client should try again shortly. */
-export class RenderQueueFullError extends Error {
-  override name = "RenderQueueFullError";
-}
+export {
+  QueueFullError as RenderQueueFullError,
+  createWorkQueue as createRenderQueue,
+} from "~/platform/work-queue.server";
 
-/**
- * Runs at most `limit` tasks at once; up to `maxWaiting` more, costing
- * `maxWaitingCost` in all, wait their turn in order, and any beyond that are
- * refused. There is always room for one task to wait, whatever its cost.
- */
-export function createRenderQueue(
-  limit: number,
-  maxWaiting: number,
-  maxWaitingCost = Number.POSITIVE_INFINITY,
-) {
-  let running = 0;
-  let waitingCost = 0;
-  const waiting: Array<{ start: () => void; cost: number }> = [];
-  return async function run<T>(task: () => Promise<T>, cost = 1): Promise<T> {
-    if (running < limit) {
-      running++;
-    } else {
-      if (
-        waiting.length >= maxWaiting ||
-        (waiting.length > 0 && waitingCost + cost > maxWaitingCost)
-      ) {
-        throw new RenderQueueFullError();
-      }
-      waitingCost += cost;
-      // The finishing task hands its slot straight over, so `running` stays.
-      await new Promise<void>((start) => waiting.push({ start, cost }));
-    }
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) {
-        waitingCost -= next.cost;
-        next.start();
-      } else {
-        running--;
-      }
-    }
-  };
-}
-
-const renderQueue = createRenderQueue(RENDER_SLOTS, RENDER_QUEUE, RENDER_QUEUE_PIXELS);
+const renderQueue = createWorkQueue(RENDER_SLOTS, RENDER_QUEUE, RENDER_QUEUE_PIXELS);
 
 /** Errors that mean there is no such file to serve (a name too long for the disk names none). */
 function isMissing(error: unknown): boolean {

@@ -4,10 +4,12 @@ import { drivers, routeTest as test } from "../../tests/support/route-test";
 import {
   addressHashKey,
   attemptChecks,
+  countInTurn,
   countSubmission,
   hashIdentifier,
   secondsUntilAllowed,
   secondsUntilAllowedBy,
+  uncount,
 } from "./rate-limit.server";
 
 describe("secondsUntilAllowedBy: a sliding window over fixed ones", () => {
@@ -164,5 +166,39 @@ describe.each(drivers)("rate limits on %s", (driver) => {
     expect(checks.map((check) => check.bucket.split(":").slice(0, 2).join(":"))).toEqual([
       "sign-in:email",
     ]);
+  });
+
+  test("counted in turn: at most the first limit's max get past it however many come at once, and only those reach the next", async ({
+    db,
+  }) => {
+    // Windows of a day: the test never straddles one's start, as a shorter one might.
+    const day = 24 * 60 * 60;
+    const checks = [
+      { bucket: `first:${randomUUID()}`, limit: { max: 5, windowSeconds: day } },
+      { bucket: `second:${randomUUID()}`, limit: { max: 3, windowSeconds: day } },
+    ];
+    const counts = await Promise.all(Array.from({ length: 40 }, () => countInTurn(db, checks)));
+    const firsts = counts.map(([first]) => first!.hits).sort((a, b) => a - b);
+    expect(firsts).toEqual(Array.from({ length: 40 }, (_, n) => n + 1));
+    const seconds = counts.flatMap(([, second]) => (second ? [second.hits] : []));
+    expect(seconds.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    // Let through by both: three, as the second limit says.
+    const within = counts.filter(
+      ([first, second]) => first!.hits <= 5 && second !== null && second!.hits <= 3,
+    );
+    expect(within).toHaveLength(3);
+    // Taken back: the next attempt's counts are one lower.
+    await uncount(db, checks, within[0]!);
+    const [first, second] = await countInTurn(db, checks);
+    expect(first!.hits).toBe(40);
+    expect(second).toBeNull();
+  });
+
+  test("counted in turn: one check alone, and none", async ({ db }) => {
+    const day = 24 * 60 * 60;
+    const only = [{ bucket: `only:${randomUUID()}`, limit: { max: 1, windowSeconds: day } }];
+    expect((await countInTurn(db, only))[0]!.hits).toBe(1);
+    expect((await countInTurn(db, only))[0]!.hits).toBe(2);
+    expect(await countInTurn(db, [])).toEqual([]);
   });
 });

@@ -51,40 +51,101 @@ export async function countSubmission(
   return row;
 }
 
+/** One check's count from `countInTurn`, or null when an earlier check refused the attempt first. */
+export type TurnCount = (WindowCount & { windowStart: string }) | null;
+
+const withinLimit = ({ hits, previousHits, elapsedSeconds }: WindowCount, limit: RateLimit) =>
+  secondsUntilAllowedBy({ hits, previousHits, elapsedSeconds }, limit) === null;
+
 /**
- * `bucket`'s count as it stands, without counting anything: for limits on
- * failures, which are counted only once an attempt has failed.
+ * Counts one attempt against each check in turn, in one statement: a check
+ * is counted only when every check before it is within its limit, so an
+ * attempt refused by the first (the narrowest) adds nothing to the others.
+ * Each count is taken by an upsert that returns it, so attempts made at the
+ * same moment, on any instance, each get a count of their own and no more
+ * than a limit's `max` can be within it. Returns each check's count, or null
+ * for those not reached; `windowStart` names the row, for `uncount`.
  */
-export async function peekCount(
+export async function countInTurn(
   db: Database,
-  bucket: string,
-  windowSeconds: number,
-): Promise<WindowCount> {
-  const key = `${bucket}/${windowSeconds}s`;
-  const [row] = await db.query<WindowCount>(
-    `with bounds as (
-       select to_timestamp(floor(extract(epoch from now()) / $2::int) * $2::int) as window_start
-     )
-     select
-       coalesce((select hits from public.form_rate_limits
-         where bucket = $1 and window_start = bounds.window_start), 0)::int as hits,
-       coalesce((select hits from public.form_rate_limits
-         where bucket = $1 and window_start = bounds.window_start - make_interval(secs => $2::int)),
-         0)::int as "previousHits",
-       extract(epoch from now() - bounds.window_start)::float8 as "elapsedSeconds"
-     from bounds`,
-    [key, windowSeconds],
+  checks: readonly RateLimitCheck[],
+): Promise<TurnCount[]> {
+  if (checks.length === 0) return [];
+  const params: (string | number)[] = [];
+  const ctes: string[] = [];
+  const columns: string[] = [];
+  checks.forEach(({ bucket, limit }, i) => {
+    params.push(`${bucket}/${limit.windowSeconds}s`, limit.windowSeconds);
+    // The last check's limit is applied here, after the statement; the others' in it.
+    if (i < checks.length - 1) params.push(limit.max);
+    const [key, window] = [`$${i * 3 + 1}`, `$${i * 3 + 2}::int`];
+    const start = `to_timestamp(floor(extract(epoch from now()) / ${window}) * ${window})`;
+    // Reached only when the check before it was within its limit, counted the
+    // way secondsUntilAllowedBy counts (the previous window in proportion).
+    const reached =
+      i === 0
+        ? ""
+        : `from c${i - 1} where c${i - 1}.hits + c${i - 1}."previousHits" * greatest(0, 1 - c${i - 1}."elapsedSeconds" / $${i * 3 - 1}::int) <= $${i * 3}::int`;
+    ctes.push(
+      `w${i} as (
+         insert into public.form_rate_limits as limits (bucket, window_start, hits)
+         select ${key}, ${start}, 1 ${reached}
+         on conflict (bucket, window_start) do update set hits = limits.hits + 1
+         returning hits, window_start
+       )`,
+      `c${i} as (
+         select w${i}.hits, w${i}.window_start,
+           coalesce((select previous.hits from public.form_rate_limits previous
+             where previous.bucket = ${key}
+               and previous.window_start = w${i}.window_start - make_interval(secs => ${window})), 0)
+             as "previousHits",
+           extract(epoch from now() - w${i}.window_start)::float8 as "elapsedSeconds"
+         from w${i}
+       )`,
+    );
+    columns.push(
+      `(select json_build_object('hits', hits, 'previousHits', "previousHits",
+         'elapsedSeconds', "elapsedSeconds", 'windowStart', window_start::text) from c${i})::text as c${i}`,
+    );
+  });
+  const [row] = await db.query<Record<string, string | null>>(
+    `with ${ctes.join(",\n")} select ${columns.join(", ")}`,
+    params,
   );
   if (!row) throw new Error("The rate limit count returned no row");
-  return row;
+  let refused = false;
+  return checks.map(({ limit }, i) => {
+    const text = row[`c${i}`];
+    if (refused || !text) {
+      refused = true;
+      return null;
+    }
+    const count = JSON.parse(text) as WindowCount & { windowStart: string };
+    if (!withinLimit(count, limit)) refused = true;
+    return count;
+  });
 }
 
 /**
- * The seconds until one more would be within `limit`, or null when it
- * would be now: `secondsUntilAllowedBy` for a count not yet made.
+ * Takes back one attempt from each count `countInTurn` made (for attempts
+ * that turned out not to count, such as a successful sign-in).
  */
-export function secondsUntilOneMore(count: WindowCount, limit: RateLimit): number | null {
-  return secondsUntilAllowedBy({ ...count, hits: count.hits + 1 }, limit);
+export async function uncount(
+  db: Database,
+  checks: readonly RateLimitCheck[],
+  counts: readonly TurnCount[],
+): Promise<void> {
+  const rows = checks.flatMap(({ bucket, limit }, i) => {
+    const count = counts[i];
+    return count ? [[`${bucket}/${limit.windowSeconds}s`, count.windowStart]] : [];
+  });
+  if (rows.length === 0) return;
+  await db.query(
+    `update public.form_rate_limits as limits set hits = greatest(limits.hits - 1, 0)
+     from unnest($1::text[], $2::text[]) as taken (bucket, window_start)
+     where limits.bucket = taken.bucket and limits.window_start = taken.window_start::timestamptz`,
+    [rows.map(([bucket]) => bucket!), rows.map(([, start]) => start!)],
+  );
 }
 
 /**
@@ -117,9 +178,24 @@ const ADDRESS_KEY = "client-address-hash";
  * every instance hashes alike. The hashes keep addresses and emails out of
  * plain sight in the table; they are no protection against someone holding
  * the whole database, key included, who could test guesses against them.
- * Rows last at most a day after their window (the retention purge).
+ * Rows last at most a day after their window (the retention purge). Read
+ * once per database and kept.
  */
-export async function addressHashKey(db: Database): Promise<string> {
+export function addressHashKey(db: Database): Promise<string> {
+  let key = hashKeys.get(db);
+  if (!key) {
+    key = readAddressHashKey(db);
+    hashKeys.set(db, key);
+    // A failure is not kept: the next attempt reads again.
+    key.catch(() => hashKeys.delete(db));
+  }
+  return key;
+}
+
+/** The key once read, per database: it never changes once made. */
+const hashKeys = new WeakMap<Database, Promise<string>>();
+
+async function readAddressHashKey(db: Database): Promise<string> {
   await db.query(
     "insert into public.server_secrets (name, value) values ($1, $2) on conflict (name) do nothing",
     [ADDRESS_KEY, randomBytes(32).toString("hex")],

@@ -405,7 +405,7 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(await attempt({ email, password }, "192.0.2.20")).toHaveRedirect("/staff");
     });
 
-    test("past the email's ceiling of failures, an address that failed on it waits, whatever the password; a fresh one may try", async ({
+    test("past the email's ceiling, every address waits on it: fresh ones, and every /64 of an IPv6 /48", async ({
       newStaffMember,
       attempt,
     }) => {
@@ -422,19 +422,54 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
         /Too many sign-in attempts/,
       );
       expect(limited.headers.getSetCookie()).toEqual([]);
-      // A wrong guess from a fresh address is still only told it is wrong, and
-      // that address then waits as the others do.
-      expect((await attempt({ email, password: "guess" }, "198.18.9.9")).status).toBe(400);
-      expect((await attempt({ email, password }, "198.18.9.9")).status).toBe(429);
-      // The owner, from an address that never failed, signs in.
-      expect(await attempt({ email, password }, "198.18.9.10")).toHaveRedirect("/staff");
+      // A hundred fresh addresses get no guess, the right password included.
+      for (let n = 0; n < 100; n += 1) {
+        const fresh = await attempt(
+          { email, password: n === 50 ? password : "guess" },
+          `198.19.${n}.1`,
+        );
+        expect(fresh.status, `fresh address ${n}`).toBe(429);
+      }
+      // Nor does each /64 of one /48: a /48 holds 65,536 of them.
+      for (let n = 0; n < 20; n += 1) {
+        const fresh = await attempt({ email, password }, `2001:db8:7:${n.toString(16)}::1`);
+        expect(fresh.status, `/64 number ${n}`).toBe(429);
+      }
     });
 
-    test("after twenty tries from one address, the next waits, whichever email it names", async ({
+    test("one address guessing one account holds back only that account there: the rest of the pub's Wi-Fi signs in", async ({
       newStaffMember,
       attempt,
     }) => {
+      const target = await newStaffMember();
+      const colleague = await newStaffMember();
+      for (let n = 0; n < SIGN_IN_LIMITS.perPair.max; n += 1) {
+        expect(
+          (await attempt({ email: target.email, password: "guess" }, "192.0.2.60")).status,
+        ).toBe(400);
+      }
+      expect((await attempt({ email: target.email, password }, "192.0.2.60")).status).toBe(429);
+      // Twenty more refused guesses there do not count against the address.
       for (let n = 0; n < 20; n += 1) {
+        expect(
+          (await attempt({ email: target.email, password: "guess" }, "192.0.2.60")).status,
+        ).toBe(429);
+      }
+      expect(await attempt({ email: colleague.email, password }, "192.0.2.60")).toHaveRedirect(
+        "/staff",
+      );
+      // And the account guessed at signs in from elsewhere: one address is not the email's ceiling.
+      expect(await attempt({ email: target.email, password }, "192.0.2.61")).toHaveRedirect(
+        "/staff",
+      );
+    });
+
+    test("past the address's limit of tries, the next waits, whichever email it names", async ({
+      newStaffMember,
+      attempt,
+    }) => {
+      const { max } = SIGN_IN_LIMITS.perAddress;
+      for (let n = 0; n < max; n += 1) {
         const response = await attempt(
           { email: `guess-${n}@example.com`, password: "guess" },
           "203.0.113.200",
@@ -447,6 +482,44 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(limited.headers.getSetCookie()).toEqual([]);
       // Another address is not held back.
       expect(await attempt({ email, password }, "203.0.113.201")).toHaveRedirect("/staff");
+    });
+
+    test("a hundred wrong passwords at once from one address: no more are checked than the limit allows, and the right one after them waits", async ({
+      newStaffMember,
+      staff,
+    }) => {
+      const { email } = await newStaffMember();
+      let checked = 0;
+      const counting: AuthBackend = {
+        ...staff.backend,
+        fetch: (input, init) => {
+          if (String(input instanceof Request ? input.url : input).includes("grant_type=password"))
+            checked += 1;
+          return staff.backend.fetch(input, init);
+        },
+      };
+      const context = staff.context({ address: "192.0.2.70", auth: counting });
+      const guesses = await Promise.all(
+        Array.from({ length: 100 }, (_, n) =>
+          runRoute(
+            post("/staff/sign-in", { email, password: `guess-${n}` }, new CookieJar()),
+            context,
+            LAYOUT,
+            signInAction,
+          ),
+        ),
+      );
+      const statuses = guesses.map((response) => response.status);
+      expect(checked).toBeLessThanOrEqual(SIGN_IN_LIMITS.perPair.max);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(checked);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(100 - checked);
+      const right = await runRoute(
+        post("/staff/sign-in", { email, password }, new CookieJar()),
+        context,
+        LAYOUT,
+        signInAction,
+      );
+      expect(right.status).toBe(429);
     });
 
     test("the sign-in page sends someone already signed in on, and never off the staff area", async ({

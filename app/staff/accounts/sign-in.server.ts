@@ -7,12 +7,15 @@ import type { RateLimit } from "~/platform/form-protection";
 import { log } from "~/platform/logger.server";
 import {
   addressHashKey,
-  countSubmission,
+  countInTurn,
   hashIdentifier,
-  peekCount,
   rateLimitAddress,
-  secondsUntilOneMore,
+  secondsUntilAllowedBy,
+  uncount,
+  type RateLimitCheck,
+  type TurnCount,
 } from "~/platform/rate-limit.server";
+import { QueueFullError, createWorkQueue } from "~/platform/work-queue.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { forgetSession, staffClient } from "./session.server";
 import { signInForm, type SignInField } from "./staff-forms";
@@ -21,72 +24,67 @@ import { staffReturnPath } from "~/staff/staff-meta";
 import { getStaffMember } from "./staff.server";
 
 /**
- * Failed sign-ins are counted, never successful ones, so staff who sign in on
- * a phone, a tablet and the office computer are never held back by it:
- * - from one address, whatever the email, at most `perAddress` failures;
- * - on one email, from everywhere, `perEmail` failures: past that, an
- *   address that has failed on that email waits, while one that has not may
- *   still try. Someone guessing an owner's password from many addresses is
- *   slowed to one guess an address, and the owner, from an address without
- *   failures, still signs in.
+ * Every attempt is counted before its password is checked, in one statement
+ * (`countInTurn`), so no number of attempts at once gets past a limit; a
+ * sign-in that succeeds is then taken back out of the counts, so staff who
+ * sign in on a phone, a tablet and the office computer are never held back.
+ * In turn, each counted only when the one before let the attempt through:
+ * - `perPair`: from one address on one email. Someone guessing from the
+ *   pub's Wi-Fi holds back only that email there, not the staff beside them;
+ * - `perAddress`: from one address, whatever the email (one address trying
+ *   many accounts);
+ * - `perEmail`: on one email from everywhere, a ceiling that fresh addresses
+ *   do not get round: past it, every attempt on that email waits.
+ * An IPv6 address counts by its /64 (`rateLimitAddress`).
  */
 export const SIGN_IN_LIMITS = {
-  perAddress: { max: 20, windowSeconds: 15 * 60 },
+  perPair: { max: 10, windowSeconds: 15 * 60 },
+  perAddress: { max: 100, windowSeconds: 15 * 60 },
   perEmail: { max: 20, windowSeconds: 15 * 60 },
-} as const satisfies { perAddress: RateLimit; perEmail: RateLimit };
+} as const satisfies Record<"perPair" | "perAddress" | "perEmail", RateLimit>;
 
-type FailureBuckets = { address: string | null; email: string; pair: string | null };
+/**
+ * Sign-ins' share of the database: at most this many use it at once (the
+ * count, then the password check, which in the embedded service is bcrypt in
+ * the database), so of the pool's five connections three are always left
+ * for staff pages, visitors and enquiries. Up to `SIGN_IN_QUEUE` more wait
+ * their turn, holding no connection; any beyond are told to try again.
+ */
+export const SIGN_IN_SHARE = 2;
+export const SIGN_IN_QUEUE = 500;
+const signInTurns = createWorkQueue(SIGN_IN_SHARE, SIGN_IN_QUEUE);
 
-/** Where one attempt's failures are counted, hashed under the database's key. */
-async function failureBuckets(
+/** Where one attempt is counted, hashed under the database's key, narrowest first. */
+async function signInChecks(
   db: Database,
   address: string | null,
   email: string,
-): Promise<FailureBuckets> {
+): Promise<RateLimitCheck[]> {
   const key = await addressHashKey(db);
   const client = rateLimitAddress(address);
-  return {
-    address: client ? `sign-in-failure:address:${hashIdentifier(key, client)}` : null,
-    email: `sign-in-failure:email:${hashIdentifier(key, email)}`,
-    pair: client ? `sign-in-failure:pair:${hashIdentifier(key, `${client} ${email}`)}` : null,
-  };
+  const { perPair, perAddress, perEmail } = SIGN_IN_LIMITS;
+  return [
+    ...(client
+      ? [
+          {
+            bucket: `sign-in:pair:${hashIdentifier(key, `${client} ${email}`)}`,
+            limit: perPair,
+          },
+          { bucket: `sign-in:address:${hashIdentifier(key, client)}`, limit: perAddress },
+        ]
+      : []),
+    { bucket: `sign-in:email:${hashIdentifier(key, email)}`, limit: perEmail },
+  ];
 }
 
-/** The seconds this attempt must wait, or null when it may go ahead. */
-async function waitBeforeTrying(db: Database, buckets: FailureBuckets): Promise<number | null> {
-  const { perAddress, perEmail } = SIGN_IN_LIMITS;
-  const waits: number[] = [];
-  if (buckets.address) {
-    const failures = await peekCount(db, buckets.address, perAddress.windowSeconds);
-    const wait = secondsUntilOneMore(failures, perAddress);
-    if (wait !== null) waits.push(wait);
+/** The seconds the attempt must wait, from the first limit that refused it, or null. */
+function waitFor(checks: readonly RateLimitCheck[], counts: readonly TurnCount[]): number | null {
+  for (const [i, count] of counts.entries()) {
+    if (!count) return null;
+    const wait = secondsUntilAllowedBy(count, checks[i]!.limit);
+    if (wait !== null) return wait;
   }
-  const onEmail = await peekCount(db, buckets.email, perEmail.windowSeconds);
-  const emailWait = secondsUntilOneMore(onEmail, perEmail);
-  if (emailWait !== null) {
-    // Past the email's ceiling, only an address that has not failed on it may try.
-    const fromHere = buckets.pair
-      ? await peekCount(db, buckets.pair, perEmail.windowSeconds)
-      : null;
-    const failedHere = !fromHere || fromHere.hits + fromHere.previousHits > 0;
-    if (failedHere) {
-      waits.push(
-        fromHere
-          ? (secondsUntilOneMore(fromHere, { max: 1, windowSeconds: perEmail.windowSeconds }) ??
-              emailWait)
-          : emailWait,
-      );
-    }
-  }
-  return waits.length > 0 ? Math.max(...waits) : null;
-}
-
-/** Counts a failed attempt in each of its buckets. */
-async function countFailure(db: Database, buckets: FailureBuckets): Promise<void> {
-  const { perAddress, perEmail } = SIGN_IN_LIMITS;
-  if (buckets.address) await countSubmission(db, buckets.address, perAddress.windowSeconds);
-  await countSubmission(db, buckets.email, perEmail.windowSeconds);
-  if (buckets.pair) await countSubmission(db, buckets.pair, perEmail.windowSeconds);
+  return null;
 }
 
 /** What the sign-in form gets back when it did not sign anyone in. */
@@ -132,10 +130,51 @@ export function signInPageData({ request, context }: LoaderFunctionArgs) {
   return { redirectTo };
 }
 
+type Attempt =
+  | { result: "wait"; seconds: number }
+  | { result: "unavailable" | "wrong" }
+  | {
+      result: "signed-in";
+      db: Database;
+      supabase: ReturnType<typeof staffClient>;
+      session: { user: { id: string } };
+    };
+
 /**
- * A sign-in post: the fields, the rate limits, the password (checked by the
- * Auth service, which sets the session cookies through the request's client),
- * then the staff list. Anything else comes back to the form, the email kept.
+ * One attempt's turn with the database: counted first (one statement, which
+ * is all an attempt past a limit costs), then the password checked by the
+ * Auth service. A right password is taken back out of the counts.
+ */
+async function countAndCheck(
+  context: ActionFunctionArgs["context"],
+  address: string | null,
+  credentials: { email: string; password: string },
+): Promise<Attempt> {
+  const db = await context.get(databaseContext)();
+  const checks = await signInChecks(db, address, credentials.email);
+  const counts = await countInTurn(db, checks);
+  const seconds = waitFor(checks, counts);
+  if (seconds !== null) return { result: "wait", seconds };
+
+  const supabase = staffClient(context);
+  const { data: session, error } = await supabase.auth.signInWithPassword(credentials);
+  if (error) {
+    if (isAuthRetryableFetchError(error) || (error.status ?? 0) >= 500) {
+      log.error("Sign-in service unavailable", { error });
+      return { result: "unavailable" };
+    }
+    return { result: "wrong" };
+  }
+  await uncount(db, checks, counts).catch((error: unknown) => {
+    log.error("A successful sign-in could not be taken out of the counts", { error });
+  });
+  return { result: "signed-in", db, supabase, session };
+}
+
+/**
+ * A sign-in post: the fields, then in sign-ins' turn the rate limits and the
+ * password (checked by the Auth service, which sets the session cookies
+ * through the request's client), then the staff list. Anything else comes back to the form, the email kept.
  */
 export async function signIn({ request, context }: ActionFunctionArgs) {
   const { form } = await readPost(request);
@@ -149,41 +188,29 @@ export async function signIn({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  let db: Database;
-  let buckets: FailureBuckets;
-  let wait: number | null;
+  let outcome;
   try {
-    db = await context.get(databaseContext)();
-    buckets = await failureBuckets(db, context.get(clientAddressContext), checked.data.email);
-    wait = await waitBeforeTrying(db, buckets);
+    outcome = await signInTurns(() =>
+      countAndCheck(context, context.get(clientAddressContext), checked.data),
+    );
   } catch (error) {
-    log.error("Sign-in could not be counted", { error });
+    if (!(error instanceof QueueFullError)) log.error("Sign-in could not be counted", { error });
     return unavailable(email);
   }
-  if (wait !== null) {
-    const minutes = Math.max(1, Math.ceil(wait / 60));
+  if (outcome.result === "wait") {
+    const minutes = Math.max(1, Math.ceil(outcome.seconds / 60));
     return reply(
       429,
       email,
       {
         formError: `Too many sign-in attempts. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again.`,
       },
-      { "Retry-After": String(wait) },
+      { "Retry-After": String(outcome.seconds) },
     );
   }
-
-  const supabase = staffClient(context);
-  const { data: session, error } = await supabase.auth.signInWithPassword(checked.data);
-  if (error) {
-    if (isAuthRetryableFetchError(error) || (error.status ?? 0) >= 500) {
-      log.error("Sign-in service unavailable", { error });
-      return unavailable(email);
-    }
-    await countFailure(db, buckets).catch((error: unknown) => {
-      log.error("A failed sign-in could not be counted", { error });
-    });
-    return reply(400, email, { formError: WRONG_CREDENTIALS });
-  }
+  if (outcome.result === "unavailable") return unavailable(email);
+  if (outcome.result === "wrong") return reply(400, email, { formError: WRONG_CREDENTIALS });
+  const { db, supabase, session } = outcome;
 
   let member;
   try {

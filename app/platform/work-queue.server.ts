@@ -1,0 +1,47 @@
+/** More tasks are waiting than the queue holds; the client should try again shortly. */
+export class QueueFullError extends Error {
+  override name = "QueueFullError";
+}
+
+/**
+ * Runs at most `limit` tasks at once; up to `maxWaiting` more, costing
+ * `maxWaitingCost` in all, wait their turn in order, and any beyond that are
+ * refused. There is always room for one task to wait, whatever its cost.
+ * Picture renders take turns in one (the host's cores), sign-ins in another
+ * (their share of the database's connections).
+ */
+export function createWorkQueue(
+  limit: number,
+  maxWaiting: number,
+  maxWaitingCost = Number.POSITIVE_INFINITY,
+) {
+  let running = 0;
+  let waitingCost = 0;
+  const waiting: Array<{ start: () => void; cost: number }> = [];
+  return async function run<T>(task: () => Promise<T>, cost = 1): Promise<T> {
+    if (running < limit) {
+      running++;
+    } else {
+      if (
+        waiting.length >= maxWaiting ||
+        (waiting.length > 0 && waitingCost + cost > maxWaitingCost)
+      ) {
+        throw new QueueFullError();
+      }
+      waitingCost += cost;
+      // The finishing task hands its slot straight over, so `running` stays.
+      await new Promise<void>((start) => waiting.push({ start, cost }));
+    }
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) {
+        waitingCost -= next.cost;
+        next.start();
+      } else {
+        running--;
+      }
+    }
+  };
+}
