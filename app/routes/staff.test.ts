@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { drivers, formPost, routeTest } from "../../tests/support/route-test";
+import { startSiteverifyFake } from "../../tests/support/siteverify-fake";
 import { CookieJar, runRoute } from "../../tests/support/staff-requests";
 import {
   PASSWORD as password,
@@ -16,7 +17,7 @@ import { action as signInAction, loader as signInLoader } from "./staff/sign-in"
 import { action as signOutAction } from "./staff/sign-out";
 import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
-import { authBackendContext } from "~/platform/context";
+import { authBackendContext, formProtectionContext } from "~/platform/context";
 import { SIGN_IN_LIMITS, WRONG_CREDENTIALS } from "~/staff/accounts/sign-in.server";
 import { STAFF_SESSION_COOKIE } from "~/staff/accounts/session.server";
 import { createSetupCode, removeStaffMember } from "~/staff/accounts/staff.server";
@@ -434,6 +435,66 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       for (let n = 0; n < 20; n += 1) {
         const fresh = await attempt({ email, password }, `2001:db8:7:${n.toString(16)}::1`);
         expect(fresh.status, `/64 number ${n}`).toBe(429);
+      }
+    });
+
+    test("past the email's ceiling, with Turnstile's keys set, the human check lets the owner in at once; without it, or with another form's token, the attempt waits", async ({
+      newStaffMember,
+      staff,
+      attempt,
+    }) => {
+      const siteverify = await startSiteverifyFake();
+      try {
+        const { email } = await newStaffMember("owner");
+        for (let n = 0; n < SIGN_IN_LIMITS.perEmail.max; n += 1) {
+          expect((await attempt({ email, password: "guess" }, `198.18.20.${n}`)).status).toBe(400);
+        }
+        const withChecks = (address: string) => {
+          const context = staff.context({ address });
+          context.set(formProtectionContext, {
+            ...context.get(formProtectionContext),
+            turnstile: { secretKey: siteverify.secret, verifyUrl: siteverify.url },
+          });
+          return context;
+        };
+        const from = (address: string, fields: Record<string, string>) =>
+          runRoute(
+            post(
+              "/staff/sign-in",
+              { email, password, redirectTo: "/staff", ...fields },
+              new CookieJar(),
+            ),
+            withChecks(address),
+            LAYOUT,
+            signInAction,
+          );
+        const asked = await from("198.18.21.1", {});
+        expect(asked.status).toBe(429);
+        const words = (await asked.json()) as { formError: string; humanCheck: boolean };
+        expect(words.humanCheck).toBe(true);
+        expect(words.formError).toMatch(
+          /Too many sign-in attempts\. Please wait .* or complete the check below and sign in now\./,
+        );
+        const otherForm = siteverify.issue({ action: "contact", hostname: "localhost" });
+        expect((await from("198.18.21.2", { "cf-turnstile-response": otherForm })).status).toBe(
+          429,
+        );
+        const wrong = await from("198.18.21.3", {
+          password: "guess",
+          "cf-turnstile-response": siteverify.issue({ action: "sign-in", hostname: "localhost" }),
+        });
+        expect(wrong.status).toBe(400);
+        expect(((await wrong.json()) as { humanCheck: boolean }).humanCheck).toBe(true);
+        const owner = await from("198.18.21.4", {
+          "cf-turnstile-response": siteverify.issue({ action: "sign-in", hostname: "localhost" }),
+        });
+        expect(owner).toHaveRedirect("/staff");
+        // Without the keys, nobody past the ceiling is asked for the check: they wait.
+        const plain = await attempt({ email, password }, "198.18.21.5");
+        expect(plain.status).toBe(429);
+        expect(((await plain.json()) as { humanCheck: boolean }).humanCheck).toBe(false);
+      } finally {
+        await siteverify.close();
       }
     });
 

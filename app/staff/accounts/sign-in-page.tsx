@@ -4,9 +4,17 @@ import { AccountForm, AccountPage } from "./account-page";
 import { EmailField } from "./email-field";
 import { TextField } from "~/platform/forms/form-fields";
 import { FORGOT_PASSWORD_PATH, signInForm } from "./staff-forms";
+import { TurnstileWidget } from "~/enquiries/turnstile-widget";
+import { usePublicEnv } from "~/platform/public-env";
 
-/** Staff sign-in: email and password, and the way to a new password. */
+/**
+ * Staff sign-in: email and password, and the way to a new password. Past an
+ * email's ceiling of attempts, with Turnstile's keys set, the answer asks for
+ * the human check, which lets the attempt through at once.
+ */
 export function SignInPage({ loaderData, actionData }: StaffPageProps<{ redirectTo: string }>) {
+  const { TURNSTILE_SITE_KEY } = usePublicEnv();
+  const humanCheck = (actionData as { humanCheck?: boolean } | undefined)?.humanCheck === true;
   return (
     <AccountPage
       title="Staff sign-in"
@@ -40,6 +48,14 @@ export function SignInPage({ loaderData, actionData }: StaffPageProps<{ redirect
               type="password"
               autoComplete="current-password"
             />
+            {humanCheck && TURNSTILE_SITE_KEY ? (
+              <TurnstileWidget
+                siteKey={TURNSTILE_SITE_KEY}
+                action="sign-in"
+                fallback="Otherwise, wait the time above and sign in again."
+                resetKey={actionData}
+              />
+            ) : null}
           </>
         )}
       </AccountForm>

@@ -1,6 +1,13 @@
 import { isAuthRetryableFetchError } from "@supabase/supabase-js";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { clientAddressContext, databaseContext, sessionClaimsContext } from "~/platform/context";
+import {
+  clientAddressContext,
+  databaseContext,
+  formProtectionContext,
+  sessionClaimsContext,
+} from "~/platform/context";
+import { siteOrigin } from "~/platform/site-origin.server";
+import { TURNSTILE_RESPONSE_FIELD, verifyTurnstile } from "~/platform/turnstile.server";
 import type { Database } from "~/platform/database/database.server";
 import { checkAnswersMessage, type FieldErrors } from "~/platform/forms/form-check";
 import type { RateLimit } from "~/platform/form-protection";
@@ -92,6 +99,8 @@ export type SignInActionData = {
   values: { email: string };
   errors: FieldErrors<SignInField>;
   formError: string | null;
+  /** Whether the page shows the human check (Turnstile): past the email's ceiling, with keys set. */
+  humanCheck: boolean;
 };
 
 /** The same words whether the email is unknown or the password wrong. */
@@ -101,15 +110,33 @@ export const WRONG_CREDENTIALS =
 function reply(
   status: number,
   email: string,
-  problem: { errors?: FieldErrors<SignInField>; formError: string },
+  problem: { errors?: FieldErrors<SignInField>; formError: string; humanCheck?: boolean },
   headers?: HeadersInit,
 ) {
   const body: SignInActionData = {
     values: { email },
     errors: problem.errors ?? {},
     formError: problem.formError,
+    humanCheck: problem.humanCheck ?? false,
   };
   return data(body, { status, headers });
+}
+
+/** A refused attempt: how long to wait, and whether the human check would let it through now. */
+function tooMany(email: string, seconds: number, humanCheck: boolean) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const wait = `Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again`;
+  return reply(
+    429,
+    email,
+    {
+      formError: humanCheck
+        ? `Too many sign-in attempts. ${wait}, or complete the check below and sign in now.`
+        : `Too many sign-in attempts. ${wait}.`,
+      humanCheck,
+    },
+    { "Retry-After": String(seconds) },
+  );
 }
 
 const unavailable = (email: string) =>
@@ -130,32 +157,49 @@ export function signInPageData({ request, context }: LoaderFunctionArgs) {
   return { redirectTo };
 }
 
-type Attempt =
-  | { result: "wait"; seconds: number }
+type Counted = {
+  db: Database;
+  checks: RateLimitCheck[];
+  counts: TurnCount[];
+  /** Seconds to wait, or null when every limit let the attempt through. */
+  wait: number | null;
+  /** Whether only the email's ceiling refused it (a human check may let it through). */
+  onlyTheEmail: boolean;
+};
+
+/** Counts one attempt in its buckets: one statement, all an attempt past a limit costs. */
+async function countAttempt(
+  context: ActionFunctionArgs["context"],
+  email: string,
+): Promise<Counted> {
+  const db = await context.get(databaseContext)();
+  const checks = await signInChecks(db, context.get(clientAddressContext), email);
+  const counts = await countInTurn(db, checks);
+  const wait = waitFor(checks, counts);
+  const last = checks.length - 1;
+  const onlyTheEmail =
+    wait !== null &&
+    counts[last] !== null &&
+    secondsUntilAllowedBy(counts[last]!, checks[last]!.limit) !== null &&
+    counts
+      .slice(0, last)
+      .every((count, i) => count && !secondsUntilAllowedBy(count, checks[i]!.limit));
+  return { db, checks, counts, wait, onlyTheEmail };
+}
+
+type Checked =
   | { result: "unavailable" | "wrong" }
-  | {
-      result: "signed-in";
-      db: Database;
-      supabase: ReturnType<typeof staffClient>;
-      session: { user: { id: string } };
-    };
+  | { result: "signed-in"; supabase: ReturnType<typeof staffClient>; userId: string };
 
 /**
- * One attempt's turn with the database: counted first (one statement, which
- * is all an attempt past a limit costs), then the password checked by the
- * Auth service. A right password is taken back out of the counts.
+ * The password, checked by the Auth service (the session cookies set through
+ * the request's client). A right one is taken back out of the counts.
  */
-async function countAndCheck(
+async function checkPassword(
   context: ActionFunctionArgs["context"],
-  address: string | null,
   credentials: { email: string; password: string },
-): Promise<Attempt> {
-  const db = await context.get(databaseContext)();
-  const checks = await signInChecks(db, address, credentials.email);
-  const counts = await countInTurn(db, checks);
-  const seconds = waitFor(checks, counts);
-  if (seconds !== null) return { result: "wait", seconds };
-
+  { db, checks, counts }: Counted,
+): Promise<Checked> {
   const supabase = staffClient(context);
   const { data: session, error } = await supabase.auth.signInWithPassword(credentials);
   if (error) {
@@ -168,13 +212,15 @@ async function countAndCheck(
   await uncount(db, checks, counts).catch((error: unknown) => {
     log.error("A successful sign-in could not be taken out of the counts", { error });
   });
-  return { result: "signed-in", db, supabase, session };
+  return { result: "signed-in", supabase, userId: session.user.id };
 }
 
 /**
- * A sign-in post: the fields, then in sign-ins' turn the rate limits and the
- * password (checked by the Auth service, which sets the session cookies
- * through the request's client), then the staff list. Anything else comes back to the form, the email kept.
+ * A sign-in post: the fields; in sign-ins' turn (`SIGN_IN_SHARE`) the rate
+ * limits, then the password; then the staff list. Past an email's ceiling,
+ * when Turnstile's keys are set, an attempt that passes its check still goes
+ * ahead, so the owner gets in while others guess. Anything else comes back
+ * to the form, the email kept.
  */
 export async function signIn({ request, context }: ActionFunctionArgs) {
   const { form } = await readPost(request);
@@ -188,33 +234,42 @@ export async function signIn({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  let outcome;
+  const turnstile = context.get(formProtectionContext).turnstile;
+  let counted: Counted;
+  let outcome: Checked;
   try {
-    outcome = await signInTurns(() =>
-      countAndCheck(context, context.get(clientAddressContext), checked.data),
-    );
+    counted = await signInTurns(() => countAttempt(context, checked.data.email));
+    const humanCheck = counted.onlyTheEmail && turnstile !== null;
+    if (counted.wait !== null) {
+      const token = form.get(TURNSTILE_RESPONSE_FIELD);
+      const human =
+        humanCheck && typeof token === "string" && token !== ""
+          ? await verifyTurnstile(token, {
+              ...turnstile,
+              expectedAction: "sign-in",
+              expectedHostname: new URL(siteOrigin(request)).hostname,
+              remoteIp: context.get(clientAddressContext),
+            })
+          : null;
+      if (human?.ok === false && human.reason === "unavailable") return unavailable(email);
+      if (!human?.ok) return tooMany(email, counted.wait, humanCheck);
+    }
+    outcome = await signInTurns(() => checkPassword(context, checked.data, counted));
   } catch (error) {
     if (!(error instanceof QueueFullError)) log.error("Sign-in could not be counted", { error });
     return unavailable(email);
   }
-  if (outcome.result === "wait") {
-    const minutes = Math.max(1, Math.ceil(outcome.seconds / 60));
-    return reply(
-      429,
-      email,
-      {
-        formError: `Too many sign-in attempts. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again.`,
-      },
-      { "Retry-After": String(outcome.seconds) },
-    );
-  }
   if (outcome.result === "unavailable") return unavailable(email);
-  if (outcome.result === "wrong") return reply(400, email, { formError: WRONG_CREDENTIALS });
-  const { db, supabase, session } = outcome;
-
+  if (outcome.result === "wrong") {
+    return reply(400, email, {
+      formError: WRONG_CREDENTIALS,
+      humanCheck: counted.onlyTheEmail && turnstile !== null,
+    });
+  }
+  const { supabase } = outcome;
   let member;
   try {
-    member = await getStaffMember(db, session.user.id);
+    member = await getStaffMember(counted.db, outcome.userId);
   } catch (error) {
     log.error("The staff list could not be read", { error });
     await forgetSession(supabase);
