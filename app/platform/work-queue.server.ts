@@ -5,10 +5,11 @@ export class QueueFullError extends Error {
 
 /**
  * Runs at most `limit` tasks at once; up to `maxWaiting` more, costing
- * `maxWaitingCost` in all, wait their turn in order, and any beyond that are
- * refused. There is always room for one task to wait, whatever its cost.
- * Picture renders take turns in one (the host's cores), sign-ins in another
- * (their share of the database's connections).
+ * `maxWaitingCost` in all, wait their turn, and any beyond that are refused.
+ * There is always room for one task to wait, whatever its cost. Turns go by
+ * `priority` (higher first; 0 unless given), and in order of arrival within
+ * one. Picture renders take turns in one (the host's cores), sign-ins in
+ * another (their share of the database's connections).
  */
 export function createWorkQueue(
   limit: number,
@@ -17,8 +18,8 @@ export function createWorkQueue(
 ) {
   let running = 0;
   let waitingCost = 0;
-  const waiting: Array<{ start: () => void; cost: number }> = [];
-  return async function run<T>(task: () => Promise<T>, cost = 1): Promise<T> {
+  const waiting: Array<{ start: () => void; cost: number; priority: number }> = [];
+  return async function run<T>(task: () => Promise<T>, cost = 1, priority = 0): Promise<T> {
     if (running < limit) {
       running++;
     } else {
@@ -30,7 +31,10 @@ export function createWorkQueue(
       }
       waitingCost += cost;
       // The finishing task hands its slot straight over, so `running` stays.
-      await new Promise<void>((start) => waiting.push({ start, cost }));
+      await new Promise<void>((start) => {
+        const after = waiting.findLastIndex((task) => task.priority >= priority);
+        waiting.splice(after + 1, 0, { start, cost, priority });
+      });
     }
     try {
       return await task();

@@ -56,9 +56,13 @@ export const SIGN_IN_LIMITS = {
  * the database), so of the pool's five connections three are always left
  * for staff pages, visitors and enquiries. Up to `SIGN_IN_QUEUE` more wait
  * their turn, holding no connection; any beyond are told to try again.
+ * Turns go first to a password check that passed the human check (the owner
+ * getting in while others guess), then to counts (one quick statement each,
+ * which answer most of a burst of guesses), then to other password checks.
  */
 export const SIGN_IN_SHARE = 2;
 export const SIGN_IN_QUEUE = 500;
+const TURN = { humanChecked: 2, count: 1, check: 0 } as const;
 const signInTurns = createWorkQueue(SIGN_IN_SHARE, SIGN_IN_QUEUE);
 
 /** Where one attempt is counted, hashed under the database's key, narrowest first. */
@@ -238,23 +242,32 @@ export async function signIn({ request, context }: ActionFunctionArgs) {
   let counted: Counted;
   let outcome: Checked;
   try {
-    counted = await signInTurns(() => countAttempt(context, checked.data.email));
+    counted = await signInTurns(() => countAttempt(context, checked.data.email), 1, TURN.count);
     const humanCheck = counted.onlyTheEmail && turnstile !== null;
+    // A human check is asked for past the email's ceiling; one sent anyway
+    // (the form shows it after such a refusal) moves the attempt up the queue.
+    const token = form.get(TURNSTILE_RESPONSE_FIELD);
+    const human =
+      turnstile &&
+      (counted.wait === null || humanCheck) &&
+      typeof token === "string" &&
+      token !== ""
+        ? await verifyTurnstile(token, {
+            ...turnstile,
+            expectedAction: "sign-in",
+            expectedHostname: new URL(siteOrigin(request)).hostname,
+            remoteIp: context.get(clientAddressContext),
+          })
+        : null;
     if (counted.wait !== null) {
-      const token = form.get(TURNSTILE_RESPONSE_FIELD);
-      const human =
-        humanCheck && typeof token === "string" && token !== ""
-          ? await verifyTurnstile(token, {
-              ...turnstile,
-              expectedAction: "sign-in",
-              expectedHostname: new URL(siteOrigin(request)).hostname,
-              remoteIp: context.get(clientAddressContext),
-            })
-          : null;
       if (human?.ok === false && human.reason === "unavailable") return unavailable(email);
       if (!human?.ok) return tooMany(email, counted.wait, humanCheck);
     }
-    outcome = await signInTurns(() => checkPassword(context, checked.data, counted));
+    outcome = await signInTurns(
+      () => checkPassword(context, checked.data, counted),
+      1,
+      human?.ok ? TURN.humanChecked : TURN.check,
+    );
   } catch (error) {
     if (!(error instanceof QueueFullError)) log.error("Sign-in could not be counted", { error });
     return unavailable(email);
