@@ -192,7 +192,8 @@ async function countAttempt(
 }
 
 type Checked =
-  | { result: "unavailable" | "wrong" }
+  | { result: "unavailable" }
+  | { result: "wrong" }
   | { result: "signed-in"; supabase: ReturnType<typeof staffClient>; userId: string };
 
 /**
