@@ -17,8 +17,14 @@ import { action as signInAction, loader as signInLoader } from "./staff/sign-in"
 import { action as signOutAction } from "./staff/sign-out";
 import { embeddedAuthBackend, type AuthBackend } from "~/platform/auth-backend.server";
 import { generateSigningKey } from "~/platform/auth-service/signing-key.server";
-import { authBackendContext, formProtectionContext } from "~/platform/context";
-import { SIGN_IN_LIMITS, WRONG_CREDENTIALS } from "~/staff/accounts/sign-in.server";
+import { authBackendContext, databaseContext, formProtectionContext } from "~/platform/context";
+import type { Database } from "~/platform/database/database.server";
+import {
+  SIGN_IN_LIMITS,
+  SIGN_IN_QUEUE,
+  SIGN_IN_SHARE,
+  WRONG_CREDENTIALS,
+} from "~/staff/accounts/sign-in.server";
 import { STAFF_SESSION_COOKIE } from "~/staff/accounts/session.server";
 import { createSetupCode, removeStaffMember } from "~/staff/accounts/staff.server";
 
@@ -496,6 +502,38 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       } finally {
         await siteverify.close();
       }
+    });
+
+    test("sign-ins take turns with the database: those beyond the queue are told at once to try again, and nothing is lost for those waiting", async ({
+      db,
+      newStaffMember,
+      staff,
+    }) => {
+      const { email } = await newStaffMember();
+      // A database that answers only once let: the turns stay taken meanwhile.
+      let answer!: () => void;
+      const released = new Promise<void>((resolve) => (answer = resolve));
+      const slow: Database = {
+        ...db,
+        query: (sql, params) => released.then(() => db.query(sql, params)),
+      };
+      const attemptOn = (n: number) => {
+        const context = staff.context({ address: `192.0.2.${n % 250}` });
+        context.set(databaseContext, async () => slow);
+        return runRoute(
+          post("/staff/sign-in", { email, password: `guess ${n}` }, new CookieJar()),
+          context,
+          LAYOUT,
+          signInAction,
+        );
+      };
+      const waiting = Array.from({ length: SIGN_IN_SHARE + SIGN_IN_QUEUE }, (_, n) => attemptOn(n));
+      const beyond = await attemptOn(SIGN_IN_SHARE + SIGN_IN_QUEUE);
+      expect(beyond.status).toBe(503);
+      expect(beyond.headers.get("Retry-After")).toBe("30");
+      answer();
+      const statuses = (await Promise.all(waiting)).map((response) => response.status);
+      expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
     });
 
     test("one address guessing one account holds back only that account there: the rest of the pub's Wi-Fi signs in", async ({
