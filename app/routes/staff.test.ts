@@ -536,6 +536,64 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
     });
 
+    test("with Turnstile's keys set, the site's password checks have a ceiling: fresh addresses guessing fresh emails wait past it, and the human check lets the owner in", async ({
+      newStaffMember,
+      staff,
+      attempt,
+    }) => {
+      const siteverify = await startSiteverifyFake();
+      try {
+        const { email } = await newStaffMember("owner");
+        const from = (address: string, fields: Record<string, string>) => {
+          const context = staff.context({ address });
+          context.set(formProtectionContext, {
+            ...context.get(formProtectionContext),
+            turnstile: { secretKey: siteverify.secret, verifyUrl: siteverify.url },
+          });
+          return runRoute(
+            post("/staff/sign-in", fields, new CookieJar()),
+            context,
+            LAYOUT,
+            signInAction,
+          );
+        };
+        const { max } = SIGN_IN_LIMITS.perSite;
+        let checked = 0;
+        let refused: Response | undefined;
+        for (let n = 0; n <= max && !refused; n += 1) {
+          const response = await from(`198.18.30.${n}`, {
+            email: `nobody-${randomUUID()}@example.com`,
+            password: "guess",
+          });
+          if (response.status === 429) refused = response;
+          else {
+            expect(response.status).toBe(400);
+            checked += 1;
+          }
+        }
+        expect(checked).toBeLessThanOrEqual(max);
+        expect(refused, "the ceiling was reached").toBeDefined();
+        expect(((await refused!.json()) as { humanCheck: boolean }).humanCheck).toBe(true);
+        // The owner, from a fresh address: asked for the check, then in with it.
+        expect((await from("198.18.31.1", { email, password })).status).toBe(429);
+        const owner = await from("198.18.31.2", {
+          email,
+          password,
+          redirectTo: "/staff",
+          "cf-turnstile-response": siteverify.issue({ action: "sign-in", hostname: "localhost" }),
+        });
+        expect(owner).toHaveRedirect("/staff");
+        // Without the keys there is no site ceiling: a fresh address is checked.
+        const plain = await attempt(
+          { email: `nobody-${randomUUID()}@example.com`, password: "guess" },
+          "198.18.31.3",
+        );
+        expect(plain.status).toBe(400);
+      } finally {
+        await siteverify.close();
+      }
+    });
+
     test("one address guessing one account holds back only that account there: the rest of the pub's Wi-Fi signs in", async ({
       newStaffMember,
       attempt,

@@ -41,14 +41,20 @@ import { getStaffMember } from "./staff.server";
  * - `perAddress`: from one address, whatever the email (one address trying
  *   many accounts);
  * - `perEmail`: on one email from everywhere, a ceiling that fresh addresses
- *   do not get round: past it, every attempt on that email waits.
- * An IPv6 address counts by its /64 (`rateLimitAddress`).
+ *   do not get round: past it, every attempt on that email waits;
+ * - `perSite`: with Turnstile's keys set, the password checks of the whole
+ *   site, so many addresses guessing many emails cannot multiply the work
+ *   (bcrypt) beyond it.
+ * Past `perEmail` or `perSite`, with the keys set, an attempt that passes the
+ * human check goes ahead. An IPv6 address counts by its /64
+ * (`rateLimitAddress`).
  */
 export const SIGN_IN_LIMITS = {
   perPair: { max: 10, windowSeconds: 15 * 60 },
   perAddress: { max: 100, windowSeconds: 15 * 60 },
   perEmail: { max: 20, windowSeconds: 15 * 60 },
-} as const satisfies Record<"perPair" | "perAddress" | "perEmail", RateLimit>;
+  perSite: { max: 10, windowSeconds: 60 },
+} as const satisfies Record<"perPair" | "perAddress" | "perEmail" | "perSite", RateLimit>;
 
 /**
  * Sign-ins' share of the database: at most this many use it at once (the
@@ -65,27 +71,33 @@ export const SIGN_IN_QUEUE = 500;
 const TURN = { humanChecked: 2, count: 1, check: 0 } as const;
 const signInTurns = createWorkQueue(SIGN_IN_SHARE, SIGN_IN_QUEUE);
 
-/** Where one attempt is counted, hashed under the database's key, narrowest first. */
+/**
+ * Where one attempt is counted, hashed under the database's key, narrowest
+ * first; from `shared` on, the ceilings a human check may pass.
+ */
 async function signInChecks(
   db: Database,
   address: string | null,
   email: string,
-): Promise<RateLimitCheck[]> {
+  { siteCeiling }: { siteCeiling: boolean },
+): Promise<{ checks: RateLimitCheck[]; shared: number }> {
   const key = await addressHashKey(db);
   const client = rateLimitAddress(address);
-  const { perPair, perAddress, perEmail } = SIGN_IN_LIMITS;
-  return [
-    ...(client
-      ? [
-          {
-            bucket: `sign-in:pair:${hashIdentifier(key, `${client} ${email}`)}`,
-            limit: perPair,
-          },
-          { bucket: `sign-in:address:${hashIdentifier(key, client)}`, limit: perAddress },
-        ]
-      : []),
-    { bucket: `sign-in:email:${hashIdentifier(key, email)}`, limit: perEmail },
-  ];
+  const { perPair, perAddress, perEmail, perSite } = SIGN_IN_LIMITS;
+  const own = client
+    ? [
+        { bucket: `sign-in:pair:${hashIdentifier(key, `${client} ${email}`)}`, limit: perPair },
+        { bucket: `sign-in:address:${hashIdentifier(key, client)}`, limit: perAddress },
+      ]
+    : [];
+  return {
+    checks: [
+      ...own,
+      { bucket: `sign-in:email:${hashIdentifier(key, email)}`, limit: perEmail },
+      ...(siteCeiling ? [{ bucket: "sign-in:site", limit: perSite }] : []),
+    ],
+    shared: own.length,
+  };
 }
 
 /** The seconds the attempt must wait, from the first limit that refused it, or null. */
@@ -103,7 +115,7 @@ export type SignInActionData = {
   values: { email: string };
   errors: FieldErrors<SignInField>;
   formError: string | null;
-  /** Whether the page shows the human check (Turnstile): past the email's ceiling, with keys set. */
+  /** Whether the page shows the human check (Turnstile): past a shared ceiling, with keys set. */
   humanCheck: boolean;
 };
 
@@ -167,28 +179,26 @@ type Counted = {
   counts: TurnCount[];
   /** Seconds to wait, or null when every limit let the attempt through. */
   wait: number | null;
-  /** Whether only the email's ceiling refused it (a human check may let it through). */
-  onlyTheEmail: boolean;
+  /** Whether only a shared ceiling (the email's, the site's) refused it: a human check may let it through. */
+  onlyShared: boolean;
 };
 
 /** Counts one attempt in its buckets: one statement, all an attempt past a limit costs. */
 async function countAttempt(
   context: ActionFunctionArgs["context"],
   email: string,
+  humanCheckable: boolean,
 ): Promise<Counted> {
   const db = await context.get(databaseContext)();
-  const checks = await signInChecks(db, context.get(clientAddressContext), email);
+  const { checks, shared } = await signInChecks(db, context.get(clientAddressContext), email, {
+    siteCeiling: humanCheckable,
+  });
   const counts = await countInTurn(db, checks);
   const wait = waitFor(checks, counts);
-  const last = checks.length - 1;
-  const onlyTheEmail =
-    wait !== null &&
-    counts[last] !== null &&
-    secondsUntilAllowedBy(counts[last]!, checks[last]!.limit) !== null &&
-    counts
-      .slice(0, last)
-      .every((count, i) => count && !secondsUntilAllowedBy(count, checks[i]!.limit));
-  return { db, checks, counts, wait, onlyTheEmail };
+  const refusedBy = counts.findIndex(
+    (count, i) => count !== null && secondsUntilAllowedBy(count, checks[i]!.limit) !== null,
+  );
+  return { db, checks, counts, wait, onlyShared: wait !== null && refusedBy >= shared };
 }
 
 type Checked =
@@ -222,9 +232,9 @@ async function checkPassword(
 
 /**
  * A sign-in post: the fields; in sign-ins' turn (`SIGN_IN_SHARE`) the rate
- * limits, then the password; then the staff list. Past an email's ceiling,
- * when Turnstile's keys are set, an attempt that passes its check still goes
- * ahead, so the owner gets in while others guess. Anything else comes back
+ * limits, then the password; then the staff list. Past an email's or the
+ * site's ceiling, when Turnstile's keys are set, an attempt that passes its
+ * check still goes ahead, so the owner gets in while others guess. Anything else comes back
  * to the form, the email kept.
  */
 export async function signIn({ request, context }: ActionFunctionArgs) {
@@ -243,9 +253,13 @@ export async function signIn({ request, context }: ActionFunctionArgs) {
   let counted: Counted;
   let outcome: Checked;
   try {
-    counted = await signInTurns(() => countAttempt(context, checked.data.email), 1, TURN.count);
-    const humanCheck = counted.onlyTheEmail && turnstile !== null;
-    // A human check is asked for past the email's ceiling; one sent anyway
+    counted = await signInTurns(
+      () => countAttempt(context, checked.data.email, turnstile !== null),
+      1,
+      TURN.count,
+    );
+    const humanCheck = counted.onlyShared && turnstile !== null;
+    // A human check is asked for past a shared ceiling; one sent anyway
     // (the form shows it after such a refusal) moves the attempt up the queue.
     const token = form.get(TURNSTILE_RESPONSE_FIELD);
     const human =
@@ -277,7 +291,7 @@ export async function signIn({ request, context }: ActionFunctionArgs) {
   if (outcome.result === "wrong") {
     return reply(400, email, {
       formError: WRONG_CREDENTIALS,
-      humanCheck: counted.onlyTheEmail && turnstile !== null,
+      humanCheck: counted.onlyShared && turnstile !== null,
     });
   }
   const { supabase } = outcome;
