@@ -62,7 +62,7 @@ export const SIGN_IN_LIMITS = {
  * the database), so of the pool's five connections three are always left
  * for staff pages, visitors and enquiries. Up to `SIGN_IN_QUEUE` more wait
  * their turn, holding no connection; any beyond are told to try again.
- * Turns go first to a password check that passed the human check (the owner
+ * Turns go first to an attempt that passed the human check (the owner
  * getting in while others guess), then to counts (one quick statement each,
  * which answer most of a burst of guesses), then to other password checks.
  */
@@ -253,20 +253,12 @@ export async function signIn({ request, context }: ActionFunctionArgs) {
   let counted: Counted;
   let outcome: Checked;
   try {
-    counted = await signInTurns(
-      () => countAttempt(context, checked.data.email, turnstile !== null),
-      1,
-      TURN.count,
-    );
-    const humanCheck = counted.onlyShared && turnstile !== null;
-    // A human check is asked for past a shared ceiling; one sent anyway
-    // (the form shows it after such a refusal) moves the attempt up the queue.
+    // The human check, when the form carries one (it shows it after a
+    // refusal by a shared ceiling): checked first, so a passed one takes the
+    // first turns, and is not held up behind a burst of guesses' counts.
     const token = form.get(TURNSTILE_RESPONSE_FIELD);
     const human =
-      turnstile &&
-      (counted.wait === null || humanCheck) &&
-      typeof token === "string" &&
-      token !== ""
+      turnstile && typeof token === "string" && token !== ""
         ? await verifyTurnstile(token, {
             ...turnstile,
             expectedAction: "sign-in",
@@ -274,14 +266,23 @@ export async function signIn({ request, context }: ActionFunctionArgs) {
             remoteIp: context.get(clientAddressContext),
           })
         : null;
+    const priority = human?.ok ? TURN.humanChecked : null;
+    counted = await signInTurns(
+      () => countAttempt(context, checked.data.email, turnstile !== null),
+      1,
+      priority ?? TURN.count,
+    );
+    const humanCheck = counted.onlyShared && turnstile !== null;
     if (counted.wait !== null) {
-      if (human?.ok === false && human.reason === "unavailable") return unavailable(email);
-      if (!human?.ok) return tooMany(email, counted.wait, humanCheck);
+      if (humanCheck && human?.ok === false && human.reason === "unavailable") {
+        return unavailable(email);
+      }
+      if (!humanCheck || !human?.ok) return tooMany(email, counted.wait, humanCheck);
     }
     outcome = await signInTurns(
       () => checkPassword(context, checked.data, counted),
       1,
-      human?.ok ? TURN.humanChecked : TURN.check,
+      priority ?? TURN.check,
     );
   } catch (error) {
     if (!(error instanceof QueueFullError)) log.error("Sign-in could not be counted", { error });
