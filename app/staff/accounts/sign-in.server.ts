@@ -179,7 +179,7 @@ type Counted = {
   counts: TurnCount[];
   /** Seconds to wait, or null when every limit let the attempt through. */
   wait: number | null;
-  /** Whether only a shared ceiling (the email's, the site's) refused it: a human check may let it through. */
+  /** Whether only a shared ceiling (the email's, the site's) refused it: a human check may pass it. */
   onlyShared: boolean;
 };
 
@@ -234,8 +234,8 @@ async function checkPassword(
  * A sign-in post: the fields; in sign-ins' turn (`SIGN_IN_SHARE`) the rate
  * limits, then the password; then the staff list. Past an email's or the
  * site's ceiling, when Turnstile's keys are set, an attempt that passes its
- * check still goes ahead, so the owner gets in while others guess. Anything else comes back
- * to the form, the email kept.
+ * check still goes ahead, so the owner gets in while others guess. Anything
+ * else comes back to the form, the email kept.
  */
 export async function signIn({ request, context }: ActionFunctionArgs) {
   const { form } = await readPost(request);
