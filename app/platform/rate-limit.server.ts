@@ -51,7 +51,7 @@ export async function countSubmission(
   return row;
 }
 
-/** One check's count from `countInTurn`, or null when an earlier check refused the attempt first. */
+/** One check's count from `countInTurn`, or null when an earlier check refused the attempt. */
 export type TurnCount = (WindowCount & { windowStart: string }) | null;
 
 const withinLimit = ({ hits, previousHits, elapsedSeconds }: WindowCount, limit: RateLimit) =>
@@ -82,10 +82,12 @@ export async function countInTurn(
     const start = `to_timestamp(floor(extract(epoch from now()) / ${window}) * ${window})`;
     // Reached only when the check before it was within its limit, counted the
     // way secondsUntilAllowedBy counts (the previous window in proportion).
+    const [before, beforeWindow, beforeMax] = [`c${i - 1}`, `$${i * 3 - 1}::int`, `$${i * 3}::int`];
     const reached =
       i === 0
         ? ""
-        : `from c${i - 1} where c${i - 1}.hits + c${i - 1}."previousHits" * greatest(0, 1 - c${i - 1}."elapsedSeconds" / $${i * 3 - 1}::int) <= $${i * 3}::int`;
+        : `from ${before} where ${before}.hits + ${before}."previousHits"
+             * greatest(0, 1 - ${before}."elapsedSeconds" / ${beforeWindow}) <= ${beforeMax}`;
     ctes.push(
       `w${i} as (
          insert into public.form_rate_limits as limits (bucket, window_start, hits)
@@ -105,7 +107,8 @@ export async function countInTurn(
     );
     columns.push(
       `(select json_build_object('hits', hits, 'previousHits', "previousHits",
-         'elapsedSeconds', "elapsedSeconds", 'windowStart', window_start::text) from c${i})::text as c${i}`,
+         'elapsedSeconds', "elapsedSeconds", 'windowStart', window_start::text)
+       from c${i})::text as c${i}`,
     );
   });
   const [row] = await db.query<Record<string, string | null>>(

@@ -179,7 +179,7 @@ type Counted = {
   counts: TurnCount[];
   /** Seconds to wait, or null when every limit let the attempt through. */
   wait: number | null;
-  /** Whether only a shared ceiling (the email's, the site's) refused it: a human check may pass it. */
+  /** Whether only a shared ceiling (the email's, the site's) refused it: a human check passes those. */
   onlyShared: boolean;
 };
 
