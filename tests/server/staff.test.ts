@@ -244,7 +244,12 @@ describe("embedded sign-in", () => {
     const DATA_DIR = dataDirectory();
     const email = "owner@example.com";
     const password = await addStaffWithCommand({ DATA_DIR }, email, "owner");
-    const server = await startServer({ DATA_DIR, CLIENT_IP_HEADER: "X-Test-Client" });
+    const server = await startServer({
+      DATA_DIR,
+      TRUST_PROXY: "true",
+      SITE_URL: "https://pub.example",
+      CLIENT_IP_HEADER: "X-Test-Client",
+    });
     const from = (address: string) => (fields: Record<string, string>) =>
       fetch(new URL("/staff/sign-in", server.url), {
         method: "POST",
