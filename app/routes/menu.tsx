@@ -15,7 +15,8 @@ import { pictureFor } from "~/images/pictures.server";
 import { shareImageUrl } from "~/images/pictures";
 import { siteContent } from "~/site/site-content.server";
 import { menuListItem } from "~/menu/menu";
-import { filterMenu, parseMenuFilter } from "~/menu/menu-filter";
+import { filterMenu, menuFilterQuery, parseMenuFilter } from "~/menu/menu-filter";
+import type { RouteHandle } from "~/platform/route-needs";
 import { fixedPageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { useSiteFrame } from "~/site/site-frame";
@@ -58,7 +59,11 @@ export const meta: Route.MetaFunction = fixedPageMeta("Menu", "/menu", DESCRIPTI
 export const headers = publicPageHeaders;
 
 // The menu's own HTML is large: it links the stylesheet rather than adding it.
-export const handle: StylesheetHandle = { stylesheet: "link" };
+// Its filter is the only query it reads.
+export const handle: StylesheetHandle & RouteHandle = {
+  stylesheet: "link",
+  transport: { query: menuFilterQuery },
+};
 
 /**
  * The whole menu as schema.org data, built from what the page lists rather
