@@ -50,7 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     problems,
     nextChangeAt: pageNextChange(context),
   };
-  // A query string the menu cannot use is a bad request, answered with the full page and why.
+  // The server passes on only a known diet and a search within its limit (the
+  // handle below); a query the menu cannot use that reaches it otherwise is a
+  // bad request, answered with the full page and why.
   return problems.length > 0 ? data(payload, { status: 400 }) : payload;
 }
 
