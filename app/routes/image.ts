@@ -13,8 +13,12 @@ import { READ_METHODS, answerMethod } from "~/server/pipeline/methods";
 import { log } from "~/platform/logger.server";
 import type { RouteHandle } from "~/platform/route-needs";
 
-/** Images are only read. */
-export const handle = { transport: { methods: "read" } } satisfies RouteHandle;
+/**
+ * Images are only read. They read their own query (size, format, version)
+ * and keep their own variants, so the page cache, which keeps no picture,
+ * leaves them as they come.
+ */
+export const handle = { transport: { methods: "read", neverCached: true } } satisfies RouteHandle;
 
 /** For an unversioned or outdated URL: the current image, checked again after a few minutes. */
 const UNVERSIONED = "public, max-age=300, stale-while-revalidate=86400";
