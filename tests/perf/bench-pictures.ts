@@ -44,11 +44,15 @@ function sources(): string[] {
     .sort();
 }
 
-/** Every variant at `widths`: without a height, and cropped to each shape. */
+/**
+ * Every variant at `widths`, without a height and cropped to each shape, in
+ * an order that goes through the widths, then the shapes, then the pictures:
+ * any run of them mixes sizes as a page does.
+ */
 function variants(paths: string[], widths: number[]): string[] {
-  return widths.flatMap((width) =>
+  return paths.flatMap((source) =>
     [undefined, ...SHAPES].flatMap((shape) =>
-      paths.map((source) => {
+      widths.map((width) => {
         const height = shape ? `&h=${Math.max(1, Math.round(width / shape))}` : "";
         return `/img/${source}?w=${width}${height}`;
       }),
