@@ -21,7 +21,9 @@
 // `npm run bench -- --memory` measures the server's memory instead (see
 // bench-memory.ts for its options), `npm run bench -- --staff-menu` the
 // staff menu page's server time (see bench-staff-menu.ts), and
-// `npm run bench -- --live` what 1,000 open live streams cost (see bench-live.ts).
+// `npm run bench -- --live` what 1,000 open live streams cost (see bench-live.ts),
+// and `npm run bench -- --pictures` whether strangers asking for large
+// pictures slow a visitor's small ones (see bench-pictures.ts).
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
@@ -380,6 +382,9 @@ if (argv.includes("--staff-menu")) {
 } else if (argv.includes("--live")) {
   const { benchLive } = await import("./bench-live.ts");
   process.exitCode = await benchLive(argv.filter((arg) => arg !== "--live"));
+} else if (argv.includes("--pictures")) {
+  const { benchPictures } = await import("./bench-pictures.ts");
+  process.exitCode = await benchPictures(argv.filter((arg) => arg !== "--pictures"));
 } else if (argv.includes("--memory")) {
   const { benchMemory } = await import("./bench-memory.ts");
   process.exitCode = await benchMemory(argv.filter((arg) => arg !== "--memory"));
