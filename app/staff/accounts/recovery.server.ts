@@ -23,7 +23,7 @@ import {
   type ForgotField,
   type ResetField,
 } from "./staff-forms";
-import { getStaffMember, markJoined, staffMemberByEmail } from "./staff.server";
+import { getStaffMember, recordNewPassword, staffMemberByEmail } from "./staff.server";
 
 /**
  * "Forgot your password?": a staff member asks for a link by email, through
@@ -293,7 +293,7 @@ export async function resetPassword({ request, context }: ActionFunctionArgs) {
       expired: true,
     });
   }
-  await markJoined(db, userId);
+  await recordNewPassword(db, userId);
   log.info("A staff member set a new password from a recovery link", { userId });
   return redirectWithToast("/staff", {
     type: "success",
