@@ -281,16 +281,29 @@ describe.each(drivers)("password recovery with the embedded service on %s", (dri
     expect(madeUp.jar.names().filter((name) => name.startsWith("sb-"))).toEqual([]);
   });
 
-  test("the link names the site only by a trusted origin, never a Host someone else chose", async ({
+  test("without SITE_URL a link is sent only for a loopback request on the server's own port", async ({
     db,
     the,
   }) => {
     const { email } = await the.member();
-    await the.forgot(email, { url: "http://pub.example.net/staff/forgot-password" });
+    const elsewhere = await the.member();
+    const untrusted = [
+      [email, "http://evil.localhost"],
+      [email, "http://localhost:9999"],
+      [elsewhere.email, "http://pub.example.net"],
+      [elsewhere.email, "http://127.0.0.2"],
+    ] as const;
+    for (const [to, origin] of untrusted) {
+      const asked = await the.forgot(to, { url: `${origin}/staff/forgot-password` });
+      expect(asked.status, origin).toBe(200);
+      expect(await asked.json()).toMatchObject({ sent: to, formError: null });
+    }
+    expect(await mailsTo(db, email)).toBe(0);
+    expect(await mailsTo(db, elsewhere.email)).toBe(0);
+
+    await the.forgot(email, { url: "http://[::1]/staff/forgot-password" });
     const mail = (await recoveryMailTo(db, email))!;
-    expect(mail.text).not.toContain("pub.example.net");
-    expect(mail.text).toContain(mail.path);
-    expect(mail.html).not.toContain("pub.example.net");
+    expect(mail.text).toContain(`http://[::1]${mail.path}`);
   });
 
   test("a cross-site post is refused before anything is sent", async ({ db, the }) => {

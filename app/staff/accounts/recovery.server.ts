@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-ro
 import type { AuthEmail } from "~/platform/auth-service/auth-service.server";
 import { authBackendContext, clientAddressContext, databaseContext } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
-import { env } from "~/platform/env.server";
+import { staffLinkOrigin } from "~/platform/site-origin.server";
 import { checkAnswersMessage, type FieldErrors } from "~/platform/forms/form-check";
 import type { RateLimit } from "~/platform/form-protection";
 import { log } from "~/platform/logger.server";
@@ -43,22 +43,6 @@ export const RECOVERY_LIMITS = {
   perAddress: { max: 10, windowSeconds: 60 * 60 },
   perEmail: { max: 3, windowSeconds: 60 * 60 },
 } as const satisfies { perAddress: RateLimit; perEmail: RateLimit };
-
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/**
- * The origin a mailed link may name: SITE_URL, or the request's own when it
- * reached the server by a loopback name (a site run on this machine). Never
- * another Host the request carries: whoever asks for a link to someone
- * else's account chooses it, and the link must not lead them the token.
- */
-export function mailLinkOrigin(request: Request): string | null {
-  if (env.SITE_URL) return new URL(env.SITE_URL).origin;
-  const url = new URL(request.url);
-  return LOOPBACK_HOSTS.has(url.hostname) || url.hostname.endsWith(".localhost")
-    ? url.origin
-    : null;
-}
 
 /** What the forgot-password form gets back. */
 export type ForgotActionData = {
@@ -146,9 +130,17 @@ export async function requestPasswordReset({ request, context }: ActionFunctionA
       },
       global: { fetch: backend.fetch },
     });
-    const origin = mailLinkOrigin(request);
+    const origin = staffLinkOrigin(request);
+    if (!origin) {
+      // The answer stays the same: whoever asked may not be the member.
+      log.error(
+        "A password reset link was not sent: links to the staff pages need SITE_URL (or a request to http://localhost on the server's port)",
+        { userId: member.userId },
+      );
+      return forgotReply(200, { values: { email }, sent: address });
+    }
     const { error } = await auth.auth.resetPasswordForEmail(member.email, {
-      redirectTo: origin ? `${origin}${RESET_PASSWORD_PATH}` : RESET_PASSWORD_PATH,
+      redirectTo: `${origin}${RESET_PASSWORD_PATH}`,
     });
     if (error && (isAuthRetryableFetchError(error) || (error.status ?? 0) >= 500)) {
       log.error("A password reset link could not be sent", { error });
