@@ -142,10 +142,11 @@ describe.each(drivers)("the people routes on %s", (driver) => {
         "http://evil.localhost",
         "http://localhost:81",
       ]) {
-        for (const fields of [
+        const posts: Record<string, string>[] = [
           { intent: "invite", email, role: "editor" },
           { intent: "link", userId: member.userId },
-        ]) {
+        ];
+        for (const fields of posts) {
           const refused = await from(origin, fields);
           expect(refused.status, origin).toBe(409);
           expect(((await refused.json()) as PeopleActionData).formError).toMatch(
