@@ -11,6 +11,7 @@ import { action as resetAction } from "./staff/reset-password";
 import { action as setupAction, loader as setupLoader } from "./staff/setup";
 import { supabaseAuthBackend } from "~/platform/auth-backend.server";
 import type { PeopleActionData } from "~/staff/accounts/people-page.server";
+import { recoveriesPassedOn } from "~/staff/accounts/recovery.server";
 import { STAFF_SESSION_COOKIE } from "~/staff/accounts/session.server";
 import { EXPIRED_INVITATION, EXPIRED_RECOVERY } from "~/staff/accounts/staff-forms";
 
@@ -41,6 +42,7 @@ const test = routeTest
   .extend("site", async ({ mode, db, staff }, { onCleanup }) => {
     if (mode === "embedded") {
       const lastRecoveryPath = async (email: string) => {
+        await recoveriesPassedOn();
         const [mail] = await db.query<{ text: string }>(
           "select text_body as text from public.outbox where to_address = $1 order by id desc limit 1",
           [email],
@@ -62,12 +64,11 @@ const test = routeTest
         secretKey: fake.secretKey,
       }),
     });
-    const lastRecoveryPath = (email: string) => {
+    const lastRecoveryPath = async (email: string) => {
+      await recoveriesPassedOn();
       const mail = fake.mails.findLast((sent) => sent.user.email === email);
       if (!mail) throw new Error(`No recovery mail for ${email}`);
-      return Promise.resolve(
-        `/staff/reset-password?token_hash=${mail.email_data.token_hash}&type=recovery`,
-      );
+      return `/staff/reset-password?token_hash=${mail.email_data.token_hash}&type=recovery`;
     };
     return { ...project, lastRecoveryPath };
   });
