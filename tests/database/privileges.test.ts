@@ -80,6 +80,7 @@ const expectedFunctions: Record<string, Grants> = {
   "record_audit()": NOTHING,
   "bump_content_revision()": NOTHING,
   "staff_keeps_an_owner()": NOTHING,
+  "staff_removal_spends_links()": NOTHING,
   "enquiry_handled_is_read()": NOTHING,
 };
 

@@ -17,7 +17,7 @@ import { torontoMidnightAfter } from "~/platform/clock/toronto-time";
 import { renderedRevision } from "~/site/site-content.server";
 import { env } from "~/platform/env.server";
 import { serverAuthBackend } from "~/platform/auth-backend.server";
-import { carriesSignedSession } from "~/staff/accounts/session.server";
+import { carriesLiveSession } from "~/staff/accounts/session.server";
 import { pageVariant, visitorCookies } from "~/site/visitor-cookies.server";
 import { applySecurityHeaders, isHttps } from "~/platform/security-headers";
 import { clientAddress } from "./client-address";
@@ -68,7 +68,7 @@ export type AppOptions = {
   sharingRules?: SharingRules;
   /**
    * Whether a body larger than a form's may be read for this request: by
-   * default, when it carries a session the Auth service signed.
+   * default, when it carries a live staff session.
    */
   mayPostLargeBody?: (request: Request) => Promise<boolean>;
   /** How many large bodies are read at once (LARGE_BODIES_AT_ONCE by default). */
@@ -177,7 +177,8 @@ export async function createAppHandler({
   database,
   pageCache = new PageCache(),
   sharingRules = { ...visitorCookies, linksFollowHost: !env.SITE_URL },
-  mayPostLargeBody = async (request) => carriesSignedSession(request, await serverAuthBackend()),
+  mayPostLargeBody = async (request) =>
+    carriesLiveSession(request, await serverAuthBackend(), database ?? sharedDatabase),
   largeBodies = new LargeBodies(),
 }: AppOptions): Promise<AppHandler> {
   const staticFiles = await StaticFiles.load(clientDirectory);
