@@ -75,8 +75,12 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       DATA_DIR: E2E_DATA_DIR,
       // All test traffic comes from one address, which the enquiry forms' rate
-      // limit would soon refuse: tests give each page its own address in this header.
+      // limit would soon refuse: tests give each page its own address in this
+      // header, as the proxy in front of the site would (so the server runs as
+      // it does behind one, with its public origin given).
+      TRUST_PROXY: "true",
       CLIENT_IP_HEADER: "Fly-Client-IP",
+      SITE_URL: `http://localhost:${PORT}`,
       E2E_STAFF_PASSWORD,
       // bcrypt's lowest cost, for staff-add's accounts and every sign-in, as
       // in the Vitest projects (vite.config.ts).

@@ -5,9 +5,13 @@ import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import {
+  RENDER_LANES,
   RenderQueueFullError,
+  SMALL_VARIANT_PIXELS,
+  createRenderLanes,
   createRenderQueue,
   describeImage,
+  drawnPixels,
   renderCost,
 } from "./image-store.server";
 import { imageStoreContext } from "~/platform/context";
@@ -119,13 +123,13 @@ describe("renderCost", () => {
   });
 });
 
-describe("createRenderQueue", () => {
-  function deferred() {
-    let resolve!: () => void;
-    const promise = new Promise<void>((done) => (resolve = done));
-    return { promise, resolve };
-  }
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
 
+describe("createRenderQueue", () => {
   test("runs two tasks at once and starts the next when one finishes", async () => {
     const run = createRenderQueue(2, 10);
     const started: number[] = [];
@@ -188,5 +192,98 @@ describe("createRenderQueue", () => {
     const run = createRenderQueue(1, 1);
     await expect(run(() => Promise.reject(new Error("sharp failed")))).rejects.toThrow();
     await expect(run(async () => "next")).resolves.toBe("next");
+  });
+});
+
+describe("createRenderLanes", () => {
+  const svg = { path: "hero.svg", version: "v", filePath: "/hero.svg", vector: true };
+  const hero = { ...svg, width: 1600, height: 900 };
+  const variant = (width: number, height: number) =>
+    ({ width, height, format: "webp", quality: 75, fit: "cover" }) as const;
+  /** A 2,048 to 3,072-px picture, as a stranger might ask for many. */
+  const large = (width: number, height: number) => ({
+    drawn: drawnPixels(hero, variant(width, height)),
+    cost: renderCost(hero, variant(width, height)),
+  });
+  /** What a phone asks for: a 640-px picture at 16:9, and the menu's thumbnail at 2x. */
+  const phone = [variant(640, 360), variant(192, 192)].map((each) => ({
+    drawn: drawnPixels(hero, each),
+    cost: renderCost(hero, each),
+  }));
+
+  test("put a page's pictures up to 1536 px in the small lane, 2x pictures of wide screens in the large", () => {
+    expect(drawnPixels(hero, variant(1536, 1152))).toBeLessThanOrEqual(SMALL_VARIANT_PIXELS);
+    expect(drawnPixels(hero, variant(1280, 1280))).toBeLessThanOrEqual(SMALL_VARIANT_PIXELS);
+    expect(drawnPixels(hero, variant(2048, 1152))).toBeGreaterThan(SMALL_VARIANT_PIXELS);
+    expect(drawnPixels(hero, variant(1536, 1536))).toBeGreaterThan(SMALL_VARIANT_PIXELS);
+  });
+
+  test("start a visitor's small render at once while strangers' large ones run and wait", async () => {
+    const run = createRenderLanes(RENDER_LANES);
+    const started: string[] = [];
+    const gate = deferred();
+    const strangers = [
+      large(3072, 1728),
+      large(3072, 2304),
+      large(2560, 1440),
+      large(2048, 2048),
+      large(3072, 3072),
+      large(2560, 2560),
+    ].map(({ drawn, cost }, index) =>
+      run(
+        async () => {
+          started.push(`large ${index}`);
+          await gate.promise;
+        },
+        drawn,
+        cost,
+      ).catch((error: unknown) => {
+        if (error instanceof RenderQueueFullError) return "refused";
+        throw error;
+      }),
+    );
+    // One large render runs; the others wait their turn (or are refused) behind it.
+    await Promise.resolve();
+    expect(started).toEqual(["large 0"]);
+
+    for (const [index, { drawn, cost }] of phone.entries()) {
+      const small = run(
+        async () => {
+          started.push(`small ${index}`);
+          return "drawn";
+        },
+        drawn,
+        cost,
+      );
+      // Done while every large render is still running or waiting.
+      await expect(small).resolves.toBe("drawn");
+    }
+    expect(started).toEqual(["large 0", "small 0", "small 1"]);
+
+    gate.resolve();
+    await Promise.all(strangers);
+    expect(started.filter((name) => name.startsWith("large")).length).toBeGreaterThan(1);
+  });
+
+  test("refuse large renders past what their lane holds, and still take small ones", async () => {
+    const run = createRenderLanes(RENDER_LANES);
+    const gate = deferred();
+    const { drawn, cost } = large(3072, 3072);
+    const outcomes = Array.from({ length: 12 }, () =>
+      run(() => gate.promise, drawn, cost).then(
+        () => "drawn",
+        (error: unknown) => (error instanceof RenderQueueFullError ? "refused" : "failed"),
+      ),
+    );
+    const [first] = phone;
+    await expect(run(async () => "drawn", first!.drawn, first!.cost)).resolves.toBe("drawn");
+    gate.resolve();
+    const settled = await Promise.all(outcomes);
+    expect(settled).toContain("refused");
+    expect(settled).not.toContain("failed");
+    // The running one and those waiting within the lane's pixels.
+    expect(settled.filter((outcome) => outcome === "drawn")).toHaveLength(
+      1 + Math.floor(RENDER_LANES.large.waitingPixels / cost),
+    );
   });
 });

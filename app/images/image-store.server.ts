@@ -12,26 +12,48 @@ import {
   type ImageVariant,
 } from "./images";
 import { log } from "~/platform/logger.server";
-import { createWorkQueue } from "~/platform/work-queue.server";
+import {
+  QueueFullError as RenderQueueFullError,
+  createWorkQueue,
+} from "~/platform/work-queue.server";
+import { createRenderBudget } from "./render-budget.server";
 import { findUpload, isUploadPath } from "./uploaded-source.server";
 import { DEFAULT_CACHE_MAX_BYTES, variantCacheFor } from "./variant-cache.server";
 import { writeWholeFile } from "./whole-file.server";
 
 /** A render holds its decoded image anyway; libvips' operation cache would only keep more. */
 sharp.cache(false);
+/**
+ * One thread a render: with a render at a time in each lane, each lane has a
+ * core of the 2-core host, and a large render cannot take the small lane's.
+ */
+sharp.concurrency(1);
 
 /** Bumped when rendering changes, so variants cached by older code are not served. */
 const RENDERING_REVISION = 1;
 
-/** Renders at once on the 2-core host, and renders allowed to wait for a turn. */
-const RENDER_SLOTS = 2;
-const RENDER_QUEUE = 64;
 /**
- * The most work the waiting renders may add up to, in pixels (`renderCost`):
- * four of the largest variants, about ten seconds of both cores. Many small
- * renders can wait; a few large ones fill the queue.
+ * Renders go in one of two lanes by the size drawn, each with its own turn
+ * on the 2-core host: variants up to `SMALL_VARIANT_PIXELS` (a 1536-px
+ * picture of the pages' shapes, all a phone asks for) in one, the larger ones
+ * (the 2x pictures of wide screens) in the other. So a visitor's thumbnail
+ * never waits behind a stranger's 3072-px hero. Each lane runs one render at
+ * a time and lets a number wait as long as their work (`renderCost`) adds up
+ * to at most its pixels: many small renders, a few large ones.
  */
-const RENDER_QUEUE_PIXELS = 40_000_000;
+export const SMALL_VARIANT_PIXELS = 1536 * 1152;
+export const RENDER_LANES = {
+  small: { slots: 1, waiting: 64, waitingPixels: 24_000_000 },
+  large: { slots: 1, waiting: 8, waitingPixels: 24_000_000 },
+} as const;
+
+/**
+ * What one client address may have rendered (`renderCost`), refilled over a
+ * minute: a few pages' pictures at 2x on a cold cache, or seven of the
+ * largest variants. Variants already rendered cost nothing.
+ */
+export const RENDER_BUDGET = { pixels: 40_000_000, perSeconds: 60 } as const;
+
 const RENDER_TIMEOUT_SECONDS = 30;
 
 /** An SVG is rasterised at most this many pixels along its longer side. */
@@ -39,16 +61,12 @@ const MAX_SVG_RASTER = 8192;
 
 const CONTENT_TYPES: Record<ImageFormat, string> = {
   webp: "image/webp",
-  avif: "image/avif",
   jpeg: "image/jpeg",
-  png: "image/png",
 };
 
 const EXTENSIONS: Record<ImageFormat, string> = {
   webp: "webp",
-  avif: "avif",
   jpeg: "jpg",
-  png: "png",
 };
 
 export type SourceImage = ImageSource & {
@@ -65,12 +83,36 @@ export type RenderedImage = {
   contentType: string;
 };
 
-export {
-  QueueFullError as RenderQueueFullError,
-  createWorkQueue as createRenderQueue,
-} from "~/platform/work-queue.server";
+/** The render queues are the platform's work queues, named here as the images' callers know them. */
+export { RenderQueueFullError, createWorkQueue as createRenderQueue };
 
-const renderQueue = createWorkQueue(RENDER_SLOTS, RENDER_QUEUE, RENDER_QUEUE_PIXELS);
+/** The client's address has had its share of rendering for now. */
+export class RenderBudgetSpentError extends Error {
+  override name = "RenderBudgetSpentError";
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Render budget spent; try again in ${retryAfterSeconds} s`);
+  }
+}
+
+type LaneOptions = { slots: number; waiting: number; waitingPixels: number };
+
+/**
+ * Two render queues, one for small variants and one for large: a render goes
+ * in the lane of the size it draws (`drawnPixels`), and waits only behind
+ * renders in its own lane.
+ */
+export function createRenderLanes(lanes: { small: LaneOptions; large: LaneOptions }) {
+  const queue = ({ slots, waiting, waitingPixels }: LaneOptions) =>
+    createWorkQueue(slots, waiting, waitingPixels);
+  const small = queue(lanes.small);
+  const large = queue(lanes.large);
+  return function run<T>(task: () => Promise<T>, drawn: number, cost: number): Promise<T> {
+    return (drawn <= SMALL_VARIANT_PIXELS ? small : large)(task, cost);
+  };
+}
+
+const renderLanes = createRenderLanes(RENDER_LANES);
+const renderBudget = createRenderBudget(RENDER_BUDGET);
 
 /** Errors that mean there is no such file to serve (a name too long for the disk names none). */
 function isMissing(error: unknown): boolean {
@@ -210,10 +252,8 @@ export function variantKey(source: ImageSource, variant: ImageVariant): string {
  * the wrong shape (sharp's `withoutEnlargement` keeps each side separately).
  */
 function targetSize(source: SourceImage, variant: ImageVariant) {
-  const { width, height, fit } = variant;
-  if (source.vector || !width || !height || (fit !== "cover" && fit !== "fill")) {
-    return { width, height };
-  }
+  const { width, height } = variant;
+  if (source.vector || !width || !height) return { width, height };
   const enlargement = Math.max(width / source.width, height / source.height);
   if (enlargement <= 1) return { width, height };
   return {
@@ -229,10 +269,8 @@ function svgDensity(source: SourceImage, variant: ImageVariant): number {
     variant.height ? variant.height / source.height : undefined,
   ].filter((scale) => scale !== undefined);
   if (scales.length === 0) return 72;
-  const wanted =
-    variant.fit === "contain" || variant.fit === "inside"
-      ? Math.min(...scales)
-      : Math.max(...scales);
+  // Cropped to cover the box: the scale of the side that fills it.
+  const wanted = Math.max(...scales);
   const scale = Math.min(wanted, MAX_SVG_RASTER / Math.max(source.width, source.height));
   return Math.min(100_000, Math.max(1, 72 * scale));
 }
@@ -258,21 +296,20 @@ async function encode(source: SourceImage, variant: ImageVariant): Promise<Buffe
   switch (variant.format) {
     case "webp":
       return image.webp({ quality: variant.quality, effort: 4 }).toBuffer();
-    case "avif":
-      return image.avif({ quality: variant.quality, effort: 2 }).toBuffer();
     case "jpeg":
       return image.jpeg({ quality: variant.quality, mozjpeg: true }).toBuffer();
-    case "png":
-      return image
-        .png({ compressionLevel: 9, palette: variant.quality < 100, quality: variant.quality })
-        .toBuffer();
   }
+}
+
+/** The pixels a render draws: the box asked for, at the source's shape without a height. */
+export function drawnPixels(source: SourceImage, variant: ImageVariant): number {
+  const height = variant.height ?? Math.round((variant.width * source.height) / source.width);
+  return variant.width * height;
 }
 
 /** The work of a render in pixels: those drawn, and a bitmap's decoded. */
 export function renderCost(source: SourceImage, variant: ImageVariant): number {
-  const height = variant.height ?? Math.round((variant.width * source.height) / source.width);
-  const drawn = variant.width * height;
+  const drawn = drawnPixels(source, variant);
   if (source.vector) return drawn;
   const decoded = source.width * source.height;
   return Math.min(drawn, decoded) + decoded;
@@ -300,14 +337,17 @@ const rendering = new Map<string, Promise<number>>();
 
 /**
  * The variant of `source` on disk: from the cache when it was rendered
- * before, else rendered now (one at a time per variant, two at a time in all).
- * The cache keeps the most recently served variants up to its cap
+ * before, else rendered now (one at a time per variant, one at a time in
+ * each lane), charged to `client`'s budget. Throws `RenderBudgetSpentError`
+ * when the client has had its share, `RenderQueueFullError` when its lane
+ * is full. The cache keeps the most recently served variants up to its cap
  * (`IMAGE_CACHE_MAX_MB`) and deletes the least recently served past it.
  */
 export async function renderedImage(
   store: ImageStore,
   source: SourceImage,
   variant: ImageVariant,
+  client: string | null,
 ): Promise<RenderedImage> {
   const key = variantKey(source, variant);
   const filePath = path.join(
@@ -333,14 +373,22 @@ export async function renderedImage(
     pending = rendering.get(filePath);
   }
   if (!pending) {
-    pending = renderQueue(
+    const cost = renderCost(source, variant);
+    const wait = renderBudget.take(client, cost);
+    if (wait !== null) throw new RenderBudgetSpentError(wait);
+    pending = renderLanes(
       async () => {
         const size = await renderToFile(source, variant, filePath);
         void cache.added(filePath, size);
         return size;
       },
-      renderCost(source, variant),
+      drawnPixels(source, variant),
+      cost,
     ).finally(() => rendering.delete(filePath));
+    pending.catch((error: unknown) => {
+      // Refused before any work: the client keeps its budget.
+      if (error instanceof RenderQueueFullError) renderBudget.refund(client, cost);
+    });
     rendering.set(filePath, pending);
   }
   return { ...image, size: await pending };

@@ -63,24 +63,29 @@ export function heightsFor(width: number): number[] {
   );
 }
 
-export const IMAGE_FORMATS = ["webp", "avif", "jpeg", "png"] as const;
+/** The formats pages ask for: WebP for every picture, JPEG for the share images. */
+export const IMAGE_FORMATS = ["webp", "jpeg"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
-export const IMAGE_FITS = ["cover", "contain", "fill", "inside", "outside"] as const;
+/** The widths each format is asked for at: JPEG only for the share images. */
+export const FORMAT_WIDTHS: Record<ImageFormat, readonly number[]> = {
+  webp: IMAGE_WIDTHS,
+  jpeg: [SHARE_IMAGE.width],
+};
+
+/** Pages crop to a shape, never letterbox or stretch. */
+export const IMAGE_FITS = ["cover"] as const;
 export type ImageFit = (typeof IMAGE_FITS)[number];
 
 /** Source types the optimiser reads. */
 export const IMAGE_EXTENSIONS = ["svg", "png", "jpg", "jpeg", "webp", "avif"] as const;
 
 /**
- * The one quality each format is encoded at. AVIF looks as good as WebP or
- * JPEG at a lower number; PNG at 100 stays lossless.
+ * The one quality each format is encoded at.
  */
 export const IMAGE_QUALITY: Record<ImageFormat, number> = {
   webp: 75,
-  avif: 50,
   jpeg: 75,
-  png: 100,
 };
 
 export type ImageOptions = {
@@ -98,13 +103,24 @@ export type ImageVariant = {
   height?: number;
   format: ImageFormat;
   quality: number;
-  /** Without a height the fit changes nothing, and is always `cover`. */
+  /** Always `cover`: pages crop to a shape, and without a height there is nothing to crop. */
   fit: ImageFit;
 };
 
 /** A request the optimiser will not serve; the message is the plain-text answer. */
 export class ImageRequestError extends Error {
   override name = "ImageRequestError";
+}
+
+/**
+ * A well-formed request for a size no page asks for: the query of the
+ * nearest variant that is served, to send the client to instead.
+ */
+export class NearestImageVariant extends Error {
+  override name = "NearestImageVariant";
+  constructor(readonly query: string) {
+    super(`The nearest variant served is ?${query}`);
+  }
 }
 
 /** The optimiser URL of `source` with `options`, versioned so it can be cached for good. */
@@ -164,23 +180,42 @@ type Parameter = (typeof PARAMETERS)[number];
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value)) {
-    throw new ImageRequestError(`${name} must be one of ${allowed.join(", ")}`);
+    throw new ImageRequestError(
+      allowed.length === 1
+        ? `${name} must be ${allowed[0]}, or left out`
+        : `${name} must be one of ${allowed.join(", ")}`,
+    );
   }
   return value as T;
 }
 
-/** `value` as one of `allowed`, numbers written plainly (no sign, no leading zero). */
-function oneNumberOf(value: string, allowed: readonly number[], reason: string): number {
-  const number = /^[1-9][0-9]{0,4}$/.test(value) ? Number(value) : Number.NaN;
-  if (!allowed.includes(number)) throw new ImageRequestError(reason);
-  return number;
+/** A number written plainly (no sign, no leading zero, at most five digits), else NaN. */
+function plainNumber(value: string): number {
+  return /^[1-9][0-9]{0,4}$/.test(value) ? Number(value) : Number.NaN;
+}
+
+/** The entry of `allowed` closest to `wanted`, the larger on a tie. */
+function nearest(
+  wanted: number,
+  allowed: readonly number[],
+  distance = (a: number, b: number) => Math.abs(a - b),
+): number {
+  let best = allowed[0]!;
+  for (const each of allowed) {
+    if (distance(each, wanted) <= distance(best, wanted)) best = each;
+  }
+  return best;
 }
 
 /**
  * Reads the query of an optimiser URL. Only the variants the site's pages ask
- * for are served: a width from `IMAGE_WIDTHS`, a height that crops it to one
- * of the site's shapes, a known format at its one quality. Anything else is
- * refused, so the set of variants (and of cache files) stays small.
+ * for are served: a width from `FORMAT_WIDTHS` for its format, a height that
+ * crops it to one of the site's shapes, a format pages use at its one
+ * quality, and `cover`. A width or height written as a plain number but not
+ * served throws `NearestImageVariant` with the query of the closest one (the
+ * nearest width, cropped to the nearest shape); anything else throws
+ * `ImageRequestError`. So the set of variants (and of renders and cache
+ * files) stays the short list the pages use.
  */
 export function parseImageQuery(query: URLSearchParams): {
   variant: ImageVariant;
@@ -199,14 +234,30 @@ export function parseImageQuery(query: URLSearchParams): {
     return value === undefined ? undefined : parse(value);
   };
 
-  const widths = `w must be one of ${IMAGE_WIDTHS.join(", ")}`;
-  const width = read("w", (value) => oneNumberOf(value, IMAGE_WIDTHS, widths));
-  if (width === undefined) throw new ImageRequestError(widths);
-  const height = read("h", (value) => {
-    const heights = heightsFor(width);
-    return oneNumberOf(value, heights, `h with w=${width} must be one of ${heights.join(", ")}`);
-  });
   const format = read("fm", (value) => oneOf("fm", value, IMAGE_FORMATS)) ?? "webp";
+  const widths = FORMAT_WIDTHS[format];
+  const widthReason =
+    widths.length === 1
+      ? `w with fm=${format} must be ${widths[0]}`
+      : `w must be one of ${widths.join(", ")}`;
+  const asked = read("w", plainNumber);
+  if (asked === undefined || Number.isNaN(asked)) throw new ImageRequestError(widthReason);
+  const width = nearest(asked, widths);
+  const askedHeight = read("h", plainNumber);
+  let height = askedHeight;
+  if (askedHeight !== undefined) {
+    const heights = heightsFor(width);
+    if (Number.isNaN(askedHeight)) {
+      throw new ImageRequestError(`h with w=${width} must be one of ${heights.join(", ")}`);
+    }
+    if (width !== asked || !heights.includes(askedHeight)) {
+      // The shape closest to the one asked for, compared as ratios.
+      const ratio = nearest(asked / askedHeight, IMAGE_ASPECT_RATIOS, (a, b) =>
+        Math.abs(Math.log(a / b)),
+      );
+      height = heightFor(width, ratio);
+    }
+  }
   const quality = IMAGE_QUALITY[format];
   read("q", (value) => {
     if (value !== String(quality)) {
@@ -220,13 +271,22 @@ export function parseImageQuery(query: URLSearchParams): {
     }
     return value;
   });
+  if (width !== asked || height !== askedHeight) {
+    const served = new URLSearchParams({ w: String(width) });
+    if (height !== undefined) served.set("h", String(height));
+    for (const name of ["fm", "q", "fit", "v"] as const) {
+      const value = given.get(name);
+      if (value !== undefined) served.set(name, value);
+    }
+    throw new NearestImageVariant(served.toString());
+  }
   return {
     variant: {
       width,
       ...(height === undefined ? {} : { height }),
       format,
       quality,
-      fit: height === undefined ? "cover" : fit,
+      fit,
     },
     version,
   };

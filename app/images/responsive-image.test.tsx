@@ -143,11 +143,6 @@ describe("ResponsiveImage", () => {
     expect(img.get("src")).toBe("/img/dishes/wings.svg?w=1024&v=v1");
   });
 
-  test("asks for the chosen format", () => {
-    const { img } = render({ format: "avif" });
-    expect(img.get("src")).toBe("/img/dishes/wings.svg?w=1024&fm=avif&v=v1");
-  });
-
   test("loads lazily and decodes off the main thread by default", () => {
     const { preloads, img } = render({ className: "h-auto w-full" });
     expect(img.get("loading")).toBe("lazy");

@@ -4,7 +4,6 @@ import {
   IMAGE_DENSITIES,
   heightFor,
   imageUrl,
-  type ImageFormat,
   type ImageLayoutWidth,
   type ImageSource,
 } from "./images";
@@ -24,7 +23,6 @@ export type ResponsiveImageProps = {
   /** For the page's largest image: loaded first, preloaded from the head. */
   priority?: boolean;
   className?: string;
-  format?: ImageFormat;
 };
 
 /** A width to ask the optimiser for, and how wide the picture it sends is. */
@@ -91,11 +89,10 @@ export function ResponsiveImage({
   maxWidth = DEFAULT_MAX_WIDTH,
   priority = false,
   className,
-  format,
 }: ResponsiveImageProps) {
   const ratio = aspectRatio ?? image.width / image.height;
   const url = ({ width, height }: Candidate) =>
-    imageUrl(image, { width, height, format, fit: aspectRatio ? "cover" : undefined });
+    imageUrl(image, { width, height, fit: aspectRatio ? "cover" : undefined });
   // Shown at one width whatever the screen: density descriptors say the same
   // as width descriptors and `sizes`, in fewer bytes (a menu has many such images).
   const fixedWidth = sizes === `${maxWidth}px`;

@@ -12,6 +12,7 @@ import {
   type MenuItem,
   type MenuSection,
 } from "./menu";
+import type { RouteHandle } from "~/platform/route-needs";
 
 /** The longest search a visitor may type; longer ones are cut with a message. */
 export const MENU_QUERY_MAX_LENGTH = 80;
@@ -23,6 +24,16 @@ export type MenuFilterResult = {
   /** What was wrong with the query string, in words for the visitor; empty when nothing. */
   problems: string[];
 };
+
+/**
+ * The query keys the menu page reads, as its route declares them to the
+ * server: a diet of the list (any other is as if none were asked for), and
+ * a search, free text cut to its limit, whose results are never kept.
+ */
+export const menuFilterQuery = {
+  diet: { values: ["all", ...DIET_FILTERS] },
+  q: { maxLength: MENU_QUERY_MAX_LENGTH },
+} satisfies NonNullable<NonNullable<RouteHandle["transport"]>["query"]>;
 
 function isDietFilter(value: string): value is DietFilter {
   return (DIET_FILTERS as readonly string[]).includes(value);

@@ -137,6 +137,12 @@ describe("parseEnv", () => {
     expect(parseEnv({}).CLIENT_IP_HEADER).toBeUndefined();
   });
 
+  test("without a trusted proxy no header names the client's address: any client could send it", () => {
+    expect(() => parseEnv({ CLIENT_IP_HEADER: "Fly-Client-IP" })).toThrow(
+      /CLIENT_IP_HEADER: is read only behind a proxy: set TRUST_PROXY=true as well/,
+    );
+  });
+
   test("Turnstile needs both of its keys", () => {
     expect(() => parseEnv({ TURNSTILE_SITE_KEY: "0x4AAAAAAAsitekey" })).toThrow(
       /TURNSTILE_SECRET_KEY: must be set too/,

@@ -209,6 +209,15 @@ const envSchema = z
     // Behind a proxy, the first X-Forwarded-For entry is whatever the client
     // sent: the rate limits (sign-in failures above all) need the address the
     // proxy itself saw, in a header it sets and clients cannot forge.
+    // Without a proxy in front, any client may send that header.
+    if (env.CLIENT_IP_HEADER && !env.TRUST_PROXY) {
+      context.addIssue({
+        code: "custom",
+        path: ["CLIENT_IP_HEADER"],
+        message:
+          "is read only behind a proxy: set TRUST_PROXY=true as well, or leave CLIENT_IP_HEADER unset (without a proxy any client could send that header)",
+      });
+    }
     if (env.TRUST_PROXY && !env.CLIENT_IP_HEADER) {
       context.addIssue({
         code: "custom",

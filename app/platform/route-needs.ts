@@ -32,7 +32,28 @@ export type TransportNeeds = {
    * that page's own 405 view in the layout's frame.
    */
   refusesPostsInFrame?: boolean;
+  /**
+   * The query keys the page reads (none by default). A GET or HEAD the page
+   * cache may answer is rendered for the path and these keys alone, bounded
+   * as `QueryKey` says, and kept by them: any other key (`utm_*`, `fbclid`,
+   * `gclid`, anything unknown) never reaches the page, and a URL carrying
+   * one is served the same kept copy. Routes never kept (`neverCached`,
+   * `stream`) get the query as it came.
+   */
+  query?: Readonly<Record<string, QueryKey>>;
 };
+
+/**
+ * A query key a page reads, and which of its values make a page of their
+ * own. Only the first value of a key counts.
+ *
+ * - `values`: one of these, compared trimmed and in lower case; any other
+ *   value is as if the key were absent.
+ * - `maxLength`: free text (a search), with control characters and runs of
+ *   white space made one space, trimmed, and cut to this many characters. A
+ *   page asked with one is rendered for that request alone, never kept.
+ */
+export type QueryKey = { values: readonly string[] } | { maxLength: number };
 
 /** A route module's `handle`, as far as the server reads it. */
 export type RouteHandle = { transport?: TransportNeeds };

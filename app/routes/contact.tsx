@@ -13,7 +13,7 @@ import { buttonVariants } from "~/platform/ui/button";
 import { HolidayList } from "~/hours/holiday-list";
 import { WeekHoursTable } from "~/hours/week-hours-table";
 import { EnquiryPanel } from "~/enquiries/enquiry-panel";
-import { enquiryPageHandle } from "~/enquiries/enquiry-page";
+import { contactPageHandle } from "~/enquiries/enquiry-page";
 import { ContactFormFields } from "~/enquiries/enquiry-form-fields";
 import { enquirySiteDetails } from "~/site/enquiry-mail.server";
 import { siteContent } from "~/site/site-content.server";
@@ -69,7 +69,7 @@ export const meta: Route.MetaFunction = fixedPageMeta("Contact", "/contact", DES
 
 export const headers = enquiryPageHeaders;
 
-export const handle = enquiryPageHandle;
+export const handle = contactPageHandle;
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, schedule, renderedAt, week, holidays, topic } = loaderData;

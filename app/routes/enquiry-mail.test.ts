@@ -258,6 +258,27 @@ describe.each(drivers)("the notification of an enquiry on %s", (driver) => {
     expect(parsed.replyTo?.value[0]?.name).not.toMatch(/[\r\n\u202E\u2066]/);
   });
 
+  test("a name written as MIME encoded words reaches the subject and Reply-To as typed, not decoded", async () => {
+    smtp = await startSmtpFake();
+    startSender(smtp.url);
+    const hidden = Buffer.from("\r\nBcc: victim@evil.example\u202E").toString("base64");
+    // Short enough to be sent whole, and plain ASCII, as an attacker would make it.
+    const fields = contactForm({ name: `=?UTF-8?B?${hidden}?=` });
+    expect(await postContact(fields)).toHaveRedirect("/contact#enquiry-sent");
+
+    const { parsed, envelope, raw } = await smtp.message(1);
+    expect(envelope.to).toEqual(["manager@pub.example", "owner@pub.example"]);
+    expect(parsed.bcc).toBeUndefined();
+    const replyName = parsed.replyTo?.value[0]?.name ?? "";
+    for (const shown of [parsed.subject ?? "", replyName]) {
+      expect(shown).not.toMatch(/[\r\n\u202E]|Bcc: victim|X-Injected: yes/);
+      // The visitor's characters are all there, as they typed them.
+      expect(shown).toContain(hidden);
+    }
+    const headerBlock = raw.slice(0, raw.indexOf("\r\n\r\n"));
+    expect(headerBlock).not.toMatch(/^(Bcc|X-Injected):/im);
+  });
+
   test("a hostile name stored past the form's rules still gives a one-line subject", async () => {
     smtp = await startSmtpFake();
     startSender(smtp.url);

@@ -15,7 +15,8 @@ import { pictureFor } from "~/images/pictures.server";
 import { shareImageUrl } from "~/images/pictures";
 import { siteContent } from "~/site/site-content.server";
 import { menuListItem } from "~/menu/menu";
-import { filterMenu, parseMenuFilter } from "~/menu/menu-filter";
+import { filterMenu, menuFilterQuery, parseMenuFilter } from "~/menu/menu-filter";
+import type { RouteHandle } from "~/platform/route-needs";
 import { fixedPageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { useSiteFrame } from "~/site/site-frame";
@@ -49,7 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     problems,
     nextChangeAt: pageNextChange(context),
   };
-  // A query string the menu cannot use is a bad request, answered with the full page and why.
+  // The server passes on only a known diet and a search within its limit (the
+  // handle below); a query the menu cannot use that reaches it otherwise is a
+  // bad request, answered with the full page and why.
   return problems.length > 0 ? data(payload, { status: 400 }) : payload;
 }
 
@@ -58,7 +61,11 @@ export const meta: Route.MetaFunction = fixedPageMeta("Menu", "/menu", DESCRIPTI
 export const headers = publicPageHeaders;
 
 // The menu's own HTML is large: it links the stylesheet rather than adding it.
-export const handle: StylesheetHandle = { stylesheet: "link" };
+// Its filter is the only query it reads.
+export const handle: StylesheetHandle & RouteHandle = {
+  stylesheet: "link",
+  transport: { query: menuFilterQuery },
+};
 
 /**
  * The whole menu as schema.org data, built from what the page lists rather

@@ -2,6 +2,7 @@ import { cacheControl, ifNoneMatch } from "~/platform/cache-control";
 import { siteContent } from "~/site/site-content.server";
 import { SHARE_CARD, shareCardPath, shareCardVersion } from "~/site/share-card";
 import { renderShareCard } from "~/site/share-card.server";
+import type { RouteHandle } from "~/platform/route-needs";
 import type { Route } from "./+types/share-card";
 
 /**
@@ -12,6 +13,12 @@ import type { Route } from "./+types/share-card";
  * an older one is sent to the current; without one the card is served, to be
  * checked again each time (ETag).
  */
+
+/**
+ * The card reads its own query (`v`, and refuses any other key) and keeps its
+ * own drawings, so the page cache, which keeps no picture, leaves it as it comes.
+ */
+export const handle = { transport: { neverCached: true } } satisfies RouteHandle;
 
 const VERSION_PATTERN = /^[0-9a-f]{8}$/;
 

@@ -722,6 +722,14 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         "dietaryTags",
         /“keto” is not one of the dietary tags/,
       ],
+      ...["__proto__", "constructor", "toString"].map(
+        (name): [string, (good: GoodItem) => Fields, ItemField, RegExp] => [
+          `a tag named like an object's own property (${name})`,
+          (good) => [...Object.entries(good()), ["dietaryTags", name]],
+          "dietaryTags",
+          new RegExp(`“${name}” is not one of the dietary tags`),
+        ],
+      ),
       [
         "an unknown allergen",
         (good) => [...Object.entries(good()), ["allergens", "gluten"]],

@@ -120,6 +120,56 @@ describe.each(drivers)("the people routes on %s", (driver) => {
       );
     });
 
+    test("without SITE_URL, invitations and links are made only from the server's own loopback origin", async ({
+      db,
+      staff,
+      owner,
+    }) => {
+      const member = await staff.member();
+      const email = `invited-${randomUUID()}@example.com`;
+      const from = (origin: string, fields: Record<string, string>) =>
+        staff.run(
+          new Request(`${origin}/staff/people`, {
+            method: "POST",
+            headers: { "Sec-Fetch-Site": "same-origin", Origin: origin, Cookie: owner.header() },
+            body: new URLSearchParams(fields),
+          }),
+          owner,
+          peopleAction,
+        );
+      for (const origin of [
+        "http://pub.example.net",
+        "http://evil.localhost",
+        "http://localhost:81",
+      ]) {
+        const posts: Record<string, string>[] = [
+          { intent: "invite", email, role: "editor" },
+          { intent: "link", userId: member.userId },
+        ];
+        for (const fields of posts) {
+          const refused = await from(origin, fields);
+          expect(refused.status, origin).toBe(409);
+          expect(((await refused.json()) as PeopleActionData).formError).toMatch(
+            /^Links to the staff pages need the site's address\. Set SITE_URL/,
+          );
+        }
+      }
+      expect(await db.query("select 1 from public.staff where email = $1", [email])).toHaveLength(
+        0,
+      );
+      expect(
+        await db.query("select 1 from public.staff_setup_codes where user_id = $1", [
+          member.userId,
+        ]),
+      ).toHaveLength(0);
+
+      const made = await from("http://127.0.0.1", { intent: "link", userId: member.userId });
+      expect(made.status).toBe(200);
+      expect(((await made.json()) as PeopleActionData).memberLink!.link).toMatch(
+        /^http:\/\/127\.0\.0\.1\/staff\/setup\?code=/,
+      );
+    });
+
     test("an email over 254 characters comes back whole, with the limit in words", async ({
       postPeople,
       owner,

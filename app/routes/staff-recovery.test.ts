@@ -17,6 +17,7 @@ import { authBackendContext, clientAddressContext } from "~/platform/context";
 import { crossSiteRefusal, isCrossSitePost } from "~/server/pipeline/cross-site";
 import { addStaff } from "~/staff/accounts/add-staff.server";
 import {
+  recoveriesPassedOn,
   recoveryLink,
   type ForgotActionData,
   type ResetActionData,
@@ -76,7 +77,9 @@ function site(db: TestDatabase, backend: AuthBackend) {
           body: new URLSearchParams({ email }),
         })
       : post("/staff/forgot-password", { email }, jar);
-    return runRoute(request, context(address), LAYOUT, forgotAction);
+    const answer = await runRoute(request, context(address), LAYOUT, forgotAction);
+    await recoveriesPassedOn();
+    return answer;
   }
 
   async function reset(path: string, fields: Record<string, string>, jar = new CookieJar()) {
@@ -198,6 +201,59 @@ describe.each(drivers)("password recovery with the embedded service on %s", (dri
     expect(await mailsTo(db, stranger)).toBe(0);
   });
 
+  test("a member's answer comes after the same steps as anyone's: the link is asked for after it", async ({
+    db,
+    staff,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    const slowAuth: AuthBackend = {
+      ...staff.backend,
+      async fetch(input, init) {
+        if (
+          new URL(input instanceof Request ? input.url : String(input)).pathname.endsWith(
+            "/recover",
+          )
+        ) {
+          asked += 1;
+          await held;
+        }
+        return staff.backend.fetch(input, init);
+      },
+    };
+    const the = site(db, slowAuth);
+    const { email } = await the.member();
+    const ask = (to: string) =>
+      runRoute(
+        formPost("/staff/forgot-password", { email: to }, {}),
+        the.context(),
+        LAYOUT,
+        forgotAction,
+      );
+
+    const member = await ask(email);
+    const stranger = await ask(`nobody-${randomUUID()}@example.com`);
+    expect(member.status).toBe(200);
+    expect(stranger.status).toBe(200);
+    const answers = [
+      (await member.json()) as ForgotActionData,
+      (await stranger.json()) as ForgotActionData,
+    ];
+    expect({ ...answers[0], values: null, sent: null }).toEqual({
+      ...answers[1],
+      values: null,
+      sent: null,
+    });
+    // Both answered while the member's link was still being made.
+    expect(await mailsTo(db, email)).toBe(0);
+
+    release();
+    await recoveriesPassedOn();
+    expect(asked).toBe(1);
+    expect(await mailsTo(db, email)).toBe(1);
+  });
+
   test("an address that is not one is refused, with what was typed", async ({ the }) => {
     const response = await the.forgot("not an address");
     expect(response.status).toBe(400);
@@ -281,16 +337,29 @@ describe.each(drivers)("password recovery with the embedded service on %s", (dri
     expect(madeUp.jar.names().filter((name) => name.startsWith("sb-"))).toEqual([]);
   });
 
-  test("the link names the site only by a trusted origin, never a Host someone else chose", async ({
+  test("without SITE_URL a link is sent only for a loopback request on the server's own port", async ({
     db,
     the,
   }) => {
     const { email } = await the.member();
-    await the.forgot(email, { url: "http://pub.example.net/staff/forgot-password" });
+    const elsewhere = await the.member();
+    const untrusted = [
+      [email, "http://evil.localhost"],
+      [email, "http://localhost:9999"],
+      [elsewhere.email, "http://pub.example.net"],
+      [elsewhere.email, "http://127.0.0.2"],
+    ] as const;
+    for (const [to, origin] of untrusted) {
+      const asked = await the.forgot(to, { url: `${origin}/staff/forgot-password` });
+      expect(asked.status, origin).toBe(200);
+      expect(await asked.json()).toMatchObject({ sent: to, formError: null });
+    }
+    expect(await mailsTo(db, email)).toBe(0);
+    expect(await mailsTo(db, elsewhere.email)).toBe(0);
+
+    await the.forgot(email, { url: "http://[::1]/staff/forgot-password" });
     const mail = (await recoveryMailTo(db, email))!;
-    expect(mail.text).not.toContain("pub.example.net");
-    expect(mail.text).toContain(mail.path);
-    expect(mail.html).not.toContain("pub.example.net");
+    expect(mail.text).toContain(`http://[::1]${mail.path}`);
   });
 
   test("a cross-site post is refused before anything is sent", async ({ db, the }) => {

@@ -773,7 +773,14 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       expect(body.q).toBe(marker);
     });
 
-    test.for(["/staff?page=-3", "/staff?page=abc", `/staff?q=${"x".repeat(500)}`])(
+    test.for([
+      "/staff?page=-3",
+      "/staff?page=abc",
+      `/staff?q=${"x".repeat(500)}`,
+      "/staff?q=%00",
+      "/staff?q=snug%00room",
+      "/staff?q=%F0%9F",
+    ])(
       "a query string it cannot use (%s) shows the first page of everything",
       async (path, { newStaffMember, signedIn, inbox }) => {
         const { email } = await newStaffMember();

@@ -23,6 +23,7 @@ import { serverImageStore, serverRequestContext } from "./pipeline/request-conte
 import { gracefulShutdown } from "./pipeline/shutdown";
 import { startLive, stopLive } from "~/platform/live/live-process.server";
 import { StreamFellBehindError } from "~/platform/live/live-streams.server";
+import { listensOn } from "~/platform/site-origin.server";
 
 /**
  * The process around the request pipeline, the same for `npm run serve` and
@@ -233,6 +234,7 @@ export async function serve({
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
+    listensOn(port);
     const origin = `http://${env.HOST ?? "localhost"}:${port}`;
     log.info(`Listening on ${origin}`, { mode: env.NODE_ENV, buildId: __BUILD_ID__ });
     offerFirstOwnerSetup(env.SITE_URL ?? origin).catch((error: unknown) => {

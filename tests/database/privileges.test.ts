@@ -37,6 +37,8 @@ const CONTENT: Grants = {
 
 const expectedTables: Record<string, Grants> = {
   ...Object.fromEntries(contentTables.map((table) => [table, CONTENT])),
+  // One row every page reads: staff change it, nobody adds or removes it.
+  site_settings: { anon: ["select"], authenticated: ["select", "update"] },
   content_revision: { anon: ["select"], authenticated: ["select"] },
   pictures: { anon: ["select"], authenticated: ["select", "insert"] },
   // Owners add and remove staff and change their role, nothing else about them.
@@ -78,6 +80,7 @@ const expectedFunctions: Record<string, Grants> = {
   "record_audit()": NOTHING,
   "bump_content_revision()": NOTHING,
   "staff_keeps_an_owner()": NOTHING,
+  "staff_removal_spends_links()": NOTHING,
   "enquiry_handled_is_read()": NOTHING,
 };
 
@@ -278,6 +281,25 @@ describe.each(drivers)("the API roles' privileges on %s", (driver) => {
         tx.query("select setval('public.menu_sections_id_seq', $1::bigint)", [sequence!.at]),
       ),
     ).rejects.toThrow(/permission denied/);
+  });
+
+  test("no staff member removes the settings row or adds a second", async () => {
+    const { editor } = await editorAndStranger(db, "settings-row");
+    await expect(
+      asUser(db, editor, (tx) => tx.query("delete from public.site_settings")),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      asUser(db, editor, (tx) =>
+        tx.query(
+          `insert into public.site_settings (id, name, street_address, locality, region, postal_code, phone, email)
+           values (false, 'Second', '1 Road', 'London', 'ON', 'N6A 1A1', '+15195550100', 'x@example.com')`,
+        ),
+      ),
+    ).rejects.toThrow(/permission denied/);
+    const [row] = await db.query<{ rows: number }>(
+      "select count(*)::int as rows from public.site_settings",
+    );
+    expect(row?.rows).toBe(1);
   });
 
   test("staff still add rows to tables with identity columns", async () => {

@@ -54,13 +54,17 @@ async function newMember(owner: Page, browser: Browser): Promise<Member> {
 
 /** The link in the newest recovery mail to `email`, read in the outbox as an owner does. */
 async function recoveryLinkFromOutbox(owner: Page, email: string): Promise<URL> {
-  await owner.goto("/staff/outbox");
   const mail = owner
     .getByRole("main")
     .getByRole("listitem")
     .filter({ hasText: "Set a new password for" })
     .filter({ hasText: email });
-  await expect(mail).toHaveCount(1);
+  // The link is made just after the answer to "Forgot your password?": the
+  // outbox is opened again until its mail is there.
+  await expect(async () => {
+    await owner.goto("/staff/outbox");
+    await expect(mail).toHaveCount(1, { timeout: 500 });
+  }).toPass({ timeout: 5_000 });
   await mail.getByText("Read the mail").click();
   const text = mail.getByRole("group").locator("p");
   await expect(text).toContainText("Set a new password: http");

@@ -77,7 +77,13 @@ async function main() {
   proxied.pathname = `/${name}`;
 
   const server = await startServer(buildDirectory(options.build), {
-    env: { DATABASE_URL: proxied.href, CLIENT_IP_HEADER, LOG_LEVEL: "warn" },
+    env: {
+      DATABASE_URL: proxied.href,
+      TRUST_PROXY: "true",
+      SITE_URL: "https://pub.example",
+      CLIENT_IP_HEADER,
+      LOG_LEVEL: "warn",
+    },
   });
   // The server migrated the new database; the sample content goes in as `npm run db:seed` would.
   const seeding = postgres({

@@ -200,6 +200,52 @@ describe("posts whose body is not a form", () => {
     },
   );
 
+  /**
+   * Names an object already has (a form read into a plain object would take
+   * them for its own) and the names the site's forms use, each with a NUL
+   * byte in its value: Postgres refuses NUL in text, so one that reached a
+   * query would fail the request.
+   */
+  const HOSTILE_FORM = new URLSearchParams(
+    [
+      ...["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty"],
+      ...["intent", "id", "name", "email", "password", "confirmPassword", "phone", "message"],
+      ...["topic", "date", "time", "guests", "spaceId", "packageId", "title", "summary"],
+      ...["description", "price", "note", "slug", "sectionId", "dietaryTags", "allergens"],
+      ...["startsOn", "endsOn", "opensAt", "closesAt", "startsAt", "endsAt", "q", "theme"],
+      ...["redirectTo", "role", "code", "token", "imageAlt", "mayContain", "tagline"],
+    ].map((name) => [name, `a\u0000${name}\u0000`]),
+  ).toString();
+
+  test.each([...ACTION_PATHS, "setup", "/contact", "/venue"])(
+    "a form to %s with NUL bytes and an object's own names gets an answer, not a failure",
+    async (path) => {
+      const response = await post(
+        path === "setup" ? setupPath : path,
+        "application/x-www-form-urlencoded",
+        HOSTILE_FORM,
+      );
+      expect(response.status, await response.clone().text()).toBeLessThan(500);
+      expectSecurityHeaders(response.headers);
+    },
+  );
+
+  test.each([
+    ...["/", "/menu", "/events", "/venue", "/contact", "/about", "/staff", "/staff/menu"],
+    ...["/staff/events", "/staff/changes", "/staff/outbox", "/staff/people", "/staff/specials"],
+    ...["/events/a%00b", "/staff/enquiries/%00", "/staff/menu/items/1%00", "/img/hero/%00.svg"],
+  ])("%s with NUL bytes in its query string gets an answer, not a failure", async (path) => {
+    const query = ["q", "page", "past", "diet", "view", "back", "section", "w", "fm"]
+      .map((name) => `${name}=%00${name}%00`)
+      .join("&");
+    const response = await fetch(`${server.url}${path}?${query}`, {
+      redirect: "manual",
+      headers: { Cookie: owner.header() },
+    });
+    expect(response.status, path).toBeLessThan(500);
+    await response.arrayBuffer();
+  });
+
   test("a post with no body and no type gets 415; a page without an action still 405", async () => {
     const empty = await post("/staff/sign-in", null, "");
     expect(empty.status).toBe(415);

@@ -5,8 +5,9 @@ import { freshDataDirectory, startServer, stopAllServers } from "../support/buil
 
 /**
  * What the image optimiser does under requests made to keep it busy: huge
- * variants are refused before any work, and large ones beyond what the
- * render queue holds get 503 with Retry-After instead of waiting minutes.
+ * variants are sent to the nearest served before any work, and large ones
+ * beyond what the large render lane holds get 503 with Retry-After instead
+ * of waiting minutes.
  */
 
 afterEach(stopAllServers);
@@ -41,20 +42,30 @@ async function cachedVariants(dataDirectory: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
 
-test("eight requests for 4096 × 4096 PNGs are refused at once, and nothing is drawn", async () => {
+test("eight requests for 4096 × 4096 pictures are sent on at once, PNGs refused, and nothing is drawn", async () => {
   const dataDirectory = freshDataDirectory();
   try {
     const server = await startServer({ DATA_DIR: dataDirectory });
     const started = performance.now();
-    const responses = await Promise.all(
-      SOURCES.slice(0, 8).map((source) =>
-        fetch(`${server.url}/img/${source}?w=4096&h=4096&fm=png`),
+    const [moved, refused] = await Promise.all(
+      ["webp", "png"].map((format) =>
+        Promise.all(
+          SOURCES.slice(0, 8).map((source) =>
+            fetch(`${server.url}/img/${source}?w=4096&h=4096&fm=${format}`, {
+              redirect: "manual",
+            }),
+          ),
+        ),
       ),
     );
     const elapsed = performance.now() - started;
-    for (const response of responses) {
+    for (const [index, response] of moved!.entries()) {
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/img/${SOURCES[index]}?w=3072&h=3072&fm=webp`);
+    }
+    for (const response of refused!) {
       expect(response.status).toBe(400);
-      expect(await response.text()).toMatch(/^w must be one of /);
+      expect(await response.text()).toBe("fm must be one of webp, jpeg");
     }
     expect(elapsed).toBeLessThan(5_000);
     expect(await cachedVariants(dataDirectory)).toEqual([]);
@@ -67,10 +78,10 @@ test("eight requests for 4096 × 4096 PNGs are refused at once, and nothing is d
 
 test("large renders beyond what the queue holds are refused with 503 and Retry-After", async () => {
   const server = await startServer();
-  // The largest variants there are: 3072 × 3072, about nine megapixels each (JPEG, drawn fastest).
+  // The largest variants there are: 3072 × 3072, about nine megapixels each.
   const responses = await Promise.all(
     SOURCES.map(async (source) => {
-      const response = await fetch(`${server.url}/img/${source}?w=3072&h=3072&fit=cover&fm=jpeg`);
+      const response = await fetch(`${server.url}/img/${source}?w=3072&h=3072&fit=cover`);
       const body = Buffer.from(await response.arrayBuffer());
       return { status: response.status, headers: response.headers, body };
     }),
@@ -84,7 +95,7 @@ test("large renders beyond what the queue holds are refused with 503 and Retry-A
       expect(headers.get("Retry-After")).toBe("5");
       expect(body.toString()).toBe("Too many images are being processed; try again shortly");
     } else {
-      expect(headers.get("Content-Type")).toBe("image/jpeg");
+      expect(headers.get("Content-Type")).toBe("image/webp");
       expect(body.length).toBe(Number(headers.get("Content-Length")));
     }
   }

@@ -118,10 +118,13 @@ test("every image URL on the site's pages and in the staff editors is a variant 
     await response.arrayBuffer();
   }
 
-  // And a width no page asks for is refused, rendering nothing.
-  const refused = await fetch(`${server.url}/img/hero/taproom.svg?w=4096&fm=png`);
+  // A format no page asks for is refused; a width no page asks for is sent to the nearest.
+  const refused = await fetch(`${server.url}/img/hero/taproom.svg?w=3072&fm=png`);
   expect(refused.status).toBe(400);
-  expect(await refused.text()).toMatch(/^w must be one of 96, 192, /);
+  expect(await refused.text()).toBe("fm must be one of webp, jpeg");
+  const moved = await fetch(`${server.url}/img/hero/taproom.svg?w=4096`, { redirect: "manual" });
+  expect(moved.status).toBe(302);
+  expect(moved.headers.get("Location")).toBe("/img/hero/taproom.svg?w=3072");
 
   server.process.kill("SIGTERM");
   await server.exited;

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { compressForOneRequest } from "~/server/pipeline/compression";
+import { PageCache } from "~/server/pipeline/page-cache";
 import { openBuiltApp, type BuiltApp, type ClientAddress } from "../support/built-server";
 
 // The production build's page cache, through its real handler: what is kept,
@@ -11,12 +13,14 @@ const client: ClientAddress = { address: "203.0.113.7", family: "IPv4", port: 50
 const DARK = `theme=${Buffer.from(JSON.stringify("dark")).toString("base64")}`;
 
 let app: BuiltApp;
+/** Where the app keeps its pages, to count them. */
+const pageCache = new PageCache();
 const handle: BuiltApp["handle"] = (request, client) => app.handle(request, client);
 
 beforeAll(async () => {
   // As in production: links name the site, so shared caches may keep its pages.
   process.env.SITE_URL = "http://localhost";
-  app = await openBuiltApp();
+  app = await openBuiltApp({ pageCache });
 });
 afterAll(async () => {
   await app?.[Symbol.asyncDispose]();
@@ -249,6 +253,113 @@ describe("the form pages", () => {
     expect(first.body).toMatch(uuid);
     expect(first.body.match(uuid)?.[0]).not.toBe(second.body.match(uuid)?.[0]);
     expect(first.body).not.toMatch(/hole[0-9a-f]{24}x/);
+  });
+});
+
+describe("query strings", () => {
+  /** A value no one has asked with before, as a cache-buster or a campaign's tag makes one. */
+  const fresh = () => crypto.randomUUID();
+
+  test.each(["/", "/menu", "/about", "/events", "/contact"])(
+    "%s asked with keys it does not read (utm_*, fbclid, gclid, a cache-buster) is the kept copy",
+    async (path) => {
+      const kept = await get(path, { "Accept-Encoding": "br" });
+      const pages = pageCache.size;
+      for (const query of [
+        `utm_source=${fresh()}&utm_medium=email&utm_campaign=${fresh()}`,
+        `fbclid=${fresh()}`,
+        `gclid=${fresh()}`,
+        `cb=${fresh()}`,
+      ]) {
+        const tagged = await get(`${path}?${query}`, { "Accept-Encoding": "br" });
+        expect(tagged.response.status).toBe(200);
+        expect(renderedAt(tagged.body), query).toBe(renderedAt(kept.body));
+        expect(tagged.response.headers.get("ETag")).toBe(kept.response.headers.get("ETag"));
+        expect(tagged.body).not.toContain(query.slice(0, 12));
+      }
+      expect(pageCache.size).toBe(pages);
+    },
+  );
+
+  test("the client's data requests with keys their page does not read are the kept copy too", async () => {
+    const kept = await get("/menu.data");
+    const pages = pageCache.size;
+    const tagged = await get(`/menu.data?utm_source=${fresh()}`);
+    expect(tagged.body).toBe(kept.body);
+    expect(tagged.response.headers.get("ETag")).toBe(kept.response.headers.get("ETag"));
+    expect(pageCache.size).toBe(pages);
+  });
+
+  test("the menu's diet still makes a page of its own, kept once whatever else comes with it", async () => {
+    const whole = await get("/menu");
+    const vegan = await get("/menu?diet=vegan");
+    expect(vegan.response.status).toBe(200);
+    expect(vegan.body).toMatch(/Showing \d+ vegan items/);
+    expect(vegan.body.length).toBeLessThan(whole.body.length);
+    const pages = pageCache.size;
+    for (const path of [
+      `/menu?diet=vegan&utm_source=${fresh()}`,
+      "/menu?diet=VEGAN",
+      "/menu?diet=%20vegan%20",
+      `/menu?diet=vegan&diet=gluten-free&${Array.from({ length: 300 }, (_, n) => `diet=x${n}`).join("&")}`,
+    ]) {
+      expect(renderedAt((await get(path)).body), path).toBe(renderedAt(vegan.body));
+    }
+    expect(pageCache.size).toBe(pages);
+  });
+
+  test("a diet the menu does not know, however long, is as if none were asked for", async () => {
+    const whole = await get("/menu");
+    for (const path of ["/menu?diet=carnivore", `/menu?diet=${"x".repeat(4000)}`]) {
+      const unknown = await get(path);
+      expect(unknown.response.status, path).toBe(200);
+      expect(renderedAt(unknown.body)).toBe(renderedAt(whole.body));
+    }
+  });
+
+  test("a search is rendered for its request, cut to its limit, never kept, and compressed at the cheap level", async () => {
+    await get("/menu");
+    const pages = pageCache.size;
+    const first = await get("/menu?q=burger", { "Accept-Encoding": "br" });
+    const second = await get(`/menu?q=burger&utm_source=${fresh()}`, { "Accept-Encoding": "br" });
+    expect(first.response.status).toBe(200);
+    expect(first.body).toMatch(/Showing \d+ items matching “burger”/);
+    expect(renderedAt(second.body)).not.toBe(renderedAt(first.body));
+    expect(first.response.headers.get("ETag")).toBeNull();
+    expect(first.response.headers.get("Content-Encoding")).toBe("br");
+    const cheap = await compressForOneRequest("br", Buffer.from(first.body));
+    expect(first.sent).toBe(cheap.byteLength);
+
+    const huge = await get(`/menu?q=${"x".repeat(5000)}`);
+    expect(huge.response.status).toBe(200);
+    expect(huge.body).toContain(`value="${"x".repeat(80)}"`);
+    expect(huge.body).not.toContain("x".repeat(81));
+    expect(pageCache.size).toBe(pages);
+  });
+
+  test("a link that chooses the contact form's topic still chooses it; an unknown topic is the kept page", async () => {
+    const contact = await get("/contact");
+    const chosen = await get("/contact?topic=accessibility");
+    expect(chosen.body).toMatch(/<option value="accessibility" selected/);
+    expect(contact.body).not.toMatch(/<option value="accessibility" selected/);
+    const unknown = await get(`/contact?topic=${fresh()}`);
+    expect(renderedAt(unknown.body)).toBe(renderedAt(contact.body));
+  });
+
+  test("React Router's route discovery reads its own query, and is never kept", async () => {
+    const { version } = app.built.build.assets;
+    const pages = pageCache.size;
+    const found = await get(
+      `/__manifest?paths=${encodeURIComponent("/menu,/about")}&version=${version}`,
+    );
+    expect(found.response.status).toBe(200);
+    expect(found.response.headers.get("ETag")).toBeNull();
+    expect(Object.keys(JSON.parse(found.body) as object)).toEqual(
+      expect.arrayContaining(["routes/menu", "routes/about"]),
+    );
+    const stale = await get(`/__manifest?paths=%2Fmenu&version=${fresh()}`);
+    expect(stale.response.status).toBe(204);
+    expect(pageCache.size).toBe(pages);
   });
 });
 

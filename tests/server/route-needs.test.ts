@@ -30,7 +30,18 @@ test("the routes that declare needs, and what they declare", () => {
   const upload = { body: "upload" };
   expect(declared).toEqual({
     "routes/site-layout": { refusesPostsInFrame: true },
-    "routes/contact": { body: "any" },
+    "routes/menu": {
+      query: {
+        diet: { values: ["all", "vegetarian", "vegan", "gluten-free", "dairy-free"] },
+        q: { maxLength: 80 },
+      },
+    },
+    "routes/contact": {
+      body: "any",
+      query: {
+        topic: { values: ["general", "feedback", "lost-and-found", "accessibility", "media"] },
+      },
+    },
     "routes/venue": { body: "any" },
     "routes/staff/layout": { neverCached: true },
     "routes/staff/menu-item": upload,
@@ -39,7 +50,8 @@ test("the routes that declare needs, and what they declare", () => {
     "routes/staff/venue-space": upload,
     "platform/live/stream-route": { stream: true, methods: "read" },
     "platform/live/revision-route": { stream: true, methods: "read" },
-    "routes/image": { methods: "read" },
+    "routes/image": { methods: "read", neverCached: true },
+    "routes/share-card": { neverCached: true },
   });
 });
 
@@ -103,9 +115,9 @@ describe("methods, streams and the page cache", () => {
   });
 
   test.each(["/img/hero/taproom.svg", "/img/uploads/abc.webp", "/img/dishes/wings.svg.data"])(
-    "the image %s is only read, and no stream",
+    "the image %s is only read, no stream, and left to its own cache",
     (path) => {
-      expect(at(path)).toMatchObject({ methods: "read", stream: false, neverCached: false });
+      expect(at(path)).toMatchObject({ methods: "read", stream: false, neverCached: true });
     },
   );
 
@@ -122,6 +134,28 @@ describe("methods, streams and the page cache", () => {
     }
     for (const path of ["/", "/menu", "/contact", "/venue", "/robots.txt", "/sitemap.xml"]) {
       expect(at(path).neverCached, path).toBe(false);
+    }
+  });
+
+  test("pictures read their own query and are never kept by the page cache", () => {
+    for (const path of ["/img/hero/taproom.svg", "/share-card.jpg"]) {
+      expect(at(path).neverCached, path).toBe(true);
+    }
+  });
+
+  test("pages read only the query keys they declare; the others read none", () => {
+    expect(Object.keys(at("/menu").query)).toEqual(["diet", "q"]);
+    expect(Object.keys(at("/menu.data").query)).toEqual(["diet", "q"]);
+    expect(Object.keys(at("/contact").query)).toEqual(["topic"]);
+    for (const path of [
+      "/",
+      "/about",
+      "/venue",
+      "/events",
+      "/events/quiz-night",
+      "/no-such-page",
+    ]) {
+      expect(at(path).query, path).toEqual({});
     }
   });
 

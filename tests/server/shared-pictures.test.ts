@@ -112,10 +112,10 @@ describe.runIf(drivers.includes("postgres"))(
       expect(rendered.width).toBeGreaterThan(0);
       expect(rendered.width).toBeLessThanOrEqual(800);
 
-      const direct = await fetch(`${other.url}/img/${row!.path}?w=320&fm=png&v=${row!.version}`);
+      const direct = await fetch(`${other.url}/img/${row!.path}?w=320&fm=webp&v=${row!.version}`);
       expect(direct.status).toBe(200);
       expect(await sharp(Buffer.from(await direct.arrayBuffer())).metadata()).toMatchObject({
-        format: "png",
+        format: "webp",
         width: 320,
         height: 180,
       });

@@ -234,6 +234,26 @@ describe("embedded sign-in", () => {
     expect(inbox.status).toBe(200);
     expect(await inbox.text()).toMatch(INBOX_HEADING);
     expect((await signIn(browser(server), colleague, colleaguePassword!)).status).toBe(303);
+
+    // A picture-sized body is read for a live session only: a cookie kept
+    // from one that has ended is refused before more than a form's is read.
+    const kept = staff.jar.header();
+    const picturePost = () =>
+      fetch(`${server.url}/staff/menu/items/new`, {
+        method: "POST",
+        headers: {
+          Cookie: kept,
+          "Content-Type": "multipart/form-data; boundary=x",
+          "Sec-Fetch-Site": "same-origin",
+          Origin: server.url,
+        },
+        body: Buffer.alloc(200 * 1024, 0x61),
+      });
+    expect((await picturePost()).status).not.toBe(403);
+    expect((await staff.post("/staff/sign-out", {})).status).toBe(303);
+    const refused = await picturePost();
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toMatch(/^Only signed-in staff can send pictures\./);
     await stop(server);
     expect(server.output()).not.toMatch(/setup\?code=/);
   });
@@ -244,7 +264,12 @@ describe("embedded sign-in", () => {
     const DATA_DIR = dataDirectory();
     const email = "owner@example.com";
     const password = await addStaffWithCommand({ DATA_DIR }, email, "owner");
-    const server = await startServer({ DATA_DIR, CLIENT_IP_HEADER: "X-Test-Client" });
+    const server = await startServer({
+      DATA_DIR,
+      TRUST_PROXY: "true",
+      SITE_URL: "https://pub.example",
+      CLIENT_IP_HEADER: "X-Test-Client",
+    });
     const from = (address: string) => (fields: Record<string, string>) =>
       fetch(new URL("/staff/sign-in", server.url), {
         method: "POST",

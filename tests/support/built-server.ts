@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { Database } from "~/platform/database/database.server";
+import type { PageCache } from "~/server/pipeline/page-cache";
 import { SERVER_ENV, SERVER_NODE_OPTIONS } from "./server-options";
 import { openTestDatabase, templateDataDirectory, type TestDatabase } from "./test-database";
 
@@ -32,6 +33,7 @@ export type BuiltServer = {
     clientDirectory: string;
     database?: () => Promise<Database>;
     mayPostLargeBody?: (request: Request) => Promise<boolean>;
+    pageCache?: PageCache;
   }) => Promise<(request: Request, client: ClientAddress) => Promise<Response>>;
 };
 
@@ -63,8 +65,11 @@ export type BuiltApp = {
 /**
  * The production build's app handler in this process, in production mode,
  * over a copy of the seeded database; disposing of it closes the database.
+ * Its pages are kept in `pageCache` when one is given.
  */
-export async function openBuiltApp(): Promise<BuiltApp> {
+export async function openBuiltApp({
+  pageCache,
+}: { pageCache?: PageCache } = {}): Promise<BuiltApp> {
   const built = await importBuiltServer();
   const db = await openTestDatabase();
   const handle = await built.createAppHandler({
@@ -72,6 +77,7 @@ export async function openBuiltApp(): Promise<BuiltApp> {
     mode: "production",
     clientDirectory,
     database: async () => db,
+    pageCache,
   });
   return { built, db, handle, [Symbol.asyncDispose]: () => db[Symbol.asyncDispose]() };
 }

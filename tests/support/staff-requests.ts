@@ -1,5 +1,11 @@
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { routeArgs } from "./route-args";
+import { listensOn } from "~/platform/site-origin.server";
+
+// The requests these tests make are addressed to http://localhost, as to a
+// site this machine serves on port 80: its own loopback origin, which links
+// to the staff pages may name without SITE_URL.
+listensOn(80);
 
 /**
  * Runs a staff route as React Router does: its middleware chain around the

@@ -61,14 +61,17 @@ export type SignedInJar = CookieJar & { email: string; userId: string };
  * staff members made as the `staff-add` command makes them, signed in through
  * the sign-in action, and requests that carry their cookies through the staff
  * area's middleware as the server would run them. With `sendEmail`, the
- * service hands its recovery and invitation mails to it, as the server's does.
+ * service hands its recovery and invitation mails to it, as the server's does;
+ * with `backend`, another sign-in service (a Supabase project's) is used instead.
  */
 export function staffHarness(
   db: TestDatabase,
-  { imageStore, sendEmail }: { imageStore?: ImageStore; sendEmail?: AuthEmailHook } = {},
+  {
+    imageStore,
+    sendEmail,
+    backend = embeddedAuthBackend(db, generateSigningKey(), { sendEmail }),
+  }: { imageStore?: ImageStore; sendEmail?: AuthEmailHook; backend?: AuthBackend } = {},
 ) {
-  const backend = embeddedAuthBackend(db, generateSigningKey(), { sendEmail });
-
   /**
    * A request context as the server gives one, from a random client address
    * unless `address` names one, with the harness's sign-in service unless

@@ -257,7 +257,11 @@ export async function findUserByPassword(
   return row as UserRow;
 }
 
-/** Sets the user's password (a bcrypt hash, as insertUser); the user, or null when there is none. */
+/**
+ * Sets the user's password (a bcrypt hash, as insertUser); the user, or null
+ * when there is none. Any recovery link issued before stops working, as on
+ * Supabase: a link mailed earlier must not set the password again.
+ */
 export async function setUserPassword(
   db: Database,
   id: string,
@@ -267,7 +271,8 @@ export async function setUserPassword(
 ): Promise<UserRow | null> {
   checkNewPassword(password);
   const [row] = await db.query<UserRow>(
-    `update auth.users as u
+    `with spent as (delete from auth.one_time_tokens where user_id = $1::uuid)
+     update auth.users as u
      set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', $4::int)),
        updated_at = to_timestamp($3::float8 / 1000)
      where u.id = $1::uuid

@@ -27,6 +27,13 @@ describe("headerText", () => {
     expect(headerText("  Sam \t\t Okafor  ", 60)).toBe("Sam Okafor");
   });
 
+  test("keeps text written as an encoded word from being decoded by the reader's mail program", () => {
+    const word = "=?UTF-8?B?DQpCY2M6IHY=?=";
+    const kept = headerText(`Sam ${word}`, 60);
+    expect(kept).not.toContain("=?");
+    expect(kept.replaceAll("\u2060", "")).toBe(`Sam ${word}`);
+  });
+
   test("cuts long text to its length, with an ellipsis", () => {
     const cut = headerText("A".repeat(500), 60);
     expect([...cut]).toHaveLength(60);

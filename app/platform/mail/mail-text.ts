@@ -6,15 +6,24 @@ import { HIDDEN_OR_REORDERING, REPLACEMENT } from "../hidden-characters";
  * and run of spaces becomes one space, and characters that are invisible or
  * reorder the text (bidirectional overrides, zero-width and control
  * characters) go. Non-ASCII stays: nodemailer writes it as encoded words.
+ *
+ * Text that is itself an encoded word (`=?UTF-8?B?…?=`) would be sent as it
+ * is and decoded by the reader's mail program, line breaks and overrides
+ * included; a word joiner after each `=` of `=?` keeps it text, shown as
+ * typed.
  */
 export function headerText(text: string, maxLength: number): string {
   const line = text
     .replace(/[\r\n\t\u2028\u2029\u0085]+/g, " ")
     .replace(HIDDEN_OR_REORDERING, "")
     .replace(/\s+/g, " ")
-    .trim();
+    .trim()
+    .replaceAll("=?", `=${WORD_JOINER}?`);
   return shortened(line, maxLength);
 }
+
+/** Invisible, and outside ASCII, so the header it is in is sent encoded. */
+const WORD_JOINER = "\u2060";
 
 /**
  * Visitor text for a mail's body: line breaks kept (as `\n`; nodemailer

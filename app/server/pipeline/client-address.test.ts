@@ -20,15 +20,18 @@ describe("clientAddress", () => {
   });
 
   test.each(["", "not-an-ip", "198.51.100.4, 10.0.0.1", "<script>"])(
-    "ignores a trusted header holding %j",
+    "gives no address for a trusted header holding %j, never the forwarded one",
     (value) => {
-      expect(clientAddress(request({ "Fly-Client-IP": value }), "10.0.0.2", "Fly-Client-IP")).toBe(
-        "10.0.0.2",
-      );
+      expect(
+        clientAddress(request({ "Fly-Client-IP": value }), "203.0.113.9", "Fly-Client-IP"),
+      ).toBeNull();
     },
   );
 
-  test("falls back when the trusted header is missing", () => {
-    expect(clientAddress(request({}), "10.0.0.2", "Fly-Client-IP")).toBe("10.0.0.2");
+  test("gives no address when the trusted header is missing, whatever X-Forwarded-For says", () => {
+    // `seen` is X-Forwarded-For's first entry behind a trusted proxy: the client's to choose.
+    expect(
+      clientAddress(request({ "X-Forwarded-For": "203.0.113.9" }), "203.0.113.9", "Fly-Client-IP"),
+    ).toBeNull();
   });
 });

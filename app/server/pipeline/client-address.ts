@@ -1,17 +1,19 @@
 import { isIP } from "node:net";
 
 /**
- * The client's address. `seen` is what the connection (or, with TRUST_PROXY,
- * the first X-Forwarded-For entry) says. A proxy that appends to
- * X-Forwarded-For leaves the first entry to the client, so where the proxy
- * sets a header of its own (Fly-Client-IP on Fly), that header is preferred
- * when it holds an address.
+ * The client's address. Without a proxy in front it is what the connection
+ * says (`seen`). Behind one (TRUST_PROXY, which requires CLIENT_IP_HEADER),
+ * it is only what the proxy's own header says: the connection is the proxy's,
+ * and X-Forwarded-For's first entry is whatever the client sent, so a
+ * request without a usable header has no address (null) rather than one of
+ * the client's choosing.
  */
 export function clientAddress(
   request: Request,
   seen: string,
   trustedHeader: string | undefined,
-): string {
-  const reported = trustedHeader ? request.headers.get(trustedHeader)?.trim() : undefined;
-  return reported && isIP(reported) ? reported : seen;
+): string | null {
+  if (!trustedHeader) return seen;
+  const reported = request.headers.get(trustedHeader)?.trim();
+  return reported && isIP(reported) ? reported : null;
 }

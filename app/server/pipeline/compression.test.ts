@@ -1,6 +1,11 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import zlib, { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
-import { compressResponse, negotiateEncoding } from "./compression";
+import {
+  ONE_REQUEST_BROTLI_QUALITY,
+  compressForOneRequest,
+  compressResponse,
+  negotiateEncoding,
+} from "./compression";
 
 describe("negotiateEncoding", () => {
   test.each([
@@ -70,6 +75,33 @@ describe("compressResponse", () => {
     const body = Buffer.from(await response.arrayBuffer());
     expect(response.headers.get("Content-Length")).toBe(String(body.byteLength));
     expect(gunzipSync(body).toString()).toBe(page);
+  });
+
+  test("a page made for one request (not kept) is compressed at the cheap levels: brotli 4, gzip 6", async () => {
+    expect(ONE_REQUEST_BROTLI_QUALITY).toBe(4);
+    const body = Buffer.from(page.repeat(20));
+    const cheap = brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: 20,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    });
+    const best = brotliCompressSync(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+    });
+    expect(cheap.equals(best)).toBe(false);
+
+    const br = await compressResponse(
+      request("br"),
+      html(body, { "Content-Length": String(body.byteLength) }),
+    );
+    expect(Buffer.from(await br.arrayBuffer()).equals(cheap)).toBe(true);
+    expect((await compressForOneRequest("br", body)).equals(cheap)).toBe(true);
+    expect((await compressForOneRequest("gzip", body)).equals(gzipSync(body, { level: 6 }))).toBe(
+      true,
+    );
   });
 
   test("varies on Accept-Encoding even when the client takes none", async () => {

@@ -17,7 +17,7 @@ import { torontoMidnightAfter } from "~/platform/clock/toronto-time";
 import { renderedRevision } from "~/site/site-content.server";
 import { env } from "~/platform/env.server";
 import { serverAuthBackend } from "~/platform/auth-backend.server";
-import { carriesSignedSession } from "~/staff/accounts/session.server";
+import { carriesLiveSession } from "~/staff/accounts/session.server";
 import { pageVariant, visitorCookies } from "~/site/visitor-cookies.server";
 import { applySecurityHeaders, isHttps } from "~/platform/security-headers";
 import { clientAddress } from "./client-address";
@@ -39,6 +39,7 @@ import { StaticFiles } from "./static-files";
 import { LargeBodies, bodyLimitFor, picturesNeedSignIn, tooManyLargeBodies } from "./body-limits";
 import { actionRoutes, postsToPagesWithoutAction } from "./form-posts";
 import { isDataRequest, routeNeeds, type RouteNeeds } from "./route-needs";
+import { pageAddress, requestFor } from "./page-query";
 import { serverImageStore, serverRequestContext } from "./request-context";
 import { scriptNonce, secureDocument } from "./document-security";
 import { applySharing, decideSharing, type SharingRules } from "./sharing";
@@ -67,7 +68,7 @@ export type AppOptions = {
   sharingRules?: SharingRules;
   /**
    * Whether a body larger than a form's may be read for this request: by
-   * default, when it carries a session the Auth service signed.
+   * default, when it carries a live staff session.
    */
   mayPostLargeBody?: (request: Request) => Promise<boolean>;
   /** How many large bodies are read at once (LARGE_BODIES_AT_ONCE by default). */
@@ -150,9 +151,11 @@ function editable(response: Response): Response {
  *     while it is read; a post to an action that reads forms must be a form
  *     (415).
  *  5. The page cache: a GET a visitor without cookies of their own may
- *     share is answered from a copy kept for its URL, theme and content
- *     revision, rendered (step 6) when there is none; the form pages are
- *     kept too, with holes where each response gets its own token and nonce.
+ *     share is answered from a copy kept for its page's address (its path
+ *     and the query keys its routes read, bounded: `pageAddress`), theme and
+ *     content revision, rendered (step 6) for that address when there is
+ *     none; other query keys never reach the page. The form pages are kept
+ *     too, with holes where each response gets its own token and nonce.
  *  6. Render: React Router runs the route with the request's context, then
  *     the sharing decision (`decideSharing`: who may keep the response, a
  *     value) sets Cache-Control and tells the cache whether to keep it, and
@@ -174,7 +177,8 @@ export async function createAppHandler({
   database,
   pageCache = new PageCache(),
   sharingRules = { ...visitorCookies, linksFollowHost: !env.SITE_URL },
-  mayPostLargeBody = async (request) => carriesSignedSession(request, await serverAuthBackend()),
+  mayPostLargeBody = async (request) =>
+    carriesLiveSession(request, await serverAuthBackend(), database ?? sharedDatabase),
   largeBodies = new LargeBodies(),
 }: AppOptions): Promise<AppHandler> {
   const staticFiles = await StaticFiles.load(clientDirectory);
@@ -219,13 +223,16 @@ export async function createAppHandler({
       return secured(request, await compressResponse(request, response));
     }
 
-    // 5, 6: the page cache, or a render of its own.
-    const slot = needs.neverCached ? null : await cacheSlot(bounded);
+    // 5, 6: the page cache, or a render of its own. A page is rendered for
+    // its own address: the query keys its routes read, bounded, and no other.
+    const address = isRead(bounded) && !needs.neverCached ? pageAddress(url, needs) : null;
+    const asked = address ? requestFor(bounded, address.url) : bounded;
+    const slot = address?.keepable ? await cacheSlot(asked) : null;
     const response = slot
-      ? await pageCache.serve(bounded, slot.key, slot.revision, () =>
-          render(bounded, client, { withHoles: true }),
+      ? await pageCache.serve(asked, slot.key, slot.revision, () =>
+          render(asked, client, { withHoles: true }),
         )
-      : (await render(bounded, client)).response;
+      : (await render(asked, client)).response;
 
     // 7, 8: compression, security headers.
     return secured(request, await compressResponse(request, response));
@@ -278,9 +285,8 @@ export async function createAppHandler({
     return unreadable;
   }
 
-  /** The cache's key and content revision for a request it may answer, else null. */
+  /** The cache's key and content revision for a GET or HEAD it may answer, else null. */
   async function cacheSlot(request: Request) {
-    if (request.method !== "GET" && request.method !== "HEAD") return null;
     const variant = await pageVariant(request);
     if (variant === null) return null;
     const revision = await renderedRevision(database ?? sharedDatabase);
@@ -322,6 +328,11 @@ export async function createAppHandler({
       holes: notes.holes,
     };
   }
+}
+
+/** Whether a request only reads: a GET or a HEAD. */
+function isRead(request: Request): boolean {
+  return request.method === "GET" || request.method === "HEAD";
 }
 
 /** The GET of a request's URL, with its headers (cookies: the theme) but not its body. */

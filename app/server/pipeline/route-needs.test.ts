@@ -135,6 +135,7 @@ describe("combinedNeeds", () => {
       stream: false,
       neverCached: false,
       refusesPostsInFrame: false,
+      query: {},
     });
   });
 
@@ -164,6 +165,7 @@ describe("routeNeeds", () => {
         ...DEFAULT_NEEDS,
         refusesPostsInFrame: true,
         routePath,
+        routeIds: expect.arrayContaining(["root", "routes/site-layout", "routes/site-page"]),
       });
     },
   );
@@ -222,14 +224,19 @@ describe("routeNeeds", () => {
   );
 
   test("a file beside an event page is the resource route React Router ranks first", () => {
-    expect(at("/events/quiz-night.ics")).toMatchObject({
+    expect(at("/events/quiz-night.ics")).toEqual({
       ...DEFAULT_NEEDS,
       routePath: "/events/:slug.ics",
+      routeIds: ["root", "routes/event-calendar"],
     });
   });
 
   test("a resource route whose handle is not an object asks nothing", () => {
-    expect(at("/theme")).toEqual({ ...DEFAULT_NEEDS, routePath: "/theme" });
+    expect(at("/theme")).toEqual({
+      ...DEFAULT_NEEDS,
+      routePath: "/theme",
+      routeIds: ["root", "routes/theme"],
+    });
   });
 
   test("a URL no route matches gets the defaults", () => {
@@ -239,7 +246,53 @@ describe("routeNeeds", () => {
     expect(bare(new URL("http://localhost/anything"))).toEqual({
       ...DEFAULT_NEEDS,
       routePath: null,
+      routeIds: [],
     });
+  });
+
+  test("the matched routes' ids, root first, are what a data request may name", () => {
+    expect(at("/menu.data").routeIds).toEqual([
+      "root",
+      "routes/site-layout",
+      "routes/site-page",
+      "routes/menu",
+    ]);
+    expect(at("/").routeIds.at(-1)).toBe("routes/home");
+  });
+
+  test("the query keys a page reads are its own, not its layout's added to them", () => {
+    const routesWithQuery = {
+      ...routes,
+      "routes/site-page": {
+        ...routes["routes/site-page"],
+        module: { default: page, handle: needs({ query: { page: { values: ["1", "2"] } } }) },
+      },
+      "routes/menu": {
+        ...routes["routes/menu"],
+        module: { default: page, handle: needs({ query: { q: { maxLength: 80 } } }) },
+      },
+    } as unknown as ServerBuild["routes"];
+    const withQuery = routeNeeds({ routes: routesWithQuery });
+    const read = (path: string) => withQuery(new URL(path, "http://localhost")).query;
+    expect(at("/menu").query).toEqual({});
+    expect(read("/menu")).toEqual({ q: { maxLength: 80 } });
+    expect(read("/about")).toEqual({ page: { values: ["1", "2"] } });
+    expect(read("/staff/sign-in")).toEqual({});
+  });
+
+  test("React Router's own route discovery is never cached, whatever page its path looks like", () => {
+    const discovering = routeNeeds({
+      routes,
+      routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    });
+    const url = new URL("http://localhost/__manifest?paths=%2Fmenu&version=abc");
+    expect(discovering(url)).toMatchObject({ neverCached: true, routePath: null });
+    expect(at("/__manifest")).toMatchObject({ neverCached: false, routePath: "/*" });
+    const initial = routeNeeds({
+      routes,
+      routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+    });
+    expect(initial(url)).toMatchObject({ neverCached: false });
   });
 
   test("a build's routes are matched by one matcher, which remembers what it matched", () => {

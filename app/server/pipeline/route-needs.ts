@@ -14,6 +14,8 @@ export type RouteNeeds = Required<TransportNeeds> & {
    * for messages; null when no route matched.
    */
   routePath: string | null;
+  /** The ids of the routes matched, root first (what a data request's `_routes` may name). */
+  routeIds: readonly string[];
 };
 
 /** What a URL no route asks anything for gets. */
@@ -23,9 +25,11 @@ export const DEFAULT_NEEDS: Readonly<Required<TransportNeeds>> = {
   stream: false,
   neverCached: false,
   refusesPostsInFrame: false,
+  query: {},
 };
 
-type Routes = Pick<ServerBuild, "routes">;
+type Routes = Pick<ServerBuild, "routes"> &
+  Partial<Pick<ServerBuild, "routeDiscovery" | "basename">>;
 
 /** The routes a path matches, root first, each with its id in the build. */
 export type RouteMatches = RouteMatch<string, RouteObject>[];
@@ -118,22 +122,40 @@ function declaredPath(matches: RouteMatches): string {
 }
 
 /**
+ * Where React Router answers lazy route discovery itself (from the build),
+ * or null when it does not: its query names pages, so anyone can make new
+ * ones, and its answer is never kept.
+ */
+function manifestPathOf({ routeDiscovery, basename = "/" }: Routes): string | null {
+  if (routeDiscovery?.mode !== "lazy") return null;
+  return `${basename.replace(/\/+$/, "")}/${routeDiscovery.manifestPath.replace(/^\/+/, "")}`;
+}
+
+/**
  * For a build, what the routes a URL reaches ask of the transport; a data
  * request (`/menu.data`) reaches the routes of its page. Built once per
- * build; a URL no route matches gets the defaults.
+ * build; a URL no route matches gets the defaults, and React Router's own
+ * route discovery is never cached.
  */
 export function routeNeeds(build: Routes): (url: URL) => Readonly<RouteNeeds> {
   const match = routeMatcher(build);
-  const unmatched: RouteNeeds = { ...DEFAULT_NEEDS, routePath: null };
+  const unmatched: RouteNeeds = { ...DEFAULT_NEEDS, routePath: null, routeIds: [] };
+  const manifestPath = manifestPathOf(build);
+  const manifest: RouteNeeds = { ...unmatched, neverCached: true };
   // Matches are remembered per path, and their needs with them.
   const combined = new WeakMap<RouteMatches, RouteNeeds>();
   return (url) => {
+    if (url.pathname === manifestPath) return manifest;
     const matches = match(pagePathname(url.pathname));
     if (!matches) return unmatched;
     let needs = combined.get(matches);
     if (!needs) {
       const handles = matches.map((found) => build.routes[found.route.id ?? ""]?.module.handle);
-      needs = { ...combinedNeeds(handles), routePath: declaredPath(matches) };
+      needs = {
+        ...combinedNeeds(handles),
+        routePath: declaredPath(matches),
+        routeIds: matches.map((found) => found.route.id ?? ""),
+      };
       combined.set(matches, needs);
     }
     return needs;

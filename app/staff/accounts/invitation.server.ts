@@ -12,7 +12,7 @@ import {
   consumeInviteCode,
   inviteeForCode,
   isInvitationCode,
-  markJoined,
+  recordNewPassword,
   type Invitee,
 } from "./staff.server";
 
@@ -77,7 +77,7 @@ export async function acceptInvitation(
       `Your password could not be set (${updated.error.message}). ${EXPIRED_INVITATION}`,
     );
   }
-  await markJoined(db, taken.userId);
+  await recordNewPassword(db, taken.userId);
   log.info(
     taken.purpose === "reset"
       ? "A staff member set a new password with a reset link"

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { authBackendContext, databaseContext } from "~/platform/context";
 import { checkAnswersMessage, type FieldErrors } from "~/platform/forms/form-check";
-import { siteOrigin } from "~/platform/site-origin.server";
+import { staffLinkOrigin, staffLinksNeedSiteUrl } from "~/platform/site-origin.server";
 import { redirectWithToast, setToastCookie } from "~/platform/toast.server";
 import {
   OWNERS_ONLY,
@@ -74,10 +74,13 @@ export type PeopleActionData = {
   } | null;
 };
 
-/** A member's link to /staff/setup, whole (for the owner to copy, and in the mail). */
-function setupLink(request: Request, code: string, lasts: string): OneTimeLink {
+/** A fresh link an owner made for a member. */
+type MadeLink = Extract<Awaited<ReturnType<typeof makeMemberLink>>, { ok: true }>;
+
+/** A member's link to /staff/setup at `origin`, whole (for the owner to copy, and in the mail). */
+function setupLink(origin: string, code: string, lasts: string): OneTimeLink {
   const path = `/staff/setup?${new URLSearchParams({ code })}`;
-  return { link: `${siteOrigin(request)}${path}`, path, lasts };
+  return { link: `${origin}${path}`, path, lasts };
 }
 
 /** Whether the post asks for the link to be emailed too (the "Email it" button or box). */
@@ -151,6 +154,8 @@ export async function changeStaffList({ request, context }: ActionFunctionArgs) 
         formError: checkAnswersMessage(Object.keys(checked.errors).length, "invite"),
       });
     }
+    const origin = staffLinkOrigin(request);
+    if (!origin) return answer(409, "invite", { values: kept, formError: staffLinksNeedSiteUrl() });
     await confirmSession(context);
     const backend = await context.get(authBackendContext)();
     const invited = await inviteStaff(db, backend, claims, checked.data);
@@ -162,7 +167,7 @@ export async function changeStaffList({ request, context }: ActionFunctionArgs) 
       });
     }
     const { member, invitation } = invited;
-    const made = invitation ? setupLink(request, invitation.code, "a day") : null;
+    const made = invitation ? setupLink(origin, invitation.code, "a day") : null;
     const emailed = Boolean(made && wantsMail(form));
     if (made && emailed) {
       await queueMemberLinkMail(db, {
@@ -210,9 +215,15 @@ export async function changeStaffList({ request, context }: ActionFunctionArgs) 
     return rowChange(
       "link",
       { form, context },
-      (checked) => makeMemberLink(db, claims, checked.userId),
-      async ({ member, purpose, code, expiresAt }) => {
-        const link = setupLink(request, code, purpose === "invitation" ? "a day" : "an hour");
+      async (checked): Promise<(MadeLink & { origin: string }) | PeopleRefusal> => {
+        // Asked first: without an address to give, no link is made at all.
+        const origin = staffLinkOrigin(request);
+        if (!origin) return { ok: false, status: 409, message: staffLinksNeedSiteUrl() };
+        const made = await makeMemberLink(db, claims, checked.userId);
+        return made.ok ? { ...made, origin } : made;
+      },
+      async ({ member, purpose, code, expiresAt, origin }) => {
+        const link = setupLink(origin, code, purpose === "invitation" ? "a day" : "an hour");
         const emailed = wantsMail(form);
         if (emailed) {
           await queueMemberLinkMail(db, {

@@ -1,9 +1,10 @@
 import { createClient, isAuthRetryableFetchError } from "@supabase/supabase-js";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import type { AuthBackend } from "~/platform/auth-backend.server";
 import type { AuthEmail } from "~/platform/auth-service/auth-service.server";
 import { authBackendContext, clientAddressContext, databaseContext } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
-import { env } from "~/platform/env.server";
+import { staffLinkOrigin } from "~/platform/site-origin.server";
 import { checkAnswersMessage, type FieldErrors } from "~/platform/forms/form-check";
 import type { RateLimit } from "~/platform/form-protection";
 import { log } from "~/platform/logger.server";
@@ -23,7 +24,7 @@ import {
   type ForgotField,
   type ResetField,
 } from "./staff-forms";
-import { getStaffMember, markJoined, staffMemberByEmail } from "./staff.server";
+import { getStaffMember, recordNewPassword, staffMemberByEmail } from "./staff.server";
 
 /**
  * "Forgot your password?": a staff member asks for a link by email, through
@@ -43,22 +44,6 @@ export const RECOVERY_LIMITS = {
   perAddress: { max: 10, windowSeconds: 60 * 60 },
   perEmail: { max: 3, windowSeconds: 60 * 60 },
 } as const satisfies { perAddress: RateLimit; perEmail: RateLimit };
-
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/**
- * The origin a mailed link may name: SITE_URL, or the request's own when it
- * reached the server by a loopback name (a site run on this machine). Never
- * another Host the request carries: whoever asks for a link to someone
- * else's account chooses it, and the link must not lead them the token.
- */
-export function mailLinkOrigin(request: Request): string | null {
-  if (env.SITE_URL) return new URL(env.SITE_URL).origin;
-  const url = new URL(request.url);
-  return LOOPBACK_HOSTS.has(url.hostname) || url.hostname.endsWith(".localhost")
-    ? url.origin
-    : null;
-}
 
 /** What the forgot-password form gets back. */
 export type ForgotActionData = {
@@ -82,8 +67,9 @@ function forgotReply(status: number, parts: Partial<ForgotActionData>, headers?:
 
 /**
  * A post to "Forgot your password?": the address checked, the limits
- * counted, and for a member of staff, a link asked of the Auth service. The
- * answer is the same for every address, and never says which have accounts.
+ * counted, and the answer given; then, for a member of staff, a link asked
+ * of the Auth service. The answer is the same for every address, comes after
+ * the same steps, and never says which have accounts.
  */
 export async function requestPasswordReset({ request, context }: ActionFunctionArgs) {
   const checked = await checkPost((await readPost(request)).form, forgotForm, undefined);
@@ -106,9 +92,9 @@ export async function requestPasswordReset({ request, context }: ActionFunctionA
       { "Retry-After": "30" },
     );
 
-  let member;
+  let db: Database;
   try {
-    const db = await context.get(databaseContext)();
+    db = await context.get(databaseContext)();
     const checks = await attemptChecks(
       db,
       "password-reset",
@@ -127,38 +113,85 @@ export async function requestPasswordReset({ request, context }: ActionFunctionA
         { "Retry-After": String(wait) },
       );
     }
-    member = await staffMemberByEmail(db, address);
   } catch (error) {
     log.error("A password reset could not be counted", { error });
     return unavailable();
   }
 
-  if (member) {
-    const backend = await context.get(authBackendContext)();
-    // No session is involved: a client that keeps nothing, so no PKCE
-    // verifier lands in this browser (the link may be opened on another).
-    const auth = createClient(backend.url, backend.publishableKey, {
-      auth: {
-        persistSession: false,
-        autoRefreshToken: false,
-        detectSessionInUrl: false,
-        flowType: "implicit",
-      },
-      global: { fetch: backend.fetch },
-    });
-    const origin = mailLinkOrigin(request);
-    const { error } = await auth.auth.resetPasswordForEmail(member.email, {
-      redirectTo: origin ? `${origin}${RESET_PASSWORD_PATH}` : RESET_PASSWORD_PATH,
-    });
-    if (error && (isAuthRetryableFetchError(error) || (error.status ?? 0) >= 500)) {
-      log.error("A password reset link could not be sent", { error });
-      return unavailable();
-    }
-    // Asked again within Auth's minute: the link sent then is the one to use.
-    if (error) log.warn("A password reset link was not sent", { error });
-    else log.info("A password reset link was asked for", { userId: member.userId });
-  }
+  // Whether the address is a member's, and the link, are worked out after
+  // the answer: every address gets it after the same steps, so its timing
+  // cannot tell members from others.
+  const backend = await context.get(authBackendContext)();
+  passOnRecovery(db, backend, address, staffLinkOrigin(request));
   return forgotReply(200, { values: { email }, sent: address });
+}
+
+/** Recoveries asked for whose links are still being asked of the Auth service. */
+const recoveriesUnderWay = new Set<Promise<void>>();
+
+/**
+ * Resolves once every recovery asked for so far has been passed on to the
+ * Auth service, or has failed (which is logged).
+ */
+export async function recoveriesPassedOn(): Promise<void> {
+  await Promise.all(recoveriesUnderWay);
+}
+
+function passOnRecovery(
+  db: Database,
+  backend: AuthBackend,
+  address: string,
+  origin: string | null,
+) {
+  const underWay = askForRecoveryLink(db, backend, address, origin)
+    .catch((error: unknown) => {
+      log.error("A password reset link could not be sent", { error });
+    })
+    .finally(() => recoveriesUnderWay.delete(underWay));
+  recoveriesUnderWay.add(underWay);
+}
+
+/**
+ * For a member of staff, a recovery link asked of the Auth service, which
+ * mails it (the embedded one through `sendStaffAuthEmail`); for anyone
+ * else, nothing. Never told to whoever asked.
+ */
+async function askForRecoveryLink(
+  db: Database,
+  backend: AuthBackend,
+  address: string,
+  origin: string | null,
+): Promise<void> {
+  const member = await staffMemberByEmail(db, address);
+  if (!member) return;
+  if (!origin) {
+    log.error(
+      "A password reset link was not sent: links to the staff pages need SITE_URL (or a request to http://localhost on the server's port)",
+      { userId: member.userId },
+    );
+    return;
+  }
+  // No session is involved: a client that keeps nothing, so no PKCE
+  // verifier lands in this browser (the link may be opened on another).
+  const auth = createClient(backend.url, backend.publishableKey, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      flowType: "implicit",
+    },
+    global: { fetch: backend.fetch },
+  });
+  const { error } = await auth.auth.resetPasswordForEmail(member.email, {
+    redirectTo: `${origin}${RESET_PASSWORD_PATH}`,
+  });
+  if (error && (isAuthRetryableFetchError(error) || (error.status ?? 0) >= 500)) {
+    log.error("A password reset link could not be sent", { error });
+    return;
+  }
+  // Asked again within Auth's minute: the link sent then is the one to use.
+  if (error) log.warn("A password reset link was not sent", { error });
+  else log.info("A password reset link was asked for", { userId: member.userId });
 }
 
 /**
@@ -293,7 +326,7 @@ export async function resetPassword({ request, context }: ActionFunctionArgs) {
       expired: true,
     });
   }
-  await markJoined(db, userId);
+  await recordNewPassword(db, userId);
   log.info("A staff member set a new password from a recovery link", { userId });
   return redirectWithToast("/staff", {
     type: "success",

@@ -7,9 +7,20 @@ import {
   type SupabaseAuthFake,
 } from "../../../tests/support/supabase-auth-fake";
 import { supabaseAuthBackend } from "~/platform/auth-backend.server";
-import { STAFF_SESSION_COOKIE, carriesSignedSession, createStaffClient } from "./session.server";
+import { addStaffMember, removeStaffMember } from "./staff.server";
+import { STAFF_SESSION_COOKIE, carriesLiveSession, createStaffClient } from "./session.server";
 
 let fake: SupabaseAuthFake;
+let samId: string;
+
+/** Sam on the staff list, since yesterday: sessions from before a member is added do not count. */
+async function putSamOnTheList() {
+  await addStaffMember(fake.db, { userId: samId, email: "sam@example.com", role: "editor" });
+  await fake.db.query(
+    "update public.staff set added_at = now() - interval '1 day' where user_id = $1",
+    [samId],
+  );
+}
 let gateway: Server;
 let gatewayUrl: string;
 /** How many of the next token requests the gateway answers 503, as a proxy whose backend restarts. */
@@ -18,7 +29,12 @@ const tokenRequests: number[] = [];
 
 beforeAll(async () => {
   fake = await startSupabaseAuthFake();
-  await fake.service.createUser({ email: "sam@example.com", password: "a long enough password" });
+  const sam = await fake.service.createUser({
+    email: "sam@example.com",
+    password: "a long enough password",
+  });
+  samId = sam.id;
+  await putSamOnTheList();
   // A gateway in front of the Auth service, as Supabase's is.
   gateway = createServer(
     createRequestListener(async (request) => {
@@ -108,10 +124,12 @@ describe("whether a post may carry a picture-sized body", () => {
       headers: cookie === undefined ? {} : { Cookie: cookie },
     });
 
-  test("a session the Auth service signed may, and nothing is refreshed or set for it", async () => {
+  const database = () => Promise.resolve(fake.db);
+
+  test("a live session of a member may, and nothing is refreshed or set for it", async () => {
     const cookie = await signedInCookies();
     tokenRequests.length = 0;
-    expect(await carriesSignedSession(post(cookie), backend())).toBe(true);
+    expect(await carriesLiveSession(post(cookie), backend(), database)).toBe(true);
     expect(tokenRequests).toEqual([]);
   });
 
@@ -121,10 +139,31 @@ describe("whether a post may carry a picture-sized body", () => {
       vi.setSystemTime(Date.now() - 3 * 60 * 60 * 1000);
       const cookie = await signedInCookies();
       vi.useRealTimers();
-      expect(await carriesSignedSession(post(cookie), backend())).toBe(true);
+      expect(await carriesLiveSession(post(cookie), backend(), database)).toBe(true);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  test("a session that has ended may not, nor one whose user is off the staff list", async () => {
+    const cookie = await signedInCookies();
+    expect(await carriesLiveSession(post(cookie), backend(), database)).toBe(true);
+    await fake.db.query("delete from auth.sessions where user_id = $1", [samId]);
+    expect(await carriesLiveSession(post(cookie), backend(), database)).toBe(false);
+
+    const other = await signedInCookies();
+    await removeStaffMember(fake.db, samId);
+    try {
+      expect(await carriesLiveSession(post(other), backend(), database)).toBe(false);
+    } finally {
+      await putSamOnTheList();
+    }
+  });
+
+  test("a database that cannot be asked answers no", async () => {
+    const cookie = await signedInCookies();
+    const down = () => Promise.reject(new Error("the database is down"));
+    expect(await carriesLiveSession(post(cookie), backend(), down)).toBe(false);
   });
 
   test.each([
@@ -133,7 +172,7 @@ describe("whether a post may carry a picture-sized body", () => {
     ["a cookie that is not a session", `${STAFF_SESSION_COOKIE}=base64-bm90IGpzb24`],
     ["a session without a token", `${STAFF_SESSION_COOKIE}=${JSON.stringify({ user: {} })}`],
   ])("%s may not", async (_, cookie) => {
-    expect(await carriesSignedSession(post(cookie), backend())).toBe(false);
+    expect(await carriesLiveSession(post(cookie), backend(), database)).toBe(false);
   });
 
   test("a token that is not signed by the service may not, however it is dressed", async () => {
@@ -156,7 +195,7 @@ describe("whether a post may carry a picture-sized body", () => {
     for (const token of forged) {
       const session = `base64-${Buffer.from(JSON.stringify({ access_token: token })).toString("base64url")}`;
       expect(
-        await carriesSignedSession(post(`${STAFF_SESSION_COOKIE}=${session}`), backend()),
+        await carriesLiveSession(post(`${STAFF_SESSION_COOKIE}=${session}`), backend(), database),
       ).toBe(false);
     }
   });

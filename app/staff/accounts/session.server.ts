@@ -25,7 +25,7 @@ import {
 import { COOKIE_MAX_AGE_SECONDS, cookieDefaults } from "~/platform/cookies.server";
 import { log } from "~/platform/logger.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { DatabaseUnavailableError } from "~/platform/database/database.server";
+import { DatabaseUnavailableError, type Database } from "~/platform/database/database.server";
 import { DATABASE_UNREACHABLE, outageAnswer } from "~/staff/editor/outage.server";
 import { getSignedInStaffMember, type StaffMember } from "./staff.server";
 
@@ -178,16 +178,19 @@ async function sessionAccessToken(request: Request): Promise<string | null> {
 }
 
 /**
- * Whether the request carries a user's access token that the Auth service
- * signed, expired or not: asked before the server reads a body as large as a
- * picture, so that nobody without one can make it hold 11 MB. Expired tokens
- * pass (the staff area refreshes them, and refuses a session that has
- * ended); a token nobody signed does not. Touches no session and sets no
- * cookie: the route's own check follows.
+ * Whether the request carries a live staff session: an access token the Auth
+ * service signed, of a session that still stands (not signed out, ended or
+ * revoked) for a member on the staff list. Asked before the server reads a
+ * body as large as a picture, so that nobody without one (a stranger, or
+ * someone holding a cookie from an ended session) can make it hold 11 MB.
+ * The token itself may have expired: the staff area refreshes it. Touches no
+ * session and sets no cookie: the route's own check follows. A database that
+ * cannot be asked answers no.
  */
-export async function carriesSignedSession(
+export async function carriesLiveSession(
   request: Request,
   backend: AuthBackend,
+  db: () => Promise<Database>,
 ): Promise<boolean> {
   const token = await sessionAccessToken(request);
   if (!token) return false;
@@ -199,7 +202,14 @@ export async function carriesSignedSession(
     .getClaims(token, { allowExpired: true })
     .catch((thrown: unknown) => ({ data: null, error: thrown }));
   const claims = result?.claims;
-  return !error && typeof claims?.sub === "string" && claims.role === "authenticated";
+  if (error || typeof claims?.sub !== "string" || claims.role !== "authenticated") return false;
+  const sessionId = typeof claims.session_id === "string" ? claims.session_id : undefined;
+  try {
+    return (await getSignedInStaffMember(await db(), { userId: claims.sub, sessionId })) !== null;
+  } catch (thrown) {
+    log.warn("Whether a session is live could not be read", { error: thrown });
+    return false;
+  }
 }
 
 /**

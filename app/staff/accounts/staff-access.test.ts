@@ -361,7 +361,24 @@ describe.each(drivers)("staff access on %s", (driver) => {
     ]);
   });
 
-  test.for(contentTables)(
+  test("staff may change the settings row, not remove it; other signed-in users may not change it", async ({
+    db,
+    people: { editor, stranger },
+  }) => {
+    const change = (claims: StaffClaims) =>
+      asUser(db, claims, (tx) =>
+        tx.query("update public.site_settings set updated_at = updated_at returning 1"),
+      );
+    expect(await change(stranger)).toHaveLength(0);
+    expect(await change(editor)).toHaveLength(1);
+    for (const claims of [editor, stranger]) {
+      await expect(
+        asUser(db, claims, (tx) => tx.query("delete from public.site_settings")),
+      ).rejects.toThrow(/permission denied/);
+    }
+  });
+
+  test.for(contentTables.filter((table) => table !== "site_settings"))(
     "staff may write %s, other signed-in users may not",
     async (table, { db, people: { editor, stranger } }) => {
       const [before] = await db.query<{ count: number }>(

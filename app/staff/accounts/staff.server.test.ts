@@ -5,11 +5,14 @@ import { drivers, routeTest } from "../../../tests/support/route-test";
 import type { StaffRole } from "./people";
 import {
   addStaffMember,
+  consumeInviteCode,
   consumeSetupCode,
   countStaff,
+  createMemberCode,
   createSetupCode,
   getSignedInStaffMember,
   getStaffMember,
+  inviteeForCode,
   removeStaffMember,
   SETUP_CODE_TTL_MS,
   StaffAlreadySetUpError,
@@ -61,6 +64,36 @@ describe.each(drivers)("the staff list on %s", (driver) => {
     await db.query("update auth.sessions set not_after = null where id = $1", [sessionId]);
     await db.query("delete from auth.sessions where id = $1", [sessionId]);
     expect(await getSignedInStaffMember(db, { userId, sessionId })).toBeNull();
+  });
+
+  test("put back on the list by the server, a member gets back neither a session nor a link from before", async ({
+    db,
+    addMember,
+  }) => {
+    const email = "returning@example.com";
+    const userId = await addMember(email, "editor");
+    // Begun a second ago: before the member is put back, which is now.
+    const [session] = await db.query<{ id: string }>(
+      `insert into auth.sessions (user_id, created_at)
+       values ($1::uuid, now() - interval '1 second') returning id::text as id`,
+      [userId],
+    );
+    const { code } = await createMemberCode(db, userId, "reset");
+    expect(await inviteeForCode(db, code)).toMatchObject({ userId });
+
+    expect(await removeStaffMember(db, userId)).toBe(true);
+    await addStaffMember(db, { userId, email, role: "editor" });
+    expect(await getSignedInStaffMember(db, { userId, sessionId: session!.id })).toBeNull();
+    expect(await inviteeForCode(db, code)).toBeNull();
+    expect(await consumeInviteCode(db, code)).toBeNull();
+
+    const [fresh] = await db.query<{ id: string }>(
+      "insert into auth.sessions (user_id) values ($1::uuid) returning id::text as id",
+      [userId],
+    );
+    expect(await getSignedInStaffMember(db, { userId, sessionId: fresh!.id })).toMatchObject({
+      userId,
+    });
   });
 
   test("the database itself keeps an owner on a list that has staff, whoever changes it", async ({

@@ -42,9 +42,12 @@ export async function getStaffMember(db: Database, userId: string): Promise<Staf
  * The staff member a verified session belongs to, while that session stands:
  * null when the user is not on the staff list, or when the session was
  * signed out, expired or revoked at the Auth service (whose `auth.sessions`
- * is in the same database, embedded or the Supabase project's). So signing
- * out, or removal from the list, ends access at the next request, without
- * waiting for the access token to expire.
+ * is in the same database, embedded or the Supabase project's), or began
+ * before the member was (last) put on the list. So signing out, or removal
+ * from the list, ends access at the next request, without waiting for the
+ * access token to expire, and putting someone back on the list does not
+ * bring back a session from before. (To the millisecond: the embedded
+ * service keeps session times to the millisecond.)
  */
 export async function getSignedInStaffMember(
   db: Database,
@@ -55,8 +58,10 @@ export async function getSignedInStaffMember(
     `select ${MEMBER_COLUMNS} from public.staff
      where user_id = $1::uuid
        and exists (
-         select from auth.sessions
-         where id = $2::uuid and user_id = $1::uuid and (not_after is null or not_after > now())
+         select from auth.sessions s
+         where s.id = $2::uuid and s.user_id = $1::uuid
+           and (s.not_after is null or s.not_after > now())
+           and s.created_at >= date_trunc('milliseconds', staff.added_at)
        )`,
     [userId, sessionId],
   );
@@ -261,13 +266,24 @@ export async function consumeInviteCode(db: Database, code: string): Promise<Inv
   return row ?? null;
 }
 
-/** Records that a member has set their password: they have joined, if they had not yet. */
-export async function markJoined(db: Database, userId: string): Promise<void> {
+/**
+ * Records that a member has set a new password (with a link of any kind):
+ * they have joined, if they had not yet, and every link made for them
+ * before stops working, so an owner's link made earlier cannot set it again.
+ */
+export async function recordNewPassword(db: Database, userId: string): Promise<void> {
   if (!UUID.test(userId)) return;
-  await db.query(
-    "update public.staff set joined_at = now() where user_id = $1::uuid and joined_at is null",
-    [userId],
-  );
+  await db.transaction(async (tx) => {
+    await tx.query(
+      "update public.staff set joined_at = now() where user_id = $1::uuid and joined_at is null",
+      [userId],
+    );
+    await tx.query(
+      `update public.staff_setup_codes set used_at = now()
+       where user_id = $1::uuid and used_at is null`,
+      [userId],
+    );
+  });
 }
 
 /** The staff member with this email (any case), or null. */
