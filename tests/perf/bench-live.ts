@@ -19,11 +19,10 @@
 // stream did not open with its first event. Writes .lighthouse/bench-live-results.json.
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
-import { loadavg } from "node:os";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { heapOptionsFor } from "./bench-memory.ts";
-import { formatTable, median, positiveInteger, writeResult } from "./report.ts";
+import { formatTable, loadAverageNow, median, positiveInteger, writeResult } from "./report.ts";
 import { buildDirectory, startServer } from "./server.ts";
 
 const BROWSER_HEADERS = {
@@ -216,9 +215,7 @@ export async function benchLive(args: string[]): Promise<number> {
       : positiveInteger("--machine-memory", options["machine-memory"], 512);
   const heapOptions = heapOptionsFor(machineMemory);
   const build = buildDirectory(options.build);
-  const loadAverage = loadavg()
-    .map((value) => value.toFixed(2))
-    .join(", ");
+  const loadAverage = loadAverageNow();
   console.log(
     `Serving ${build}, V8 heap ${heapOptions.join(" ") || "as this machine sizes it"}; ${settings.runs} round(s),` +
       ` each on a fresh server: ${settings.duration} s of page load over ${settings.connections} connections` +

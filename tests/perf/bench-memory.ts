@@ -26,12 +26,12 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { SERVER_NODE_OPTIONS } from "../support/server-options.ts";
-import { formatTable, positiveInteger, writeResult } from "./report.ts";
+import { formatTable, loadAverageNow, positiveInteger, writeResult } from "./report.ts";
 import { buildDirectory, root, startServer, type PerfServer } from "./server.ts";
 
 const MB = 1024 * 1024;
@@ -453,9 +453,7 @@ export async function benchMemory(args: string[]): Promise<number> {
   if (!existsSync(path.join(build, "server/index.js"))) {
     throw new Error(`No build at ${build}: run \`npm run build\` first.`);
   }
-  const loadAverage = loadavg()
-    .map((value) => value.toFixed(2))
-    .join(", ");
+  const loadAverage = loadAverageNow();
   console.log(
     `${settings.rounds} round(s) of ${settings.duration} s at ${settings.connections} connections,` +
       ` ${settings.idle} s quiet after each; RSS read every second. Load average before: ${loadAverage}`,

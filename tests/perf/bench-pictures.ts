@@ -20,10 +20,9 @@
 // is not answered 200. Writes .lighthouse/bench-pictures-results.json.
 import { readdirSync } from "node:fs";
 import { request } from "node:http";
-import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { formatTable, median, positiveInteger, writeResult } from "./report.ts";
+import { formatTable, loadAverageNow, median, positiveInteger, writeResult } from "./report.ts";
 import { buildDirectory, root, startServer } from "./server.ts";
 
 const SMALL_WIDTHS = [96, 192, 240, 320, 480, 640];
@@ -110,9 +109,7 @@ export async function benchPictures(argv: string[]): Promise<number> {
   const requests = positiveInteger("--requests", options.requests, 40);
   const strangerCount = positiveInteger("--strangers", options.strangers, 6);
   const build = buildDirectory(options.build);
-  const loadAverage = loadavg()
-    .map((value) => value.toFixed(2))
-    .join(", ");
+  const loadAverage = loadAverageNow();
   const paths = sources();
   const small = variants(paths, SMALL_WIDTHS);
   const large = variants(paths, LARGE_WIDTHS);

@@ -20,16 +20,14 @@
 // Report only: timing is not a test. Exits non-zero when the owner is not
 // signed in, a guess is answered other than 400 or 429, or a page is not
 // answered 200. Writes .lighthouse/bench-sign-in-results.json.
-import { spawn } from "node:child_process";
 import { request } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { SERVER_ENV, SERVER_NODE_OPTIONS } from "../support/server-options.ts";
 import { startSiteverifyFake } from "../support/siteverify-fake.ts";
-import { formatTable, median, positiveInteger, writeResult } from "./report.ts";
-import { buildDirectory, root, startServer } from "./server.ts";
+import { formatTable, loadAverageNow, median, positiveInteger, writeResult } from "./report.ts";
+import { addStaff, buildDirectory, startServer } from "./server.ts";
 
 const OWNER = { email: "owner@bench.example.com", password: "bench owner password, not a secret" };
 const EDITOR = {
@@ -87,42 +85,6 @@ function send(
   });
 }
 
-/** Runs the build's `staff-add` for one account, the password on standard input. */
-function addStaff(
-  build: string,
-  env: Record<string, string>,
-  account: { email: string; password: string },
-  role: "owner" | "editor",
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        ...SERVER_NODE_OPTIONS,
-        path.join(build, "server/index.js"),
-        "staff-add",
-        "--email",
-        account.email,
-        "--role",
-        role,
-        "--password-stdin",
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, ...SERVER_ENV, ...env, LOG_LEVEL: "warn" },
-        stdio: ["pipe", "pipe", "pipe"],
-      },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stdin.end(`${account.password}\n`);
-    child.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`staff-add exited with ${code}:\n${output}`)),
-    );
-  });
-}
-
 /** The `n`th loopback address of the `block`th /16 (127.<block>.x.y). */
 const loopback = (block: number, n: number) => `127.${block}.${n >> 7}.${(n & 127) + 1}`;
 
@@ -148,9 +110,7 @@ export async function benchSignIn(argv: string[]): Promise<number> {
   const guesses = positiveInteger("--guesses", options.guesses, 300);
   const runs = positiveInteger("--runs", options.runs, 3);
   const build = buildDirectory(options.build);
-  const loadAverage = loadavg()
-    .map((value) => value.toFixed(2))
-    .join(", ");
+  const loadAverage = loadAverageNow();
   const dataDirectory = mkdtempSync(path.join(tmpdir(), "pub-site-sign-in-"));
   const siteverify = await startSiteverifyFake();
   const env = {

@@ -16,14 +16,12 @@
 //   --build <dir>   build folder to serve (default build/, or PERF_BUILD_DIR)
 // Report only: timing is not a test. Exits non-zero when a request is not
 // answered 200 with the page. Writes .lighthouse/bench-staff-menu-results.json.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { SERVER_ENV, SERVER_NODE_OPTIONS } from "../support/server-options.ts";
-import { formatTable, median, positiveInteger, writeResult } from "./report.ts";
-import { buildDirectory, root, startServer } from "./server.ts";
+import { formatTable, loadAverageNow, median, positiveInteger, writeResult } from "./report.ts";
+import { addStaff, buildDirectory, startServer } from "./server.ts";
 
 const EMAIL = "bench@staff.example.com";
 const PASSWORD = "bench staff password, not a secret";
@@ -40,37 +38,6 @@ const TARGETS = [
   { name: "search", path: "/staff/menu?q=wings", accept: "text/html", expect: /Wings/ },
   { name: "reorder", path: "/staff/menu?reorder=1", accept: "text/html", expect: /Move/ },
 ] as const;
-
-/** Runs the build's `staff-add` for the bench's account, the password on standard input. */
-function addStaff(build: string, dataDirectory: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        ...SERVER_NODE_OPTIONS,
-        path.join(build, "server/index.js"),
-        "staff-add",
-        "--email",
-        EMAIL,
-        "--role",
-        "editor",
-        "--password-stdin",
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, ...SERVER_ENV, DATA_DIR: dataDirectory, LOG_LEVEL: "warn" },
-        stdio: ["pipe", "pipe", "pipe"],
-      },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stdin.end(`${PASSWORD}\n`);
-    child.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`staff-add exited with ${code}:\n${output}`)),
-    );
-  });
-}
 
 /** The cookies a response sets, as a Cookie header (the session and nothing expired). */
 function cookiesFrom(response: Response): string {
@@ -123,13 +90,16 @@ export async function benchStaffMenu(argv: string[]): Promise<number> {
   const requests = positiveInteger("--requests", options.requests, 20);
   const warmUp = positiveInteger("--warm-up", options["warm-up"], 5);
   const build = buildDirectory(options.build);
-  const loadAverage = loadavg()
-    .map((value) => value.toFixed(2))
-    .join(", ");
+  const loadAverage = loadAverageNow();
   const dataDirectory = mkdtempSync(path.join(tmpdir(), "pub-site-staff-menu-"));
   const rows: { name: string; path: string; times: number[]; bytes: number }[] = [];
   try {
-    await addStaff(build, dataDirectory);
+    await addStaff(
+      build,
+      { DATA_DIR: dataDirectory },
+      { email: EMAIL, password: PASSWORD },
+      "editor",
+    );
     const server = await startServer(build, { env: { DATA_DIR: dataDirectory } });
     try {
       const cookie = await signIn(server.url);

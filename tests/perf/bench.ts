@@ -26,9 +26,8 @@
 // pictures slow a visitor's small ones (see bench-pictures.ts).
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
-import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { formatTable, median, positiveInteger, writeResult } from "./report.ts";
+import { formatTable, loadAverageNow, median, positiveInteger, writeResult } from "./report.ts";
 import { startMinimalApp } from "./minimal-app.ts";
 import { buildDirectory, startServer } from "./server.ts";
 
@@ -234,9 +233,7 @@ function problems(measurement: Measurement): number {
 async function main() {
   const { duration, connections, runs, ...options } = throughputOptions();
   const build = buildDirectory(options.build);
-  const loadAverage = loadavg()
-    .map((value) => value.toFixed(2))
-    .join(", ");
+  const loadAverage = loadAverageNow();
   const server = await startServer(build);
   const measured = new Map<string, Measurement[]>();
   const warmUps: Array<{ target: string; measurement: Measurement }> = [];

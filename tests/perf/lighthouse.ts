@@ -11,13 +11,12 @@
 //   --no-budget    report only; exit 0 even when a budget is missed
 // Writes .lighthouse/summary.json and the last HTML report of each page.
 import { request } from "node:http";
-import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result, type RunnerResult } from "lighthouse";
 import { findChromium } from "../support/chromium.ts";
 import { scriptsNamedIn } from "../support/scripts-named.ts";
-import { formatTable, median, positiveInteger, writeResult } from "./report.ts";
+import { formatTable, loadAverageNow, median, positiveInteger, writeResult } from "./report.ts";
 import { buildDirectory, startServer } from "./server.ts";
 
 const PAGES = [
@@ -347,11 +346,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 async function main() {
   const build = buildDirectory(options.build);
   // Lighthouse's simulated throttling scales the CPU time it observes, so a busy machine lowers scores.
-  const currentLoad = () =>
-    loadavg()
-      .map((load) => load.toFixed(2))
-      .join(", ");
-  const loadAverage = currentLoad();
+  const loadAverage = loadAverageNow();
   const server = await startServer(build);
   let pages: PageRuns[];
   let scripts: ScriptSize[];
@@ -365,7 +360,7 @@ async function main() {
     await server.stop();
   }
 
-  const loadAfter = currentLoad();
+  const loadAfter = loadAverageNow();
   const summaries = pages.map(summarisePage);
   for (const page of pages) writeResult(`${page.name}.report.html`, page.lastReport);
   const homeGzipBytes = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);

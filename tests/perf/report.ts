@@ -1,6 +1,7 @@
 // Figures and tables for the performance scripts: medians, aligned text
 // tables, and the git-ignored results folder. Erasable TypeScript only.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { root } from "./server.ts";
 
@@ -37,6 +38,13 @@ export function formatTable(header: string[], rows: string[][]): string {
       .trimEnd();
   const rule = widths.map((width) => "-".repeat(width)).join("  ");
   return [line(header), rule, ...rows.map(line)].join("\n");
+}
+
+/** The machine's load averages (1, 5 and 15 minutes), as a bench reports them before it starts. */
+export function loadAverageNow(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
 }
 
 /** A positive whole number from a command-line option or environment variable. */

@@ -142,3 +142,39 @@ export async function startServer(build: string, options: ServerOptions = {}): P
     stop,
   };
 }
+
+/** Runs the build's `staff-add` for one account, the password on standard input. */
+export function addStaff(
+  build: string,
+  env: Record<string, string>,
+  account: { email: string; password: string },
+  role: "owner" | "editor",
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        ...SERVER_NODE_OPTIONS,
+        path.join(build, "server/index.js"),
+        "staff-add",
+        "--email",
+        account.email,
+        "--role",
+        role,
+        "--password-stdin",
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, ...SERVER_ENV, ...env, LOG_LEVEL: "warn" },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stdin.end(`${account.password}\n`);
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`staff-add exited with ${code}:\n${output}`)),
+    );
+  });
+}
