@@ -83,8 +83,8 @@ export type RenderedImage = {
   contentType: string;
 };
 
-/** The render queues are the platform's work queues, named here as the images' callers know them. */
-export { RenderQueueFullError, createWorkQueue as createRenderQueue };
+/** A render lane's wait list is full: the platform's work queue's refusal, as the image route knows it. */
+export { RenderQueueFullError };
 
 /** The client's address has had its share of rendering for now. */
 export class RenderBudgetSpentError extends Error {
