@@ -1,4 +1,5 @@
 import type { QueryKey } from "~/platform/route-needs";
+import { cleanLine } from "~/platform/forms/typed-input";
 import { isDataRequest, type RouteNeeds } from "./route-needs";
 
 /** React Router's key on a data request naming the routes whose loaders it wants. */
@@ -16,15 +17,10 @@ export type PageAddress = {
   keepable: boolean;
 };
 
-/** Free text as a page gets it: no control characters, one space between words, cut to length. */
+/** Free text as a page gets it: cleaned as a typed line is, cut to length. */
 function freeText(raw: string, maxLength: number): string {
-  const text = raw
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
   // Cut by code points, so no character is split in half.
-  return [...text].slice(0, maxLength).join("").trim();
+  return [...cleanLine(raw)].slice(0, maxLength).join("").trim();
 }
 
 /** The value of a key as the page reads it, or null when it is as if absent. */
