@@ -62,13 +62,29 @@ const test = routeTest
   /**
    * A request context from one address the rate-limit tests never use, unless
    * `address` names another, with the staff area's sign-in service unless
-   * `auth` is another.
+   * `auth` is another, and Turnstile's keys when `turnstile` gives them.
    */
   .extend(
     "contextFor",
     ({ staff }) =>
-      ({ address = "203.0.113.9", auth }: { address?: string; auth?: AuthBackend } = {}) =>
-        staff.context({ address, auth }),
+      ({
+        address = "203.0.113.9",
+        auth,
+        turnstile,
+      }: {
+        address?: string;
+        auth?: AuthBackend;
+        turnstile?: { secretKey: string; verifyUrl: string };
+      } = {}) => {
+        const context = staff.context({ address, auth });
+        if (turnstile) {
+          context.set(formProtectionContext, {
+            ...context.get(formProtectionContext),
+            turnstile,
+          });
+        }
+        return context;
+      },
   )
   .extend(
     "newStaffMember",
@@ -104,14 +120,21 @@ const test = routeTest
       async (jar: CookieJar, path = "/staff", context = contextFor()) =>
         jar.take(await runRoute(get(path, jar), context, AREA, inboxLoader)),
   )
-  /** A sign-in form posted from `address`, by a browser with no cookies. */
+  /**
+   * A sign-in form posted from `address`, by a browser with no cookies, to a
+   * site with Turnstile's keys when `turnstile` gives them.
+   */
   .extend(
     "attempt",
     ({ contextFor }) =>
-      (fields: Record<string, string>, address = `198.51.100.${fields.n ?? 1}`) =>
+      (
+        fields: Record<string, string>,
+        address = `198.51.100.${fields.n ?? 1}`,
+        turnstile?: { secretKey: string; verifyUrl: string },
+      ) =>
         runRoute(
           post("/staff/sign-in", fields, new CookieJar()),
-          contextFor({ address }),
+          contextFor({ address, turnstile }),
           LAYOUT,
           signInAction,
         ),
@@ -446,7 +469,6 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
 
     test("past the email's ceiling, with Turnstile's keys set, the human check lets the owner in at once; without it, or with another form's token, the attempt waits", async ({
       newStaffMember,
-      staff,
       attempt,
     }) => {
       const siteverify = await startSiteverifyFake();
@@ -455,25 +477,9 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
         for (let n = 0; n < SIGN_IN_LIMITS.perEmail.max; n += 1) {
           expect((await attempt({ email, password: "guess" }, `198.18.20.${n}`)).status).toBe(400);
         }
-        const withChecks = (address: string) => {
-          const context = staff.context({ address });
-          context.set(formProtectionContext, {
-            ...context.get(formProtectionContext),
-            turnstile: { secretKey: siteverify.secret, verifyUrl: siteverify.url },
-          });
-          return context;
-        };
+        const keys = { secretKey: siteverify.secret, verifyUrl: siteverify.url };
         const from = (address: string, fields: Record<string, string>) =>
-          runRoute(
-            post(
-              "/staff/sign-in",
-              { email, password, redirectTo: "/staff", ...fields },
-              new CookieJar(),
-            ),
-            withChecks(address),
-            LAYOUT,
-            signInAction,
-          );
+          attempt({ email, password, redirectTo: "/staff", ...fields }, address, keys);
         const asked = await from("198.18.21.1", {});
         expect(asked.status).toBe(429);
         const words = (await asked.json()) as { formError: string; humanCheck: boolean };
@@ -538,25 +544,14 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
 
     test("with Turnstile's keys set, the site's password checks have a ceiling: fresh addresses guessing fresh emails wait past it, and the human check lets the owner in", async ({
       newStaffMember,
-      staff,
       attempt,
     }) => {
       const siteverify = await startSiteverifyFake();
       try {
         const { email } = await newStaffMember("owner");
-        const from = (address: string, fields: Record<string, string>) => {
-          const context = staff.context({ address });
-          context.set(formProtectionContext, {
-            ...context.get(formProtectionContext),
-            turnstile: { secretKey: siteverify.secret, verifyUrl: siteverify.url },
-          });
-          return runRoute(
-            post("/staff/sign-in", fields, new CookieJar()),
-            context,
-            LAYOUT,
-            signInAction,
-          );
-        };
+        const keys = { secretKey: siteverify.secret, verifyUrl: siteverify.url };
+        const from = (address: string, fields: Record<string, string>) =>
+          attempt(fields, address, keys);
         const { max } = SIGN_IN_LIMITS.perSite;
         let checked = 0;
         let refused: Response | undefined;
