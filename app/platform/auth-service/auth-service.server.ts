@@ -313,7 +313,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (typeof password !== "string") {
       throw fail(400, "validation_failed", "password must be a string");
     }
-    if (await isUsersPassword(db, user.id, password)) {
+    if (await isUsersPassword(db, user.id, password, hashCost)) {
       throw fail(422, "same_password", "New password should be different from the old password.");
     }
     const updated = await setUserPassword(db, user.id, password, now(), hashCost);

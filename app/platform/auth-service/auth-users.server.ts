@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Database } from "~/platform/database/database.server";
 import { AuthServiceError } from "./auth-error.server";
+import { checkPassword, hashPassword } from "./password-hash.server";
 
 /** An email identity as Supabase Auth lists it under `identities`. */
 export type AuthIdentity = {
@@ -193,18 +194,17 @@ export async function insertUser(
   const [row] = await db.query<UserRow>(
     `insert into auth.users as u
        (email, encrypted_password, email_confirmed_at, raw_user_meta_data, created_at, updated_at)
-     select $1, extensions.crypt($2, extensions.gen_salt('bf', $6::int)),
+     select $1, $2,
        case when $3::boolean then to_timestamp($4::float8 / 1000) end,
        $5::text::jsonb, to_timestamp($4::float8 / 1000), to_timestamp($4::float8 / 1000)
      on conflict ((lower(email))) do nothing
      returning ${USER_COLUMNS}`,
     [
       email,
-      user.password,
+      await hashPassword(user.password, hashCost),
       user.emailConfirmed,
       nowMs,
       JSON.stringify(user.userMetadata ?? {}),
-      hashCost,
     ],
   );
   if (!row) {
@@ -235,9 +235,9 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 
 /**
  * The user whose password this is, or null. An unknown address costs the
- * same bcrypt work as a known one (against a fresh salt of `hashCost`, the
- * cost the known ones were hashed at), so the time taken does not tell which
- * addresses have accounts.
+ * same bcrypt work as a known one (a hash at `hashCost`, the cost the known
+ * ones were hashed at), so the time taken does not tell which addresses have
+ * accounts.
  */
 export async function findUserByPassword(
   db: Database,
@@ -245,16 +245,14 @@ export async function findUserByPassword(
   password: string,
   hashCost: number,
 ): Promise<UserRow | null> {
-  const [row] = await db.query<Partial<UserRow> & { password_ok: boolean | null }>(
-    `select ${USER_COLUMNS},
-       extensions.crypt($2, coalesce(nullif(u.encrypted_password, ''), extensions.gen_salt('bf', $3::int)))
-         = u.encrypted_password as password_ok
-     from (values (1)) as always (one)
-     left join auth.users u on lower(u.email) = lower($1)`,
-    [email.trim(), password, hashCost],
+  const [row] = await db.query<UserRow & { hash: string | null }>(
+    `select ${USER_COLUMNS}, u.encrypted_password as hash
+     from auth.users u where lower(u.email) = lower($1)`,
+    [email.trim()],
   );
-  if (!row?.password_ok) return null;
-  return row as UserRow;
+  if (!(await checkPassword(password, row?.hash ?? null, hashCost)) || !row) return null;
+  const { hash: _hash, ...user } = row;
+  return user;
 }
 
 /**
@@ -273,11 +271,10 @@ export async function setUserPassword(
   const [row] = await db.query<UserRow>(
     `with spent as (delete from auth.one_time_tokens where user_id = $1::uuid)
      update auth.users as u
-     set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', $4::int)),
-       updated_at = to_timestamp($3::float8 / 1000)
+     set encrypted_password = $2, updated_at = to_timestamp($3::float8 / 1000)
      where u.id = $1::uuid
      returning ${USER_COLUMNS}`,
-    [id, password, nowMs, hashCost],
+    [id, await hashPassword(password, hashCost), nowMs],
   );
   return row ?? null;
 }
@@ -287,13 +284,13 @@ export async function isUsersPassword(
   db: Database,
   id: string,
   password: string,
+  hashCost: number,
 ): Promise<boolean> {
-  const [row] = await db.query<{ same: boolean }>(
-    `select extensions.crypt($2, u.encrypted_password) = u.encrypted_password as same
-     from auth.users u where u.id = $1::uuid`,
-    [id, password],
+  const [row] = await db.query<{ hash: string | null }>(
+    "select u.encrypted_password as hash from auth.users u where u.id = $1::uuid",
+    [id],
   );
-  return row?.same ?? false;
+  return checkPassword(password, row?.hash ?? null, hashCost);
 }
 
 /** Removes the user, and with them their sessions and refresh tokens. Whether there was one. */

@@ -169,8 +169,8 @@ function pgliteDatabase(client: PGliteQueryable, root: PGlite): Database {
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
 /**
- * A PGlite instance with the extensions the SQL needs (pgcrypto, for the
- * embedded sign-in service's bcrypt hashes), as a Supabase project has them.
+ * A PGlite instance with the extensions a Supabase project has that the
+ * schema creates (pgcrypto).
  */
 export function createPGlite(options: Omit<PGliteOptions, "extensions"> = {}): Promise<PGlite> {
   return PGlite.create({ startParams: PGLITE_START_PARAMS, ...options, extensions: { pgcrypto } });
