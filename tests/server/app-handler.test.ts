@@ -93,6 +93,31 @@ describe("an unknown path", () => {
   });
 });
 
+describe("the stylesheet", () => {
+  test("a public page carries it; the menu and every staff page link it, and it is served", async () => {
+    const handle = await appHandler();
+    const html = async (path: string) =>
+      (await handle(new Request(`http://localhost${path}`), client)).text();
+    const carried =
+      /<style[^>]*data-href="(\/assets\/app-[\w-]+\.css)"[^>]*>[\s\S]{10000,}?<\/style>/;
+    const linked = /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"/;
+
+    const home = await html("/");
+    expect(home).toMatch(carried);
+    expect(home).not.toMatch(linked);
+    const href = carried.exec(home)![1]!;
+    for (const path of ["/menu", "/staff/sign-in", "/staff/forgot-password"]) {
+      const page = await html(path);
+      expect(page, path).toMatch(linked);
+      expect(linked.exec(page)![1], path).toBe(href);
+      expect(page, path).not.toMatch(carried);
+    }
+    const file = await handle(new Request(`http://localhost${href}`), client);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("text/css; charset=utf-8");
+  });
+});
+
 describe("static files", () => {
   test.each([
     "/../package.json",
