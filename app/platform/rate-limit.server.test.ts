@@ -7,6 +7,7 @@ import {
   countInTurn,
   countSubmission,
   hashIdentifier,
+  KnownRefusals,
   secondsUntilAllowed,
   secondsUntilAllowedBy,
   uncount,
@@ -200,5 +201,96 @@ describe.each(drivers)("rate limits on %s", (driver) => {
     expect((await countInTurn(db, only))[0]!.hits).toBe(1);
     expect((await countInTurn(db, only))[0]!.hits).toBe(2);
     expect(await countInTurn(db, [])).toEqual([]);
+  });
+});
+
+describe("known refusals: what this instance counted, kept until it runs out", () => {
+  const minute = { max: 2, windowSeconds: 60 };
+  const hour = { max: 3, windowSeconds: 3600 };
+  const refusing = (hits: number) => ({
+    hits,
+    previousHits: 0,
+    elapsedSeconds: 0,
+    windowStart: "",
+  });
+
+  function clock() {
+    let now = 1_000_000;
+    return { now: () => now, pass: (seconds: number) => (now += seconds * 1000) };
+  }
+
+  test("a refusal counted is known until its wait runs out; a count within every limit teaches nothing", () => {
+    const time = clock();
+    const known = new KnownRefusals({ now: time.now });
+    const checks = [
+      { bucket: "pair:a", limit: minute },
+      { bucket: "email:e", limit: hour },
+    ];
+    known.learn(checks, [refusing(1), refusing(2)]);
+    expect(known.find(checks)).toBeNull();
+    expect(known.size).toBe(0);
+
+    // The email's count refuses: 4 in its first second, past 3 an hour.
+    known.learn(checks, [refusing(1), refusing(4)]);
+    const wait = secondsUntilAllowedBy(refusing(4), hour)!;
+    expect(known.find(checks)).toEqual({ index: 1, seconds: wait });
+    // Another pair on the same email is refused too; another email is not.
+    expect(known.find([{ bucket: "pair:b", limit: minute }, checks[1]!])).toEqual({
+      index: 1,
+      seconds: wait,
+    });
+    expect(known.find([checks[0]!, { bucket: "email:f", limit: hour }])).toBeNull();
+    // The same bucket counted over another window is another count.
+    expect(known.find([{ bucket: "email:e", limit: minute }])).toBeNull();
+
+    time.pass(wait - 1.5);
+    expect(known.find(checks)).toEqual({ index: 1, seconds: 2 });
+    time.pass(1.5);
+    expect(known.find(checks)).toBeNull();
+    expect(known.size).toBe(0);
+  });
+
+  test("the first refusal in turn is the one kept, and the first known in turn is the one found", () => {
+    const known = new KnownRefusals({ now: clock().now });
+    const checks = [
+      { bucket: "pair:a", limit: minute },
+      { bucket: "email:e", limit: hour },
+    ];
+    // Refused by the pair: the email was not reached (null), so nothing is known of it.
+    known.learn(checks, [refusing(3), null]);
+    expect(known.find(checks)).toEqual({
+      index: 0,
+      seconds: secondsUntilAllowedBy(refusing(3), minute),
+    });
+    expect(known.find([checks[1]!])).toBeNull();
+    known.learn([checks[1]!], [refusing(9)]);
+    expect(known.find(checks)!.index).toBe(0);
+  });
+
+  test("holds no more than it is given room for: those run out go first, then the oldest", () => {
+    const time = clock();
+    const known = new KnownRefusals({ maxBuckets: 3, now: time.now });
+    const check = (name: string, limit = hour) => [{ bucket: name, limit }];
+    known.learn(check("short", minute), [refusing(5)]);
+    known.learn(check("a"), [refusing(5)]);
+    known.learn(check("b"), [refusing(5)]);
+    time.pass(120);
+    // "short" has run out: it makes the room.
+    known.learn(check("c"), [refusing(5)]);
+    expect(known.size).toBe(3);
+    expect(["a", "b", "c"].map((name) => known.find(check(name)) !== null)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    // None has run out: the oldest goes.
+    known.learn(check("d"), [refusing(5)]);
+    expect(known.size).toBe(3);
+    expect(["a", "b", "c", "d"].map((name) => known.find(check(name)) !== null)).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
   });
 });

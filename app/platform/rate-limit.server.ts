@@ -129,6 +129,80 @@ export async function countInTurn(
   });
 }
 
+/** A refusal known without asking the database: the check that refuses, and for how long. */
+export type KnownRefusal = { index: number; seconds: number };
+
+/**
+ * The refusals this instance has counted, until they run out, so that
+ * attempts past a limit are refused with no statement at all while it holds
+ * (a burst of guesses costs the database one count each only until the
+ * first refusal). Safe to trust: within its wait a bucket's count can only
+ * grow, whoever counts (other instances included), so no attempt it refuses
+ * could have been let through; the one exception, a successful sign-in taken
+ * back out of the counts, lets through at most one attempt sooner than this
+ * does. Refused attempts it answers are not counted, which costs nothing: a
+ * refusal was never to check a password.
+ *
+ * Holds at most `maxBuckets` refusals (a stranger varies addresses freely):
+ * past that, those run out are dropped first, then the oldest.
+ */
+export class KnownRefusals {
+  readonly #until = new Map<string, number>();
+  readonly #maxBuckets: number;
+  readonly #now: () => number;
+
+  constructor({
+    maxBuckets = 10_000,
+    now = () => performance.now(),
+  }: { maxBuckets?: number; now?: () => number } = {}) {
+    this.#maxBuckets = maxBuckets;
+    this.#now = now;
+  }
+
+  /** The first of `checks`, in their order, known to refuse an attempt now, or null. */
+  find(checks: readonly RateLimitCheck[]): KnownRefusal | null {
+    const now = this.#now();
+    for (const [index, { bucket, limit }] of checks.entries()) {
+      const key = `${bucket}/${limit.windowSeconds}s`;
+      const until = this.#until.get(key);
+      if (until === undefined) continue;
+      if (until <= now) this.#until.delete(key);
+      else return { index, seconds: Math.max(1, Math.ceil((until - now) / 1000)) };
+    }
+    return null;
+  }
+
+  /** Keeps the refusal among `counts` (from `countInTurn` on `checks`), if there is one. */
+  learn(checks: readonly RateLimitCheck[], counts: readonly TurnCount[]): void {
+    for (const [index, count] of counts.entries()) {
+      if (!count) return;
+      const { bucket, limit } = checks[index]!;
+      const seconds = secondsUntilAllowedBy(count, limit);
+      if (seconds === null) continue;
+      this.#keep(`${bucket}/${limit.windowSeconds}s`, this.#now() + seconds * 1000);
+      return;
+    }
+  }
+
+  /** How many refusals are kept. */
+  get size(): number {
+    return this.#until.size;
+  }
+
+  #keep(key: string, until: number) {
+    this.#until.delete(key);
+    if (this.#until.size >= this.#maxBuckets) {
+      const now = this.#now();
+      for (const [kept, keptUntil] of this.#until) {
+        if (keptUntil <= now) this.#until.delete(kept);
+      }
+      const oldest = this.#until.keys().next();
+      if (this.#until.size >= this.#maxBuckets && !oldest.done) this.#until.delete(oldest.value);
+    }
+    this.#until.set(key, until);
+  }
+}
+
 /**
  * Takes back one attempt from each count `countInTurn` made (for attempts
  * that turned out not to count, such as a successful sign-in).

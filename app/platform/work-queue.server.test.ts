@@ -1,5 +1,6 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, test } from "vitest";
-import { QueueFullError, createWorkQueue } from "./work-queue.server";
+import { QueueFullError, createBackOfTheLine, createWorkQueue } from "./work-queue.server";
 
 /** A promise and the function that settles it. */
 function deferred() {
@@ -91,5 +92,38 @@ describe("createWorkQueue", () => {
     const run = createWorkQueue(1, 1);
     await expect(run(() => Promise.reject(new Error("sharp failed")))).rejects.toThrow();
     await expect(run(async () => "next")).resolves.toBe("next");
+  });
+});
+
+describe("the back of the line", () => {
+  test("lets through at most so many a turn, in order of arrival, and what arrives meanwhile goes between", async () => {
+    const line = createBackOfTheLine(2);
+    const through: string[] = [];
+    const waiting = Array.from({ length: 5 }, (_, n) =>
+      line.wait().then(() => through.push(`answer ${n}`)),
+    );
+    expect(line.waiting).toBe(5);
+    // Two go through each turn of the event loop, and this test, standing
+    // for any other request, runs between the turns, not after them all.
+    const seenAfterEachTurn: number[] = [];
+    while (through.length < 5) {
+      await nextTurn();
+      seenAfterEachTurn.push(through.length);
+    }
+    await Promise.all(waiting);
+    expect(seenAfterEachTurn).toEqual([2, 4, 5]);
+    expect(through).toEqual(["answer 0", "answer 1", "answer 2", "answer 3", "answer 4"]);
+    expect(line.waiting).toBe(0);
+  });
+
+  test("with nothing else to do, one waiting goes through on the next turn", async () => {
+    const line = createBackOfTheLine(1);
+    let through = false;
+    const waited = line.wait().then(() => (through = true));
+    expect(through).toBe(false);
+    await waited;
+    expect(through).toBe(true);
+    // And the line starts again for the next.
+    await line.wait();
   });
 });

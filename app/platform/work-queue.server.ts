@@ -49,3 +49,38 @@ export function createWorkQueue(
     }
   };
 }
+
+/**
+ * A line for answers that may wait behind everyone else's: each `wait()`
+ * resolves on a later turn of the event loop, at most `perTurn` of them a
+ * turn, in order of arrival. Between turns the server reads what has arrived
+ * (requests, database answers, other services'), so a burst of answers that
+ * are cheap to decide but costly to draw (a refused sign-in's page) is drawn
+ * a few at a time, and the requests that matter go through in between
+ * instead of after all of them. Nothing waits on a clock: with nothing else
+ * to do, each turn is immediate.
+ */
+export function createBackOfTheLine(perTurn: number) {
+  const waiting: Array<() => void> = [];
+  let turning = false;
+  function turn() {
+    for (let n = 0; n < perTurn && waiting.length > 0; n++) waiting.shift()!();
+    if (waiting.length > 0) setImmediate(turn);
+    else turning = false;
+  }
+  return {
+    wait(): Promise<void> {
+      return new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        if (!turning) {
+          turning = true;
+          setImmediate(turn);
+        }
+      });
+    },
+    /** How many answers are waiting. */
+    get waiting(): number {
+      return waiting.length;
+    },
+  };
+}

@@ -616,6 +616,61 @@ describe.each(drivers)("the staff area's routes on %s", (driver) => {
       );
     });
 
+    test("once refused there, the next attempts are answered with no statement: a burst past a limit costs the database nothing", async ({
+      db,
+      newStaffMember,
+      staff,
+    }) => {
+      const { email } = await newStaffMember();
+      let statements = 0;
+      const counting: Database = {
+        ...db,
+        query: (sql, params) => {
+          statements += 1;
+          return db.query(sql, params);
+        },
+      };
+      const attemptHere = (guess: string) => {
+        const context = staff.context({ address: "192.0.2.90" });
+        context.set(databaseContext, async () => counting);
+        return runRoute(
+          post("/staff/sign-in", { email, password: guess }, new CookieJar()),
+          context,
+          LAYOUT,
+          signInAction,
+        );
+      };
+      for (let n = 0; n < SIGN_IN_LIMITS.perPair.max; n += 1) {
+        expect((await attemptHere("guess")).status).toBe(400);
+      }
+      // Counted and refused: from now on this instance knows.
+      const counted = await attemptHere("guess");
+      expect(counted.status).toBe(429);
+      statements = 0;
+      const burst = await Promise.all(Array.from({ length: 50 }, () => attemptHere("guess")));
+      expect(burst.map((response) => response.status)).toEqual(Array(50).fill(429));
+      expect(statements).toBe(0);
+      // Told to wait as long as the counted refusal said, give or take the second that passed.
+      const waits = burst.map((response) => Number(response.headers.get("Retry-After")));
+      const told = Number(counted.headers.get("Retry-After"));
+      expect(Math.min(...waits)).toBeGreaterThanOrEqual(told - 1);
+      expect(Math.max(...waits)).toBeLessThanOrEqual(told);
+      // The right password there waits too, and another email there is counted as usual.
+      expect((await attemptHere(password)).status).toBe(429);
+      expect(statements).toBe(0);
+      const colleague = await newStaffMember();
+      const context = staff.context({ address: "192.0.2.90" });
+      context.set(databaseContext, async () => counting);
+      const signedIn = await runRoute(
+        post("/staff/sign-in", { email: colleague.email, password }, new CookieJar()),
+        context,
+        LAYOUT,
+        signInAction,
+      );
+      expect(signedIn).toHaveRedirect("/staff");
+      expect(statements).toBeGreaterThan(0);
+    });
+
     test("past the address's limit of tries, the next waits, whichever email it names", async ({
       newStaffMember,
       attempt,

@@ -16,13 +16,14 @@ import {
   addressHashKey,
   countInTurn,
   hashIdentifier,
+  KnownRefusals,
   rateLimitAddress,
   secondsUntilAllowedBy,
   uncount,
   type RateLimitCheck,
   type TurnCount,
 } from "~/platform/rate-limit.server";
-import { QueueFullError, createWorkQueue } from "~/platform/work-queue.server";
+import { QueueFullError, createBackOfTheLine, createWorkQueue } from "~/platform/work-queue.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { forgetSession, staffClient } from "./session.server";
 import { signInForm, type SignInField } from "./staff-forms";
@@ -58,13 +59,14 @@ export const SIGN_IN_LIMITS = {
 
 /**
  * Sign-ins' share of the database: at most this many use it at once (the
- * count, then the password check, which in the embedded service is bcrypt in
- * the database), so of the pool's five connections three are always left
- * for staff pages, visitors and enquiries. Up to `SIGN_IN_QUEUE` more wait
- * their turn, holding no connection; any beyond are told to try again.
- * Turns go first to an attempt that passed the human check (the owner
- * getting in while others guess), then to counts (one quick statement each,
- * which answer most of a burst of guesses), then to other password checks.
+ * count, then the password check: the Auth service's, which in the embedded
+ * service reads the hash and checks it on a thread of its own), so of the
+ * pool's five connections three are always left for staff pages, visitors
+ * and enquiries. Up to `SIGN_IN_QUEUE` more wait their turn, holding no
+ * connection; any beyond are told to try again. Turns go first to an
+ * attempt that passed the human check (the owner getting in while others
+ * guess), then to counts (one quick statement each, none for an attempt
+ * a known refusal answers), then to other password checks.
  */
 export const SIGN_IN_SHARE = 2;
 export const SIGN_IN_QUEUE = 500;
@@ -138,8 +140,16 @@ function reply(
   return data(body, { status, headers });
 }
 
+/**
+ * Refused attempts are answered at the back of the line, two a turn of the
+ * event loop: a burst of them is drawn a few at a time, so the owner's own
+ * sign-in, and every other request, goes through in between.
+ */
+const refusals = createBackOfTheLine(2);
+
 /** A refused attempt: how long to wait, and whether the human check would let it through now. */
-function tooMany(email: string, seconds: number, humanCheck: boolean) {
+async function tooMany(email: string, seconds: number, humanCheck: boolean) {
+  await refusals.wait();
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   const wait = `Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again`;
   return reply(
@@ -176,6 +186,7 @@ export function signInPageData({ request, context }: LoaderFunctionArgs) {
 type Counted = {
   db: Database;
   checks: RateLimitCheck[];
+  /** Each check's count, or null for those not reached (none when a known refusal answered). */
   counts: TurnCount[];
   /** Seconds to wait, or null when every limit let the attempt through. */
   wait: number | null;
@@ -183,17 +194,32 @@ type Counted = {
   onlyShared: boolean;
 };
 
-/** Counts one attempt in its buckets: one statement, all an attempt past a limit costs. */
+/**
+ * Refusals counted by this instance, still running: an attempt one of them
+ * refuses is answered in its turn with no statement, unless it passed the
+ * human check (which goes past shared ceilings, so is counted).
+ */
+const knownRefusals = new KnownRefusals();
+
+/**
+ * Counts one attempt in its buckets: one statement, all an attempt past a
+ * limit costs, and none while a refusal this instance counted holds.
+ */
 async function countAttempt(
   context: ActionFunctionArgs["context"],
   email: string,
-  humanCheckable: boolean,
+  { humanCheckable, humanChecked }: { humanCheckable: boolean; humanChecked: boolean },
 ): Promise<Counted> {
   const db = await context.get(databaseContext)();
   const { checks, shared } = await signInChecks(db, context.get(clientAddressContext), email, {
     siteCeiling: humanCheckable,
   });
+  const known = humanChecked ? null : knownRefusals.find(checks);
+  if (known) {
+    return { db, checks, counts: [], wait: known.seconds, onlyShared: known.index >= shared };
+  }
   const counts = await countInTurn(db, checks);
+  knownRefusals.learn(checks, counts);
   const wait = waitFor(checks, counts);
   const refusedBy = counts.findIndex(
     (count, i) => count !== null && secondsUntilAllowedBy(count, checks[i]!.limit) !== null,
@@ -268,7 +294,11 @@ export async function signIn({ request, context }: ActionFunctionArgs) {
         : null;
     const priority = human?.ok ? TURN.humanChecked : null;
     counted = await signInTurns(
-      () => countAttempt(context, checked.data.email, turnstile !== null),
+      () =>
+        countAttempt(context, checked.data.email, {
+          humanCheckable: turnstile !== null,
+          humanChecked: human?.ok === true,
+        }),
       1,
       priority ?? TURN.count,
     );
