@@ -1,6 +1,14 @@
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
-import { startServer, stopAllServers, type RunningServer } from "../support/built-server";
+import { rmSync } from "node:fs";
+import {
+  freshDataDirectory,
+  startServer,
+  stopAllServers,
+  type RunningServer,
+} from "../support/built-server";
+import { addStaffWithCommand } from "../support/server-test";
+import { SIGN_IN_LIMITS } from "~/staff/accounts/sign-in.server";
 import { CHROMIUM_ARGS, findTestChromium } from "../support/chromium";
 import { startSiteverifyFake, type SiteverifyFake } from "../support/siteverify-fake";
 
@@ -25,14 +33,21 @@ const UNTIL = { timeout: 30_000 };
 let siteverify: SiteverifyFake;
 let server: RunningServer;
 let browser: Browser;
+let dataDirectory: string;
+const OWNER_EMAIL = "owner.widget@example.com";
+let ownerPassword: string;
 
 beforeAll(async () => {
   siteverify = await startSiteverifyFake();
-  server = await startServer({
+  dataDirectory = freshDataDirectory();
+  const env = {
+    DATA_DIR: dataDirectory,
     TURNSTILE_SITE_KEY: "0x4AAAAAAAbrowsertest",
     TURNSTILE_SECRET_KEY: siteverify.secret,
     TURNSTILE_VERIFY_URL: siteverify.url,
-  });
+  };
+  ownerPassword = await addStaffWithCommand(env, OWNER_EMAIL, "owner");
+  server = await startServer(env);
   const executablePath = findTestChromium();
   browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),
@@ -44,6 +59,7 @@ afterAll(async () => {
   await browser?.close();
   stopAllServers();
   await siteverify?.close();
+  if (dataDirectory) rmSync(dataDirectory, { recursive: true, force: true });
 });
 
 afterEach(() => {
@@ -159,3 +175,48 @@ test("when siteverify is down, the visitor is told nothing was sent and keeps th
     await context.close();
   }
 }, 60_000);
+
+test("past the site's ceiling of sign-in checks, the owner is shown the check, passes it and is in", async () => {
+  // Others guess at accounts that do not exist until the site's ceiling of
+  // password checks is reached.
+  let refused = false;
+  for (let n = 0; n <= SIGN_IN_LIMITS.perSite.max && !refused; n += 1) {
+    const guess = await fetch(`${server.url}/staff/sign-in`, {
+      method: "POST",
+      headers: { Origin: server.url, "Sec-Fetch-Site": "same-origin" },
+      body: new URLSearchParams({ email: `nobody-${n}@example.com`, password: "guess" }),
+      redirect: "manual",
+    });
+    refused = guess.status === 429;
+  }
+  expect(refused, "the site's ceiling was reached").toBe(true);
+
+  const token = siteverify.issue({ action: "sign-in", hostname: "127.0.0.1" });
+  const { page, context, problems, cloudflareRequests } = await openPage(token);
+  try {
+    await page.goto(`${server.url}/staff/sign-in`);
+    await page.waitForLoadState("networkidle");
+    expect(cloudflareRequests, "no Turnstile script before it is needed").toEqual([]);
+    await page.getByLabel("Email").fill(OWNER_EMAIL);
+    await page.getByLabel("Password").fill(ownerPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+
+    // Told to wait or take the check, which is drawn beside the form.
+    await expect
+      .poll(() => page.getByTestId("error-summary").textContent(), UNTIL)
+      .toMatch(/complete the check below and sign in now/);
+    const widget = page.locator('[data-slot="turnstile-widget"]');
+    await expect.poll(() => widget.getAttribute("data-action"), UNTIL).toBe("sign-in");
+    expect(await page.getByLabel("Email").inputValue()).toBe(OWNER_EMAIL);
+
+    await page.getByLabel("Password").fill(ownerPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${server.url}/staff`, UNTIL);
+    expect(siteverify.requests.at(-1)).toMatchObject({ response: token });
+    // The browser notes the refusal's 429 itself; nothing else may be said.
+    const refusal = "Failed to load resource: the server responded with a status of 429 ()";
+    expect(problems, "console errors (CSP violations among them)").toEqual([refusal]);
+  } finally {
+    await context.close();
+  }
+}, 90_000);
