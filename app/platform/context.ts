@@ -46,6 +46,18 @@ export interface PageNotes {
    * server may keep it (with holes) though shared caches may not (a form).
    */
   declarePerVisitorValuesOnly(): void;
+  /**
+   * Content the page shows was read at the content revision `revision` or
+   * later; null when that is not known (a last good copy kept before
+   * revisions were noted, or read when none was known).
+   */
+  contentReadAt(revision: string | null): void;
+  /**
+   * The oldest revision noted so far by this render's loaders (null when one
+   * was not known), undefined when none was: the revision the page is true
+   * to, whatever the revision is now.
+   */
+  oldestContent(): string | null | undefined;
 }
 
 /** The notes of this render. */
@@ -54,6 +66,8 @@ export const pageNotesContext = createContext<PageNotes>({
   soonestChange: () => null,
   freshEachTime: (make) => make(),
   declarePerVisitorValuesOnly() {},
+  contentReadAt() {},
+  oldestContent: () => undefined,
 });
 
 /** Loaders showing something tied to the clock say when it next changes. */
@@ -70,6 +84,41 @@ export function pageChangesAt(context: Readonly<RouterContextProvider>, moment: 
 export function pageNextChange(context: Readonly<RouterContextProvider>): string | null {
   const soonest = context.get(pageNotesContext).soonestChange();
   return soonest === null ? null : new Date(soonest).toISOString();
+}
+
+/** Loaders showing content say which content revision it was read at. */
+export function pageContentReadAt(
+  context: Readonly<RouterContextProvider>,
+  revision: string | null,
+) {
+  context.get(pageNotesContext).contentReadAt(revision);
+}
+
+/** What a page loader returns about how long, and to what, the page is true. */
+export type PageFreshness = {
+  /** When what it shows next changes by the clock (an ISO instant), or null. */
+  nextChangeAt: string | null;
+  /**
+   * The content revision its content was read at, the oldest of its reads
+   * so far (null when one was not known); absent when it read none.
+   */
+  contentRevision?: string | null;
+};
+
+/**
+ * Returned by every page loader after its reads: when the page next changes
+ * by the clock (`pageNextChange`) and the revision of the content it read.
+ * An open page takes the soonest change and the oldest revision any of its
+ * loaders returned, so one loader that had to show a last good copy while
+ * the revision had moved makes the page ask again (see
+ * `app/platform/live/live-updates.tsx`).
+ */
+export function pageFreshness(context: Readonly<RouterContextProvider>): PageFreshness {
+  const oldest = context.get(pageNotesContext).oldestContent();
+  return {
+    nextChangeAt: pageNextChange(context),
+    ...(oldest !== undefined && { contentRevision: oldest }),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { AccessibilityIcon, BeerIcon, UtensilsIcon } from "lucide-react";
-import { pageNextChange } from "~/platform/context";
+import { pageFreshness } from "~/platform/context";
 import type { Route } from "./+types/about";
 import { TapList } from "~/menu/tap-list";
 import { PageSection } from "~/components/page-section";
@@ -38,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     onTap: onTap ?? [],
     stepFreeSpaces: spaces.filter((space) => space.stepFree).map((space) => space.name),
     stairsOnlySpaces: spaces.filter((space) => !space.stepFree).map((space) => space.name),
-    nextChangeAt: pageNextChange(context),
+    ...pageFreshness(context),
   };
 }
 

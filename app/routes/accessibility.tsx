@@ -18,6 +18,7 @@ import { fixedPageMeta } from "~/site/meta";
 import { telephoneHref } from "~/settings/site-settings";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { usePublicEnv } from "~/platform/public-env";
+import { pageFreshness } from "~/platform/context";
 
 /** When this statement was last checked against the site; change it with each review. */
 const STATEMENT_REVIEWED_ON = "2026-11-26";
@@ -38,6 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     accessibilityNote: settings.accessibilityNote,
     /** Booking or ordering happens on another company's site. */
     linksToBooking: settings.reservationUrl !== null || settings.orderingUrl !== null,
+    ...pageFreshness(context),
   };
 }
 

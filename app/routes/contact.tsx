@@ -1,5 +1,5 @@
 import { BusIcon, CarIcon } from "lucide-react";
-import { pageNextChange } from "~/platform/context";
+import { pageFreshness } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { OpenStatus } from "~/hours/open-status";
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       holidays: schedule.exceptions.filter((exception) => exception.endsOn >= today),
       ...enquiry.page,
       topic: linkedContactTopic(new URL(request.url).searchParams),
-      nextChangeAt: pageNextChange(context),
+      ...pageFreshness(context),
     },
     { headers: enquiry.headers },
   );

@@ -1,4 +1,4 @@
-import { pageNextChange } from "~/platform/context";
+import { pageFreshness } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/event";
 import { SiteJsonLd } from "~/components/json-ld";
@@ -30,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     event,
     over,
     picture: await pictureFor(context, event.image),
-    nextChangeAt: pageNextChange(context),
+    ...pageFreshness(context),
   };
   return over ? data(payload, { status: 410 }) : payload;
 }

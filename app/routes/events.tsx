@@ -1,5 +1,5 @@
 import type { Route } from "./+types/events";
-import { pageNextChange } from "~/platform/context";
+import { pageFreshness } from "~/platform/context";
 import { EventsJsonLd } from "~/components/json-ld";
 import { PageHeader } from "~/components/page-header";
 import { EventList } from "~/events/event-list";
@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const events = await siteContent(context).upcomingEvents(new Date());
   return {
     events: await withPictures(context, events),
-    nextChangeAt: pageNextChange(context),
+    ...pageFreshness(context),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/home";
-import { pageNextChange } from "~/platform/context";
+import { pageFreshness } from "~/platform/context";
 import { DirectionsLinks } from "~/components/directions-links";
 import { HomeHero } from "~/components/home-hero";
 import { EventsJsonLd } from "~/components/json-ld";
@@ -48,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     featured,
     events: pictured,
     hero,
-    nextChangeAt: pageNextChange(context),
+    ...pageFreshness(context),
   };
 }
 

@@ -1,4 +1,4 @@
-import { pageNextChange } from "~/platform/context";
+import { pageFreshness } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/menu";
 import { MenuFilterForm } from "~/menu/menu-filter-form";
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     itemCount,
     filter,
     problems,
-    nextChangeAt: pageNextChange(context),
+    ...pageFreshness(context),
   };
   // The server passes on only a known diet and a search within its limit (the
   // handle below); a query the menu cannot use that reaches it otherwise is a

@@ -273,16 +273,23 @@ describe("what an open page needs to keep up", () => {
     return on;
   }
 
-  test("the layout loader names the content revision the page was read under", async ({ get }) => {
+  test("the layout and the page loaders name the content revision their content was read at", async ({
+    get,
+  }) => {
     // A database of its own: the content cache of the shared one may still
     // hold the revision it saw up to a second ago, before the other tests wrote.
     await using own = await openTestDatabase();
     const [row] = await own.query<{ revision: string }>(
       "select revision::text as revision from public.content_revision",
     );
-    const layout = await layoutLoader(get("/", { on: contextWithDatabase(own) }));
+    const on = rendering(own);
+    const [layout, home] = await Promise.all([
+      layoutLoader(get("/", { on })),
+      homeLoader(get("/", { on })),
+    ]);
     expect(layout.contentRevision).toBe(row?.revision);
     expect(layout.contentRevision).toMatch(/^\d+$/);
+    expect(home.contentRevision).toBe(row?.revision);
   });
 
   test("each page's loaders name the next moment its text changes by the clock", async ({

@@ -8,8 +8,7 @@ import type { SiteFrame } from "~/site/site-frame";
 import { loadSiteFrame } from "~/site/site-frame.server";
 import { restaurantJsonLd } from "~/site/structured-data";
 import { LiveUpdates } from "~/platform/live/live-updates";
-import { renderedRevision } from "~/site/site-content.server";
-import { databaseContext, pageNextChange } from "~/platform/context";
+import { pageFreshness } from "~/platform/context";
 import { nextHoursChange } from "~/hours/opening-hours";
 import type { RouteHandle } from "~/platform/route-needs";
 
@@ -20,10 +19,7 @@ import type { RouteHandle } from "~/platform/route-needs";
 export const handle = { transport: { refusesPostsInFrame: true } } satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  // Asked before the content is read, so the content is at least this new.
-  const contentRevision = (await renderedRevision(context.get(databaseContext))) ?? null;
-  const frame = await loadSiteFrame(context);
-  return { ...frame, contentRevision, nextChangeAt: pageNextChange(context) };
+  return { ...(await loadSiteFrame(context)), ...pageFreshness(context) };
 }
 
 /** The pub as schema.org data, built from the details and hours the frame already has. */
@@ -44,7 +40,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <RestaurantStructuredData {...loaderData} />
         <Outlet />
       </SiteChrome>
-      <LiveUpdates revision={loaderData.contentRevision} clockChangeAfter={hoursChangeAfter} />
+      <LiveUpdates clockChangeAfter={hoursChangeAfter} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { PhoneIcon } from "lucide-react";
-import { pageNextChange } from "~/platform/context";
+import { pageFreshness } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/venue";
 import { EnquiryPanel } from "~/enquiries/enquiry-panel";
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       packages,
       form: { spaces: enquirySpaces(spaces), schedule, today: torontoDate(now) },
       ...enquiry.page,
-      nextChangeAt: pageNextChange(context),
+      ...pageFreshness(context),
     },
     { headers: enquiry.headers },
   );

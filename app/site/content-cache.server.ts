@@ -3,7 +3,16 @@ import type { ContentRevision } from "~/platform/live/content-revision.server";
 /** How long content read from the database is served before it is read again. */
 export const CONTENT_TTL_MS = 60_000;
 
-type Entry = { value: unknown; loadedAt: number };
+/**
+ * The content revision a read was made at: the one known as it began (the
+ * content read is that new or newer); undefined when none was known.
+ */
+type ReadAt = string | undefined;
+
+type Entry = { value: unknown; loadedAt: number; revision: ReadAt };
+
+/** A value read through the cache, and the content revision it was read at. */
+export type CachedRead<T> = { value: T; revision: ReadAt };
 
 export type ContentCacheOptions = {
   ttlMs?: number;
@@ -28,7 +37,7 @@ export type ContentCacheOptions = {
  */
 export class ContentCache {
   readonly #entries = new Map<string, Entry>();
-  readonly #reads = new Map<string, Promise<unknown>>();
+  readonly #reads = new Map<string, Promise<CachedRead<unknown>>>();
   readonly #ttlMs: number;
   readonly #now: () => number;
   readonly #onRefreshError: (key: string, error: unknown) => void;
@@ -52,14 +61,15 @@ export class ContentCache {
     });
   }
 
-  async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** `key`'s value, read by `load` (given the revision it reads at) when none is kept. */
+  async read<T>(key: string, load: (at: ReadAt) => Promise<T>): Promise<CachedRead<T>> {
     await this.#revision?.current();
     const entry = this.#entries.get(key);
     if (!entry) return this.#load(key, load);
     if (this.#now() - entry.loadedAt >= this.#ttlMs) {
       this.#load(key, load).catch((error: unknown) => this.#onRefreshError(key, error));
     }
-    return entry.value as T;
+    return { value: entry.value as T, revision: entry.revision };
   }
 
   /** Every entry dropped: the next read of each key goes to the database. */
@@ -70,17 +80,18 @@ export class ContentCache {
   }
 
   /** One read per key at a time; callers arriving meanwhile share it. */
-  #load<T>(key: string, load: () => Promise<T>): Promise<T> {
+  #load<T>(key: string, load: (at: ReadAt) => Promise<T>): Promise<CachedRead<T>> {
     const running = this.#reads.get(key);
-    if (running) return running as Promise<T>;
+    if (running) return running as Promise<CachedRead<T>>;
     const generation = this.#generation;
-    const read = load()
+    const revision = this.#revision?.known;
+    const read = load(revision)
       .then((value) => {
         if (generation === this.#generation) {
-          this.#entries.set(key, { value, loadedAt: this.#now() });
+          this.#entries.set(key, { value, loadedAt: this.#now(), revision });
           this.#prune();
         }
-        return value;
+        return { value, revision };
       })
       .finally(() => {
         if (this.#reads.get(key) === read) this.#reads.delete(key);

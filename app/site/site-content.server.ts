@@ -15,7 +15,12 @@ import { getMenu } from "~/menu/menu.server";
 import { getSpecials } from "~/specials/specials.server";
 import { getVenuePackages, getVenueSpaces } from "~/venue/venue.server";
 import { getSiteSettings } from "~/settings/site-settings.server";
-import { databaseContext, lastGoodContentContext, pageChangesAt } from "~/platform/context";
+import {
+  databaseContext,
+  lastGoodContentContext,
+  pageChangesAt,
+  pageContentReadAt,
+} from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
 import type { LastGoodStore } from "~/platform/last-good-store.server";
 
@@ -84,25 +89,37 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
   async function read<T>(key: string, load: (db: Database) => Promise<T>): Promise<T> {
     try {
       const db = await database();
-      return await cacheFor(db).read(key, async () => {
-        const value = await load(db);
-        lastGood.set(key, value);
-        lastGood.set(familyOf(key), value);
-        return value;
+      const { value, revision } = await cacheFor(db).read(key, async (at) => {
+        const loaded = await load(db);
+        for (const kept of [key, familyOf(key)]) {
+          lastGood.set(kept, loaded);
+          lastGood.set(revisionKey(kept), at ?? null);
+        }
+        return loaded;
       });
+      pageContentReadAt(context, revision ?? null);
+      return value;
     } catch (error) {
-      const kept = lastGood.get(key) ?? lastGood.get(familyOf(key));
+      const kept = [key, familyOf(key)].find((candidate) => lastGood.get(candidate) !== undefined);
       if (kept !== undefined) {
         log.warn("Content could not be read; serving the last good copy", { key, error });
-        return kept as T;
+        // The page is as old as this copy: it says so, and is asked for again.
+        const revision = lastGood.get(revisionKey(kept));
+        pageContentReadAt(context, typeof revision === "string" ? revision : null);
+        return lastGood.get(kept) as T;
       }
       throw unavailable(error);
     }
   }
 
+  /** A read of its own, never cached, at least as new as the revision known as it starts. */
   async function lookUp(slug: string): Promise<PubEvent | null> {
     try {
-      return await getEventBySlug(await database(), slug);
+      const db = await database();
+      const at = contentRevisionOf(db).known ?? null;
+      const event = await getEventBySlug(db, slug);
+      pageContentReadAt(context, at);
+      return event;
     } catch (error) {
       throw unavailable(error);
     }
@@ -171,6 +188,11 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
  */
 export function servesWithoutDatabase(lastGood: LastGoodStore): boolean {
   return lastGood.get("settings") !== undefined;
+}
+
+/** Where the revision a last good copy was read at is kept, beside it. */
+function revisionKey(key: string): string {
+  return `${key}@revision`;
 }
 
 /** "schedule:2026-11-24" belongs to "schedule:latest-day"; a key without a day is its own. */

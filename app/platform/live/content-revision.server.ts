@@ -1,5 +1,6 @@
 import type { Database } from "../database/database.server";
 import { log } from "../logger.server";
+import { isLaterRevision } from "./revision-order";
 
 /**
  * The content revision: one number that moves, by trigger, with every change
@@ -36,20 +37,6 @@ export async function contentChangedAt(db: Database): Promise<string> {
   );
   if (!row) throw new Error("The content_revision table has no row");
   return row.changedAt;
-}
-
-/**
- * Whether `next` is a later revision than `last`. The revision only goes up
- * (a bigint moved on by trigger), so a notification that was overtaken never
- * takes it back.
- */
-function isLater(next: string, last: string | undefined): boolean {
-  if (last === undefined) return true;
-  try {
-    return BigInt(next) > BigInt(last);
-  } catch {
-    return next !== last;
-  }
 }
 
 export type ContentRevisionOptions = {
@@ -139,7 +126,7 @@ export class ContentRevision {
   moved(revision: string): void {
     this.#told++;
     this.#checkedAt = this.#now();
-    if (isLater(revision, this.#known)) this.#take(revision);
+    if (isLaterRevision(revision, this.#known)) this.#take(revision);
   }
 
   /** Calls `listener` with each move from now on. Returns the way to stop. */

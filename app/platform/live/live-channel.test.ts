@@ -8,6 +8,7 @@ import {
   PAST_CHANGE_RETRY_MS,
   POLL_INTERVAL_MS,
   RECONNECT_BACKOFF_MS,
+  REVALIDATE_RETRIES,
   REVALIDATE_RETRY_MS,
   STREAM_RETRY_WHILE_POLLING_MS,
   TIME_OUT_MS,
@@ -141,14 +142,29 @@ describe("following the revision", () => {
     expect(revalidate).toHaveBeenCalledTimes(2);
   });
 
-  test("gives up after a few tries until the next revision", async () => {
+  test("backs off while the page stays behind (a server on its last good copy), and gives up after ten tries until the next revision", async () => {
     const { channel, latestStream, revalidate } = setUp();
     channel.start();
+    latestStream().open();
     latestStream().revision("11");
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(revalidate).toHaveBeenCalledTimes(6);
+    await vi.advanceTimersByTimeAsync(0);
+    // Tried again after 1, 2, 4, 8 and 16 s, then every 30 s.
+    const calls: number[] = [];
+    for (const wait of [1, 2, 4, 8, 16, 30, 30, 30, 30, 30]) {
+      await vi.advanceTimersByTimeAsync(wait * 1000 - 1);
+      calls.push(revalidate.mock.calls.length);
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    expect(calls).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(revalidate).toHaveBeenCalledTimes(REVALIDATE_RETRIES + 1);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(revalidate).toHaveBeenCalledTimes(REVALIDATE_RETRIES + 1);
+    // A new revision starts again, and the server answering at last brings it.
     latestStream().revision("12");
-    expect(revalidate).toHaveBeenCalledTimes(7);
+    expect(revalidate).toHaveBeenCalledTimes(REVALIDATE_RETRIES + 2);
+    channel.pageShows("12");
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(revalidate).toHaveBeenCalledTimes(REVALIDATE_RETRIES + 2);
   });
 
   test("a newer revision heard while a revalidation runs starts it again at once; the same one does not", async () => {

@@ -23,9 +23,16 @@ export const TIME_OUT_MS = 10_000;
 export const POLL_INTERVAL_MS = 5000;
 /** While polling, how long until the stream is tried again. */
 export const STREAM_RETRY_WHILE_POLLING_MS = 60_000;
-/** A revalidation that still shows an older revision (a server a second behind) is tried again after this. */
+/**
+ * A revalidation that still shows an older revision (a server a second
+ * behind, or one serving its last good copy while its database cannot
+ * answer) is tried again after this, then twice as long each time up to
+ * `REVALIDATE_RETRY_MAX_MS`, `REVALIDATE_RETRIES` times in all (about three
+ * minutes), until the next revision heard.
+ */
 export const REVALIDATE_RETRY_MS = 1000;
-export const REVALIDATE_RETRIES = 5;
+export const REVALIDATE_RETRY_MAX_MS = 30_000;
+export const REVALIDATE_RETRIES = 10;
 /** The clock's revalidation comes this long after the moment, so the server is past it too. */
 export const CHANGE_MARGIN_MS = 1000;
 /** A server answering with a moment already past (a clock behind the browser's) is asked again after this. */
@@ -292,8 +299,9 @@ export class LiveChannel {
       // Still behind: the page shows the new data a moment after the router
       // resolves, or the server had not seen the revision move yet.
       if (this.#retries >= REVALIDATE_RETRIES || this.#timers.has("retry")) return;
+      const delay = Math.min(REVALIDATE_RETRY_MS * 2 ** this.#retries, REVALIDATE_RETRY_MAX_MS);
       this.#retries += 1;
-      this.#set("retry", REVALIDATE_RETRY_MS, () => this.#catchUp());
+      this.#set("retry", delay, () => this.#catchUp());
     };
     this.#env.revalidate().then(settled, settled);
   }

@@ -1,7 +1,13 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, createRoutesStub } from "react-router";
 import { describe, expect, test } from "vitest";
-import { LiveUpdates, RevalidationGate, soonestChange, updatedMessage } from "./live-updates";
+import {
+  LiveUpdates,
+  RevalidationGate,
+  shownRevision,
+  soonestChange,
+  updatedMessage,
+} from "./live-updates";
 
 /** A page whose text changes by the clock only a day from now. */
 const dayAfter = (now: Date) => new Date(now.getTime() + 86_400_000);
@@ -17,7 +23,7 @@ describe("what an open page says when it was updated", () => {
     const Stub = createRoutesStub([
       {
         path: "/",
-        Component: () => <LiveUpdates revision="7" clockChangeAfter={dayAfter} />,
+        Component: () => <LiveUpdates clockChangeAfter={dayAfter} />,
       },
     ]);
     const html = renderToString(<Stub />);
@@ -41,6 +47,28 @@ describe("the soonest change a page's loaders named", () => {
   test("none when no loader named one, or only nonsense", () => {
     expect(soonestChange([])).toBeNull();
     expect(soonestChange([null, { nextChangeAt: "soon" }, { nextChangeAt: 5 }])).toBeNull();
+  });
+});
+
+describe("the revision a page shows", () => {
+  test("the oldest any of its loaders read at: one that showed a last good copy holds the page back", () => {
+    expect(
+      shownRevision([
+        { contentRevision: "41" },
+        undefined,
+        { nextChangeAt: null },
+        { contentRevision: "9" },
+        { contentRevision: "100" },
+      ]),
+    ).toBe("9");
+    // Compared as numbers, not as text.
+    expect(shownRevision([{ contentRevision: "10" }, { contentRevision: "9" }])).toBe("9");
+  });
+
+  test("not known when one loader did not know, or none said, or only nonsense", () => {
+    expect(shownRevision([{ contentRevision: "41" }, { contentRevision: null }])).toBeNull();
+    expect(shownRevision([])).toBeNull();
+    expect(shownRevision([{ contentRevision: 41 }, { other: "41" }])).toBeNull();
   });
 });
 

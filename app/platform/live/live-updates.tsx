@@ -5,6 +5,7 @@ import {
   useMatches,
 } from "react-router";
 import type { LiveChannel, LiveEnvironment, LiveStream } from "./live-channel";
+import { oldestRevision } from "./revision-order";
 
 /** What the live region says once the page shows what staff just saved. */
 export function updatedMessage(pathname: string): string {
@@ -21,6 +22,20 @@ export function soonestChange(loaderData: readonly unknown[]): number | null {
     if (!Number.isNaN(time) && (soonest === null || time < soonest)) soonest = time;
   }
   return soonest;
+}
+
+/**
+ * The content revision the page shows: the oldest `contentRevision` any of
+ * its loaders returned (one that had to show a last good copy while the
+ * revision had moved returns that copy's), null when one did not know or
+ * none said.
+ */
+export function shownRevision(loaderData: readonly unknown[]): string | null {
+  const said = loaderData.map((data) => {
+    const revision = (data as { contentRevision?: unknown } | null | undefined)?.contentRevision;
+    return typeof revision === "string" || revision === null ? revision : undefined;
+  });
+  return oldestRevision(said) ?? null;
 }
 
 /** What the gate reads of the router: its navigation now, and each change of it. */
@@ -113,11 +128,8 @@ function openEventSource(
  * politely. Nothing of it runs without JavaScript.
  */
 export function LiveUpdates({
-  revision,
   clockChangeAfter,
 }: {
-  /** The content revision the page was rendered from; null when the server could not say. */
-  revision: string | null;
   /**
    * The next moment after an instant that the page's text changes by the
    * clock whatever its loaders said (the pub opening or closing), worked out
@@ -140,7 +152,9 @@ export function LiveUpdates({
   });
 
   // What the page shows now, for a channel that opens after it was rendered.
-  const fromLoaders = soonestChange(matches.map((match) => match.loaderData));
+  const loaderData = matches.map((match) => match.loaderData);
+  const fromLoaders = soonestChange(loaderData);
+  const revision = shownRevision(loaderData);
   const shown = useRef({ revision, fromLoaders, clockChangeAfter });
   useEffect(() => {
     shown.current = { revision, fromLoaders, clockChangeAfter };

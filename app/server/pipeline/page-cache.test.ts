@@ -13,6 +13,7 @@ function renderer({
   status = 200,
   until = Number.POSITIVE_INFINITY,
   headers = {} as Record<string, string>,
+  contentRevision = undefined as string | null | undefined,
 } = {}) {
   let calls = 0;
   const render = async (): Promise<PageRenderResult> => {
@@ -25,6 +26,7 @@ function renderer({
       }),
       sameForEveryone,
       until,
+      contentRevision,
     };
   };
   return { render, calls: () => calls };
@@ -46,6 +48,25 @@ async function bodyOf(response: Response): Promise<string> {
 }
 
 describe("PageCache", () => {
+  test("keeps a page read at the revision it is asked at, or later; passes on one read at an older or unknown one", async () => {
+    for (const [contentRevision, kept] of [
+      [undefined, true],
+      ["12", true],
+      ["13", true],
+      ["11", false],
+      ["9", false],
+      [null, false],
+    ] as const) {
+      const cache = new PageCache();
+      const { render, calls } = renderer({ contentRevision });
+      const first = await cache.serve(get(), "/menu", "12", render);
+      expect(await bodyOf(first)).toBe(`${HTML}<!-- render 1 -->`);
+      await cache.serve(get(), "/menu", "12", render);
+      expect(calls(), `content read at ${contentRevision}`).toBe(kept ? 1 : 2);
+      expect(cache.size).toBe(kept ? 1 : 0);
+    }
+  });
+
   test("renders a page once for many requests arriving together, and serves it after", async () => {
     const cache = new PageCache();
     const { render, calls } = renderer();

@@ -3,6 +3,7 @@ import zlib from "node:zlib";
 import { promisify } from "node:util";
 import { fillHoles, freshValues, type Hole } from "~/server/pipeline/page-render";
 import { log } from "~/platform/logger.server";
+import { isLaterRevision } from "~/platform/live/revision-order";
 import { isCompressible } from "./content-types";
 import { negotiateEncoding, type Encoding } from "./compression";
 import { type CompressedHoledBody, HoledBody, compressAroundHoles } from "./holed-body";
@@ -16,6 +17,14 @@ export type PageRenderResult = {
   until: number;
   /** Marks standing in for values each response gets afresh; none by default. */
   holes?: readonly Hole[];
+  /**
+   * The content revision its content was read at, the oldest of its reads
+   * (null when one was not known; undefined when it read none). A page read
+   * at an older revision than the one it is asked at (a last good copy
+   * served while the database could not answer) is passed through, never
+   * kept as that revision's.
+   */
+  contentRevision?: string | null;
 };
 
 export type PageCacheOptions = {
@@ -199,7 +208,9 @@ export class PageCache {
         passedThrough = await passThrough(made, result.holes);
         return null;
       }
-      if (version === this.#version) this.#keep(made);
+      if (version === this.#version && readAtOrAfter(result.contentRevision, version)) {
+        this.#keep(made);
+      }
       return made;
     });
     this.#renders.set(key, rendering);
@@ -406,4 +417,9 @@ export class PageCache {
     headers.set("Content-Length", String(body.byteLength));
     return new Response(request.method === "HEAD" ? null : body, { ...init, headers });
   }
+}
+
+/** Whether content read at `read` (see `PageRenderResult`) is as new as `version`. */
+function readAtOrAfter(read: string | null | undefined, version: string): boolean {
+  return read === undefined || (read !== null && !isLaterRevision(version, read));
 }

@@ -1,4 +1,5 @@
 import type { PageNotes } from "~/platform/context";
+import { oldestRevision } from "~/platform/live/revision-order";
 
 /** A value each visitor gets their own of, and the mark standing in for it in a kept page. */
 export type Hole = { mark: string; fill: () => string };
@@ -19,6 +20,7 @@ export class PageRender implements PageNotes {
   readonly #withHoles: boolean;
   readonly #markPrefix: string;
   #declaredPerVisitor = false;
+  #oldestContent: string | null | undefined;
 
   /**
    * @param withHoles Render per-visitor values as marks; whoever sends the
@@ -69,6 +71,15 @@ export class PageRender implements PageNotes {
 
   get declaredPerVisitorValuesOnly(): boolean {
     return this.#declaredPerVisitor;
+  }
+
+  /** Content shown was read at `revision` (null: not known); the page is as old as its oldest. */
+  contentReadAt(revision: string | null) {
+    this.#oldestContent = oldestRevision([this.#oldestContent, revision]);
+  }
+
+  oldestContent(): string | null | undefined {
+    return this.#oldestContent;
   }
 
   /** The marks rendered, each with how to fill it. */

@@ -326,6 +326,7 @@ export async function createAppHandler({
       sameForEveryone: sharing.sameForEveryone,
       until: notes.until,
       holes: notes.holes,
+      contentRevision: notes.oldestContent(),
     };
   }
 }
