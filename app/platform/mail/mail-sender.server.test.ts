@@ -3,8 +3,14 @@ import { startSmtpFake, unusedPort, type SmtpFake } from "../../../tests/support
 import { drivers, routeTest as test } from "../../../tests/support/route-test";
 import { openPostgres, type Database } from "../database/database.server";
 import { log } from "../logger.server";
-import { startMailSender, type MailSender, type SendOutcome } from "./mail-sender.server";
-import { enqueueMail, mailQueued, sendAgainNow, type MailMessage } from "./outbox.server";
+import { CLAIM_MS, startMailSender, type MailSender, type SendOutcome } from "./mail-sender.server";
+import {
+  claimDueMail,
+  enqueueMail,
+  mailQueued,
+  sendAgainNow,
+  type MailMessage,
+} from "./outbox.server";
 import { smtpTransport } from "./smtp-transport.server";
 
 /**
@@ -125,6 +131,46 @@ describe.each(drivers)("the outbox's sender on %s", (driver) => {
 
     await reported.next((o) => o.id === id && o.outcome === "sent");
     expect(await row(db, id)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+  });
+
+  test("a mail handed over twice (its sender died before marking it sent) has one Message-ID, and another mail its own", async ({
+    db,
+  }) => {
+    smtp = await startSmtpFake();
+    const reported = sender(db, smtp.url);
+    const id = await queue(db);
+    await reported.next((o) => o.id === id && o.outcome === "sent");
+    // As a sender killed after the server took the mail leaves it: claimed,
+    // not marked sent, due again once its claim has run out.
+    await db.query(
+      `update public.outbox set status = 'waiting', sent_at = null,
+         claimed_until = now() - interval '1 second', next_attempt_at = now()
+       where id = $1::bigint`,
+      [id],
+    );
+    mailQueued();
+    await reported.next((o) => o.id === id && o.outcome === "sent" && reported.seen.length > 1);
+    const other = await queue(db, message({ subject: "Another enquiry" }));
+    await reported.next((o) => o.id === other && o.outcome === "sent");
+
+    const [first, second, third] = await Promise.all([1, 2, 3].map((n) => smtp!.message(n)));
+    const messageId = first!.parsed.messageId;
+    expect(messageId).toMatch(new RegExp(`^<outbox\\.${id}\\.\\d+@pub\\.example>$`));
+    expect(second!.parsed.messageId).toBe(messageId);
+    expect(third!.parsed.messageId).not.toBe(messageId);
+  });
+
+  test("a claim on a mail lasts under a minute, and outlasts the longest send", async ({ db }) => {
+    expect(CLAIM_MS).toBeLessThan(60_000);
+    await queue(db);
+    const [claimed] = await claimDueMail(db, { limit: 1, leaseMs: CLAIM_MS });
+    expect(claimed).toBeDefined();
+    const [{ seconds }] = (await db.query<{ seconds: number }>(
+      "select extract(epoch from claimed_until - now())::float8 as seconds from public.outbox where id = $1::bigint",
+      [claimed!.id],
+    )) as [{ seconds: number }];
+    expect(seconds).toBeGreaterThan(40);
+    expect(seconds).toBeLessThanOrEqual(CLAIM_MS / 1000);
   });
 
   test("the user name and password in SMTP_URL are given to a server that asks", async ({ db }) => {

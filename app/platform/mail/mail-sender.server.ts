@@ -19,6 +19,13 @@ export const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 15 * MINUTE, 60 * MINUTE] as
 /** A mail still not sent a day after its first try is given up on, as failed. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * MINUTE;
 
+/**
+ * How long a sender's claim on a mail lasts: the longest a send can take and
+ * a margin (50 s). A sender that dies mid-send leaves the mail to another
+ * instance when it runs out.
+ */
+export const CLAIM_MS = LONGEST_SEND_MS + 10_000;
+
 export type MailSenderOptions = {
   database: () => Promise<Database>;
   /** The mail server; null when none is configured (mail then waits, printed to the log once). */
@@ -30,7 +37,7 @@ export type MailSenderOptions = {
    * instance, or due there, is picked up within this at the latest.
    */
   idleCheckMs?: number;
-  /** How long a claim on a mail lasts: longer than any send can take. */
+  /** How long a claim on a mail lasts: longer than any send can take (`CLAIM_MS`). */
   leaseMs?: number;
   /** Mails claimed at a time. */
   batchSize?: number;
@@ -61,7 +68,7 @@ export function startMailSender({
   retryDelaysMs = RETRY_DELAYS_MS,
   giveUpAfterMs = GIVE_UP_AFTER_MS,
   idleCheckMs = 5 * MINUTE,
-  leaseMs = LONGEST_SEND_MS + MINUTE,
+  leaseMs = CLAIM_MS,
   batchSize = 10,
   onOutcome,
 }: MailSenderOptions): MailSender {

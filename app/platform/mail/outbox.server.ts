@@ -32,10 +32,13 @@ export type QueuedMail = {
   html: string | null;
   /** Tries so far, this one included once claimed. */
   attempts: number;
+  /** When it was queued, in microseconds since the epoch: with `id`, its Message-ID. */
+  queuedAt: string;
 };
 
 const QUEUED_COLUMNS = `id::int as id, to_address as "to", reply_to_name as "replyToName",
-  reply_to_address as "replyToAddress", subject, text_body as text, html_body as html, attempts`;
+  reply_to_address as "replyToAddress", subject, text_body as text, html_body as html, attempts,
+  (extract(epoch from created_at) * 1000000)::bigint::text as "queuedAt"`;
 
 /**
  * Queues `message` in the transaction `tx` (the one that stores what it is

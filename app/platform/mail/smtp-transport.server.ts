@@ -10,12 +10,31 @@ export type MailTransport = {
   close(): void;
 };
 
-/** How long each step with the mail server may take before the try counts as failed. */
-const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+/**
+ * How long each step with the mail server may take before the try counts as
+ * failed: a connection, the server's greeting, and any wait for its answer
+ * (a mail server answers each command within seconds; one that does not is
+ * tried again later).
+ */
+const TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
 
-/** The longest a send can take before a timeout ends it: a claim on a mail must outlast it. */
+/**
+ * The longest a send can take before a timeout ends it (40 s): a claim on a
+ * mail outlasts it, so a second sender never takes a mail while the first
+ * may still be handing it over.
+ */
 export const LONGEST_SEND_MS =
   TIMEOUTS.connectionTimeout + TIMEOUTS.greetingTimeout + TIMEOUTS.socketTimeout * 2;
+
+/**
+ * The mail's Message-ID: the same on every try of one outbox row, so in the
+ * rare case a mail is handed over twice (a sender killed after the server
+ * took it, before it was marked sent), a mail program shows one.
+ */
+export function messageIdOf(mail: Pick<QueuedMail, "id" | "queuedAt">, from: MailAddress): string {
+  const domain = from.address.slice(from.address.lastIndexOf("@") + 1) || "localhost";
+  return `<outbox.${mail.id}.${mail.queuedAt}@${domain}>`;
+}
 
 /** The parts of SMTP_URL nodemailer needs: `smtps://` is TLS from the start (465), `smtp://` STARTTLS when offered (587). */
 export function smtpOptions(smtpUrl: string) {
@@ -60,6 +79,7 @@ export function smtpTransport({ url, from }: { url: string; from: MailAddress })
               }
             : {}),
           subject: mail.subject,
+          messageId: messageIdOf(mail, from),
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
           // A notification, not a person writing: no out-of-office replies to it.
