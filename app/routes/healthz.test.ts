@@ -2,7 +2,11 @@ import { describe, expect, vi } from "vitest";
 import { routeTest as test } from "../../tests/support/route-test";
 import { contextWithDatabase } from "../../tests/support/test-database";
 import { memoryLastGoodStore } from "~/platform/last-good-store.server";
-import { DatabaseUnavailableError, type Database } from "~/platform/database/database.server";
+import {
+  DatabaseUnavailableError,
+  QUERY_TIMEOUT_MS,
+  type Database,
+} from "~/platform/database/database.server";
 import { RouterContextProvider } from "react-router";
 import { databaseContext, lastGoodContentContext } from "~/platform/context";
 import { HEALTH_CHECK_DATABASE_WAIT_MS, loader } from "./healthz";
@@ -65,7 +69,33 @@ describe("GET /healthz", () => {
     });
   });
 
-  test("answers degraded within a fraction of a second when the database stalls", async ({
+  /** Health checks on `context` at once, with the test's clock; their answers once it has run `ms`. */
+  async function checksAfter(
+    get: (path: string, options: { on: RouterContextProvider }) => Parameters<typeof loader>[0],
+    context: RouterContextProvider,
+    ms: number,
+  ) {
+    let answered = 0;
+    const answering = Promise.all(
+      Array.from({ length: 3 }, () =>
+        loader(get("/healthz", { on: context })).then((response) => {
+          answered += 1;
+          return response;
+        }),
+      ),
+    );
+    await vi.advanceTimersByTimeAsync(ms - 1);
+    expect(answered).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    return Promise.all(
+      (await answering).map(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as Record<string, unknown>,
+      })),
+    );
+  }
+
+  test("answers within a fraction of a second when the database stalls: up until the stall outlasts the query time-out, then degraded", async ({
     db,
     get,
   }) => {
@@ -79,39 +109,77 @@ describe("GET /healthz", () => {
     };
     const context = contextWithDatabase(stalled, kept());
     // The check's clock is the test's: the answers come when its wait is up,
-    // well inside the 5 s a load balancer waits (it took the full 5 s query
-    // time-out before), however busy the machine.
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    let answered = 0;
-    const answering = Promise.all(
-      Array.from({ length: 3 }, () =>
-        loader(get("/healthz", { on: context })).then((response) => {
-          answered += 1;
-          return response;
-        }),
-      ),
-    );
+    // well inside the 5 s a load balancer waits, however busy the machine.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     try {
-      await vi.advanceTimersByTimeAsync(HEALTH_CHECK_DATABASE_WAIT_MS - 1);
-      expect(answered).toBe(0);
-      await vi.advanceTimersByTimeAsync(1);
+      // One slow ping is no outage: nothing has failed yet.
+      for (const answer of await checksAfter(get, context, HEALTH_CHECK_DATABASE_WAIT_MS)) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatchObject({ status: "ok", database: "up" });
+      }
+      // Unanswered for the query time-out: down.
+      await vi.advanceTimersByTimeAsync(QUERY_TIMEOUT_MS);
+      for (const answer of await checksAfter(get, context, HEALTH_CHECK_DATABASE_WAIT_MS)) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatchObject({ status: "degraded", database: "down" });
+      }
     } finally {
       vi.useRealTimers();
     }
-    const answers = await answering;
-    for (const response of answers) {
-      expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ status: "degraded", database: "down" });
-    }
-    // The checks shared one question to the stalled database.
+    // Every check shared one question to the stalled database.
     expect(queries).toBe(1);
   });
 
-  test("answers degraded at once when the database cannot even be opened", async ({ get }) => {
+  test("a ping that failed makes the next checks degraded, while they wait for the next", async ({
+    db,
+    get,
+  }) => {
+    let failing = true;
+    let release = () => {};
+    const flaky: Database = {
+      ...db,
+      query: (sql, params) =>
+        failing
+          ? Promise.reject(new DatabaseUnavailableError("connection refused"))
+          : new Promise((resolve) => (release = () => resolve(db.query(sql, params)))),
+    };
+    const context = contextWithDatabase(flaky, kept());
+    expect(await (await loader(get("/healthz", { on: context }))).json()).toMatchObject({
+      database: "down",
+    });
+    // Back, but the next ping is slow: the check says what the last one found.
+    failing = false;
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const [answer] = await checksAfter(get, context, HEALTH_CHECK_DATABASE_WAIT_MS);
+      expect(answer!.body).toMatchObject({ status: "degraded", database: "down" });
+    } finally {
+      vi.useRealTimers();
+    }
+    release();
+    await vi.waitFor(async () =>
+      expect(await (await loader(get("/healthz", { on: context }))).json()).toMatchObject({
+        status: "ok",
+        database: "up",
+      }),
+    );
+  });
+
+  test("answers at once when the database cannot even be opened, and degraded once that has lasted the query time-out", async ({
+    get,
+  }) => {
     const context = new RouterContextProvider();
     context.set(databaseContext, () => new Promise<never>(() => {}));
     context.set(lastGoodContentContext, kept());
-    const response = await loader(get("/healthz", { on: context }));
-    expect(await response.json()).toMatchObject({ status: "degraded", database: "down" });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const [first] = await checksAfter(get, context, HEALTH_CHECK_DATABASE_WAIT_MS);
+      expect(first!.body).toMatchObject({ status: "ok" });
+      await vi.advanceTimersByTimeAsync(QUERY_TIMEOUT_MS);
+      const [later] = await checksAfter(get, context, HEALTH_CHECK_DATABASE_WAIT_MS);
+      expect(later!.body).toMatchObject({ status: "degraded", database: "down" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,3 +1,5 @@
+import postgres from "postgres";
+import { UNSAFE_decodeViaTurboStream } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import {
   openBuiltApp,
@@ -277,6 +279,96 @@ describe.runIf(drivers.includes("postgres"))("two instances on one PostgreSQL", 
     const next = await within(3_000, stream.next(laterThan(event.id!)), "the next event on B");
     expect(JSON.parse(next.data!)).toEqual({ revision: next.id });
     await stream.cancel();
+  });
+});
+
+describe.runIf(drivers.includes("postgres"))("a table locked while staff save", () => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    stopAllServers();
+    await database?.[Symbol.asyncDispose]();
+    database = undefined;
+  });
+
+  /** The menu page's data on `server`, as an open page revalidating asks for it: its revision and dish names. */
+  async function menuData(server: RunningServer) {
+    const response = await fetch(`${server.url}/menu.data`);
+    expect(response.status).toBe(200);
+    const decoded = await UNSAFE_decodeViaTurboStream(response.body!, globalThis);
+    await decoded.done;
+    const routes = decoded.value as Record<string, { data?: Record<string, unknown> }>;
+    const data = Object.values(routes).flatMap((route) => (route.data ? [route.data] : []));
+    const revisions = data.flatMap((loaded) =>
+      typeof loaded.contentRevision === "string" ? [loaded.contentRevision] : [],
+    );
+    const sections = data.find((loaded) => Array.isArray(loaded.sections))?.sections as
+      { items: { name: string }[] }[] | undefined;
+    return {
+      revisions,
+      names: (sections ?? []).flatMap((section) => section.items.map((item) => item.name)),
+    };
+  }
+
+  test("B never pairs the new revision with the old menu, and shows the new one within 2 s of the lock ending", async () => {
+    database = await openTestDatabase("postgres");
+    const env = { DATABASE_URL: database.url! };
+    const server = await startServer(env);
+    await server.waitForOutput('Live updates: listening on "content_revision"');
+    const [item] = await database.query<{ id: number; name: string }>(
+      "select id, name from public.menu_items where available order by id limit 1",
+    );
+    const before = await menuData(server);
+    expect(before.names).toContain(item!.name);
+    const [oldRevision] = before.revisions;
+
+    // One connection holds the menu's sections; another renames a dish,
+    // which moves the revision (B hears it at once).
+    const locker = postgres(database.url!, { max: 1, onnotice: () => {} });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const lock = locker.begin(async (tx) => {
+      await tx`lock table public.menu_sections in access exclusive mode`;
+      locked();
+      await released;
+    });
+    try {
+      await holding;
+      const renamed = `Renamed while locked ${Date.now()}`;
+      await database.query("update public.menu_items set name = $1 where id = $2", [
+        renamed,
+        item!.id,
+      ]);
+      const [{ revision: newRevision }] = (await database.query<{ revision: string }>(
+        "select revision::text as revision from public.content_revision",
+      )) as [{ revision: string }];
+      expect(newRevision).not.toBe(oldRevision);
+
+      // While the lock holds, the menu cannot be read: the last good copy,
+      // with the revision it was read at.
+      const during = await menuData(server);
+      expect(during.names).toContain(item!.name);
+      expect(during.revisions).toContain(oldRevision);
+
+      release();
+      await lock;
+      const endedAt = performance.now();
+      for (;;) {
+        const after = await menuData(server);
+        if (after.names.includes(renamed)) {
+          expect(Math.min(...after.revisions.map(Number))).toBe(Number(newRevision));
+          break;
+        }
+        // Never the new revision with the old menu.
+        expect(after.revisions).toContain(oldRevision);
+        expect(performance.now() - endedAt, "the new menu within 2 s").toBeLessThan(2_000);
+      }
+    } finally {
+      release();
+      await lock.catch(() => undefined);
+      await locker.end();
+    }
   });
 });
 

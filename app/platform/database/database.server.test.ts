@@ -1,5 +1,7 @@
+import postgres from "postgres";
 import { describe, expect } from "vitest";
 import { drivers, routeTest as test } from "../../../tests/support/route-test";
+import { openTestDatabase } from "../../../tests/support/test-database";
 import {
   DatabaseUnavailableError,
   classifyDatabaseError,
@@ -103,5 +105,50 @@ describe("classifyDatabaseError", () => {
     expect(classifyDatabaseError(cancelled)).toBe(cancelled);
     expect(outcomeUnknown(cancelled)).toBe(false);
     expect(outcomeUnknown(new Error("no code"))).toBe(false);
+  });
+});
+
+describe.runIf(drivers.includes("postgres"))("a database server restarted under the pool", () => {
+  test("reads and transactions go through the first time on fresh connections; a single write whose outcome cannot be known is not sent twice", async () => {
+    await using db = await openTestDatabase("postgres");
+    const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+    try {
+      const database = new URL(db.url!).pathname.slice(1);
+      for (let round = 0; round < 3; round += 1) {
+        // Every connection of the pool in use once, then ended by the server
+        // as a restart ends them (admin_shutdown, 57P01).
+        await Promise.all(Array.from({ length: 5 }, () => db.query("select pg_sleep(0.02)")));
+        const ended = await admin<{ pid: number }[]>`
+          select pg_terminate_backend(pid) as pid from pg_stat_activity
+          where datname = ${database} and pid <> pg_backend_pid()`;
+        expect(ended.length).toBeGreaterThan(0);
+
+        const [saved, read, written] = await Promise.allSettled([
+          db.transaction(async (tx) => {
+            await tx.query(
+              "update public.site_settings set tagline = tagline where true returning 1",
+            );
+            return "saved";
+          }),
+          db.query<{ answer: number }>("select 42 as answer"),
+          db.query(
+            "insert into public.form_rate_limits (bucket, window_start, hits) values ($1, now(), 1)",
+            [`restart-${round}`],
+          ),
+        ]);
+        expect(saved, `round ${round}`).toEqual({ status: "fulfilled", value: "saved" });
+        expect(read, `round ${round}`).toEqual({ status: "fulfilled", value: [{ answer: 42 }] });
+        // Sent on a connection that was lost: it may have landed, so it is
+        // not sent again, and the caller is told so.
+        if (written.status === "rejected") expect(outcomeUnknown(written.reason)).toBe(true);
+        const [{ rows }] = (await db.query<{ rows: number }>(
+          "select count(*)::int as rows from public.form_rate_limits where bucket = $1",
+          [`restart-${round}`],
+        )) as [{ rows: number }];
+        expect(rows).toBeLessThanOrEqual(1);
+      }
+    } finally {
+      await admin.end();
+    }
   });
 });

@@ -268,22 +268,72 @@ export async function openPGlite(
 
 type PostgresClient = postgres.Sql | postgres.TransactionSql;
 
+/** Connections the pool to a database server keeps at most. */
+const POOL_CONNECTIONS = 5;
+
+/** Whether `error` is the loss of the connection the work was sent on (as classified, or not yet). */
+function connectionLost(error: unknown): boolean {
+  const raw = error instanceof DatabaseUnavailableError ? error.cause : error;
+  const code = (raw as { code?: unknown } | null)?.code;
+  return typeof code === "string" && CONNECTION_LOST.includes(code);
+}
+
+/**
+ * A statement that only reads: sent again, it changes nothing. (Conservative:
+ * a read that names a writing word anywhere is not taken for one.)
+ */
+function onlyReads(text: string): boolean {
+  return (
+    /^\s*select\b/i.test(text) && !/\b(insert|update|delete|merge|nextval|setval)\b/i.test(text)
+  );
+}
+
+/**
+ * Work whose connection was lost is tried once more, on another, when it
+ * cannot have taken effect: a read, or a transaction that had not reached
+ * COMMIT (PostgreSQL rolls back a transaction whose connection ends). A
+ * restart (`pg_ctl restart -m fast`, a failover) ends every connection the
+ * pool holds, and the pool learns of it only as each is next used: so the
+ * first statements after it would otherwise fail with the database already
+ * back. One more try, not a loop: a database still down is the breaker's.
+ */
+async function onceMoreIfLost<T>(work: () => Promise<T>, untouched: () => boolean): Promise<T> {
+  // Each of the pool's connections may be one the restart ended.
+  for (let tries = 1; ; tries++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (tries > POOL_CONNECTIONS || !connectionLost(error) || !untouched()) throw error;
+    }
+  }
+}
+
 function postgresDatabase(sql: PostgresClient, root: postgres.Sql, listenUrl?: string): Database {
   return {
     kind: "postgres",
     query<Row extends object>(text: string, params: readonly SqlValue[] = []) {
-      return guarded(
-        async () =>
-          (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as Row[],
-        "A query",
-      );
+      const run = async () =>
+        (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as Row[];
+      // Within a transaction the transaction is tried again as a whole, or not at all.
+      if (sql !== root) return guarded(run, "A query");
+      return guarded(() => onceMoreIfLost(run, () => onlyReads(text)), "A query");
     },
     async exec(script) {
       await guarded(() => sql.unsafe(script).simple());
     },
     transaction<T>(work: (tx: Database) => Promise<T>) {
       if (sql !== root) return work(this);
-      return guarded(() => root.begin((tx) => work(postgresDatabase(tx, root))) as Promise<T>);
+      let committing = false;
+      const run = () => {
+        committing = false;
+        return root.begin(async (tx) => {
+          const result = await work(postgresDatabase(tx, root));
+          // COMMIT is sent next: lost from here on, it may have landed.
+          committing = true;
+          return result;
+        }) as Promise<T>;
+      };
+      return guarded(() => onceMoreIfLost(run, () => !committing));
     },
     close: () => root.end({ timeout: 5 }),
     ...(listenUrl && {
@@ -406,7 +456,7 @@ const bytea = {
 export function openPostgres(url: string, { listenUrl }: { listenUrl?: string } = {}): Database {
   const sql = postgres(url, {
     types: { json: JSON_AS_TEXT, bytea },
-    max: 5,
+    max: POOL_CONNECTIONS,
     connect_timeout: 5,
     // After failed connections postgres.js waits up to 20 s before trying
     // again, so a database back from an outage went unused that long. The

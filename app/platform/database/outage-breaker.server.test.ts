@@ -4,7 +4,7 @@ import { withOutageBreaker } from "./outage-breaker.server";
 
 /** A database whose answers the test decides, counting what reaches it. */
 function scriptedDatabase() {
-  let state: "up" | "down" | "sql-error" = "up";
+  let state: "up" | "down" | "sql-error" | "held-up" = "up";
   const sent: string[] = [];
   const pings: Array<() => void> = [];
   const answer = (sql: string) => {
@@ -13,6 +13,11 @@ function scriptedDatabase() {
     if (state === "down") {
       return Promise.reject(
         new DatabaseUnavailableError("The database is unavailable (ECONNREFUSED)"),
+      );
+    }
+    if (state === "held-up" && sql !== "select 1") {
+      return Promise.reject(
+        new DatabaseUnavailableError("A query took longer than 5000 ms", { outcomeUnknown: true }),
       );
     }
     if (state === "sql-error") {
@@ -116,6 +121,31 @@ describe("the outage breaker", () => {
 
     expect(changes).toEqual(["down", "up"]);
     await expect(guarded.query("select 5")).resolves.toHaveLength(1);
+  });
+
+  test("a query held up (a lock) or a connection ended under it, while a ping answers, fails alone: the breaker stays closed", async () => {
+    const database = scriptedDatabase();
+    const changes: string[] = [];
+    const guarded = withOutageBreaker(database.db, { onChange: (state) => changes.push(state) });
+    database.set("held-up");
+
+    const ping = database.nextPing();
+    const failed = await guarded.query("select * from menu_items").catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(DatabaseUnavailableError);
+    await ping;
+    expect(guarded.down).toBe(false);
+    expect(changes).toEqual([]);
+
+    // Many failing at once ask one ping between them.
+    const pingsBefore = database.sent.filter((sql) => sql === "select 1").length;
+    await Promise.all(
+      Array.from({ length: 5 }, () => guarded.query("select 2").catch(() => undefined)),
+    );
+    expect(database.sent.filter((sql) => sql === "select 1").length).toBe(pingsBefore + 1);
+
+    database.set("up");
+    await expect(guarded.query("select 3")).resolves.toHaveLength(1);
+    expect(changes).toEqual([]);
   });
 
   test("closing stops the pings", async () => {

@@ -24,10 +24,15 @@ export type GuardedDatabase = Database & {
 const defaultWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
- * `db` behind a breaker. Once a call finds the database out of reach (no
- * connection, a connection lost, no answer within the time-out), every call
- * fails at once with DatabaseUnavailableError, without being sent, until a
- * ping in the background (straight away, then every `probeMs`) answers.
+ * `db` behind a breaker. Once the database is out of reach (a call could not
+ * reach it, lost its connection or had no answer within the time-out, and a
+ * ping then failed too), every call fails at once with
+ * DatabaseUnavailableError, without being sent, until a ping in the
+ * background (every `probeMs`) answers. A call that failed while a ping
+ * answers (one query held up by a lock, a connection a restart had ended and
+ * the pool has replaced) was the caller's failure alone: the breaker stays
+ * closed. The failed call is answered once the ping has, so whoever sees it
+ * fail sees the breaker as it then is.
  *
  * So during an outage a page is not held up by the content revision check, a
  * health check answers at once, and a visitor's post is told in a moment
@@ -41,18 +46,38 @@ export function withOutageBreaker(
 ): GuardedDatabase {
   let outage: { error: unknown } | undefined;
   let closed = false;
+  let confirming: Promise<void> | undefined;
 
+  /** Pings every `probeMs` (the first after one, the ping that opened it having failed) until one answers. */
   async function probe() {
     while (outage && !closed) {
+      await wait(probeMs);
+      if (!outage || closed) return;
       try {
         await pingDatabase(db);
         outage = undefined;
         onChange?.("up");
         return;
       } catch {
-        await wait(probeMs);
+        // Still out of reach: the next after another interval.
       }
     }
+  }
+
+  /** A call failed as if the database were out of reach: it is, if a ping fails too. One ping for every call failing meanwhile. */
+  function confirm(error: unknown): Promise<void> {
+    confirming ??= pingDatabase(db)
+      .then(
+        () => {},
+        () => {
+          if (outage || closed) return;
+          outage = { error };
+          onChange?.("down", error);
+          void probe();
+        },
+      )
+      .finally(() => (confirming = undefined));
+    return confirming;
   }
 
   function refused(): Promise<never> {
@@ -68,11 +93,7 @@ export function withOutageBreaker(
     try {
       return await work();
     } catch (error) {
-      if (error instanceof DatabaseUnavailableError && !outage && !closed) {
-        outage = { error };
-        onChange?.("down", error);
-        void probe();
-      }
+      if (error instanceof DatabaseUnavailableError && !outage && !closed) await confirm(error);
       throw error;
     }
   }
