@@ -1,9 +1,10 @@
 import postgres from "postgres";
-import { describe, expect } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { drivers, routeTest as test } from "../../../tests/support/route-test";
 import { openTestDatabase } from "../../../tests/support/test-database";
 import {
   DatabaseUnavailableError,
+  SLOW_QUERY_MS,
   classifyDatabaseError,
   outcomeUnknown,
   pingDatabase,
@@ -11,6 +12,33 @@ import {
 
 describe.each(drivers)("the database on %s", (driver) => {
   test.override({ driver });
+
+  test("a query slower than a second is logged with its name, its time and how many were ahead of it", async ({
+    db,
+  }) => {
+    const warnings = vi.spyOn(console, "error").mockImplementation(() => {});
+    // One slow query on each of the pool's connections, and one more that waits for a connection.
+    const connections = driver === "postgres" ? 5 : 1;
+    await Promise.all(
+      Array.from({ length: connections + 1 }, () =>
+        db.query("select pg_sleep(($1::int + 100) / 1000.0)", [SLOW_QUERY_MS]),
+      ),
+    );
+    const logged = warnings.mock.calls
+      .map(([line]) => String(line))
+      .filter((line) => line.includes("A slow query"));
+    expect(logged).toHaveLength(connections + 1);
+    expect(logged[0]).toMatch(
+      /"query":"select pg_sleep\(\(\$1::int \+ 100\) \/ 1000\.0\)","ms":\d{4,}/,
+    );
+    const behind = logged.map((line) => Number(/"queuedBehind":(\d+)/.exec(line)?.[1]));
+    expect(Math.max(...behind)).toBe(1);
+    // A quick one is not.
+    await db.query("select 1");
+    expect(
+      warnings.mock.calls.filter(([line]) => String(line).includes("A slow query")),
+    ).toHaveLength(connections + 1);
+  });
 
   test("the ping answers while the database is up", async ({ db }) => {
     await expect(pingDatabase(db)).resolves.toBeUndefined();

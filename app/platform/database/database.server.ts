@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite, type PGliteOptions, type Transaction } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import postgres from "postgres";
+import { log } from "../logger.server";
 
 /** A query that may take no longer than this before it counts as a database outage. */
 export const QUERY_TIMEOUT_MS = 5_000;
@@ -133,13 +134,55 @@ async function guarded<T>(work: () => Promise<T>, what?: string): Promise<T> {
   }
 }
 
+/** A single query slower than this is logged: what it was, how long it took, how many were ahead of it. */
+export const SLOW_QUERY_MS = 1_000;
+
+/** Queries sent and not yet answered on one client, and the connections it has for them. */
+type Traffic = { inFlight: number; connections: number };
+const traffic = new WeakMap<object, Traffic>();
+
+function trafficOf(root: object, connections: number): Traffic {
+  let found = traffic.get(root);
+  if (!found) {
+    found = { inFlight: 0, connections };
+    traffic.set(root, found);
+  }
+  return found;
+}
+
+/** A query's name in the log: its text on one line, cut short. */
+function queryName(sql: string): string {
+  return sql.replace(/\s+/g, " ").trim().slice(0, 120);
+}
+
+/**
+ * `work` (one query), timed: one slower than SLOW_QUERY_MS is logged with
+ * its name, its time, and how many queries were ahead of it for a
+ * connection as it was sent (the embedded database runs one at a time), so
+ * a query that waited is told from one that ran long.
+ */
+async function timed<T>(sql: string, on: Traffic, work: () => Promise<T>): Promise<T> {
+  const queuedBehind = Math.max(0, on.inFlight - on.connections + 1);
+  on.inFlight += 1;
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    on.inFlight -= 1;
+    const ms = Math.round(performance.now() - started);
+    if (ms >= SLOW_QUERY_MS) log.warn("A slow query", { query: queryName(sql), ms, queuedBehind });
+  }
+}
+
 type PGliteQueryable = Pick<PGlite | Transaction, "query" | "exec">;
 
 function pgliteDatabase(client: PGliteQueryable, root: PGlite): Database {
   return {
     kind: "pglite",
     async query<Row extends object>(sql: string, params: readonly SqlValue[] = []) {
-      const result = await guarded(() => client.query<Row>(sql, [...params]), "A query");
+      const result = await timed(sql, trafficOf(root, 1), () =>
+        guarded(() => client.query<Row>(sql, [...params]), "A query"),
+      );
       return result.rows;
     },
     async exec(script) {
@@ -315,8 +358,11 @@ function postgresDatabase(sql: PostgresClient, root: postgres.Sql, listenUrl?: s
       const run = async () =>
         (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as Row[];
       // Within a transaction the transaction is tried again as a whole, or not at all.
-      if (sql !== root) return guarded(run, "A query");
-      return guarded(() => onceMoreIfLost(run, () => onlyReads(text)), "A query");
+      return timed(text, trafficOf(root, POOL_CONNECTIONS), () =>
+        sql !== root
+          ? guarded(run, "A query")
+          : guarded(() => onceMoreIfLost(run, () => onlyReads(text)), "A query"),
+      );
     },
     async exec(script) {
       await guarded(() => sql.unsafe(script).simple());
