@@ -15,6 +15,8 @@
 //   --machine-memory <MB>  the V8 heap as on a machine with this much memory
 //                          (default 512, as deployed; 0: this machine's)
 //   --build <dir>          build folder to serve (default build/, or PERF_BUILD_DIR)
+//   --cycles <n>           instead: one server, the streams opened and closed n
+//                          times, the RSS before, with and after each time
 // Exits non-zero when a page answered other than 200, a request failed, or a
 // stream did not open with its first event. Writes .lighthouse/bench-live-results.json.
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
@@ -191,6 +193,50 @@ async function round(
   }
 }
 
+type Cycle = { cycle: number; beforeMb: number; withMb: number; afterMb: number };
+
+/**
+ * `--cycles <n>`: one server, `n` times over: the streams opened, the RSS
+ * with them, the streams closed by their clients, the RSS once the server
+ * counts none. What closing gives back: the RSS after each cycle against
+ * the first (goal: within 20 MB after five), and what the streams cost in
+ * each (goal: under 50 MB).
+ */
+async function cycles(
+  count: number,
+  build: string,
+  heapOptions: string[],
+  streams: number,
+): Promise<Cycle[]> {
+  const server = await startServer(build, {
+    env: { LIVE_MAX_STREAMS: String(Math.max(2000, streams)) },
+    nodeArguments: heapOptions,
+  });
+  const done: Cycle[] = [];
+  try {
+    const { url, pid } = server;
+    await pageLoad(url, WARM_UP_SECONDS, 10);
+    await sleep(SETTLE_SECONDS * 1_000);
+    for (let cycle = 1; cycle <= count; cycle++) {
+      const beforeMb = rssMb(pid);
+      const close = await openStreams(url, streams);
+      await sleep(SETTLE_SECONDS * 1_000);
+      const withMb = rssMb(pid);
+      close();
+      while ((await liveStreams(url)) !== 0) await sleep(100);
+      await sleep(SETTLE_SECONDS * 1_000);
+      const afterMb = rssMb(pid);
+      console.log(
+        `cycle ${cycle}: RSS ${beforeMb} → ${withMb} MB with ${streams} streams → ${afterMb} MB once closed`,
+      );
+      done.push({ cycle, beforeMb, withMb, afterMb });
+    }
+  } finally {
+    await server.stop();
+  }
+  return done;
+}
+
 export async function benchLive(args: string[]): Promise<number> {
   const { values: options } = parseArgs({
     args,
@@ -201,6 +247,7 @@ export async function benchLive(args: string[]): Promise<number> {
       connections: { type: "string" },
       "machine-memory": { type: "string" },
       build: { type: "string" },
+      cycles: { type: "string" },
     },
   });
   const settings = {
@@ -216,6 +263,27 @@ export async function benchLive(args: string[]): Promise<number> {
   const heapOptions = heapOptionsFor(machineMemory);
   const build = buildDirectory(options.build);
   const loadAverage = loadAverageNow();
+  if (options.cycles !== undefined) {
+    const count = positiveInteger("--cycles", options.cycles, 5);
+    console.log(
+      `Serving ${build}, V8 heap ${heapOptions.join(" ") || "as this machine sizes it"}; ${count} cycles of ${settings.streams} streams opened and closed on one server. Load average before: ${loadAverage}\n`,
+    );
+    const measured = await cycles(count, build, heapOptions, settings.streams);
+    const first = measured[0]!;
+    const last = measured.at(-1)!;
+    const cost = median(measured.map((c) => c.withMb - c.beforeMb));
+    const kept = Math.round((last.afterMb - first.afterMb) * 10) / 10;
+    console.log(
+      `\n${cost < 50 ? "✓" : "✗"} ${settings.streams} streams cost ${cost.toFixed(1)} MB (median; goal: under 50 MB)` +
+        `\n${Math.abs(kept) <= 20 ? "✓" : "✗"} after ${count} cycles the RSS is ${kept} MB from the first's (goal: within 20 MB)`,
+    );
+    const file = writeResult(
+      "bench-live-cycles-results.json",
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), loadAverageBefore: loadAverage, streams: settings.streams, heapOptions, cycles: measured }, null, 2)}\n`,
+    );
+    console.log(`\nWrote ${file}.`);
+    return 0;
+  }
   console.log(
     `Serving ${build}, V8 heap ${heapOptions.join(" ") || "as this machine sizes it"}; ${settings.runs} round(s),` +
       ` each on a fresh server: ${settings.duration} s of page load over ${settings.connections} connections` +
