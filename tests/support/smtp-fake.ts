@@ -23,6 +23,12 @@ export type SmtpFakeOptions = {
   auth?: { user: string; pass: string };
   /** An SMTP error (code and text) to refuse a recipient with, or null to take it. */
   refuseRecipient?: (address: string) => { code: number; message: string } | null;
+  /**
+   * For the `count`th message (1-based): a promise to hold the answer to its
+   * DATA until (the message is kept, and waiters told, at once), or null to
+   * answer at once. A mail server that took a mail and has not said so yet.
+   */
+  holdAnswer?: (count: number) => Promise<void> | null;
 };
 
 export type SmtpFake = {
@@ -42,6 +48,7 @@ export async function startSmtpFake({
   port = 0,
   auth,
   refuseRecipient,
+  holdAnswer,
 }: SmtpFakeOptions = {}): Promise<SmtpFake> {
   const received: ReceivedMail[] = [];
   const refused: string[] = [];
@@ -86,7 +93,9 @@ export async function startSmtpFake({
               parsed,
             };
             received.push(mail);
-            callback();
+            const held = holdAnswer?.(received.length);
+            if (held) void held.then(() => callback());
+            else callback();
             for (const waiter of waiting.splice(0)) {
               if (received.length >= waiter.count) waiter.resolve(received[waiter.count - 1]!);
               else waiting.push(waiter);

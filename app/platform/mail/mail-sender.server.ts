@@ -67,7 +67,7 @@ export function startMailSender({
   transport,
   retryDelaysMs = RETRY_DELAYS_MS,
   giveUpAfterMs = GIVE_UP_AFTER_MS,
-  idleCheckMs = 5 * MINUTE,
+  idleCheckMs = MINUTE,
   leaseMs = CLAIM_MS,
   batchSize = 10,
   onOutcome,
