@@ -91,6 +91,31 @@ function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The menu page's data on `server`, as an open page revalidating asks for
+ * it: the content revisions its loaders named, and its dishes.
+ */
+async function menuDataOf(server: RunningServer) {
+  const response = await fetch(`${server.url}/menu.data`);
+  expect(response.status).toBe(200);
+  const decoded = await UNSAFE_decodeViaTurboStream(response.body!, globalThis);
+  await decoded.done;
+  const routes = decoded.value as Record<string, { data?: Record<string, unknown> }>;
+  const data = Object.values(routes).flatMap((route) => (route.data ? [route.data] : []));
+  const revisions = data.flatMap((loaded) =>
+    typeof loaded.contentRevision === "string" ? [loaded.contentRevision] : [],
+  );
+  const sections = data.find((loaded) => Array.isArray(loaded.sections))?.sections as
+    { items: { name: string; available: boolean }[] }[] | undefined;
+  const items = (sections ?? []).flatMap((section) => section.items);
+  return {
+    revisions,
+    names: items.map((item) => item.name),
+    /** Whether the dish named `name` shows as not available today. */
+    notToday: (name: string) => items.find((item) => item.name === name)?.available === false,
+  };
+}
+
 describe("the pipeline and the live channel", () => {
   const client: ClientAddress = { address: "203.0.113.7", family: "IPv4", port: 50000 };
   let app: BuiltApp;
@@ -290,25 +315,6 @@ describe.runIf(drivers.includes("postgres"))("a table locked while staff save", 
     database = undefined;
   });
 
-  /** The menu page's data on `server`, as an open page revalidating asks for it: its revision and dish names. */
-  async function menuData(server: RunningServer) {
-    const response = await fetch(`${server.url}/menu.data`);
-    expect(response.status).toBe(200);
-    const decoded = await UNSAFE_decodeViaTurboStream(response.body!, globalThis);
-    await decoded.done;
-    const routes = decoded.value as Record<string, { data?: Record<string, unknown> }>;
-    const data = Object.values(routes).flatMap((route) => (route.data ? [route.data] : []));
-    const revisions = data.flatMap((loaded) =>
-      typeof loaded.contentRevision === "string" ? [loaded.contentRevision] : [],
-    );
-    const sections = data.find((loaded) => Array.isArray(loaded.sections))?.sections as
-      { items: { name: string }[] }[] | undefined;
-    return {
-      revisions,
-      names: (sections ?? []).flatMap((section) => section.items.map((item) => item.name)),
-    };
-  }
-
   test("B never pairs the new revision with the old menu, and shows the new one within 2 s of the lock ending", async () => {
     database = await openTestDatabase("postgres");
     const env = { DATABASE_URL: database.url! };
@@ -317,7 +323,7 @@ describe.runIf(drivers.includes("postgres"))("a table locked while staff save", 
     const [item] = await database.query<{ id: number; name: string }>(
       "select id, name from public.menu_items where available order by id limit 1",
     );
-    const before = await menuData(server);
+    const before = await menuDataOf(server);
     expect(before.names).toContain(item!.name);
     const [oldRevision] = before.revisions;
 
@@ -347,7 +353,7 @@ describe.runIf(drivers.includes("postgres"))("a table locked while staff save", 
 
       // While the lock holds, the menu cannot be read: the last good copy,
       // with the revision it was read at.
-      const during = await menuData(server);
+      const during = await menuDataOf(server);
       expect(during.names).toContain(item!.name);
       expect(during.revisions).toContain(oldRevision);
 
@@ -355,7 +361,7 @@ describe.runIf(drivers.includes("postgres"))("a table locked while staff save", 
       await lock;
       const endedAt = performance.now();
       for (;;) {
-        const after = await menuData(server);
+        const after = await menuDataOf(server);
         if (after.names.includes(renamed)) {
           expect(Math.min(...after.revisions.map(Number))).toBe(Number(newRevision));
           break;

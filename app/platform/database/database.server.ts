@@ -314,11 +314,23 @@ type PostgresClient = postgres.Sql | postgres.TransactionSql;
 /** Connections the pool to a database server keeps at most. */
 const POOL_CONNECTIONS = 5;
 
-/** Whether `error` is the loss of the connection the work was sent on (as classified, or not yet). */
-function connectionLost(error: unknown): boolean {
+/** The driver's code for why `error` happened (as classified, or not yet), if it gave one. */
+function driverCode(error: unknown): string | undefined {
   const raw = error instanceof DatabaseUnavailableError ? error.cause : error;
   const code = (raw as { code?: unknown } | null)?.code;
-  return typeof code === "string" && CONNECTION_LOST.includes(code);
+  return typeof code === "string" ? code : undefined;
+}
+
+/** Whether `error` is the loss of the connection the work was sent on. */
+function connectionLost(error: unknown): boolean {
+  const code = driverCode(error);
+  return code !== undefined && CONNECTION_LOST.includes(code);
+}
+
+/** Whether `error` is a connection that could not be made: nothing was sent. */
+function notConnected(error: unknown): boolean {
+  const code = driverCode(error);
+  return code !== undefined && NOT_CONNECTED.includes(code);
 }
 
 /**
@@ -332,13 +344,15 @@ function onlyReads(text: string): boolean {
 }
 
 /**
- * Work whose connection was lost is tried once more, on another, when it
- * cannot have taken effect: a read, or a transaction that had not reached
- * COMMIT (PostgreSQL rolls back a transaction whose connection ends). A
- * restart (`pg_ctl restart -m fast`, a failover) ends every connection the
- * pool holds, and the pool learns of it only as each is next used: so the
- * first statements after it would otherwise fail with the database already
- * back. One more try, not a loop: a database still down is the breaker's.
+ * Work whose connection was lost is tried again, on another, when it cannot
+ * have taken effect: a read, or a transaction that had not reached COMMIT
+ * (PostgreSQL rolls back a transaction whose connection ends); work whose
+ * connection could not be made at all (nothing was sent) likewise, whatever
+ * it is. A restart (`pg_ctl restart -m fast`, a failover) ends every
+ * connection the pool holds, and the pool learns of it only as each is next
+ * used, and the first new ones may be slow to open: so the first statements
+ * after it would otherwise fail with the database already back. At most once
+ * per connection of the pool: a database still down is the breaker's.
  */
 async function onceMoreIfLost<T>(work: () => Promise<T>, untouched: () => boolean): Promise<T> {
   // Each of the pool's connections may be one the restart ended.
@@ -346,7 +360,8 @@ async function onceMoreIfLost<T>(work: () => Promise<T>, untouched: () => boolea
     try {
       return await work();
     } catch (error) {
-      if (tries > POOL_CONNECTIONS || !connectionLost(error) || !untouched()) throw error;
+      const again = notConnected(error) || (connectionLost(error) && untouched());
+      if (tries > POOL_CONNECTIONS || !again) throw error;
     }
   }
 }
