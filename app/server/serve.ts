@@ -24,6 +24,7 @@ import { gracefulShutdown } from "./pipeline/shutdown";
 import { startLive, stopLive } from "~/platform/live/live-process.server";
 import { StreamFellBehindError } from "~/platform/live/live-streams.server";
 import { listensOn } from "~/platform/site-origin.server";
+import { replaceStrandedPools } from "~/platform/database/database.server";
 
 /**
  * The process around the request pipeline, the same for `npm run serve` and
@@ -103,10 +104,11 @@ function prepareDatabase(): Promise<void> {
 /**
  * postgres.js (3.4.9) writes small messages from a timer, which can fire
  * after the connection closed when the database goes away, and then throws
- * where no caller can catch it (porsager/postgres#1154, #1208). The query it
- * belonged to has already been failed with CONNECTION_CLOSED, so that error
- * is logged and the server goes on; anything else uncaught stops it, as Node
- * would.
+ * where no caller can catch it (porsager/postgres#1154, #1208). The query
+ * written may then be kept on the closed connection and never answered: the
+ * pools are replaced (`replaceStrandedPools`), which fails it as a lost
+ * connection, so it is sent again where that is safe. The error is logged
+ * and the server goes on; anything else uncaught stops it, as Node would.
  */
 function survivePostgresClosedSocketWrites() {
   process.on("uncaughtException", (error) => {
@@ -116,7 +118,11 @@ function survivePostgresClosedSocketWrites() {
       /reading 'write'/.test(error.message) &&
       /nextWrite .*postgres[/\\]src[/\\]connection\.js/.test(stack)
     ) {
-      log.warn("The database connection closed while a write was queued; carrying on", { error });
+      log.warn(
+        "The database connection closed while a write was queued; replacing the pool and carrying on",
+        { error },
+      );
+      replaceStrandedPools();
       return;
     }
     log.error("Uncaught exception; stopping", { error });

@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { availableParallelism } from "node:os";
 import postgres from "postgres";
 import { UNSAFE_decodeViaTurboStream } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
@@ -377,6 +379,96 @@ describe.runIf(drivers.includes("postgres"))("a table locked while staff save", 
     }
   });
 });
+
+describe.runIf(drivers.includes("postgres"))(
+  "two instances while PostgreSQL ends every connection",
+  () => {
+    let database: TestDatabase | undefined;
+    const spinners: ChildProcess[] = [];
+    afterEach(async () => {
+      for (const spinner of spinners.splice(0)) spinner.kill("SIGKILL");
+      stopAllServers();
+      await database?.[Symbol.asyncDispose]();
+      database = undefined;
+    });
+
+    test("ten times on a busy machine, a save on A held in its transaction as they end: each is taken the first time, and B never names a revision newer than the menu it shows", async () => {
+      database = await openTestDatabase("postgres");
+      const env = { DATABASE_URL: database.url! };
+      const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+      await b.waitForOutput('Live updates: listening on "content_revision"');
+      const email = "owner@example.com";
+      const password = await addStaffWithCommand(env, email, "owner");
+      const { post } = await signedInOn(a, email, password);
+      const [item] = await database.query<{ id: number; name: string }>(
+        "select id, name from public.menu_items where available order by id limit 1",
+      );
+      // Every core kept busy, as on a crowded host.
+      for (let core = 0; core < availableParallelism(); core += 1) {
+        spinners.push(spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }));
+      }
+      const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+      const locker = postgres(database.url!, { max: 1, onnotice: () => {} });
+      const databaseName = new URL(database.url!).pathname.slice(1);
+      try {
+        for (let round = 1; round <= 10; round += 1) {
+          const intent = round % 2 === 1 ? "mark-not-today" : "mark-available";
+          // The save is held inside its transaction (the dishes locked by
+          // another connection) while every connection to the database is
+          // ended, as a restart ends them: A's pool and listener, B's, and
+          // the save's own, before it reached COMMIT.
+          let release = () => {};
+          const released = new Promise<void>((resolve) => (release = resolve));
+          let locked = (_pid: number) => {};
+          const holding = new Promise<number>((resolve) => (locked = resolve));
+          const lock = locker.begin(async (tx) => {
+            const [own] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
+            await tx`lock table public.menu_items in share row exclusive mode`;
+            locked(own!.pid);
+            await released;
+          });
+          const lockerPid = await holding;
+          const saving = post("/staff/menu", { intent, item: String(item!.id) });
+          await vi.waitFor(
+            async () => {
+              const [waiting] = await admin<{ count: number }[]>`
+                select count(*)::int as count from pg_stat_activity
+                where datname = ${databaseName} and wait_event_type = 'Lock'`;
+              expect(waiting!.count).toBeGreaterThan(0);
+            },
+            { timeout: 4_000, interval: 20 },
+          );
+          await admin`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = ${databaseName} and pid <> pg_backend_pid() and pid <> ${lockerPid}`;
+          release();
+          await lock;
+          const saved = await saving;
+          expect(saved.status, `round ${round}: the save on A, the first time`).toBe(303);
+          const [{ available }] = (await database.query<{ available: boolean }>(
+            "select unavailable_until is null or unavailable_until <= now() as available from public.menu_items where id = $1",
+            [item!.id],
+          )) as [{ available: boolean }];
+          expect(available, `round ${round}: the save landed`).toBe(intent === "mark-available");
+
+          // B, as an open page asks on the event: never a revision its menu is older than.
+          const [{ revision }] = (await database.query<{ revision: string }>(
+            "select revision::text as revision from public.content_revision",
+          )) as [{ revision: string }];
+          const shown = await menuDataOf(b);
+          const shownRevision = shown.revisions.map(BigInt).reduce((x, y) => (x < y ? x : y));
+          if (shownRevision >= BigInt(revision)) {
+            expect(shown.notToday(item!.name), `round ${round}: B's menu at ${revision}`).toBe(
+              intent === "mark-not-today",
+            );
+          }
+        }
+      } finally {
+        await admin.end();
+        await locker.end();
+      }
+    });
+  },
+);
 
 describe("SIGTERM", () => {
   afterEach(stopAllServers);

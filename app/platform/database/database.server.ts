@@ -366,29 +366,58 @@ async function onceMoreIfLost<T>(work: () => Promise<T>, untouched: () => boolea
   }
 }
 
-function postgresDatabase(sql: PostgresClient, root: postgres.Sql, listenUrl?: string): Database {
+/**
+ * The connections to one database server: a postgres.js client, replaced
+ * whole when it may hold work it will never answer (`replaceStrandedPools`).
+ */
+type Pool = { client: postgres.Sql; readonly open: () => postgres.Sql; closed: boolean };
+
+const pools = new Set<Pool>();
+
+/**
+ * postgres.js (3.4.9) can strand a query: one written on a connection that
+ * had just closed is kept on it, never sent and never answered, and the
+ * write throws where no caller can catch it (see `app/server/serve.ts`),
+ * the one sign of it. Every open pool is then replaced by a fresh one and
+ * the old one ended at once: that fails whatever it still held (stranded
+ * work included) as a lost connection, so reads and transactions that had
+ * not reached COMMIT are sent again on the new pool (`onceMoreIfLost`)
+ * instead of waiting out the query time-out.
+ */
+export function replaceStrandedPools(): void {
+  for (const pool of pools) {
+    if (pool.closed) continue;
+    const old = pool.client;
+    pool.client = pool.open();
+    void old.end({ timeout: 0 }).catch(() => {});
+  }
+}
+
+function postgresDatabase(pool: Pool, tx?: postgres.TransactionSql, listenUrl?: string): Database {
+  // The client at the moment of each call: a pool replaced meanwhile serves the next try.
+  const sql = (): PostgresClient => tx ?? pool.client;
   return {
     kind: "postgres",
     query<Row extends object>(text: string, params: readonly SqlValue[] = []) {
       const run = async () =>
-        (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as Row[];
+        (await sql().unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as Row[];
       // Within a transaction the transaction is tried again as a whole, or not at all.
-      return timed(text, trafficOf(root, POOL_CONNECTIONS), () =>
-        sql !== root
+      return timed(text, trafficOf(pool, POOL_CONNECTIONS), () =>
+        tx
           ? guarded(run, "A query")
           : guarded(() => onceMoreIfLost(run, () => onlyReads(text)), "A query"),
       );
     },
     async exec(script) {
-      await guarded(() => sql.unsafe(script).simple());
+      await guarded(() => sql().unsafe(script).simple());
     },
     transaction<T>(work: (tx: Database) => Promise<T>) {
-      if (sql !== root) return work(this);
+      if (tx) return work(this);
       let committing = false;
       const run = () => {
         committing = false;
-        return root.begin(async (tx) => {
-          const result = await work(postgresDatabase(tx, root));
+        return pool.client.begin(async (inner) => {
+          const result = await work(postgresDatabase(pool, inner));
           // COMMIT is sent next: lost from here on, it may have landed.
           committing = true;
           return result;
@@ -396,7 +425,11 @@ function postgresDatabase(sql: PostgresClient, root: postgres.Sql, listenUrl?: s
       };
       return guarded(() => onceMoreIfLost(run, () => !committing));
     },
-    close: () => root.end({ timeout: 5 }),
+    close() {
+      pool.closed = true;
+      pools.delete(pool);
+      return pool.client.end({ timeout: 5 });
+    },
     ...(listenUrl && {
       listen: (channel: string, onNotify: (payload: string) => void, onLost: Lost) =>
         listenPostgres(listenUrl, channel, onNotify, onLost),
@@ -515,23 +548,26 @@ const bytea = {
  * that is a transaction pooler, which cannot, the database has no `listen`.
  */
 export function openPostgres(url: string, { listenUrl }: { listenUrl?: string } = {}): Database {
-  const sql = postgres(url, {
-    types: { json: JSON_AS_TEXT, bytea },
-    max: POOL_CONNECTIONS,
-    connect_timeout: 5,
-    // After failed connections postgres.js waits up to 20 s before trying
-    // again, so a database back from an outage went unused that long. The
-    // server's outage breaker already sends only one ping a second while the
-    // database is away; a second is the most to wait.
-    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
-    idle_timeout: 60,
-    // Supabase's pooler in transaction mode cannot keep prepared statements.
-    prepare: false,
-    onnotice: () => {},
-    connection: { application_name: "pub-site" },
-  });
+  const open = () =>
+    postgres(url, {
+      types: { json: JSON_AS_TEXT, bytea },
+      max: POOL_CONNECTIONS,
+      connect_timeout: 5,
+      // After failed connections postgres.js waits up to 20 s before trying
+      // again, so a database back from an outage went unused that long. The
+      // server's outage breaker already sends only one ping a second while the
+      // database is away; a second is the most to wait.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+      idle_timeout: 60,
+      // Supabase's pooler in transaction mode cannot keep prepared statements.
+      prepare: false,
+      onnotice: () => {},
+      connection: { application_name: "pub-site" },
+    });
+  const pool: Pool = { client: open(), open, closed: false };
+  pools.add(pool);
   const listener = listenUrl ?? url;
-  return postgresDatabase(sql, sql, isTransactionPooler(listener) ? undefined : listener);
+  return postgresDatabase(pool, undefined, isTransactionPooler(listener) ? undefined : listener);
 }
 
 export type DatabaseConfig = {
