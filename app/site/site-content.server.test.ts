@@ -6,7 +6,7 @@ import { DatabaseUnavailableError, type Database } from "~/platform/database/dat
 import { memoryLastGoodStore, type LastGoodStore } from "~/platform/last-good-store.server";
 import { readContentRevision } from "~/platform/live/content-revision.server";
 import { PageRender } from "~/server/pipeline/page-render";
-import { siteContent } from "./site-content.server";
+import { siteContent, warmSiteContent } from "./site-content.server";
 
 /** The revision's own read, told apart from the content's. */
 const isRevisionRead = (sql: string) => /select revision::text as revision/.test(sql);
@@ -33,23 +33,15 @@ function failingNth(real: Database, failing: number) {
   return { database, queries: () => queries };
 }
 
-/** Everything the public pages read, through a fresh render's notes; the notes back. */
+/**
+ * Everything the public pages read (what a start reads ahead, and when the
+ * content last changed), through a fresh render's notes; the notes back.
+ */
 async function readEverything(database: Database, lastGood: LastGoodStore) {
   const context = contextWithDatabase(database, lastGood);
   const notes = new PageRender();
   context.set(pageNotesContext, notes);
-  const content = siteContent(context);
-  const now = new Date();
-  await Promise.all([
-    content.settings(),
-    content.schedule(now),
-    content.menu(now),
-    content.specials(now),
-    content.upcomingEvents(now),
-    content.venueSpaces(),
-    content.venuePackages(),
-    content.changedAt(),
-  ]);
+  await Promise.all([warmSiteContent(context), siteContent(context).changedAt()]);
   return notes;
 }
 

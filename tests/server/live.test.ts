@@ -118,6 +118,32 @@ async function menuDataOf(server: RunningServer) {
   };
 }
 
+/**
+ * `table` locked in `mode` by a connection of its own, in a transaction held
+ * open until `release()`, which resolves once the lock is let go. `pid` is
+ * the holding connection's backend.
+ */
+async function holdLock(sql: postgres.Sql, table: string, mode: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked = (_pid: number) => {};
+  const holding = new Promise<number>((resolve) => (locked = resolve));
+  const lock = sql.begin(async (tx) => {
+    const [own] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    await tx.unsafe(`lock table ${table} in ${mode} mode`);
+    locked(own!.pid);
+    await released;
+  });
+  const pid = await holding;
+  return {
+    pid,
+    release: async () => {
+      release();
+      await lock;
+    },
+  };
+}
+
 describe("the pipeline and the live channel", () => {
   const client: ClientAddress = { address: "203.0.113.7", family: "IPv4", port: 50000 };
   let app: BuiltApp;
@@ -332,17 +358,8 @@ describe.runIf(drivers.includes("postgres"))("a table locked while staff save", 
     // One connection holds the menu's sections; another renames a dish,
     // which moves the revision (B hears it at once).
     const locker = postgres(database.url!, { max: 1, onnotice: () => {} });
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => {};
-    const holding = new Promise<void>((resolve) => (locked = resolve));
-    const lock = locker.begin(async (tx) => {
-      await tx`lock table public.menu_sections in access exclusive mode`;
-      locked();
-      await released;
-    });
+    const lock = await holdLock(locker, "public.menu_sections", "access exclusive");
     try {
-      await holding;
       const renamed = `Renamed while locked ${Date.now()}`;
       await database.query("update public.menu_items set name = $1 where id = $2", [
         renamed,
@@ -359,8 +376,7 @@ describe.runIf(drivers.includes("postgres"))("a table locked while staff save", 
       expect(during.names).toContain(item!.name);
       expect(during.revisions).toContain(oldRevision);
 
-      release();
-      await lock;
+      await lock.release();
       const endedAt = performance.now();
       for (;;) {
         const after = await menuDataOf(server);
@@ -373,8 +389,7 @@ describe.runIf(drivers.includes("postgres"))("a table locked while staff save", 
         expect(performance.now() - endedAt, "the new menu within 2 s").toBeLessThan(2_000);
       }
     } finally {
-      release();
-      await lock.catch(() => undefined);
+      await lock.release().catch(() => undefined);
       await locker.end();
     }
   });
@@ -417,17 +432,7 @@ describe.runIf(drivers.includes("postgres"))(
           // another connection) while every connection to the database is
           // ended, as a restart ends them: A's pool and listener, B's, and
           // the save's own, before it reached COMMIT.
-          let release = () => {};
-          const released = new Promise<void>((resolve) => (release = resolve));
-          let locked = (_pid: number) => {};
-          const holding = new Promise<number>((resolve) => (locked = resolve));
-          const lock = locker.begin(async (tx) => {
-            const [own] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
-            await tx`lock table public.menu_items in share row exclusive mode`;
-            locked(own!.pid);
-            await released;
-          });
-          const lockerPid = await holding;
+          const lock = await holdLock(locker, "public.menu_items", "share row exclusive");
           const saving = post("/staff/menu", { intent, item: String(item!.id) });
           await vi.waitFor(
             async () => {
@@ -439,9 +444,8 @@ describe.runIf(drivers.includes("postgres"))(
             { timeout: 4_000, interval: 20 },
           );
           await admin`select pg_terminate_backend(pid) from pg_stat_activity
-            where datname = ${databaseName} and pid <> pg_backend_pid() and pid <> ${lockerPid}`;
-          release();
-          await lock;
+            where datname = ${databaseName} and pid <> pg_backend_pid() and pid <> ${lock.pid}`;
+          await lock.release();
           const saved = await saving;
           expect(saved.status, `round ${round}: the save on A, the first time`).toBe(303);
           const [{ available }] = (await database.query<{ available: boolean }>(
