@@ -4,12 +4,16 @@ import { withOutageBreaker } from "./outage-breaker.server";
 
 /** A database whose answers the test decides, counting what reaches it. */
 function scriptedDatabase() {
-  let state: "up" | "down" | "sql-error" | "held-up" = "up";
+  let state: "up" | "down" | "sql-error" | "held-up" | "unanswered" = "up";
   const sent: string[] = [];
   const pings: Array<() => void> = [];
-  const answer = (sql: string) => {
+  const unanswered: Array<() => void> = [];
+  const answer = (sql: string): Promise<unknown[]> => {
     sent.push(sql);
     if (sql === "select 1") for (const ping of pings.splice(0)) ping();
+    if (state === "unanswered") {
+      return new Promise((resolve) => unanswered.push(() => resolve(answer(sql))));
+    }
     if (state === "down") {
       return Promise.reject(
         new DatabaseUnavailableError("The database is unavailable (ECONNREFUSED)"),
@@ -36,6 +40,10 @@ function scriptedDatabase() {
     db,
     sent,
     set: (next: typeof state) => void (state = next),
+    /** Answers, as the database now is, whatever was sent while it did not answer. */
+    answerNow: () => {
+      for (const resume of unanswered.splice(0)) resume();
+    },
     /** Resolves when the next ping reaches the database. */
     nextPing: () => new Promise<void>((resolve) => pings.push(resolve)),
   };
@@ -87,6 +95,8 @@ describe("the outage breaker", () => {
     const guarded = withOutageBreaker(database.db, {
       probeMs: 1_000,
       wait: timer.wait,
+      // The clock stands still: every call comes within the recheck interval.
+      now: () => 0,
       onChange: (state) => changes.push(state),
     });
     database.set("down");
@@ -146,6 +156,83 @@ describe("the outage breaker", () => {
     database.set("up");
     await expect(guarded.query("select 3")).resolves.toHaveLength(1);
     expect(changes).toEqual([]);
+  });
+
+  test("once it answers again, a call after the recheck interval asks at once and is taken, without waiting for the probe", async () => {
+    const database = scriptedDatabase();
+    const timer = manualWait();
+    let clock = 0;
+    const changes: string[] = [];
+    const guarded = withOutageBreaker(database.db, {
+      recheckMs: 250,
+      patienceMs: 900,
+      probeMs: 1_000,
+      wait: timer.wait,
+      now: () => clock,
+      onChange: (state) => changes.push(state),
+    });
+    database.set("down");
+    await guarded.query("select 2").catch(() => undefined);
+    expect(guarded.down).toBe(true);
+
+    // Still down: a call past the interval asks, is refused, and the next within it does not ask.
+    clock = 300;
+    const pings = () => database.sent.filter((sql) => sql === "select 1").length;
+    const before = pings();
+    await expect(guarded.transaction((tx) => tx.query("insert 1"))).rejects.toBeInstanceOf(
+      DatabaseUnavailableError,
+    );
+    expect(pings()).toBe(before + 1);
+    clock = 400;
+    await expect(guarded.query("select 3")).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    expect(pings()).toBe(before + 1);
+    expect(database.sent).not.toContain("insert 1");
+
+    // Back: the first call past the interval finds out and goes through.
+    database.set("up");
+    clock = 600;
+    await expect(guarded.transaction((tx) => tx.query("insert 2"))).resolves.toEqual([
+      { ok: true },
+    ]);
+    expect(guarded.down).toBe(false);
+    expect(changes).toEqual(["down", "up"]);
+    // The background probe was never let run.
+    expect(timer.asked.filter((ms) => ms === 1_000)).toHaveLength(1);
+  });
+
+  test("a call waits no longer than its patience for a ping with no answer; the ping that answers later closes the breaker", async () => {
+    const database = scriptedDatabase();
+    const timer = manualWait();
+    let clock = 0;
+    const guarded = withOutageBreaker(database.db, {
+      recheckMs: 250,
+      patienceMs: 1_000,
+      probeMs: 5_000,
+      wait: timer.wait,
+      now: () => clock,
+    });
+    database.set("down");
+    await guarded.query("select 2").catch(() => undefined);
+    expect(guarded.down).toBe(true);
+
+    database.set("unanswered");
+    clock = 300;
+    const first = guarded.query("select 3").catch((error: unknown) => error);
+    const second = guarded.query("select 4").catch((error: unknown) => error);
+    // The probe's wait, then one patience each; one ping between them.
+    await expect.poll(() => timer.asked).toEqual([5_000, 1_000, 1_000]);
+    expect(database.sent.filter((sql) => sql === "select 1")).toHaveLength(2);
+    timer.release(); // the probe's wait: it joins the ping in flight
+    timer.release();
+    timer.release();
+    expect(await first).toBeInstanceOf(DatabaseUnavailableError);
+    expect(await second).toBeInstanceOf(DatabaseUnavailableError);
+    expect(database.sent).not.toContain("select 3");
+
+    database.set("up");
+    database.answerNow();
+    await expect.poll(() => guarded.down).toBe(false);
+    await expect(guarded.query("select 5")).resolves.toHaveLength(1);
   });
 
   test("closing stops the pings", async () => {

@@ -5,13 +5,25 @@ import {
   type SqlValue,
 } from "./database.server";
 
-/** While the database is known to be down, how often it is asked again. */
+/** While the database is known to be down, how often it is asked again in the background. */
 export const OUTAGE_PROBE_MS = 1_000;
+/**
+ * While it is known to be down, a call more than this long after the last
+ * failed ping asks again at once, rather than waiting for the next probe:
+ * a staff save the moment the database is back is taken, not refused.
+ */
+export const OUTAGE_RECHECK_MS = 250;
+/** How long such a call waits for its ping before it is refused (the ping goes on). */
+export const OUTAGE_PATIENCE_MS = 1_000;
 
 export type OutageBreakerOptions = {
   probeMs?: number;
+  recheckMs?: number;
+  patienceMs?: number;
   /** Waits `ms` (a timer; tests pass their own). */
   wait?: (ms: number) => Promise<void>;
+  /** The time in milliseconds (tests pass their own). */
+  now?: () => number;
   /** Told when the database goes down and when it answers again. */
   onChange?: (state: "down" | "up", error?: unknown) => void;
 };
@@ -26,58 +38,81 @@ const defaultWait = (ms: number) => new Promise<void>((resolve) => setTimeout(re
 /**
  * `db` behind a breaker. Once the database is out of reach (a call could not
  * reach it, lost its connection or had no answer within the time-out, and a
- * ping then failed too), every call fails at once with
- * DatabaseUnavailableError, without being sent, until a ping in the
- * background (every `probeMs`) answers. A call that failed while a ping
- * answers (one query held up by a lock, a connection a restart had ended and
- * the pool has replaced) was the caller's failure alone: the breaker stays
- * closed. The failed call is answered once the ping has, so whoever sees it
- * fail sees the breaker as it then is.
+ * ping then failed too), calls fail with DatabaseUnavailableError without
+ * being sent, until a ping answers: one in the background every `probeMs`,
+ * or one a call asks for when the last failed more than `recheckMs` ago
+ * (that call waits up to `patienceMs` for it, calls meanwhile share it). A
+ * call that failed while a ping answers (one query held up by a lock, a
+ * connection a restart had ended and the pool has replaced) was the
+ * caller's failure alone: the breaker stays closed. The failed call is
+ * answered once the ping has, so whoever sees it fail sees the breaker as it
+ * then is.
  *
- * So during an outage a page is not held up by the content revision check, a
- * health check answers at once, and a visitor's post is told in a moment
- * instead of waiting for the driver's reconnection back-off; each ping is
- * the only thing waiting on the database. A failure refused here was never
- * sent: it cannot have been stored.
+ * So during an outage a page is not held up by the content revision check,
+ * a health check answers at once, and a visitor's post is told in a moment
+ * instead of waiting for the driver's reconnection back-off; at most one
+ * ping waits on the database at a time. And the moment it is back, the next
+ * call finds out. A failure refused here was never sent: it cannot have
+ * been stored.
  */
 export function withOutageBreaker(
   db: Database,
-  { probeMs = OUTAGE_PROBE_MS, wait = defaultWait, onChange }: OutageBreakerOptions = {},
+  {
+    probeMs = OUTAGE_PROBE_MS,
+    recheckMs = OUTAGE_RECHECK_MS,
+    patienceMs = OUTAGE_PATIENCE_MS,
+    wait = defaultWait,
+    now = () => performance.now(),
+    onChange,
+  }: OutageBreakerOptions = {},
 ): GuardedDatabase {
   let outage: { error: unknown } | undefined;
   let closed = false;
-  let confirming: Promise<void> | undefined;
+  let pinging: Promise<boolean> | undefined;
+  let lastFailedPing = -Infinity;
+
+  /**
+   * One ping at a time, shared by whoever asks meanwhile: true if it
+   * answered. A failed one opens the breaker (for `error`, the call that
+   * failed, when there was one); one that answers closes it.
+   */
+  function ping(error?: unknown): Promise<boolean> {
+    pinging ??= pingDatabase(db)
+      .then(
+        () => {
+          if (outage && !closed) {
+            outage = undefined;
+            onChange?.("up");
+          }
+          return true;
+        },
+        (pingError: unknown) => {
+          lastFailedPing = now();
+          if (!outage && !closed) {
+            outage = { error: error ?? pingError };
+            onChange?.("down", outage.error);
+            void probe();
+          }
+          return false;
+        },
+      )
+      .finally(() => (pinging = undefined));
+    return pinging;
+  }
 
   /** Pings every `probeMs` (the first after one, the ping that opened it having failed) until one answers. */
   async function probe() {
     while (outage && !closed) {
       await wait(probeMs);
       if (!outage || closed) return;
-      try {
-        await pingDatabase(db);
-        outage = undefined;
-        onChange?.("up");
-        return;
-      } catch {
-        // Still out of reach: the next after another interval.
-      }
+      await ping();
     }
   }
 
-  /** A call failed as if the database were out of reach: it is, if a ping fails too. One ping for every call failing meanwhile. */
-  function confirm(error: unknown): Promise<void> {
-    confirming ??= pingDatabase(db)
-      .then(
-        () => {},
-        () => {
-          if (outage || closed) return;
-          outage = { error };
-          onChange?.("down", error);
-          void probe();
-        },
-      )
-      .finally(() => (confirming = undefined));
-    return confirming;
+  /** While the breaker is open: whether the database answers again, asking if it is time to. */
+  async function back(): Promise<boolean> {
+    if (!pinging && now() - lastFailedPing < recheckMs) return false;
+    return Promise.race([ping(), wait(patienceMs).then(() => false)]);
   }
 
   function refused(): Promise<never> {
@@ -89,11 +124,12 @@ export function withOutageBreaker(
   }
 
   async function guarded<T>(work: () => Promise<T>): Promise<T> {
-    if (outage) return refused();
+    if (outage && (closed || !(await back()))) return refused();
     try {
       return await work();
     } catch (error) {
-      if (error instanceof DatabaseUnavailableError && !outage && !closed) await confirm(error);
+      // A call failed as if the database were out of reach: it is, if a ping fails too.
+      if (error instanceof DatabaseUnavailableError && !outage && !closed) await ping(error);
       throw error;
     }
   }
