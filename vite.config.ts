@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { postgresJsFix } from "./app/platform/database/postgres-js-fix.ts";
 
 // One id per build, shared by the server and client bundles, so the browser can
 // tell when the server it talks to runs a newer build than the page it shows.
@@ -31,12 +32,14 @@ const STAFF_ONLY =
 const DIETARY_ICON = /[\\/]app[\\/]menu[\\/]icons[\\/][a-z-]+\.svg$/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), !isVitest && reactRouter()],
+  plugins: [postgresJsFix(), tailwindcss(), !isVitest && reactRouter()],
   resolve: { tsconfigPaths: true },
   ssr: {
-    // Bundled into the server, so it keeps only the icons the site draws: as
-    // a package it loads all of them, a fifth of the time loading the server takes.
-    noExternal: ["lucide-react"],
+    // Bundled into the server: lucide-react so it keeps only the icons the
+    // site draws (as a package it loads all of them, a fifth of the time
+    // loading the server takes); postgres so it carries its fix
+    // (app/platform/database/postgres-js-fix.ts).
+    noExternal: ["lucide-react", "postgres"],
   },
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
@@ -111,6 +114,8 @@ export default defineConfig({
     // worker's environment and fresh copies of the site's modules
     // (setup-fresh-modules.ts).
     isolate: false,
+    // postgres.js through Vite, as the server bundles it, so it carries its fix.
+    server: { deps: { inline: ["postgres"] } },
     setupFiles: [
       "./tests/support/setup-fresh-modules.ts",
       "./tests/support/setup-matchers.ts",

@@ -24,7 +24,7 @@ import { gracefulShutdown } from "./pipeline/shutdown";
 import { startLive, stopLive } from "~/platform/live/live-process.server";
 import { StreamFellBehindError } from "~/platform/live/live-streams.server";
 import { listensOn } from "~/platform/site-origin.server";
-import { replaceStrandedPools } from "~/platform/database/database.server";
+import { onUnhandledRejection } from "./unhandled";
 
 /**
  * The process around the request pipeline, the same for `npm run serve` and
@@ -101,30 +101,10 @@ function prepareDatabase(): Promise<void> {
   });
 }
 
-/**
- * postgres.js (3.4.9) writes small messages from a timer, which can fire
- * after the connection closed when the database goes away, and then throws
- * where no caller can catch it (porsager/postgres#1154, #1208). The query
- * written may then be kept on the closed connection and never answered: the
- * pools are replaced (`replaceStrandedPools`), which fails it as a lost
- * connection, so it is sent again where that is safe. The error is logged
- * and the server goes on; anything else uncaught stops it, as Node would.
- */
-function survivePostgresClosedSocketWrites() {
+/** A rejection nothing waits for: see `onUnhandledRejection`. Anything uncaught is logged before the server stops. */
+function stopOnUncaught() {
+  process.on("unhandledRejection", onUnhandledRejection);
   process.on("uncaughtException", (error) => {
-    const stack = error instanceof Error ? (error.stack ?? "") : "";
-    if (
-      error instanceof TypeError &&
-      /reading 'write'/.test(error.message) &&
-      /nextWrite .*postgres[/\\]src[/\\]connection\.js/.test(stack)
-    ) {
-      log.warn(
-        "The database connection closed while a write was queued; replacing the pool and carrying on",
-        { error },
-      );
-      replaceStrandedPools();
-      return;
-    }
     log.error("Uncaught exception; stopping", { error });
     process.exit(1);
   });
@@ -152,7 +132,7 @@ export async function serve({
   server: given,
 }: ServeOptions): Promise<void> {
   assertNodeVersion();
-  survivePostgresClosedSocketWrites();
+  stopOnUncaught();
   if (pgliteTemplate) setPGliteTemplate(pgliteTemplate);
   // A first start makes its database here; a database that does not answer
   // does not keep the server from starting.

@@ -327,6 +327,11 @@ function connectionLost(error: unknown): boolean {
   return code !== undefined && CONNECTION_LOST.includes(code);
 }
 
+/** Whether `error` is a connection lost or one that could not be made. */
+export function isConnectionFailure(error: unknown): boolean {
+  return connectionLost(error) || notConnected(error);
+}
+
 /** Whether `error` is a connection that could not be made: nothing was sent. */
 function notConnected(error: unknown): boolean {
   const code = driverCode(error);
@@ -366,36 +371,12 @@ async function onceMoreIfLost<T>(work: () => Promise<T>, untouched: () => boolea
   }
 }
 
-/**
- * The connections to one database server: a postgres.js client, replaced
- * whole when it may hold work it will never answer (`replaceStrandedPools`).
- */
-type Pool = { client: postgres.Sql; readonly open: () => postgres.Sql; closed: boolean };
-
-const pools = new Set<Pool>();
-
-/**
- * postgres.js (3.4.9) can strand a query: one written on a connection that
- * had just closed is kept on it, never sent and never answered, and the
- * write throws where no caller can catch it (see `app/server/serve.ts`),
- * the one sign of it. Every open pool is then replaced by a fresh one and
- * the old one ended at once: that fails whatever it still held (stranded
- * work included) as a lost connection, so reads and transactions that had
- * not reached COMMIT are sent again on the new pool (`onceMoreIfLost`)
- * instead of waiting out the query time-out.
- */
-export function replaceStrandedPools(): void {
-  for (const pool of pools) {
-    if (pool.closed) continue;
-    const old = pool.client;
-    pool.client = pool.open();
-    void old.end({ timeout: 0 }).catch(() => {});
-  }
-}
-
-function postgresDatabase(pool: Pool, tx?: postgres.TransactionSql, listenUrl?: string): Database {
-  // The client at the moment of each call: a pool replaced meanwhile serves the next try.
-  const sql = (): PostgresClient => tx ?? pool.client;
+function postgresDatabase(
+  pool: postgres.Sql,
+  tx?: postgres.TransactionSql,
+  listenUrl?: string,
+): Database {
+  const sql = (): PostgresClient => tx ?? pool;
   return {
     kind: "postgres",
     query<Row extends object>(text: string, params: readonly SqlValue[] = []) {
@@ -416,7 +397,7 @@ function postgresDatabase(pool: Pool, tx?: postgres.TransactionSql, listenUrl?: 
       let committing = false;
       const run = () => {
         committing = false;
-        return pool.client.begin(async (inner) => {
+        return pool.begin(async (inner) => {
           const result = await work(postgresDatabase(pool, inner));
           // COMMIT is sent next: lost from here on, it may have landed.
           committing = true;
@@ -426,9 +407,7 @@ function postgresDatabase(pool: Pool, tx?: postgres.TransactionSql, listenUrl?: 
       return guarded(() => onceMoreIfLost(run, () => !committing));
     },
     close() {
-      pool.closed = true;
-      pools.delete(pool);
-      return pool.client.end({ timeout: 5 });
+      return pool.end({ timeout: 5 });
     },
     ...(listenUrl && {
       listen: (channel: string, onNotify: (payload: string) => void, onLost: Lost) =>
@@ -548,24 +527,21 @@ const bytea = {
  * that is a transaction pooler, which cannot, the database has no `listen`.
  */
 export function openPostgres(url: string, { listenUrl }: { listenUrl?: string } = {}): Database {
-  const open = () =>
-    postgres(url, {
-      types: { json: JSON_AS_TEXT, bytea },
-      max: POOL_CONNECTIONS,
-      connect_timeout: 5,
-      // After failed connections postgres.js waits up to 20 s before trying
-      // again, so a database back from an outage went unused that long. The
-      // server's outage breaker already sends only one ping a second while the
-      // database is away; a second is the most to wait.
-      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
-      idle_timeout: 60,
-      // Supabase's pooler in transaction mode cannot keep prepared statements.
-      prepare: false,
-      onnotice: () => {},
-      connection: { application_name: "pub-site" },
-    });
-  const pool: Pool = { client: open(), open, closed: false };
-  pools.add(pool);
+  const pool = postgres(url, {
+    types: { json: JSON_AS_TEXT, bytea },
+    max: POOL_CONNECTIONS,
+    connect_timeout: 5,
+    // After failed connections postgres.js waits up to 20 s before trying
+    // again, so a database back from an outage went unused that long. The
+    // server's outage breaker already sends only one ping a second while the
+    // database is away; a second is the most to wait.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+    idle_timeout: 60,
+    // Supabase's pooler in transaction mode cannot keep prepared statements.
+    prepare: false,
+    onnotice: () => {},
+    connection: { application_name: "pub-site" },
+  });
   const listener = listenUrl ?? url;
   return postgresDatabase(pool, undefined, isTransactionPooler(listener) ? undefined : listener);
 }
