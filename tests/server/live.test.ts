@@ -5,6 +5,7 @@ import { UNSAFE_decodeViaTurboStream } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import {
   openBuiltApp,
+  runServerToExit,
   startServer,
   stopAllServers,
   type BuiltApp,
@@ -12,6 +13,11 @@ import {
   type RunningServer,
 } from "../support/built-server";
 import { addStaffWithCommand, signedInOn } from "../support/server-test";
+import {
+  postgresPrograms,
+  startPrivatePostgres,
+  type PrivatePostgres,
+} from "../support/private-postgres";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -447,7 +453,10 @@ describe.runIf(drivers.includes("postgres"))(
             where datname = ${databaseName} and pid <> pg_backend_pid() and pid <> ${lock.pid}`;
           await lock.release();
           const saved = await saving;
-          expect(saved.status, `round ${round}: the save on A, the first time`).toBe(303);
+          expect(
+            saved.status,
+            `round ${round}: the save on A, the first time\n${a.output().slice(-4000)}`,
+          ).toBe(303);
           const [{ available }] = (await database.query<{ available: boolean }>(
             "select unavailable_until is null or unavailable_until <= now() as available from public.menu_items where id = $1",
             [item!.id],
@@ -471,6 +480,106 @@ describe.runIf(drivers.includes("postgres"))(
         await locker.end();
       }
     });
+  },
+);
+
+describe.runIf(drivers.includes("postgres") && postgresPrograms())(
+  "two instances while PostgreSQL restarts",
+  () => {
+    let cluster: PrivatePostgres | undefined;
+    const spinners: ChildProcess[] = [];
+    afterEach(async () => {
+      for (const spinner of spinners.splice(0)) spinner.kill("SIGKILL");
+      stopAllServers();
+      await cluster?.[Symbol.asyncDispose]();
+      cluster = undefined;
+    });
+
+    /** Asks `servers` for what open pages and health checks ask, over and over until `work` ends. */
+    async function visitWhile(work: Promise<void>, servers: RunningServer[]): Promise<void> {
+      let done = false;
+      const finished = work.finally(() => (done = true));
+      const visitor = async (server: RunningServer) => {
+        for (const target of ["/menu.data", "/healthz", "/live/revision", "/contact"]) {
+          if (done) return;
+          await fetch(`${server.url}${target}`)
+            .then((response) => response.arrayBuffer())
+            .catch(() => undefined);
+        }
+        if (!done) await visitor(server);
+      };
+      await Promise.all([
+        finished,
+        ...servers.flatMap((server) => [visitor(server), visitor(server)]),
+      ]);
+    }
+
+    test("pg_ctl restart -m fast ten times on a busy machine, a save on A right after each: each is taken the first time, and B never names a revision newer than the menu it shows", async () => {
+      cluster = await startPrivatePostgres();
+      const env = { DATABASE_URL: cluster.url };
+      const seeded = await runServerToExit(env, ["seed"]);
+      expect(seeded.code, seeded.output).toBe(0);
+      const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+      await b.waitForOutput('Live updates: listening on "content_revision"');
+      const email = "owner@example.com";
+      const password = await addStaffWithCommand(env, email, "owner");
+      const { post } = await signedInOn(a, email, password);
+      const sql = postgres(cluster.url, { max: 1, onnotice: () => {} });
+      const read = async () => {
+        const [row] = await sql<
+          { id: number; name: string; available: boolean; revision: string }[]
+        >`
+          select i.id, i.name, i.unavailable_until is null or i.unavailable_until <= now() as available,
+            (select revision::text from public.content_revision) as revision
+          from public.menu_items i where i.id = ${item!.id}`;
+        return row!;
+      };
+      const [item] = await sql<{ id: number; name: string }[]>`
+        select id, name from public.menu_items where available order by id limit 1`;
+      for (let core = 0; core < availableParallelism(); core += 1) {
+        spinners.push(spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }));
+      }
+      try {
+        for (let round = 1; round <= 10; round += 1) {
+          const intent = round % 2 === 1 ? "mark-not-today" : "mark-available";
+          // Resolves once the server accepts connections again: every
+          // connection A and B held was ended by the restart, while
+          // visitors kept asking both for pages and their health.
+          const visiting = visitWhile(cluster.restart(), [a, b]);
+          await visiting;
+          const saved = await post("/staff/menu", { intent, item: String(item!.id) });
+          expect(
+            saved.status,
+            `round ${round}: the save on A, the first time\n${a.output().slice(-4000)}`,
+          ).toBe(303);
+          const now = await read();
+          expect(now.available, `round ${round}: the save landed`).toBe(
+            intent === "mark-available",
+          );
+
+          // B, as an open page asks on the event: never a revision its menu
+          // is older than, and the saved menu once it names the save's revision.
+          const startedAt = performance.now();
+          for (;;) {
+            const shown = await menuDataOf(b);
+            const shownRevision = shown.revisions.map(BigInt).reduce((x, y) => (x < y ? x : y));
+            if (shownRevision >= BigInt(now.revision)) {
+              expect(
+                shown.notToday(item!.name),
+                `round ${round}: B's menu at ${now.revision}`,
+              ).toBe(intent === "mark-not-today");
+              break;
+            }
+            expect(
+              performance.now() - startedAt,
+              `round ${round}: B shows revision ${now.revision} within 5 s (shows ${shown.revisions.join()})\n${b.output().slice(-4000)}`,
+            ).toBeLessThan(5_000);
+          }
+        }
+      } finally {
+        await sql.end();
+      }
+    }, 240_000);
   },
 );
 
