@@ -27,19 +27,48 @@ const touches: Record<(typeof contentTables)[number], string> = {
 describe.each(drivers)("the content revision on %s", (driver) => {
   test.override({ driver });
 
-  test.for(contentTables)(
-    "a change to %s moves the revision on, once per statement",
-    async (table, { db }) => {
-      await rolledBack(
-        (inner) => db.transaction(inner),
-        async (tx) => {
-          const before = BigInt(await readContentRevision(tx));
-          await tx.query(touches[table]);
-          expect(BigInt(await readContentRevision(tx))).toBe(before + 1n);
-        },
-      );
-    },
-  );
+  test.for(contentTables)("a change to %s moves the revision on", async (table, { db }) => {
+    await rolledBack(
+      (inner) => db.transaction(inner),
+      async (tx) => {
+        const before = BigInt(await readContentRevision(tx));
+        await tx.query(touches[table]);
+        expect(BigInt(await readContentRevision(tx))).toBe(before + 1n);
+      },
+    );
+  });
+
+  test("one save, one move: every statement of a transaction after the first leaves it, and open pages hear of it once", async ({
+    db,
+  }) => {
+    const heard: string[] = [];
+    let sentinel = (_payload: string) => {};
+    const listening = await db.listen!(
+      "content_revision",
+      (payload) => {
+        heard.push(payload);
+        sentinel(payload);
+      },
+      () => {},
+    );
+    try {
+      const before = BigInt(await readContentRevision(db));
+      await db.transaction(async (tx) => {
+        await tx.query(touches.opening_hours);
+        await tx.query("update public.opening_hours set updated_at = now() where weekday = 4");
+        await tx.query(touches.site_settings);
+        expect(BigInt(await readContentRevision(tx))).toBe(before + 1n);
+      });
+      expect(BigInt(await readContentRevision(db))).toBe(before + 1n);
+      // A second save: the first notification has arrived once this one's has.
+      const second = new Promise<string>((resolve) => (sentinel = resolve));
+      await db.query(touches.site_settings);
+      await second;
+      expect(heard).toEqual([String(before + 1n), String(before + 2n)]);
+    } finally {
+      await listening.close();
+    }
+  });
 
   test("a statement that changes nothing moves it on all the same (a cheap, safe miss)", async ({
     db,
