@@ -3,6 +3,7 @@ import { drivers, routeTest as test } from "../../../tests/support/route-test";
 import { inputOf } from "~/platform/forms/form-check.test-support";
 import {
   deleteEvent,
+  eventChoices,
   eventForStaff,
   insertEvent,
   pastEventsForStaff,
@@ -78,6 +79,37 @@ describe.each(drivers)("the events editor's queries on %s", (driver) => {
       expect(await eventForStaff(tx, id)).toBeNull();
       expect(await deleteEvent(tx, id)).toBe(false);
       expect(await updateEvent(tx, id, input({}), NO_PICTURE)).toBe(false);
+    });
+  });
+
+  test("the pickers of specials and dishes mark the events that are cancelled or hidden", async ({
+    asEditor,
+  }) => {
+    await asEditor(async (tx) => {
+      const on = await insertEvent(tx, input({ title: "Quiz On" }), NO_PICTURE);
+      const cancelled = await insertEvent(
+        tx,
+        input({ title: "Quiz Off", status: "cancelled" }),
+        NO_PICTURE,
+      );
+      const hidden = await insertEvent(tx, input({ title: "Quiz Kept", hidden: "on" }), NO_PICTURE);
+      const both = await insertEvent(
+        tx,
+        input({ title: "Quiz Gone", status: "cancelled", hidden: "on" }),
+        NO_PICTURE,
+      );
+      const choices = await eventChoices.list(tx, new Date("2026-07-01T12:00:00Z"), null);
+      const label = (id: number) => choices.find((choice) => choice.id === id)?.label;
+      expect(label(on)).toBe("Quiz On, Saturday, July 11");
+      expect(label(cancelled)).toBe(
+        "Quiz Off, Saturday, July 11 (cancelled: what goes with it does not show)",
+      );
+      expect(label(hidden)).toBe(
+        "Quiz Kept, Saturday, July 11 (hidden: what goes with it does not show)",
+      );
+      expect(label(both)).toBe(
+        "Quiz Gone, Saturday, July 11 (cancelled and hidden: what goes with it does not show)",
+      );
     });
   });
 

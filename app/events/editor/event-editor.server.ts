@@ -172,23 +172,33 @@ export async function deleteEvent(tx: Database, id: number): Promise<boolean> {
 /**
  * The events a special or a dish can be tied to, for their editors: at
  * `now`, those not over a day ago (so tonight's is still there) and the one
- * it is tied to already, soonest first, each named by its title and date.
+ * it is tied to already, soonest first, each named by its title and date,
+ * and marked when it is cancelled or hidden (what is tied to it then never
+ * shows).
  */
 export const eventChoices: RowChoices = {
   async list(db, now, current) {
     const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-    const events = await db.query<{ id: number; title: string; startsAt: string }>(
-      `select id::int as id, title,
+    const events = await db.query<{
+      id: number;
+      title: string;
+      startsAt: string;
+      published: boolean;
+      status: string;
+    }>(
+      `select id::int as id, title, published, status,
          to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startsAt"
        from public.events
        where coalesce(ends_at, starts_at) >= $1::timestamptz or id = $2::bigint
        order by starts_at, id`,
       [since.toISOString(), current],
     );
-    return events.map(({ id, title, startsAt }) => ({
-      id,
-      label: `${title}, ${formatLongDate(torontoDateTime(startsAt).date)}`,
-    }));
+    return events.map(({ id, title, startsAt, published, status }) => {
+      const marks = [status === "cancelled" && "cancelled", !published && "hidden"].filter(Boolean);
+      const mark =
+        marks.length > 0 ? ` (${marks.join(" and ")}: what goes with it does not show)` : "";
+      return { id, label: `${title}, ${formatLongDate(torontoDateTime(startsAt).date)}${mark}` };
+    });
   },
   async exists(tx, id) {
     const rows = await tx.query("select 1 from public.events where id = $1 for share", [id]);
