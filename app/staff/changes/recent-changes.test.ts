@@ -446,6 +446,19 @@ describe("a change in the site's words", () => {
       false,
     );
     expect(changedSomething(entry("menu_items", item, { ...item, available: true }))).toBe(true);
+    // Allergens saved in another order are the same allergens.
+    const listed = { ...item, allergens: ["milk", "wheat"] };
+    expect(
+      changedSomething(entry("menu_items", listed, { ...listed, allergens: ["wheat", "milk"] })),
+    ).toBe(false);
+    expect(
+      describeChange(
+        entry("menu_items", listed, { ...listed, allergens: ["wheat", "milk"], available: true }),
+      ).details.map((detail) => detail.text),
+    ).not.toContainEqual(expect.stringMatching(/^Allergens/));
+    expect(changedSomething(entry("menu_items", listed, { ...listed, allergens: ["milk"] }))).toBe(
+      true,
+    );
     expect(changedSomething(entry("menu_items", null, item))).toBe(true);
   });
 });

@@ -109,6 +109,19 @@ const SHORT_TEXT = 60;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A list's entries in one order. */
+const asSet = (value: unknown) => (Array.isArray(value) ? value.map(text).sort() : value);
+
+/**
+ * Whether `name` says the same before and after: a list saved in another
+ * order (allergens ticked in a new order) is the same list.
+ */
+function unchanged(tableName: string, name: string, before: unknown, after: unknown): boolean {
+  return TABLES[tableName]?.columns[name]?.kind === "list"
+    ? same(asSet(before), asSet(after))
+    : same(before, after);
+}
+
 function images(value: unknown): ContentImage[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((photo) => {
@@ -227,7 +240,7 @@ export function changeDetails(
   if (!oldRow || !newRow) return [];
   const columns = TABLES[tableName]?.columns ?? {};
   const changed = [...new Set([...Object.keys(oldRow), ...Object.keys(newRow)])].filter(
-    (key) => !IGNORED.has(key) && !same(oldRow[key], newRow[key]),
+    (key) => !IGNORED.has(key) && !unchanged(tableName, key, oldRow[key], newRow[key]),
   );
   const known = Object.keys(columns);
   const details: ChangeDetail[] = [];
@@ -346,7 +359,9 @@ export function changedSomething(entry: AuditEntry): boolean {
   if (entry.operation !== "UPDATE" || !entry.oldRow || !entry.newRow) return true;
   const keys = new Set([...Object.keys(entry.oldRow), ...Object.keys(entry.newRow)]);
   return [...keys].some(
-    (key) => key !== "updated_at" && !same(entry.oldRow![key], entry.newRow![key]),
+    (key) =>
+      key !== "updated_at" &&
+      !unchanged(entry.tableName, key, entry.oldRow![key], entry.newRow![key]),
   );
 }
 
