@@ -24,6 +24,7 @@ const DOMAINS = [
   "specials",
   "events",
   "venue",
+  "about",
   "enquiries",
   "images",
   "theme",

@@ -40,6 +40,8 @@ export default [
       route("venue", "routes/staff/venue.tsx"),
       route("venue/spaces/:id", "routes/staff/venue-space.tsx"),
       route("venue/packages/:id", "routes/staff/venue-package.tsx"),
+      route("questions", "routes/staff/questions.tsx"),
+      route("questions/:id", "routes/staff/question.tsx"),
       route("people", "routes/staff/people.tsx"),
       route("changes", "routes/staff/changes.tsx"),
       route("outbox", "routes/staff/outbox.tsx"),

@@ -20,10 +20,11 @@ const DESCRIPTION =
 export async function loader({ context }: Route.LoaderArgs) {
   const content = siteContent(context);
   const now = new Date();
-  const [settings, menu, spaces] = await Promise.all([
+  const [settings, menu, spaces, questions] = await Promise.all([
     content.settings(),
     content.menu(now),
     content.venueSpaces(),
+    content.questions(),
   ]);
   const room = await pictureFor(context, {
     path: "rooms/main-bar.svg",
@@ -34,6 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ?.items.filter((i) => i.available);
   return {
     settings,
+    questions,
     room,
     onTap: onTap ?? [],
     stepFreeSpaces: spaces.filter((space) => space.stepFree).map((space) => space.name),
@@ -47,40 +49,17 @@ export const meta: Route.MetaFunction = fixedPageMeta("About", "/about", DESCRIP
 export const headers = publicPageHeaders;
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
-  const { settings, room, onTap, stepFreeSpaces, stairsOnlySpaces } = loaderData;
+  const { settings, questions, room, onTap, stepFreeSpaces, stairsOnlySpaces } = loaderData;
+  // The pub's own questions (edited under /staff/questions), then getting
+  // here, from the settings' notes.
   const faq = [
-    {
-      question: "Do you take reservations?",
-      answer:
-        "For six or more, yes: call us and we'll hold a table. Smaller groups can just walk in; on hockey nights and Fridays after 7 pm it's worth calling ahead. For private parties, see the venue page.",
-    },
-    {
-      question: "Is there a patio?",
-      answer:
-        "Yes, from May to October, weather permitting, with heaters for cool evenings. Patio tables are first come, first served unless you book it for a party.",
-    },
-    {
-      question: "Can I bring my kids?",
-      answer:
-        "Yes. Our house policy: guests under 19 are welcome with an adult until 9 pm, and there's a kids' menu. After 9 pm, and at the bar at any hour, the pub is for guests 19 and over. Ontario's drinking age is 19, so we ask for ID.",
-    },
-    {
-      question: "Where do I park?",
-      answer:
-        settings.parkingNote ||
-        "There is street parking nearby and several municipal lots within a few minutes' walk.",
-    },
-    {
-      question: "How do I get there by bus?",
-      answer:
-        settings.transitNote ||
-        "Several London Transit routes stop within a short walk of the pub.",
-    },
-    {
-      question: "Can you handle allergies and special diets?",
-      answer:
-        "Every dish on the menu lists its priority allergens and dietary tags, and the kitchen can adapt many dishes. Tell your server about any allergy before you order; we share fryers, so we can't promise a dish is free of traces.",
-    },
+    ...questions,
+    ...(settings.parkingNote
+      ? [{ question: "Where do I park?", answer: settings.parkingNote }]
+      : []),
+    ...(settings.transitNote
+      ? [{ question: "How do I get there by bus?", answer: settings.transitNote }]
+      : []),
   ];
 
   return (
@@ -174,10 +153,12 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </PageSection>
 
-      <PageSection titleId="faq-title" band="ruled-above" layout="narrow">
-        <SectionHeading id="faq-title" eyebrow="Good to know" title="Questions people ask" />
-        <QuestionList entries={faq} />
-      </PageSection>
+      {faq.length > 0 ? (
+        <PageSection titleId="faq-title" band="ruled-above" layout="narrow">
+          <SectionHeading id="faq-title" eyebrow="Good to know" title="Questions people ask" />
+          <QuestionList entries={faq} />
+        </PageSection>
+      ) : null}
     </>
   );
 }

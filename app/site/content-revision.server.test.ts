@@ -22,6 +22,8 @@ const touches: Record<(typeof contentTables)[number], string> = {
     "update public.venue_spaces set name = name where id = (select min(id) from public.venue_spaces)",
   venue_packages:
     "update public.venue_packages set name = name where id = (select min(id) from public.venue_packages)",
+  questions:
+    "update public.questions set answer = answer where id = (select min(id) from public.questions)",
 };
 
 describe.each(drivers)("the content revision on %s", (driver) => {

@@ -7,6 +7,8 @@ import { torontoDate } from "~/platform/clock/toronto-time";
 import type { SiteSettings } from "~/settings/site-settings";
 import { specialsChangeAfter, type Special } from "~/specials/specials";
 import type { VenuePackage, VenueSpace } from "~/venue/venue";
+import type { Question } from "~/about/questions";
+import { getQuestions } from "~/about/questions.server";
 import { ContentCache } from "./content-cache.server";
 import { contentChangedAt, contentRevisionOf } from "~/platform/live/content-revision.server";
 import { getEventBySlug, getEvents } from "~/events/events.server";
@@ -68,6 +70,8 @@ export type SiteContent = {
   event(slug: string, now: Date): Promise<{ event: PubEvent; over: boolean } | null>;
   venueSpaces(): Promise<VenueSpace[]>;
   venuePackages(): Promise<VenuePackage[]>;
+  /** The questions people ask, with the pub's answers, in their order. */
+  questions(): Promise<Question[]>;
   /** When the content last changed (the content revision's time), as an ISO instant. */
   changedAt(): Promise<string>;
 };
@@ -177,6 +181,7 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
     },
     venueSpaces: () => read("venue-spaces", getVenueSpaces),
     venuePackages: () => read("venue-packages", getVenuePackages),
+    questions: () => read("questions", getQuestions),
     changedAt: () => read("changed-at", contentChangedAt),
   };
 }
@@ -225,5 +230,6 @@ export async function warmSiteContent(context: Readonly<RouterContextProvider>):
     content.upcomingEvents(now),
     content.venueSpaces(),
     content.venuePackages(),
+    content.questions(),
   ]);
 }

@@ -273,6 +273,7 @@ const staffPurposes = [
   "specials",
   "events",
   "venue",
+  "questions",
   "people",
   "people-no-javascript",
   "outbox",

@@ -14,6 +14,7 @@ export const contentTables = [
   "events",
   "venue_spaces",
   "venue_packages",
+  "questions",
 ] as const;
 
 class Rollback extends Error {}

@@ -1,3 +1,4 @@
+import { questionsChanges } from "~/about/questions-changes";
 import { eventChanges } from "~/events/event-changes";
 import { hoursChanges } from "~/hours/hours-changes";
 import { contentImage, type ContentImage } from "~/images/content-image";
@@ -91,6 +92,7 @@ const TABLES: Record<string, TableWords> = {
   ...specialsChanges,
   ...eventChanges,
   ...venueChanges,
+  ...questionsChanges,
 };
 
 /**

@@ -10,6 +10,7 @@ import { menuRowRules } from "~/menu/editor/menu-editor.server";
 import { settingsRowRules } from "~/settings/editor/settings-editor.server";
 import { specialsRowRules } from "~/specials/editor/specials-editor.server";
 import { venueRowRules } from "~/venue/editor/venue-editor.server";
+import { questionsRowRules } from "~/about/editor/questions-editor.server";
 import { databaseErrorCode } from "~/platform/database/database.server";
 import { CONTENT_TABLES, describeChange } from "./recent-changes";
 import { isOwner, loggedChange, type LoggedChange } from "./recent-changes.server";
@@ -53,6 +54,7 @@ const ROW_RULES: TableRowRules = {
   ...specialsRowRules,
   ...eventRowRules,
   ...venueRowRules,
+  ...questionsRowRules,
 };
 
 /** A column name from the catalog, quoted for SQL. */
