@@ -12,6 +12,7 @@ import { pictureFor } from "~/images/pictures.server";
 import { siteContent } from "~/site/site-content.server";
 import { fixedPageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
+import { streetOf } from "~/settings/site-settings";
 
 /** What the page is for: its header says it, and search results show it. */
 const DESCRIPTION =
@@ -71,7 +72,11 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
       <PageSection titleId="story-title">
         <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
           <div>
-            <SectionHeading id="story-title" eyebrow="The story" title="A local on Dundas Street" />
+            <SectionHeading
+              id="story-title"
+              eyebrow="The story"
+              title={streetOf(settings) ? `A local on ${streetOf(settings)}` : "A local"}
+            />
             <div className="mt-5 space-y-4 text-lg text-muted-foreground">
               <p>
                 {settings.name} is the kind of pub a downtown needs: somewhere to meet before a show

@@ -16,7 +16,7 @@ import { formatLongDate } from "~/platform/clock/time-words";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { Link } from "~/platform/ui/link";
-import { directionsLinks, formatAddress, telephoneHref } from "~/settings/site-settings";
+import { directionsLinks, formatAddress, onStreet, telephoneHref } from "~/settings/site-settings";
 import { pageMeta } from "~/site/meta";
 import { siteContent } from "~/site/site-content.server";
 import { TodaysSpecialList } from "~/specials/todays-special-list";
@@ -56,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? pageMeta({
         title: loaderData.settings.name,
-        description: `${loaderData.settings.description}. Hours, today's specials, the menu and what's on, on Dundas Street in downtown London.`,
+        description: `${loaderData.settings.description}. Hours, today's specials, the menu and what's on${onStreet(loaderData.settings)}.`,
         path: "/",
         matches,
       })

@@ -3,6 +3,8 @@ import {
   bookingLinks,
   directionsLinks,
   formatAddress,
+  onStreet,
+  streetOf,
   telephoneHref,
   type SiteSettings,
 } from "./site-settings";
@@ -45,6 +47,23 @@ describe("telephoneHref", () => {
   test("a number that already has its country code keeps it", () => {
     expect(telephoneHref("+1 519-555-0134")).toBe("tel:+15195550134");
   });
+});
+
+test("streetOf names the street alone: no civic number, unit or cross street", () => {
+  for (const [address, street] of [
+    ["Dundas Street at Richmond Street", "Dundas Street"],
+    ["180 Dundas Street", "Dundas Street"],
+    ["180A Dundas St.", "Dundas St."],
+    ["Unit 2, 180 Dundas Street", "Dundas Street"],
+    ["Suite 4 - 355 Clarence Street", "Clarence Street"],
+    ["", ""],
+  ] as const) {
+    expect(streetOf({ streetAddress: address })).toBe(street);
+  }
+  expect(onStreet({ streetAddress: "425 Richmond Street", locality: "London" })).toBe(
+    " on Richmond Street in London",
+  );
+  expect(onStreet({ streetAddress: "", locality: "London" })).toBe(" in London");
 });
 
 test("formatAddress gives the street, city and province on one line", () => {

@@ -36,6 +36,25 @@ export function formatAddress(settings: SiteSettings): string {
   return `${settings.streetAddress}, ${settings.locality}, ${settings.region}`;
 }
 
+/**
+ * The street the pub is on, as a sentence names it: the street address
+ * without its civic number or unit, and without a cross street ("180 Dundas
+ * Street" and "Dundas Street at Richmond Street" are both "Dundas Street").
+ */
+export function streetOf(settings: Pick<SiteSettings, "streetAddress">): string {
+  return settings.streetAddress
+    .replace(/\s+at\s+.*$/i, "")
+    .replace(/^(?:(?:unit|suite|apt\.?)\s*[\w-]+\s*[,-]?\s*)?[\w-]*\d[\w-]*[,]?\s+/i, "")
+    .trim();
+}
+
+/** ", on Dundas Street in London", or ", in London" when there is no street to name. */
+export function onStreet(settings: Pick<SiteSettings, "streetAddress" | "locality">): string {
+  const street = streetOf(settings);
+  const place = settings.locality ? ` in ${settings.locality}` : "";
+  return street ? ` on ${street}${place}` : place;
+}
+
 /** A `tel:` link: digits and a leading + only, so every phone dials it. */
 export function telephoneHref(phone: string): string {
   const digits = phone.replace(/[^\d+]/g, "");
