@@ -69,7 +69,7 @@ describe.each(drivers)("the questions editor on %s", (driver) => {
     read,
   }) => {
     const added = await send("/staff/questions/new", questionAction, valid, "new");
-    const id = await idOf(db, valid.question);
+    const id = (await idOf(db, valid.question))!;
     expect(added).toHaveRedirect(`/staff/questions#question-${id}`);
     expect((await listed(read)).at(-1)?.id).toBe(id);
     await expect.poll(() => aboutQuestions(db), { timeout: 15_000 }).toContain(valid.question);
