@@ -12,6 +12,7 @@ import {
 import { loader as publicMenuLoader } from "./menu";
 import { action as itemAction, loader as itemLoader } from "./staff/menu-item";
 import { action as listAction, loader as listLoader } from "./staff/menu";
+import { loader as sheetLoader } from "./staff/menu-sheet";
 import { action as sectionAction, loader as sectionLoader } from "./staff/menu-section";
 import { action as eventAction } from "./staff/event";
 import { menuAt, type Availability, type MenuListSection } from "~/menu/menu";
@@ -168,6 +169,41 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       );
       expect(response.headers.get("Location")).toMatch(/^\/staff\/sign-in/);
       expect((await staffMenu())[0]!.items[0]!.available).toBe(true);
+    });
+
+    test("downloads as a spreadsheet: every dish, hidden ones too, never stored; signed out, none", async ({
+      db,
+      load,
+      staffMenu,
+    }) => {
+      const [hidden] = await db.query<{ id: number; name: string }>(
+        "update public.menu_items set published = false where id = (select min(id) from public.menu_items) returning id::int as id, name",
+      );
+      try {
+        const response = await load("/staff/menu/menu.csv", sheetLoader, {});
+        expect(response.status).toBe(200);
+        expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+        expect(response.headers.get("Content-Disposition")).toMatch(
+          /^attachment; filename="menu-\d{4}-\d{2}-\d{2}\.csv"$/,
+        );
+        expect(response.headers.get("Cache-Control")).toMatch(/no-store/);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        // A byte-order mark first, so a spreadsheet reads it as UTF-8.
+        expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+        const csv = new TextDecoder().decode(bytes);
+        expect(csv.startsWith("Section,Name,Description,Price,")).toBe(true);
+        const dishes = (await staffMenu()).flatMap((section) => section.items);
+        // A header, and a row a dish (descriptions may run over lines within their quotes).
+        expect(csv.match(/\r\n/g)).toHaveLength(dishes.length + 1);
+        expect(csv).toContain(`,${hidden!.name},`);
+      } finally {
+        await db.query("update public.menu_items set published = true where id = $1", [hidden!.id]);
+      }
+
+      const signedOut = new CookieJar();
+      expect(await load("/staff/menu/menu.csv", sheetLoader, {}, signedOut)).toHaveRedirect(
+        "/staff/sign-in?redirectTo=%2Fstaff%2Fmenu%2Fmenu.csv",
+      );
     });
 
     test("lists every section and item, hidden ones too, in order", async ({

@@ -1,4 +1,4 @@
-import { ArrowUpDownIcon, CheckIcon, PlusIcon, SearchIcon } from "lucide-react";
+import { ArrowUpDownIcon, CheckIcon, DownloadIcon, PlusIcon, SearchIcon } from "lucide-react";
 import { useState, type ChangeEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/platform/ui/button";
@@ -360,6 +360,16 @@ export function MenuListEditor({
             <ArrowUpDownIcon aria-hidden="true" />
             Reorder the menu
           </Link>
+        )}
+        {view.reorder ? null : (
+          <a
+            href="/staff/menu/menu.csv"
+            download
+            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
+          >
+            <DownloadIcon aria-hidden="true" />
+            Download as a spreadsheet
+          </a>
         )}
       </div>
       <MenuToolbar view={view} query={query} onQuery={setQuery} sections={found.sections} />
