@@ -38,7 +38,7 @@ export function QuestionsList({ questions }: { questions: readonly EditableQuest
                     <span className="block text-lg font-semibold break-words text-foreground underline-offset-4 group-hover:underline">
                       {question.question}
                     </span>
-                    <span className="mt-0.5 line-clamp-2 block break-words text-muted-foreground">
+                    <span className="mt-0.5 line-clamp-2 break-words text-muted-foreground">
                       {question.answer}
                     </span>
                     {!question.published ? (
