@@ -265,6 +265,7 @@ const staffPurposes = [
   "axe",
   "menu",
   "menu-no-javascript",
+  "menu-import",
   "settings",
   "settings-refused",
   "settings-no-javascript",

@@ -1,4 +1,11 @@
-import { ArrowUpDownIcon, CheckIcon, DownloadIcon, PlusIcon, SearchIcon } from "lucide-react";
+import {
+  ArrowUpDownIcon,
+  CheckIcon,
+  DownloadIcon,
+  PlusIcon,
+  SearchIcon,
+  UploadIcon,
+} from "lucide-react";
 import { useState, type ChangeEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/platform/ui/button";
@@ -370,6 +377,15 @@ export function MenuListEditor({
             <DownloadIcon aria-hidden="true" />
             Download as a spreadsheet
           </a>
+        )}
+        {view.reorder ? null : (
+          <Link
+            to="/staff/menu/import"
+            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
+          >
+            <UploadIcon aria-hidden="true" />
+            From a spreadsheet
+          </Link>
         )}
       </div>
       <MenuToolbar view={view} query={query} onQuery={setQuery} sections={found.sections} />

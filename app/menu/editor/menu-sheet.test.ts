@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { EditorItem, EditorMenu, EditorSection } from "./menu-editor";
-import { csvCell, menuSheet, SHEET_COLUMNS } from "./menu-sheet";
+import { csvCell, menuSheet, readSheet, SHEET_COLUMNS } from "./menu-sheet";
 
 const section: EditorSection = {
   id: 1,
@@ -121,5 +121,43 @@ describe("the menu as a spreadsheet", () => {
     }
     expect(csvCell("Plain, with a comma")).toBe('"Plain, with a comma"');
     expect(csvCell("Plain")).toBe("Plain");
+  });
+});
+
+describe("rows read back", () => {
+  test("as a spreadsheet copies them (tabs), the columns named by the first row in any order", () => {
+    expect(readSheet("price\tNAME\tSection\n14.50\tWings\tStarters\n\n\t\t\n")).toEqual({
+      rows: [{ line: 2, cells: { Price: "14.50", Name: "Wings", Section: "Starters" } }],
+    });
+  });
+
+  test("as a CSV file holds them: quotes, commas and lines within a cell, and the export's formula guard undone", () => {
+    const csv =
+      'Section,Name,Description,Price\r\nMains,"Fish, Chips","Battered\r\n""proper""",\'-5\r\nMains,Pie,,9\r\n';
+    expect(readSheet(csv)).toEqual({
+      rows: [
+        {
+          line: 2,
+          cells: {
+            Section: "Mains",
+            Name: "Fish, Chips",
+            Description: 'Battered\n"proper"',
+            Price: "-5",
+          },
+        },
+        { line: 4, cells: { Section: "Mains", Name: "Pie", Description: "", Price: "9" } },
+      ],
+    });
+  });
+
+  test("without a row of names, in the download's order", () => {
+    expect(readSheet("Mains\tPie\tWith gravy\t9.00")).toEqual({
+      rows: [
+        {
+          line: 1,
+          cells: { Section: "Mains", Name: "Pie", Description: "With gravy", Price: "9.00" },
+        },
+      ],
+    });
   });
 });

@@ -55,3 +55,101 @@ export function menuSheet(menu: EditorMenu): string {
   }
   return `${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
+
+export type SheetColumn = (typeof SHEET_COLUMNS)[number];
+
+/** Rows one paste may bring: a whole menu, with room to spare. */
+export const SHEET_ROWS_MAX = 500;
+
+/** A row of a sheet read back: its line in what was pasted, and its cells by column (absent: not in the sheet). */
+export type SheetRow = { line: number; cells: Partial<Record<SheetColumn, string>> };
+
+/**
+ * Rows as a spreadsheet copies them (tab-separated) or as a CSV file holds
+ * them (comma-separated, RFC 4180 quotes): the first line says which. Each
+ * row comes with the line it starts on.
+ */
+function splitRows(text: string): { line: number; cells: string[] }[] {
+  const delimiter = (text.split("\n", 1)[0] ?? "").includes("\t") ? "\t" : ",";
+  const rows: { line: number; cells: string[] }[] = [];
+  let cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  const endRow = () => {
+    cells.push(cell);
+    rows.push({ line: rowLine, cells });
+    cells = [];
+    cell = "";
+    rowLine = line;
+  };
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (char === "\n") line += 1;
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else if (char !== "\r" || text[index + 1] !== "\n") cell += char;
+    } else if (char === '"' && cell === "") quoted = true;
+    else if (char === delimiter) {
+      cells.push(cell);
+      cell = "";
+    } else if (char === "\n") endRow();
+    else if (char !== "\r") cell += char;
+  }
+  if (cell !== "" || cells.length > 0) endRow();
+  return rows;
+}
+
+/** A cell as typed: trimmed, without the apostrophe the export puts before a formula's first sign. */
+const cellText = (cell: string) => cell.trim().replace(/^'(?=[=+\-@])/, "");
+
+const columnNamed = (name: string) =>
+  SHEET_COLUMNS.find((column) => column.toLowerCase() === name.trim().toLowerCase());
+
+/**
+ * Reads rows pasted from a spreadsheet, or a CSV file's text. A first row
+ * of column names (as the download has them; any order, any case) says
+ * which column is which; without one, the columns are taken to be in the
+ * download's order. Empty rows are skipped. A problem with the whole paste
+ * is said in words.
+ */
+export function readSheet(text: string): { rows: SheetRow[] } | { problem: string } {
+  const table = splitRows(text).filter((row) => row.cells.some((cell) => cell.trim() !== ""));
+  if (table.length === 0) {
+    return { problem: "Paste the rows from your spreadsheet, with its first row of column names." };
+  }
+  const named = table[0]!.cells.map(columnNamed);
+  const headed = named.filter(Boolean).length >= 2;
+  const columns = headed ? named : [...SHEET_COLUMNS];
+  if (headed) {
+    const missing = (["Section", "Name", "Price"] as const).filter(
+      (column) => !columns.includes(column),
+    );
+    if (missing.length > 0) {
+      return {
+        problem: `The first row names the columns, and it has no ${missing.join(", ")} column. Copy the first row of the downloaded spreadsheet too.`,
+      };
+    }
+  }
+  const body = headed ? table.slice(1) : table;
+  if (body.length === 0) return { problem: "There are no rows under the column names." };
+  if (body.length > SHEET_ROWS_MAX) {
+    return {
+      problem: `Paste at most ${SHEET_ROWS_MAX} rows at a time. This has ${body.length}.`,
+    };
+  }
+  return {
+    rows: body.map(({ line, cells }) => {
+      const byColumn: Partial<Record<SheetColumn, string>> = {};
+      cells.forEach((cell, index) => {
+        const column = columns[index];
+        if (column) byColumn[column] = cellText(cell);
+      });
+      return { line, cells: byColumn };
+    }),
+  };
+}
