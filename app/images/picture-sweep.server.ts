@@ -39,6 +39,7 @@ export const TABLES_WITH_PICTURES = [
  * own record) do not.
  */
 export const TABLES_WITHOUT_PICTURES = [
+  "questions",
   "audit_log",
   "pictures",
   "picture_bytes",

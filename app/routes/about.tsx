@@ -34,8 +34,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const onTap = menu
     .find((section) => section.slug === "draught")
     ?.items.filter((i) => i.available);
+  const street = streetOf(settings);
   return {
     settings,
+    storyTitle: street ? `A local on ${street}` : "A local",
     questions,
     room,
     onTap: onTap ?? [],
@@ -50,7 +52,8 @@ export const meta: Route.MetaFunction = fixedPageMeta("About", "/about", DESCRIP
 export const headers = publicPageHeaders;
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
-  const { settings, questions, room, onTap, stepFreeSpaces, stairsOnlySpaces } = loaderData;
+  const { settings, storyTitle, questions, room, onTap, stepFreeSpaces, stairsOnlySpaces } =
+    loaderData;
   // The pub's own questions (edited under /staff/questions), then getting
   // here, from the settings' notes.
   const faq = [
@@ -72,11 +75,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
       <PageSection titleId="story-title">
         <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
           <div>
-            <SectionHeading
-              id="story-title"
-              eyebrow="The story"
-              title={streetOf(settings) ? `A local on ${streetOf(settings)}` : "A local"}
-            />
+            <SectionHeading id="story-title" eyebrow="The story" title={storyTitle} />
             <div className="mt-5 space-y-4 text-lg text-muted-foreground">
               <p>
                 {settings.name} is the kind of pub a downtown needs: somewhere to meet before a show

@@ -40,6 +40,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return {
     settings,
+    // Worked out here, so the words for the street stay off the page's scripts.
+    whereabouts: onStreet(settings),
     schedule,
     renderedAt: now.toISOString(),
     today,
@@ -56,7 +58,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? pageMeta({
         title: loaderData.settings.name,
-        description: `${loaderData.settings.description}. Hours, today's specials, the menu and what's on${onStreet(loaderData.settings)}.`,
+        description: `${loaderData.settings.description}. Hours, today's specials, the menu and what's on${loaderData.whereabouts}.`,
         path: "/",
         matches,
       })

@@ -66,6 +66,7 @@ const expectedSequences: Record<string, Grants> = Object.fromEntries(
     "events_id_seq",
     "venue_spaces_id_seq",
     "venue_packages_id_seq",
+    "questions_id_seq",
     "enquiries_id_seq",
     "outbox_id_seq",
     "audit_log_id_seq",
