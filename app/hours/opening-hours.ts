@@ -100,6 +100,15 @@ function spanOn(date: string, schedule: OpeningSchedule): Span | null {
   };
 }
 
+/** When the pub closes after opening on `date`, or null when it does not open that day. */
+export function closingOn(
+  date: string,
+  schedule: OpeningSchedule,
+): { at: Date; wall: WallTime } | null {
+  const span = spanOn(date, schedule);
+  return span ? { at: new Date(span.closes), wall: span.hours.closesAt } : null;
+}
+
 function nextOpening(today: string, now: number, schedule: OpeningSchedule): Span | null {
   for (let day = 0; day <= NEXT_OPENING_SEARCH_DAYS; day++) {
     const span = spanOn(addDays(today, day), schedule);

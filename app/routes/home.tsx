@@ -8,7 +8,7 @@ import { SectionHeading, SectionHeadingWithLink } from "~/components/section-hea
 import { EventList } from "~/events/event-list";
 import { TonightList } from "~/events/tonight-list";
 import { WeekHoursTable } from "~/hours/week-hours-table";
-import { weekHours } from "~/hours/opening-hours";
+import { closingOn, weekHours } from "~/hours/opening-hours";
 import { pictureFor, withPictures } from "~/images/pictures.server";
 import { FavouriteDishList } from "~/menu/favourite-dish-list";
 import { featuredItems } from "~/menu/menu";
@@ -45,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     schedule,
     renderedAt: now.toISOString(),
     today,
-    todaysSpecials: specialsToday(now, specials),
+    todaysSpecials: specialsToday(now, specials, closingOn(today, schedule)),
     week: weekHours(now, schedule),
     featured,
     events: pictured,

@@ -84,6 +84,45 @@ describe("the home page", () => {
     expect([...on, ...ended].sort()).toEqual([...ids].sort());
   });
 
+  test("closing early today, a special set to run later shows ending when the pub closes", async ({
+    db,
+    get,
+  }) => {
+    const today = torontoDate(new Date());
+    // Whatever the seed says of today (a holiday), today closes early.
+    await db.query(
+      "delete from public.hours_exceptions where starts_on <= $1::date and ends_on >= $1::date",
+      [today],
+    );
+    await db.query(
+      `insert into public.hours_exceptions (starts_on, ends_on, closed, opens_at, closes_at, note)
+       values ($1::date, $1::date, false, '11:00', '21:00', 'Closing early')`,
+      [today],
+    );
+    const [{ id }] = (await db.query<{ id: number }>(
+      `insert into public.specials (title, starts_on, starts_at, ends_at)
+       values ('Till Eleven Roast', $1::date, '12:00', '23:00') returning id::int as id`,
+      [today],
+    )) as [{ id: number }];
+    try {
+      // The content cache asks the revision at most once a second.
+      await expect
+        .poll(
+          async () =>
+            (await homeLoader(get("/"))).todaysSpecials.find((special) => special.id === id)
+              ?.closesAt,
+          { timeout: 15_000 },
+        )
+        .toBe("21:00");
+    } finally {
+      await db.query("delete from public.specials where id = $1", [id]);
+      await db.query(
+        "delete from public.hours_exceptions where starts_on = $1 and note = 'Closing early'",
+        [today],
+      );
+    }
+  });
+
   test("lists the next three events that have not ended, soonest first", async ({ db, get }) => {
     const before = new Date();
     const home = await homeLoader(get("/"));

@@ -11,6 +11,7 @@ import { tonightDate } from "~/platform/clock/pub-day";
 import { getException, hoursOfNight, readWeek } from "~/hours/editor/hours-editor.server";
 import { getOpeningSchedule } from "~/hours/hours.server";
 import { openStatusAt } from "~/hours/opening-hours";
+import { toastCookie } from "~/platform/toast.server";
 
 /**
  * The hours editor's routes as a signed-in staff member posts to them, with
@@ -292,6 +293,48 @@ describe.each(drivers)("the hours editor's routes on %s", (driver) => {
       /kitchen must close within those hours/,
     );
     await db.query("delete from public.hours_exceptions where id = $1", [night.exception!.id]);
+  });
+
+  test("closing early names what it cuts short tonight: specials shown ending then, one not on, an event to change", async ({
+    db,
+    postHours,
+    tonight,
+  }) => {
+    await db.query(
+      `insert into public.specials (title, starts_on, starts_at, ends_at) values
+         ('Cut Short Roast', $1::date, '17:00', '23:00'),
+         ('Too Late Nachos', $1::date, '21:30', '23:30'),
+         ('Early Happy Hour', $1::date, '15:00', '18:00')`,
+      [tonight],
+    );
+    await db.query(
+      `insert into public.events (slug, title, starts_at, ends_at) values
+         ('late-band', 'Late Band', ($1::date + time '20:00') at time zone 'America/Toronto',
+          ($1::date + time '23:30') at time zone 'America/Toronto')`,
+      [tonight],
+    );
+    try {
+      const saved = await postHours({ "form-id": HOURS_FORMS.closingEarly, closesAt: "21:00" });
+      expect(saved).toHaveRedirect("/staff/hours");
+      const set = saved.headers.getSetCookie().find((cookie) => cookie.startsWith("toast="));
+      const toast = (await toastCookie.parse(set?.split(";")[0] ?? null)) as {
+        description?: string;
+      };
+      // The seeded specials and events of the night may be named too.
+      const [cut, gone, events] = toast.description!.split(/(?<=\.) /);
+      expect(cut).toMatch(/^Cut Short Roast\b.* shows? ending at 9\spm\.$/);
+      expect(gone).toMatch(/^(.+, |.+ and )?Too Late Nachos\b.* (is|are) not on tonight\.$/);
+      expect(events).toMatch(
+        /\bLate Band\b.* runs? past closing: change or cancel (it|them) on the events page\.$/,
+      );
+      expect(toast.description).not.toContain("Early Happy Hour");
+    } finally {
+      await db.query("delete from public.hours_exceptions where starts_on = $1", [tonight]);
+      await db.query(
+        "delete from public.specials where title in ('Cut Short Roast', 'Too Late Nachos', 'Early Happy Hour')",
+      );
+      await db.query("delete from public.events where slug = 'late-band'");
+    }
   });
 
   test("closing a day with a reason over 200 characters is refused whole", async ({

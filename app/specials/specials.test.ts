@@ -1,4 +1,4 @@
-import { expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { specialsChangeAfter, specialsOn, specialsToday, type Special } from "./specials";
 
 let nextId = 1;
@@ -149,4 +149,39 @@ test("a special tied to an event runs only on the day its event is on", () => {
     "Wing Night",
   ]);
   expect(specialsChangeAfter(new Date("2026-11-26T00:39:00Z"), [pitchers])).toEqual([]);
+});
+
+describe("closing early tells the truth", () => {
+  // The pub closes at 9 pm tonight (02:00 UTC the next day).
+  const closing = { at: at("2026-12-08T02:00:00Z"), wall: "21:00" as const };
+  const roast = special("Slow-Roast Beef", { weekday: 1, startsAt: "17:00", endsAt: "23:00" });
+
+  test("a special set to run past closing shows ending at closing; one that would start after it is not on today", () => {
+    const shown = specialsToday(
+      at("2026-12-07T23:30:00Z"),
+      [roast, lateNight, happyHour, wingNight],
+      closing,
+    );
+    expect(
+      shown.map(({ title, ended, closesAt, notToday }) => [title, ended, closesAt, notToday]),
+    ).toEqual([
+      ["Slow-Roast Beef", false, "21:00", undefined],
+      // "From 5 pm" runs until closing anyway: nothing to change.
+      ["Wing Night", false, undefined, undefined],
+      ["Late Night Nachos", true, "21:00", true],
+      ["Happy Hour", true, undefined, undefined],
+    ]);
+  });
+
+  test("once closed, the cut-short special has ended; on a night that closes later, nothing changes", () => {
+    expect(specialsToday(at("2026-12-08T02:00:00Z"), [roast], closing)[0]).toMatchObject({
+      ended: true,
+      closesAt: "21:00",
+    });
+    const late = { at: at("2026-12-08T06:00:00Z"), wall: "01:00" as const };
+    expect(specialsToday(at("2026-12-07T23:30:00Z"), [roast], late)[0]).toMatchObject({
+      ended: false,
+    });
+    expect(specialsToday(at("2026-12-07T23:30:00Z"), [roast], late)[0]!.closesAt).toBeUndefined();
+  });
 });

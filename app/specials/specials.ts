@@ -46,8 +46,20 @@ export function specialsOn(
   });
 }
 
-/** A special as today's list shows it: whether its time today has passed. */
-export type TodaysSpecial = Special & { ended: boolean };
+/**
+ * A special as today's list shows it: whether its time today has passed,
+ * and what the pub's closing does to it: `closesAt` when the pub closes
+ * before the special's own end (it is shown ending then), `notToday` when
+ * the pub closes before it would start.
+ */
+export type TodaysSpecial = Special & {
+  ended: boolean;
+  closesAt?: WallTime;
+  notToday?: boolean;
+};
+
+/** When the pub closes after opening today: the instant, and the time as the hours say it. */
+export type Closing = { at: Date; wall: WallTime };
 
 /**
  * When a special running on `date` ends that day: its end time, when it ends
@@ -64,12 +76,25 @@ export function specialEndOn(date: string, special: Special): Date | null {
 /**
  * The specials running today at `now`, in their order, those whose time has
  * passed marked ended and listed after the rest: a diner at 7:39 pm reads
- * that the 3 to 6 pm happy hour is over, not that it is on.
+ * that the 3 to 6 pm happy hour is over, not that it is on. With today's
+ * `closing`, a special never outlasts the pub: one set to run past it is
+ * shown ending at closing, and one that would start after it is not on
+ * today (closing early leaves no 5 pm to 11 pm roast on the page).
  */
-export function specialsToday(now: Date, specials: readonly Special[]): TodaysSpecial[] {
+export function specialsToday(
+  now: Date,
+  specials: readonly Special[],
+  closing: Closing | null = null,
+): TodaysSpecial[] {
   const today = torontoDate(now);
-  const marked = specialsOn(today, torontoWeekday(now), specials).map((special) => {
+  const marked = specialsOn(today, torontoWeekday(now), specials).map((special): TodaysSpecial => {
     const end = specialEndOn(today, special);
+    if (closing && special.startsAt && torontoInstant(today, special.startsAt) >= closing.at) {
+      return { ...special, ended: true, notToday: true, closesAt: closing.wall };
+    }
+    if (closing && special.endsAt && (end === null || end > closing.at)) {
+      return { ...special, ended: closing.at <= now, closesAt: closing.wall };
+    }
     return { ...special, ended: end !== null && end <= now };
   });
   return [...marked.filter((special) => !special.ended), ...marked.filter((s) => s.ended)];

@@ -5,6 +5,25 @@ import type { TodaysSpecial } from "./specials";
 
 /** When a special runs today: its hours, "All day", or, once over, when it ended. */
 function SpecialTime({ special }: { special: TodaysSpecial }) {
+  if (special.notToday && special.closesAt) {
+    return (
+      <p className="mt-1 text-sm font-semibold">
+        Not today: we close at {formatWallTime(special.closesAt)}
+      </p>
+    );
+  }
+  if (special.closesAt) {
+    const close = formatWallTime(special.closesAt);
+    if (special.ended)
+      return <p className="mt-1 text-sm font-semibold">Ended at {close}, when we closed</p>;
+    const from = special.startsAt ? `${formatWallTime(special.startsAt)} – ` : "Until ";
+    return (
+      <p className="mt-1 text-sm font-semibold text-primary">
+        {from}
+        {close}, when we close today
+      </p>
+    );
+  }
   if (special.ended && special.endsAt) {
     return <p className="mt-1 text-sm font-semibold">Ended at {formatWallTime(special.endsAt)}</p>;
   }

@@ -29,6 +29,7 @@ import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { readAsStaff, redirectSaved, writeAsStaff } from "~/staff/editor/editor.server";
 import { staffAction } from "~/staff/editor/staff-action.server";
 import { staffMeta } from "~/staff/staff-meta";
+import { runsPast } from "~/staff/tonight/runs-past.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
@@ -77,7 +78,21 @@ function tonightsChange<Field extends "closesAt" | "kitchenClosesAt", Schema ext
             : tonightTakenMessage(changed.other);
         return refuse(message);
       }
-      return redirectSaved("/staff/hours");
+      // What the new time cuts short tonight, in the toast's words.
+      const said = await readAsStaff(context, async (tx) => {
+        const { hours } = await hoursOfNight(tx, tonight);
+        const time = hours?.[field];
+        return hours && time
+          ? runsPast(
+              tx,
+              tonight,
+              hours,
+              time,
+              field === "closesAt" ? "closing" : "the kitchen closing",
+            )
+          : "";
+      });
+      return redirectSaved("/staff/hours", said || undefined);
     },
   };
 }
