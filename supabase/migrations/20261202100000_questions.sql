@@ -31,12 +31,9 @@ create policy "Staff can change questions" on public.questions
 create policy "Staff can delete questions" on public.questions
   for delete to authenticated using ((select public.is_staff()));
 
-create trigger audit after insert or update or delete on public.questions
-  for each row execute function public.record_audit();
-create trigger bump_content_revision
-  after insert or update or delete or truncate on public.questions
-  for each statement execute function public.bump_content_revision();
 
+-- What the About page said until now: a site keeps it, as it was, with no
+-- entry of its own in the recent changes (the log starts after it).
 insert into public.questions (question, answer, sort_order) values
   ('Do you take reservations?',
    'For six or more, yes: call us and we''ll hold a table. Smaller groups can just walk in; on hockey nights and Fridays after 7 pm it''s worth calling ahead. For private parties, see the venue page.',
@@ -50,3 +47,9 @@ insert into public.questions (question, answer, sort_order) values
   ('Can you handle allergies and special diets?',
    'Every dish on the menu lists its priority allergens and dietary tags, and the kitchen can adapt many dishes. Tell your server about any allergy before you order; we share fryers, so we can''t promise a dish is free of traces.',
    40);
+
+create trigger audit after insert or update or delete on public.questions
+  for each row execute function public.record_audit();
+create trigger bump_content_revision
+  after insert or update or delete or truncate on public.questions
+  for each statement execute function public.bump_content_revision();
