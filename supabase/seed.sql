@@ -846,6 +846,15 @@ insert into public.venue_packages (name, description, price_cents, price_unit, m
     '{"Exclusive use of the Upstairs Hall from 6 pm","Private bar with a dedicated bartender","Small stage, PA and microphones","Projector and screen","An event host on the night"}',
     30);
 
+-- Every row above is sample until staff save it from its form or remove it.
+update public.menu_sections set sample = true;
+update public.menu_items set sample = true;
+update public.specials set sample = true;
+update public.events set sample = true;
+update public.venue_spaces set sample = true;
+update public.venue_packages set sample = true;
+update public.questions set sample = true;
+
 -- The sample content is where the site starts, not a change anyone made:
 -- Recent changes start empty. (The log's rows take the transaction's time,
 -- so these are exactly the ones this seed wrote.)

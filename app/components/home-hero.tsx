@@ -85,12 +85,9 @@ export function HomeHero(props: HomeHeroProps) {
         >
           {settings.name}
         </h1>
+        {/* The pub's own words (its description in the settings), none of the site's. */}
         <p className="mt-3 max-w-xl text-shell-foreground/85 sm:mt-5 sm:text-xl">
           {settings.description}.
-          <span className="hidden sm:inline">
-            {" "}
-            Proper pub food, Ontario beer on tap and a room for every occasion.
-          </span>
         </p>
         <TodayAtThePub {...props} />
         {/* The way in first: a table or an order when staff set them, else the menu. */}

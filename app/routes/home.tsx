@@ -20,7 +20,7 @@ import { directionsLinks, formatAddress, onStreet, telephoneHref } from "~/setti
 import { pageMeta } from "~/site/meta";
 import { siteContent } from "~/site/site-content.server";
 import { TodaysSpecialList } from "~/specials/todays-special-list";
-import { specialsToday } from "~/specials/specials";
+import { specialTimeWords, specialsToday } from "~/specials/specials";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const content = siteContent(context);
@@ -45,7 +45,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     schedule,
     renderedAt: now.toISOString(),
     today,
-    todaysSpecials: specialsToday(now, specials, closingOn(today, schedule)),
+    todaysSpecials: specialsToday(now, specials, closingOn(today, schedule)).map((special) => ({
+      ...special,
+      when: specialTimeWords(special),
+    })),
     week: weekHours(now, schedule),
     featured,
     events: pictured,

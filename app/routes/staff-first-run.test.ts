@@ -1,7 +1,12 @@
 import { describe, expect } from "vitest";
 import { drivers, routeTest } from "../../tests/support/route-test";
 import type { CookieJar } from "../../tests/support/staff-requests";
+import { action as eventsAction } from "./staff/events";
 import { action as hoursAction } from "./staff/hours";
+import { action as menuAction } from "./staff/menu";
+import { action as questionsAction } from "./staff/questions";
+import { action as specialsAction } from "./staff/specials";
+import { action as venueAction } from "./staff/venue";
 import { loader as inboxLoader } from "./staff/inbox";
 import { action as settingsAction } from "./staff/settings";
 import { HOURS_FORMS, dayFields, weekFields } from "~/hours/editor/hours-editor";
@@ -134,6 +139,45 @@ describe.each(drivers)("the first-run checklist on %s", (driver) => {
     );
     expect(saved).toHaveRedirect("/staff/hours");
     await changed("hours");
+
+    // Each area's sample rows, cleared in one step on its list page; a post
+    // without the box ticked clears nothing.
+    const unticked = await staff.submit(
+      editor,
+      "/staff/specials",
+      { "form-id": "clean-slate" },
+      specialsAction,
+    );
+    expect(unticked.status).toBe(400);
+    expect(await lines()).toContain("specialsRows");
+    const areas = [
+      ["/staff/menu", menuAction, "menuRows"],
+      ["/staff/specials", specialsAction, "specialsRows"],
+      ["/staff/events", eventsAction, "eventsRows"],
+      ["/staff/venue", venueAction, "venueRows"],
+      ["/staff/questions", questionsAction, "questionsRows"],
+    ] as const;
+    for (const [path, action, line] of areas) {
+      const cleared = await staff.submit(
+        editor,
+        path,
+        { "form-id": "clean-slate", confirm: "on" },
+        action,
+      );
+      expect(cleared).toHaveRedirect(path);
+      await changed(line);
+    }
+    for (const table of [
+      "menu_sections",
+      "menu_items",
+      "specials",
+      "events",
+      "venue_spaces",
+      "venue_packages",
+      "questions",
+    ]) {
+      expect(await db.query(`select 1 from public.${table} where sample`), table).toEqual([]);
+    }
 
     expect(await checklist(editor)).toEqual([]);
     expect(await checklist(owner)).toEqual([]);

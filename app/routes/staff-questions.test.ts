@@ -68,6 +68,37 @@ describe.each(drivers)("the questions editor on %s", (driver) => {
     ]);
   });
 
+  test("the sample's questions are marked until saved from their form, changed or kept as they are", async ({
+    db,
+    send,
+  }) => {
+    const [first] = await db.query<{
+      id: number;
+      question: string;
+      answer: string;
+      sample: boolean;
+    }>(
+      "select id::int as id, question, answer, sample from public.questions order by sort_order limit 1",
+    );
+    expect(first!.sample).toBe(true);
+    const kept = await send(
+      `/staff/questions/${first!.id}`,
+      questionAction,
+      { ...valid, question: first!.question, answer: first!.answer },
+      String(first!.id),
+    );
+    expect(kept).toHaveRedirect(`/staff/questions#question-${first!.id}`);
+    const [after] = await db.query<{ sample: boolean }>(
+      "select sample from public.questions where id = $1",
+      [first!.id],
+    );
+    expect(after!.sample).toBe(false);
+    // Kept as it was: nothing for the recent changes to say.
+    expect(
+      await db.query("select 1 from public.audit_log where table_name = 'questions'"),
+    ).toHaveLength(1);
+  });
+
   test("adds a question at the end, edits it, hides it from the About page, and deletes it", async ({
     db,
     send,

@@ -1,3 +1,4 @@
+import { formatWallTime } from "~/platform/clock/time-words";
 import {
   torontoDate,
   torontoInstant,
@@ -57,6 +58,31 @@ export type TodaysSpecial = Special & {
   closesAt?: WallTime;
   notToday?: boolean;
 };
+
+/**
+ * When a special runs today, in words: its hours, "All day", once over when
+ * it ended, and what an early closing does to it. Worked out where the list
+ * is read, so the page's scripts carry only the words.
+ */
+export function specialTimeWords(special: TodaysSpecial): { words: string; on: boolean } {
+  const { startsAt, endsAt, closesAt, ended, notToday } = special;
+  if (notToday && closesAt)
+    return { words: `Not today: we close at ${formatWallTime(closesAt)}`, on: false };
+  if (closesAt) {
+    const close = formatWallTime(closesAt);
+    if (ended) return { words: `Ended at ${close}, when we closed`, on: false };
+    const from = startsAt ? `${formatWallTime(startsAt)} – ` : "Until ";
+    return { words: `${from}${close}, when we close today`, on: true };
+  }
+  if (ended && endsAt) return { words: `Ended at ${formatWallTime(endsAt)}`, on: false };
+  if (!startsAt) return { words: "All day", on: true };
+  return {
+    words: endsAt
+      ? `${formatWallTime(startsAt)} – ${formatWallTime(endsAt)}`
+      : `From ${formatWallTime(startsAt)}`,
+    on: true,
+  };
+}
 
 /** When the pub closes after opening today: the instant, and the time as the hours say it. */
 export type Closing = { at: Date; wall: WallTime };

@@ -1,44 +1,12 @@
-import { formatWallTime } from "~/platform/clock/time-words";
 import { cn } from "~/platform/cn";
 import { formatPrice } from "~/platform/money";
 import type { TodaysSpecial } from "./specials";
 
-/** When a special runs today: its hours, "All day", or, once over, when it ended. */
-function SpecialTime({ special }: { special: TodaysSpecial }) {
-  if (special.notToday && special.closesAt) {
-    return (
-      <p className="mt-1 text-sm font-semibold">
-        Not today: we close at {formatWallTime(special.closesAt)}
-      </p>
-    );
-  }
-  if (special.closesAt) {
-    const close = formatWallTime(special.closesAt);
-    if (special.ended)
-      return <p className="mt-1 text-sm font-semibold">Ended at {close}, when we closed</p>;
-    const from = special.startsAt ? `${formatWallTime(special.startsAt)} – ` : "Until ";
-    return (
-      <p className="mt-1 text-sm font-semibold text-primary">
-        {from}
-        {close}, when we close today
-      </p>
-    );
-  }
-  if (special.ended && special.endsAt) {
-    return <p className="mt-1 text-sm font-semibold">Ended at {formatWallTime(special.endsAt)}</p>;
-  }
-  const { startsAt, endsAt } = special;
-  let hours = "All day";
-  if (startsAt) {
-    hours = endsAt
-      ? `${formatWallTime(startsAt)} – ${formatWallTime(endsAt)}`
-      : `From ${formatWallTime(startsAt)}`;
-  }
-  return <p className="mt-1 text-sm font-semibold text-primary">{hours}</p>;
-}
+/** A special of today's list, with when it runs in words (`specialTimeWords`). */
+export type ListedSpecial = TodaysSpecial & { when: { words: string; on: boolean } };
 
 /** Today's specials as cards, those already over greyed out; nothing when there are none. */
-export function TodaysSpecialList({ specials }: { specials: readonly TodaysSpecial[] }) {
+export function TodaysSpecialList({ specials }: { specials: readonly ListedSpecial[] }) {
   if (specials.length === 0) return null;
   return (
     <ul className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
@@ -56,7 +24,9 @@ export function TodaysSpecialList({ specials }: { specials: readonly TodaysSpeci
               <p className="font-semibold tabular-nums">{formatPrice(special.priceCents)}</p>
             ) : null}
           </div>
-          <SpecialTime special={special} />
+          <p className={cn("mt-1 text-sm font-semibold", special.when.on && "text-primary")}>
+            {special.when.words}
+          </p>
           <p className="mt-2 text-muted-foreground">{special.description}</p>
         </li>
       ))}

@@ -1,7 +1,12 @@
 import { readWeek } from "~/hours/editor/hours-editor.server";
 import type { Database } from "~/platform/database/database.server";
 import { getSiteSettings } from "~/settings/site-settings.server";
-import { firstRunChecklist, type ChecklistItem, type PictureRow } from "./first-run";
+import {
+  firstRunChecklist,
+  type ChecklistItem,
+  type PictureRow,
+  type SampleArea,
+} from "./first-run";
 import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
 
 /**
@@ -37,6 +42,21 @@ async function rowsWithPictures(tx: Database): Promise<PictureRow[]> {
   ];
 }
 
+/** How many rows of each area are still marked sample. */
+async function sampleRowCounts(tx: Database): Promise<Partial<Record<SampleArea, number>>> {
+  const [row] = await tx.query<Record<SampleArea, number>>(
+    `select
+       (select count(*) from public.menu_sections where sample)::int
+         + (select count(*) from public.menu_items where sample)::int as menu,
+       (select count(*) from public.specials where sample)::int as specials,
+       (select count(*) from public.events where sample)::int as events,
+       (select count(*) from public.venue_spaces where sample)::int
+         + (select count(*) from public.venue_packages where sample)::int as venue,
+       (select count(*) from public.questions where sample)::int as questions`,
+  );
+  return row ?? {};
+}
+
 /**
  * The first-run checklist for the staff home (see first-run.ts), read as the
  * signed-in member: what of the sample content visitors still see.
@@ -51,6 +71,7 @@ export async function sampleContentLeft(
       settings: settings && { ...settings, heroImagePath: settings.heroImage?.path ?? null },
       week: await readWeek(tx),
       pictures: await rowsWithPictures(tx),
+      sampleRows: await sampleRowCounts(tx),
     });
   });
 }

@@ -23,6 +23,7 @@ function samplePub(): PubAsSaved {
         paths: ["uploads/0123456789abcdef.jpg", "drinks/wine.svg"],
       },
     ],
+    sampleRows: { menu: 103, specials: 1, events: 9, venue: 6, questions: 4 },
   };
 }
 
@@ -93,7 +94,43 @@ describe("the first-run checklist", () => {
         action: "Change the opening hours",
         href: "/staff/hours#week-heading",
       },
+      {
+        key: "menuRows",
+        says: "103 menu entries are still the sample's, invented for the example.",
+        action: "Keep, change or clear them",
+        href: "/staff/menu#clean-slate",
+      },
+      {
+        key: "specialsRows",
+        says: "One special is still the sample's, invented for the example.",
+        action: "Keep, change or clear them",
+        href: "/staff/specials#clean-slate",
+      },
+      {
+        key: "eventsRows",
+        says: "9 events are still the sample's, invented for the example.",
+        action: "Keep, change or clear them",
+        href: "/staff/events#clean-slate",
+      },
+      {
+        key: "venueRows",
+        says: "6 venue spaces and packages are still the sample's, invented for the example.",
+        action: "Keep, change or clear them",
+        href: "/staff/venue#clean-slate",
+      },
+      {
+        key: "questionsRows",
+        says: "4 questions on the About page are still the sample's, invented for the example.",
+        action: "Keep, change or clear them",
+        href: "/staff/questions#clean-slate",
+      },
     ]);
+  });
+
+  test("an area with no sample rows left has no line", () => {
+    expect(keys({ ...samplePub(), sampleRows: { menu: 0, specials: 2 } })).toEqual(
+      ALL.filter((key) => !["menuRows", "eventsRows", "venueRows", "questionsRows"].includes(key)),
+    );
   });
 
   test.each<[string, Partial<SavedSettings>, string]>([
@@ -166,7 +203,7 @@ describe("the first-run checklist", () => {
       socialLinks: [],
       heroImagePath: null,
     });
-    expect(firstRunChecklist({ ...pub, week: [], pictures: [] })).toEqual([]);
+    expect(firstRunChecklist({ ...pub, week: [], pictures: [], sampleRows: {} })).toEqual([]);
   });
 
   test("part of the address still sample is named, and the link goes to the first such field", () => {
@@ -213,12 +250,17 @@ describe("the first-run checklist", () => {
     expect(line?.says).toBe("Some of the social links are still sample ones.");
   });
 
-  test("without a settings row only the hours and pictures are read", () => {
+  test("without a settings row only the hours, pictures and rows are read", () => {
     expect(keys({ ...samplePub(), settings: null })).toEqual([
       "dishPictures",
       "eventPictures",
       "spacePictures",
       "hours",
+      "menuRows",
+      "specialsRows",
+      "eventsRows",
+      "venueRows",
+      "questionsRows",
     ]);
   });
 });

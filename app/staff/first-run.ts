@@ -16,6 +16,12 @@ import { SAMPLE_PICTURES, SAMPLE_SETTINGS, SAMPLE_WEEK } from "./sample-content"
  * a value equal to the sample is sample content, whatever happened before.
  * Nothing but staff typing a sample value back in brings a line back, so once
  * every line is done the checklist is gone.
+ *
+ * The rows the sample fills (dishes and sections, specials, events, spaces
+ * and packages, questions) are another matter: each is one of many, saved by
+ * its own form, so there the seed's `sample` flag says it, cleared when staff
+ * save the row from its form (changed, or kept as it is). Each area's line
+ * counts its rows still marked, and goes once none is left.
  */
 
 /** What the checklist reads: the settings, the week and the rows that show pictures. */
@@ -25,7 +31,13 @@ export type PubAsSaved = {
   week: readonly WeeklyHours[];
   /** Published rows with pictures, in the order their editors list them. */
   pictures: readonly PictureRow[];
+  /** How many rows of each area are still marked sample (none: an area left out). */
+  sampleRows?: Partial<Record<SampleArea, number>>;
 };
+
+/** The areas whose rows the sample content fills, as the staff area has them. */
+export const SAMPLE_AREAS = ["menu", "specials", "events", "venue", "questions"] as const;
+export type SampleArea = (typeof SAMPLE_AREAS)[number];
 
 export type SavedSettings = Pick<
   SiteSettings,
@@ -51,6 +63,11 @@ export const CHECKLIST_KEYS = [
   "eventPictures",
   "spacePictures",
   "hours",
+  "menuRows",
+  "specialsRows",
+  "eventsRows",
+  "venueRows",
+  "questionsRows",
 ] as const;
 
 export type ChecklistKey = (typeof CHECKLIST_KEYS)[number];
@@ -203,6 +220,54 @@ function pictureItems(rows: readonly PictureRow[]): ChecklistItem[] {
   });
 }
 
+/** Each area's line: how many of its rows are the sample's still, and where they are kept or cleared. */
+const SAMPLE_ROW_LINES: Record<
+  SampleArea,
+  { key: ChecklistKey; one: string; many: string; href: string }
+> = {
+  menu: {
+    key: "menuRows",
+    one: "menu entry",
+    many: "menu entries",
+    href: "/staff/menu#clean-slate",
+  },
+  specials: {
+    key: "specialsRows",
+    one: "special",
+    many: "specials",
+    href: "/staff/specials#clean-slate",
+  },
+  events: { key: "eventsRows", one: "event", many: "events", href: "/staff/events#clean-slate" },
+  venue: {
+    key: "venueRows",
+    one: "venue space or package",
+    many: "venue spaces and packages",
+    href: "/staff/venue#clean-slate",
+  },
+  questions: {
+    key: "questionsRows",
+    one: "question on the About page",
+    many: "questions on the About page",
+    href: "/staff/questions#clean-slate",
+  },
+};
+
+function sampleRowItems(counts: Partial<Record<SampleArea, number>>): ChecklistItem[] {
+  return SAMPLE_AREAS.flatMap((area) => {
+    const count = counts[area] ?? 0;
+    if (count === 0) return [];
+    const line = SAMPLE_ROW_LINES[area];
+    return [
+      {
+        key: line.key,
+        says: `${count === 1 ? `One ${line.one} is` : `${count} ${line.many} are`} still the sample's, invented for the example.`,
+        action: "Keep, change or clear them",
+        href: line.href,
+      },
+    ];
+  });
+}
+
 /** The week as saved is the sample week: every day open at the sample times, and no other. */
 function isSampleWeek(week: readonly WeeklyHours[]): boolean {
   const key = (day: WeeklyHours) =>
@@ -212,7 +277,7 @@ function isSampleWeek(week: readonly WeeklyHours[]): boolean {
   return saved.length === sample.length && saved.every((day, index) => day === sample[index]);
 }
 
-/** The lines still to do, in the order staff meet them: details, pictures, hours. Empty: done. */
+/** The lines still to do, in the order staff meet them: details, pictures, hours, the sample rows. Empty: done. */
 export function firstRunChecklist(pub: PubAsSaved): ChecklistItem[] {
   const items = pub.settings ? settingsItems(pub.settings) : [];
   items.push(...pictureItems(pub.pictures));
@@ -224,5 +289,6 @@ export function firstRunChecklist(pub: PubAsSaved): ChecklistItem[] {
       href: "/staff/hours#week-heading",
     });
   }
+  items.push(...sampleRowItems(pub.sampleRows ?? {}));
   return items;
 }

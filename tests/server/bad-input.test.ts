@@ -77,6 +77,7 @@ const ACTION_PATHS = [
   "/staff/hours/exceptions/new",
   "/staff/specials",
   "/staff/specials/new",
+  "/staff/events",
   "/staff/events/new",
   "/staff/venue",
   "/staff/venue/spaces/new",

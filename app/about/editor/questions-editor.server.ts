@@ -10,7 +10,7 @@ import type { QuestionInput } from "./questions-rules";
  * id, and the writes, in the transaction `writeAsStaff` opened.
  */
 
-const columns = `id::int as id, question, answer, published, sort_order as "sortOrder"`;
+const columns = `id::int as id, question, answer, published, sample, sort_order as "sortOrder"`;
 
 /** Every question, in the list's order. */
 export function listQuestions(db: Database): Promise<EditableQuestion[]> {
@@ -46,7 +46,8 @@ export async function updateQuestion(
   input: QuestionInput,
 ): Promise<boolean> {
   const rows = await tx.query(
-    `update public.questions set question = $1, answer = $2, published = $3, updated_at = now()
+    `update public.questions set question = $1, answer = $2, published = $3, sample = false,
+       updated_at = now()
      where id = $4 returning id`,
     [input.question, input.answer, input.published, id],
   );

@@ -10,7 +10,11 @@ import type { Question } from "../questions";
  */
 
 /** A question as staff see it: hidden ones too, with its place in the list. */
-export type EditableQuestion = Question & { published: boolean; sortOrder: number };
+export type EditableQuestion = Question & {
+  published: boolean;
+  sample: boolean;
+  sortOrder: number;
+};
 
 export const QUESTION_MAX = 150;
 export const ANSWER_MAX = 1000;

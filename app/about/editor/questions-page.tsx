@@ -1,5 +1,11 @@
 import { ChevronRightIcon } from "lucide-react";
-import { EditorHeading, EditorSection, MoveForm, StatusBadge } from "~/platform/ui/editor-parts";
+import {
+  EditorHeading,
+  EditorSection,
+  MoveForm,
+  SampleBadge,
+  StatusBadge,
+} from "~/platform/ui/editor-parts";
 import { Link } from "~/platform/ui/link";
 import type { EditableQuestion } from "./questions-editor";
 
@@ -41,9 +47,12 @@ export function QuestionsList({ questions }: { questions: readonly EditableQuest
                     <span className="mt-0.5 line-clamp-2 break-words text-muted-foreground">
                       {question.answer}
                     </span>
-                    {!question.published ? (
+                    {!question.published || question.sample ? (
                       <span className="mt-1.5 flex flex-wrap gap-2">
-                        <StatusBadge tone="warning">Hidden</StatusBadge>
+                        {question.sample ? <SampleBadge /> : null}
+                        {!question.published ? (
+                          <StatusBadge tone="warning">Hidden</StatusBadge>
+                        ) : null}
                       </span>
                     ) : null}
                   </span>

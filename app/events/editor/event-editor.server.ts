@@ -29,7 +29,7 @@ type EventRow = Omit<EditableEvent, "image" | "status"> & {
 const SELECT = `
   select id::int as id, slug, title, summary, description,
     to_json(starts_at)#>>'{}' as "startsAt", to_json(ends_at)#>>'{}' as "endsAt",
-    status, price_cents as "priceCents", performer, published,
+    status, price_cents as "priceCents", performer, published, sample,
     image_path as "imagePath", image_alt as "imageAlt"
   from public.events`;
 
@@ -155,7 +155,8 @@ export async function updateEvent(
   const rows = await tx.query(
     `update public.events set slug = $1, title = $2, summary = $3, description = $4,
        starts_at = $5::timestamptz, ends_at = $6::timestamptz, status = $7, price_cents = $8,
-       image_path = $9, image_alt = $10, published = $11, performer = $12, updated_at = now()
+       image_path = $9, image_alt = $10, published = $11, performer = $12, sample = false,
+       updated_at = now()
      where id = $13
      returning id`,
     [...values(event, picture), id],

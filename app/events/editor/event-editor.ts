@@ -50,7 +50,7 @@ export const eventStatusLabels: Record<EventStatus, string> = {
 export { EVENT_STATUSES };
 
 /** An event as the editor shows it: every published field, hidden ones too. */
-export type EditableEvent = PubEvent & { published: boolean };
+export type EditableEvent = PubEvent & { published: boolean; sample: boolean };
 
 /** Dollars as staff type them: "14.50", from cents. */
 export function centsToDollars(cents: number | null): string {

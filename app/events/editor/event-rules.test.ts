@@ -59,6 +59,7 @@ describe("the events editor's rules", () => {
       performer: "The Pipes of Perth",
       image: null,
       published: true,
+      sample: false,
     });
     expect(values).toMatchObject({
       startDate: "2027-01-25",

@@ -1,7 +1,13 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { formatLongDate, formatTimeRange, torontoDateTime } from "~/platform/clock/time-words";
 import { buttonVariants } from "~/platform/ui/button";
-import { EditorHeading, EditorList, EditorListItem, StatusBadge } from "~/platform/ui/editor-parts";
+import {
+  EditorHeading,
+  EditorList,
+  EditorListItem,
+  SampleBadge,
+  StatusBadge,
+} from "~/platform/ui/editor-parts";
 import { Link } from "~/platform/ui/link";
 import { eventStatusLabels, type EditableEvent } from "./event-editor";
 
@@ -13,8 +19,9 @@ function EventItem({ event }: { event: EditableEvent }) {
       title={event.title}
       details={`${formatLongDate(date)} ${date.slice(0, 4)}, ${formatTimeRange(event.startsAt, event.endsAt)}`}
       badges={
-        event.status !== "scheduled" || !event.published ? (
+        event.status !== "scheduled" || !event.published || event.sample ? (
           <>
+            {event.sample ? <SampleBadge /> : null}
             {event.status !== "scheduled" ? (
               <StatusBadge tone="warning">{eventStatusLabels[event.status]}</StatusBadge>
             ) : null}

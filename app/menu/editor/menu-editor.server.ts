@@ -37,14 +37,14 @@ import { editorRowCheck, type TableRowRules } from "~/platform/forms/row-rules.s
 
 const SECTION_COLUMNS = `
   id::int as id, slug, name, description, note, may_contain as "mayContain",
-  not published as hidden`;
+  not published as hidden, sample`;
 
 const ITEM_COLUMNS = `
   id::int as id, section_id::int as "sectionId", name, description,
   price_cents as "priceCents", portion,
   dietary_tags as "dietaryTags", allergens, badges, available,
   to_char(unavailable_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "unavailableUntil",
-  featured, not published as hidden, image_path as "imagePath", image_alt as "imageAlt",
+  featured, not published as hidden, sample, image_path as "imagePath", image_alt as "imageAlt",
   event_id::int as "eventId",
   (select e.title from public.events e where e.id = event_id) as "eventTitle"`;
 
@@ -147,7 +147,7 @@ export async function updateSection(
   const rows = await tx.query(
     `update public.menu_sections
      set slug = $1, name = $2, description = $3, note = $4, may_contain = $5::text[],
-       published = $6, updated_at = now()
+       published = $6, sample = false, updated_at = now()
      where id = $7 returning id`,
     [...sectionParams(section), id],
   );
@@ -219,7 +219,7 @@ export async function updateItem(
        available = $9, featured = $10, published = $11, image_path = $12, image_alt = $13,
        event_id = $14::bigint,
        sort_order = case when section_id = $1 then sort_order else ${LAST_IN_SECTION} end,
-       updated_at = now()
+       sample = false, updated_at = now()
      where id = $15 returning id`,
     [...itemParams(item, picture), id],
   );

@@ -10,7 +10,15 @@ import { menuItem } from "~/menu/menu.test-support";
 
 function item(id: number, name: string): EditorItem {
   const { image: _image, eventDay: _eventDay, ...dish } = menuItem({ id, name, priceCents: 1000 });
-  return { ...dish, sectionId: 1, hidden: false, imagePath: null, imageAlt: "", eventTitle: null };
+  return {
+    ...dish,
+    sectionId: 1,
+    hidden: false,
+    sample: false,
+    imagePath: null,
+    imageAlt: "",
+    eventTitle: null,
+  };
 }
 
 const menu: EditorMenu = [
@@ -22,6 +30,7 @@ const menu: EditorMenu = [
     note: "",
     mayContain: [],
     hidden: false,
+    sample: false,
     items: [item(1, "Squire Nachos"), item(2, "Crème Brûlée Bites"), item(3, "Hot Wings Dip")],
   },
   {
@@ -32,6 +41,7 @@ const menu: EditorMenu = [
     note: "",
     mayContain: [],
     hidden: false,
+    sample: false,
     items: [item(4, "Honey Garlic"), item(5, "Buffalo")],
   },
 ];

@@ -117,12 +117,16 @@ export type EditorSection = {
   /** Allergens every item in the section may carry traces of (a shared fryer). */
   mayContain: Allergen[];
   hidden: boolean;
+  /** Still the sample's: not yet saved from its form. */
+  sample: boolean;
 };
 
 /** A menu item as staff edit it: hidden ones too, with its section, its picture's fields and its event's title. */
 export type EditorItem = Omit<MenuItem, "image" | "eventDay"> & {
   sectionId: number;
   hidden: boolean;
+  /** Still the sample's: not yet saved from its form. */
+  sample: boolean;
   imagePath: string | null;
   imageAlt: string;
   /** Its event's title. */

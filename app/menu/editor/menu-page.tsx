@@ -12,7 +12,7 @@ import { Button, buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { cn } from "~/platform/cn";
 import { useHydrated } from "~/platform/use-hydrated";
-import { EditorHeading, MoveForm, StatusBadge } from "~/platform/ui/editor-parts";
+import { EditorHeading, MoveForm, SampleBadge, StatusBadge } from "~/platform/ui/editor-parts";
 import type { Availability } from "~/menu/menu";
 import {
   AVAILABILITY_INTENTS,
@@ -132,6 +132,7 @@ function ItemRow({
         {item.hidden || status || item.featured || item.eventTitle ? (
           <span className="mt-1 flex flex-wrap gap-2">
             {status ? <StatusBadge tone="warning">{status}</StatusBadge> : null}
+            {item.sample ? <SampleBadge /> : null}
             {item.hidden ? <StatusBadge>Hidden</StatusBadge> : null}
             {item.featured ? <StatusBadge>Featured</StatusBadge> : null}
             {item.eventTitle ? <StatusBadge>Only while {item.eventTitle} is on</StatusBadge> : null}
@@ -417,6 +418,7 @@ export function MenuListEditor({
                 </Link>
               )}
             </h2>
+            {section.sample ? <SampleBadge /> : null}
             {section.hidden ? <StatusBadge>Hidden section</StatusBadge> : null}
             {view.reorder ? (
               <MoveForm

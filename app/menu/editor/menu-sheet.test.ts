@@ -10,6 +10,7 @@ const section: EditorSection = {
   note: "",
   mayContain: [],
   hidden: false,
+  sample: false,
 };
 
 const item: EditorItem = {
@@ -26,6 +27,7 @@ const item: EditorItem = {
   unavailableUntil: null,
   featured: true,
   hidden: false,
+  sample: false,
   eventId: null,
   imagePath: null,
   imageAlt: "",

@@ -157,6 +157,14 @@ export function EditorSection({
   );
 }
 
+/**
+ * A row still as the sample content has it (invented, not yet the pub's):
+ * saving it from its form keeps it, or the area's clean slate removes it.
+ */
+export function SampleBadge() {
+  return <StatusBadge tone="warning">Sample</StatusBadge>;
+}
+
 /** Back to the list a page was opened from. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (

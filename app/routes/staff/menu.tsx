@@ -29,6 +29,8 @@ import {
   writeAsStaff,
 } from "~/staff/editor/editor.server";
 import { staffAction } from "~/staff/editor/staff-action.server";
+import { CleanSlate } from "~/staff/editor/clean-slate-form";
+import { cleanSlate } from "~/staff/editor/clean-slate.server";
 import { movedToast } from "~/staff/editor/move-rows.server";
 import { moveRow } from "~/platform/database/ordered-rows.server";
 import { staffMeta } from "~/staff/staff-meta";
@@ -95,11 +97,27 @@ export const action = staffAction<Route.ActionArgs>([
       );
     },
   },
+  cleanSlate("menu", "/staff/menu"),
 ]);
 
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Menu", matches);
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
-export default function MenuEditorPage({ loaderData }: Route.ComponentProps) {
-  return <MenuListEditor {...loaderData} />;
+export default function MenuEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { menu, view } = loaderData;
+  return (
+    <>
+      <MenuListEditor {...loaderData} />
+      {view.reorder ? null : (
+        <CleanSlate
+          count={
+            menu.filter((section) => section.sample).length +
+            menu.flatMap((section) => section.items).filter((item) => item.sample).length
+          }
+          what={{ one: "menu entry", many: "menu entries" }}
+          actionData={actionData}
+        />
+      )}
+    </>
+  );
 }

@@ -1,4 +1,6 @@
 import type { Route } from "./+types/questions";
+import { CleanSlate } from "~/staff/editor/clean-slate-form";
+import { cleanSlate } from "~/staff/editor/clean-slate.server";
 import { QUESTION_ROWS, listQuestions } from "~/about/editor/questions-editor.server";
 import { QuestionsList, questionAnchor } from "~/about/editor/questions-page";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
@@ -15,11 +17,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Moves a question up or down the list. */
 export const action = staffAction([
   moveRows(QUESTION_ROWS, (_, id) => `/staff/questions#${questionAnchor(id)}`),
+  cleanSlate("questions", "/staff/questions"),
 ]);
 
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Questions", matches);
 export const headers = staffPageHeaders;
 
-export default function QuestionsPage({ loaderData }: Route.ComponentProps) {
-  return <QuestionsList questions={loaderData.questions} />;
+export default function QuestionsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <QuestionsList questions={loaderData.questions} />
+      <CleanSlate
+        count={loaderData.questions.filter((question) => question.sample).length}
+        what={{ one: "question", many: "questions" }}
+        actionData={actionData}
+      />
+    </>
+  );
 }

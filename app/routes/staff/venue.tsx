@@ -1,4 +1,6 @@
 import type { Route } from "./+types/venue";
+import { CleanSlate } from "~/staff/editor/clean-slate-form";
+import { cleanSlate } from "~/staff/editor/clean-slate.server";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { readAsStaff } from "~/staff/editor/editor.server";
 import { moveRows } from "~/staff/editor/move-rows.server";
@@ -19,11 +21,22 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Moving a space or package up or down its list. */
 export const action = staffAction([
   moveRows(VENUE_ROWS, (list, id) => `/staff/venue#${venueAnchor(list, id)}`),
+  cleanSlate("venue", "/staff/venue"),
 ]);
 
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Venue", matches);
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
-export default function StaffVenuePage({ loaderData }: Route.ComponentProps) {
-  return <VenueLists {...loaderData} />;
+export default function StaffVenuePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { spaces, packages } = loaderData;
+  return (
+    <>
+      <VenueLists {...loaderData} />
+      <CleanSlate
+        count={[...spaces, ...packages].filter((row) => row.sample).length}
+        what={{ one: "space or package", many: "spaces and packages" }}
+        actionData={actionData}
+      />
+    </>
+  );
 }

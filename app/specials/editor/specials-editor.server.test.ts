@@ -52,6 +52,8 @@ describe.each(drivers)("the specials editor's data on %s", (driver) => {
         eventTitle: null,
         eventDay: null,
         sortOrder: 110,
+        // Added by staff: never the sample's.
+        sample: false,
       });
       // Visitors see it on its day.
       expect((await getSpecials(tx, TODAY)).map((row) => row.id)).toContain(id);

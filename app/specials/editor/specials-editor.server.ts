@@ -22,7 +22,7 @@ const columns = `id::int as id, title, description, price_cents as "priceCents",
   (select to_char(e.starts_at at time zone 'America/Toronto', 'YYYY-MM-DD')
    from public.events e
    where e.id = s.event_id and e.published and e.status <> 'cancelled') as "eventDay",
-  published, sort_order as "sortOrder"`;
+  published, sample, sort_order as "sortOrder"`;
 
 const typed = (row: EditableSpecial): EditableSpecial => ({
   ...row,
@@ -84,7 +84,7 @@ export async function updateSpecial(
     `update public.specials
      set title = $1, description = $2, price_cents = $3, weekday = $4, starts_on = $5::date,
        ends_on = $6::date, starts_at = $7::time, ends_at = $8::time, published = $9,
-       event_id = $10::bigint, updated_at = now()
+       event_id = $10::bigint, sample = false, updated_at = now()
      where id = $11 returning id::int as id`,
     [...inputValues(input), id],
   );

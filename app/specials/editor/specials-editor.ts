@@ -14,6 +14,8 @@ import type { Special } from "~/specials/specials";
 /** A special as staff see it: hidden ones too, with its place in its day's list. */
 export type EditableSpecial = Special & {
   published: boolean;
+  /** Still the sample's: not yet saved from its form. */
+  sample: boolean;
   sortOrder: number;
   /** Its event's title, when it is tied to one. */
   eventTitle: string | null;

@@ -1,6 +1,12 @@
 import { ChevronRightIcon } from "lucide-react";
 import { formatPrice } from "~/platform/money";
-import { EditorHeading, EditorSection, MoveForm, StatusBadge } from "~/platform/ui/editor-parts";
+import {
+  EditorHeading,
+  EditorSection,
+  MoveForm,
+  SampleBadge,
+  StatusBadge,
+} from "~/platform/ui/editor-parts";
 import { Link } from "~/platform/ui/link";
 import { WEEKDAY_CHOICES, describeWhen, type EditableSpecial } from "./specials-editor";
 
@@ -90,8 +96,9 @@ function SpecialRow({
             {special.title}
           </span>
           {details ? <span className="mt-0.5 block text-muted-foreground">{details}</span> : null}
-          {!special.published || (ended && ended < today) ? (
+          {!special.published || special.sample || (ended && ended < today) ? (
             <span className="mt-1.5 flex flex-wrap gap-2">
+              {special.sample ? <SampleBadge /> : null}
               {!special.published ? <StatusBadge tone="warning">Hidden</StatusBadge> : null}
               {ended && ended < today ? <StatusBadge>Ended</StatusBadge> : null}
             </span>

@@ -103,8 +103,8 @@ export const CONTENT_TABLES: Readonly<Record<string, "id" | "weekday">> = Object
   Object.entries(TABLES).map(([table, words]) => [table, words.key ?? "id"]),
 );
 
-/** The columns that change by themselves, or say nothing to staff. */
-const IGNORED = new Set(["updated_at", "id"]);
+/** The columns that change by themselves, or say nothing to staff (a sample row kept: saved as it was). */
+const IGNORED = new Set(["updated_at", "id", "sample"]);
 
 /** Text longer than this, or on several lines, is "changed" with both versions to open. */
 const SHORT_TEXT = 60;
@@ -363,6 +363,7 @@ export function changedSomething(entry: AuditEntry): boolean {
   return [...keys].some(
     (key) =>
       key !== "updated_at" &&
+      key !== "sample" &&
       !unchanged(entry.tableName, key, entry.oldRow![key], entry.newRow![key]),
   );
 }

@@ -26,12 +26,12 @@ const SPACE_SELECT = `
   select id::int as id, slug, name, summary, description,
     seated_capacity as "seatedCapacity", standing_capacity as "standingCapacity",
     features, step_free as "stepFree", accessibility_note as "accessibilityNote",
-    photos::text as photos, published
+    photos::text as photos, published, sample
   from public.venue_spaces`;
 
 const PACKAGE_SELECT = `
   select id::int as id, name, description, price_cents as "priceCents",
-    price_unit as "priceUnit", minimum_guests as "minimumGuests", includes, published
+    price_unit as "priceUnit", minimum_guests as "minimumGuests", includes, published, sample
   from public.venue_packages`;
 
 const toSpace = (row: SpaceRow): EditableSpace => ({ ...row, photos: parsePhotos(row.photos) });
@@ -112,7 +112,7 @@ export async function updateSpace(
     `update public.venue_spaces set slug = $1, name = $2, summary = $3, description = $4,
        seated_capacity = $5, standing_capacity = $6, features = ${textArray("$7")},
        step_free = $8, accessibility_note = $9, published = $10,
-       photos = coalesce($11::text::jsonb, photos), updated_at = now()
+       photos = coalesce($11::text::jsonb, photos), sample = false, updated_at = now()
      where id = $12 returning id`,
     [...spaceValues(space), photos ? JSON.stringify(photos) : null, id],
   );
@@ -153,7 +153,7 @@ export async function updatePackage(
   const rows = await tx.query(
     `update public.venue_packages set name = $1, description = $2, price_cents = $3,
        price_unit = $4, minimum_guests = $5, includes = ${textArray("$6")}, published = $7,
-       updated_at = now()
+       sample = false, updated_at = now()
      where id = $8 returning id`,
     [...packageValues(pack), id],
   );

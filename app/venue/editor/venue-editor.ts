@@ -74,9 +74,9 @@ export const priceUnitLabels: Record<(typeof PRICE_UNITS)[number], string> = {
 };
 
 /** A space as the editor shows it, hidden or not. */
-export type EditableSpace = VenueSpace & { published: boolean };
+export type EditableSpace = VenueSpace & { published: boolean; sample: boolean };
 /** A package as the editor shows it, hidden or not. */
-export type EditablePackage = VenuePackage & { published: boolean };
+export type EditablePackage = VenuePackage & { published: boolean; sample: boolean };
 
 /** A saved space as its form shows it. */
 export function spaceFormValues(space: EditableSpace): FormValues<SpaceField> {

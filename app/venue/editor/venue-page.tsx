@@ -1,6 +1,12 @@
 import { ChevronRightIcon } from "lucide-react";
 import { formatPrice } from "~/platform/money";
-import { EditorHeading, EditorSection, MoveForm, StatusBadge } from "~/platform/ui/editor-parts";
+import {
+  EditorHeading,
+  EditorSection,
+  MoveForm,
+  SampleBadge,
+  StatusBadge,
+} from "~/platform/ui/editor-parts";
 import { Link } from "~/platform/ui/link";
 import { venueAnchor, type EditablePackage, type EditableSpace } from "./venue-editor";
 
@@ -11,6 +17,7 @@ function VenueRow({
   name,
   details,
   hidden,
+  sample,
   first,
   last,
 }: {
@@ -20,6 +27,7 @@ function VenueRow({
   name: string;
   details: string;
   hidden: boolean;
+  sample: boolean;
   first: boolean;
   last: boolean;
 }) {
@@ -31,9 +39,10 @@ function VenueRow({
             {name}
           </span>
           <span className="mt-0.5 block text-muted-foreground">{details}</span>
-          {hidden ? (
-            <span className="mt-1.5 flex">
-              <StatusBadge>Hidden</StatusBadge>
+          {hidden || sample ? (
+            <span className="mt-1.5 flex flex-wrap gap-2">
+              {sample ? <SampleBadge /> : null}
+              {hidden ? <StatusBadge>Hidden</StatusBadge> : null}
             </span>
           ) : null}
         </span>
@@ -75,6 +84,7 @@ export function VenueLists({
               name={space.name}
               details={`${space.seatedCapacity} seated · ${space.standingCapacity} standing${space.stepFree ? " · step-free" : ""}`}
               hidden={!space.published}
+              sample={space.sample}
               first={index === 0}
               last={index === spaces.length - 1}
             />
@@ -97,6 +107,7 @@ export function VenueLists({
               name={pack.name}
               details={`${formatPrice(pack.priceCents)} ${pack.priceUnit === "per-guest" ? "per guest" : "flat"}${pack.minimumGuests ? ` · at least ${pack.minimumGuests} guests` : ""}`}
               hidden={!pack.published}
+              sample={pack.sample}
               first={index === 0}
               last={index === packages.length - 1}
             />
