@@ -98,31 +98,31 @@ describe("the first-run checklist", () => {
         key: "menuRows",
         says: "103 menu entries are still the sample's, invented for the example.",
         action: "Keep, change or clear them",
-        href: "/staff/menu#clean-slate",
+        href: "/staff/menu#clean-slate-heading",
       },
       {
         key: "specialsRows",
         says: "One special is still the sample's, invented for the example.",
         action: "Keep, change or clear them",
-        href: "/staff/specials#clean-slate",
+        href: "/staff/specials#clean-slate-heading",
       },
       {
         key: "eventsRows",
         says: "9 events are still the sample's, invented for the example.",
         action: "Keep, change or clear them",
-        href: "/staff/events#clean-slate",
+        href: "/staff/events#clean-slate-heading",
       },
       {
         key: "venueRows",
         says: "6 venue spaces and packages are still the sample's, invented for the example.",
         action: "Keep, change or clear them",
-        href: "/staff/venue#clean-slate",
+        href: "/staff/venue#clean-slate-heading",
       },
       {
         key: "questionsRows",
         says: "4 questions on the About page are still the sample's, invented for the example.",
         action: "Keep, change or clear them",
-        href: "/staff/questions#clean-slate",
+        href: "/staff/questions#clean-slate-heading",
       },
     ]);
   });

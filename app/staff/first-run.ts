@@ -229,26 +229,31 @@ const SAMPLE_ROW_LINES: Record<
     key: "menuRows",
     one: "menu entry",
     many: "menu entries",
-    href: "/staff/menu#clean-slate",
+    href: "/staff/menu#clean-slate-heading",
   },
   specials: {
     key: "specialsRows",
     one: "special",
     many: "specials",
-    href: "/staff/specials#clean-slate",
+    href: "/staff/specials#clean-slate-heading",
   },
-  events: { key: "eventsRows", one: "event", many: "events", href: "/staff/events#clean-slate" },
+  events: {
+    key: "eventsRows",
+    one: "event",
+    many: "events",
+    href: "/staff/events#clean-slate-heading",
+  },
   venue: {
     key: "venueRows",
     one: "venue space or package",
     many: "venue spaces and packages",
-    href: "/staff/venue#clean-slate",
+    href: "/staff/venue#clean-slate-heading",
   },
   questions: {
     key: "questionsRows",
     one: "question on the About page",
     many: "questions on the About page",
-    href: "/staff/questions#clean-slate",
+    href: "/staff/questions#clean-slate-heading",
   },
 };
 

@@ -31,6 +31,11 @@ const LINES = [
   /^\d+ events still show sample pictures\.$/,
   /^\d+ venue spaces still show sample photos\.$/,
   "The opening hours are still the sample ones.",
+  /^\d+ menu entries are still the sample's, invented for the example\.$/,
+  /^(One special is|\d+ specials are) still the sample's, invented for the example\.$/,
+  /^(One event is|\d+ events are) still the sample's, invented for the example\.$/,
+  /^\d+ venue spaces and packages are still the sample's, invented for the example\.$/,
+  /^\d+ questions on the About page are still the sample's, invented for the example\.$/,
 ];
 
 const SOCIAL_LINE = "The social links are still the sample ones.";

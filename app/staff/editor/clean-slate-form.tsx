@@ -33,7 +33,7 @@ export function CleanSlate({
         form={cleanSlateForm}
         titleId={`${CLEAN_SLATE_ANCHOR}-heading`}
         actionData={actionData}
-        submitLabel={`Remove ${entries}`}
+        submitLabel="Remove the sample"
         submitIcon={<EraserIcon aria-hidden="true" />}
         className="mt-4 space-y-4"
       >
