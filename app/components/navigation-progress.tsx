@@ -29,23 +29,30 @@ export function NavigationProgress() {
 
   if (phase === "hidden") return null;
   const progress = progressState(phase === "complete" ? 100 : undefined);
+  // In a landmark of its own while it shows, as every part of a page is
+  // (it sits above the page's own header and landmarks).
   return (
-    <div
-      role="progressbar"
-      aria-label="Loading page"
-      aria-valuemin={0}
-      aria-valuemax={progress.max}
-      aria-valuenow={progress.state === "indeterminate" ? undefined : progress.value}
-      data-state={progress.state}
+    <section
+      aria-label="Page loading"
       className="pointer-events-none fixed inset-x-0 top-0 z-50 h-1"
     >
       <div
-        className={
-          progress.state === "complete"
-            ? "h-full origin-left scale-x-100 bg-green-500 opacity-0 transition-[transform,opacity] duration-300"
-            : "h-full origin-left animate-[navigation-progress_8s_cubic-bezier(0.1,0.7,0.3,1)_forwards] bg-green-500"
-        }
-      />
-    </div>
+        role="progressbar"
+        aria-label="Loading page"
+        aria-valuemin={0}
+        aria-valuemax={progress.max}
+        aria-valuenow={progress.state === "indeterminate" ? undefined : progress.value}
+        data-state={progress.state}
+        className="h-full"
+      >
+        <div
+          className={
+            progress.state === "complete"
+              ? "h-full origin-left scale-x-100 bg-green-500 opacity-0 transition-[transform,opacity] duration-300"
+              : "h-full origin-left animate-[navigation-progress_8s_cubic-bezier(0.1,0.7,0.3,1)_forwards] bg-green-500"
+          }
+        />
+      </div>
+    </section>
   );
 }

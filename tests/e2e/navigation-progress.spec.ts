@@ -37,6 +37,10 @@ test.describe("navigation progress", () => {
     await page.clock.runFor(1);
     await expect(bar).toBeVisible();
     await expect(bar).not.toHaveAttribute("aria-valuenow");
+    // While it shows, it is in a landmark of its own, as the rest of the page is.
+    await expect(
+      page.getByRole("region", { name: "Page loading" }).getByRole("progressbar"),
+    ).toBeVisible();
 
     release();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Menu");
