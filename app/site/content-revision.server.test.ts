@@ -44,12 +44,12 @@ describe.each(drivers)("the content revision on %s", (driver) => {
     db,
   }) => {
     const heard: string[] = [];
-    let sentinel = (_payload: string) => {};
+    let awaited: { payload: string; heard: () => void } | undefined;
     const listening = await db.listen!(
       "content_revision",
       (payload) => {
         heard.push(payload);
-        sentinel(payload);
+        if (payload === awaited?.payload) awaited.heard();
       },
       () => {},
     );
@@ -62,8 +62,11 @@ describe.each(drivers)("the content revision on %s", (driver) => {
         expect(BigInt(await readContentRevision(tx))).toBe(before + 1n);
       });
       expect(BigInt(await readContentRevision(db))).toBe(before + 1n);
-      // A second save: the first notification has arrived once this one's has.
-      const second = new Promise<string>((resolve) => (sentinel = resolve));
+      // A second save: notifications come in the order their transactions
+      // committed, so the first has arrived once this one's has.
+      const second = new Promise<void>(
+        (resolve) => (awaited = { payload: String(before + 2n), heard: resolve }),
+      );
       await db.query(touches.site_settings);
       await second;
       expect(heard).toEqual([String(before + 1n), String(before + 2n)]);
