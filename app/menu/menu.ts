@@ -1,3 +1,4 @@
+import { listWords } from "~/platform/list-words";
 import type { ContentImage } from "~/images/content-image";
 import { torontoDate, torontoMidnightAfter } from "~/platform/clock/toronto-time";
 
@@ -71,12 +72,6 @@ export const ALLERGEN_LABELS: Record<Allergen, string> = {
   oats: "Oats (gluten)",
   rye: "Rye (gluten)",
 };
-
-/** "fish, milk and eggs" */
-export function listWords(words: readonly string[]): string {
-  if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
-}
 
 /** "wheat", "milk": an allergen as a sentence names it. */
 export function allergenWord(allergen: Allergen): string {

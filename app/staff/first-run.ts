@@ -1,3 +1,4 @@
+import { listWords } from "~/platform/list-words";
 import type { WeeklyHours } from "~/hours/opening-hours";
 import { fieldId } from "~/platform/forms/form-fields";
 import type { SiteSettings } from "~/settings/site-settings";
@@ -96,13 +97,6 @@ function sameUrl(a: string, b: string): boolean {
   }
 }
 
-/** "a", "a and b", "a, b and c". */
-function listed(parts: readonly string[]): string {
-  return parts.length < 2
-    ? (parts[0] ?? "")
-    : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
-}
-
 function addressItem(settings: SavedSettings): ChecklistItem | null {
   const sample: { part: string; field: string }[] = [];
   if (sameText(settings.streetAddress, SAMPLE_SETTINGS.streetAddress)) {
@@ -124,7 +118,7 @@ function addressItem(settings: SavedSettings): ChecklistItem | null {
     says:
       sample.length === 3
         ? "The address is still the sample one."
-        : `Part of the address is still the sample one: the ${listed(sample.map((s) => s.part))}.`,
+        : `Part of the address is still the sample one: the ${listWords(sample.map((s) => s.part))}.`,
     action: "Change the address",
     href: settingsField(first.field),
   };

@@ -9,6 +9,7 @@ import {
   DIETARY_TAGS,
 } from "~/menu/menu";
 import {
+  ITEM_FIELDS,
   itemValues,
   newItemValues,
   type EditorItem,
@@ -85,25 +86,7 @@ function rowValues(
     ...(existing
       ? itemValues(existing)
       : ({
-          ...Object.fromEntries(
-            [
-              "name",
-              "description",
-              "price",
-              "portion",
-              "dietaryTags",
-              "allergens",
-              "badges",
-              "available",
-              "featured",
-              "hidden",
-              "imageFile",
-              "imagePath",
-              "imageRemove",
-              "imageAlt",
-              "eventId",
-            ].map((field) => [field, ""]),
-          ),
+          ...Object.fromEntries(ITEM_FIELDS.map((field) => [field, ""])),
           ...newItemValues(sectionId),
         } as FormValues<ItemField>)),
     sectionId: String(sectionId),

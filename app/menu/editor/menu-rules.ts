@@ -1,3 +1,4 @@
+import { listWords } from "~/platform/list-words";
 import { z } from "zod";
 import { withThousands } from "~/platform/thousands";
 import {
@@ -31,7 +32,6 @@ import {
   ALLERGENS,
   DIETARY_LABELS,
   allergenWord,
-  listWords,
   type Allergen,
   type DietaryTag,
   type DietFilter,

@@ -1,3 +1,4 @@
+import { listWords } from "~/platform/list-words";
 import { eventEnd } from "~/events/events";
 import { getEvents } from "~/events/events.server";
 import type { DailyHours } from "~/hours/opening-hours";
@@ -16,10 +17,6 @@ import { getSpecials } from "~/specials/specials.server";
 /** `time` on the night that opens on `date` with `hours`: after midnight when at or before opening. */
 const onTheNight = (date: string, hours: DailyHours, time: WallTime) =>
   torontoInstant(time > hours.opensAt ? date : addDays(date, 1), time);
-
-/** "A, B and C" */
-const listed = (names: readonly string[]) =>
-  names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 
 /**
  * After closing early, or the kitchen closing early, on the night opening
@@ -56,16 +53,16 @@ export async function runsPast(
   const sentences = [
     cut.length > 0
       ? what === "closing"
-        ? `${listed(cut)} now ${cut.length === 1 ? "shows" : "show"} ending at ${clock}.`
-        : `${listed(cut)} ${cut.length === 1 ? "runs" : "run"} past ${clock}: change ${cut.length === 1 ? "it" : "them"} on the specials page if ${cut.length === 1 ? "it is" : "they are"} food.`
+        ? `${listWords(cut)} now ${cut.length === 1 ? "shows" : "show"} ending at ${clock}.`
+        : `${listWords(cut)} ${cut.length === 1 ? "runs" : "run"} past ${clock}: change ${cut.length === 1 ? "it" : "them"} on the specials page if ${cut.length === 1 ? "it is" : "they are"} food.`
       : "",
     gone.length > 0
       ? what === "closing"
-        ? `${listed(gone)} ${gone.length === 1 ? "is" : "are"} not on tonight.`
-        : `${listed(gone)} ${gone.length === 1 ? "starts" : "start"} after ${clock}.`
+        ? `${listWords(gone)} ${gone.length === 1 ? "is" : "are"} not on tonight.`
+        : `${listWords(gone)} ${gone.length === 1 ? "starts" : "start"} after ${clock}.`
       : "",
     events.length > 0
-      ? `${listed(events)} ${events.length === 1 ? "runs" : "run"} past ${what === "closing" ? "closing" : "the kitchen's closing"}: change or cancel ${events.length === 1 ? "it" : "them"} on the events page.`
+      ? `${listWords(events)} ${events.length === 1 ? "runs" : "run"} past ${what === "closing" ? "closing" : "the kitchen's closing"}: change or cancel ${events.length === 1 ? "it" : "them"} on the events page.`
       : "",
   ];
   return sentences.filter(Boolean).join(" ");
