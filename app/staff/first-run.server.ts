@@ -1,12 +1,8 @@
 import { readWeek } from "~/hours/editor/hours-editor.server";
 import type { Database } from "~/platform/database/database.server";
 import { getSiteSettings } from "~/settings/site-settings.server";
-import {
-  firstRunChecklist,
-  type ChecklistItem,
-  type PictureRow,
-  type SampleArea,
-} from "./first-run";
+import { firstRunChecklist, type ChecklistItem, type PictureRow } from "./first-run";
+import { sampleRowCounts } from "./editor/clean-slate.server";
 import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
 
 /**
@@ -40,21 +36,6 @@ async function rowsWithPictures(tx: Database): Promise<PictureRow[]> {
     ...events.map((row) => ({ ...row, kind: "event" as const })),
     ...spaces.map((row) => ({ ...row, kind: "space" as const })),
   ];
-}
-
-/** How many rows of each area are still marked sample. */
-async function sampleRowCounts(tx: Database): Promise<Partial<Record<SampleArea, number>>> {
-  const [row] = await tx.query<Record<SampleArea, number>>(
-    `select
-       (select count(*) from public.menu_sections where sample)::int
-         + (select count(*) from public.menu_items where sample)::int as menu,
-       (select count(*) from public.specials where sample)::int as specials,
-       (select count(*) from public.events where sample)::int as events,
-       (select count(*) from public.venue_spaces where sample)::int
-         + (select count(*) from public.venue_packages where sample)::int as venue,
-       (select count(*) from public.questions where sample)::int as questions`,
-  );
-  return row ?? {};
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/events";
 import { CleanSlate } from "~/staff/editor/clean-slate-form";
-import { cleanSlate, sampleCount } from "~/staff/editor/clean-slate.server";
+import { cleanSlate, sampleRowCounts } from "~/staff/editor/clean-slate.server";
 import { staffAction } from "~/staff/editor/staff-action.server";
 import { pastEventsForStaff, upcomingEventsForStaff } from "~/events/editor/event-editor.server";
 import { EventsList } from "~/events/editor/events-page";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       [
         await upcomingEventsForStaff(tx, now),
         await pastEventsForStaff(tx, now, { page: page ?? 1, perPage: PAST_PER_PAGE }),
-        await sampleCount(tx, "events"),
+        (await sampleRowCounts(tx)).events,
       ] as const,
   );
   return { upcoming, past: past.events, morePast: past.more, page, samples };

@@ -1,7 +1,7 @@
 import type { Database } from "~/platform/database/database.server";
 import { checkPost, refusePost } from "~/platform/forms/form-post.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import type { SampleArea } from "~/staff/first-run";
+import { SAMPLE_AREAS, type SampleArea } from "~/staff/first-run";
 import { cleanSlateForm } from "./clean-slate";
 import { writeAsStaff } from "./editor.server";
 import type { StaffForm } from "./staff-action.server";
@@ -52,23 +52,25 @@ export async function clearSample(tx: Database, area: SampleArea): Promise<numbe
   }
 }
 
-/** How many of an area's rows are still the sample's. */
-export async function sampleCount(tx: Database, area: SampleArea): Promise<number> {
-  const tables: Record<SampleArea, string[]> = {
-    menu: ["menu_sections", "menu_items"],
-    specials: ["specials"],
-    events: ["events"],
-    venue: ["venue_spaces", "venue_packages"],
-    questions: ["questions"],
-  };
-  let count = 0;
-  for (const table of tables[area]) {
-    const [row] = await tx.query<{ count: number }>(
-      `select count(*)::int as count from public.${table} where sample`,
-    );
-    count += row?.count ?? 0;
-  }
-  return count;
+/** The tables of each area's rows. */
+const SAMPLE_TABLES: Record<SampleArea, readonly string[]> = {
+  menu: ["menu_sections", "menu_items"],
+  specials: ["specials"],
+  events: ["events"],
+  venue: ["venue_spaces", "venue_packages"],
+  questions: ["questions"],
+};
+
+/** How many rows of each area are still the sample's, in one query. */
+export async function sampleRowCounts(tx: Database): Promise<Record<SampleArea, number>> {
+  const counts = SAMPLE_AREAS.map(
+    (area) =>
+      `(${SAMPLE_TABLES[area]
+        .map((table) => `(select count(*) from public.${table} where sample)`)
+        .join(" + ")})::int as ${area}`,
+  );
+  const [row] = await tx.query<Record<SampleArea, number>>(`select ${counts.join(", ")}`);
+  return row!;
 }
 
 /** The clean slate's post on an area's list page, which it comes back to. */
