@@ -1,12 +1,11 @@
-import { ChevronRightIcon } from "lucide-react";
 import {
   EditorHeading,
+  EditorListItem,
   EditorSection,
   MoveForm,
   SampleBadge,
   StatusBadge,
 } from "~/platform/ui/editor-parts";
-import { Link } from "~/platform/ui/link";
 import type { EditableQuestion } from "./questions-editor";
 
 /** A question's place on the staff list, so a post without scripts comes back to it. */
@@ -31,43 +30,32 @@ export function QuestionsList({ questions }: { questions: readonly EditableQuest
             className="mt-3 divide-y divide-border border-y border-border"
           >
             {questions.map((question, index) => (
-              <li
+              <EditorListItem
                 key={question.id}
                 id={questionAnchor(question.id)}
-                className="flex scroll-mt-28 items-center gap-2"
-              >
-                <Link
-                  to={`/staff/questions/${question.id}`}
-                  className="group flex min-h-14 min-w-0 flex-1 items-center gap-3 py-3 hover:bg-muted/60 sm:px-2"
-                >
-                  <span className="min-w-0 flex-1">
-                    <span className="block text-lg font-semibold break-words text-foreground underline-offset-4 group-hover:underline">
-                      {question.question}
-                    </span>
-                    <span className="mt-0.5 line-clamp-2 break-words text-muted-foreground">
-                      {question.answer}
-                    </span>
-                    {!question.published || question.sample ? (
-                      <span className="mt-1.5 flex flex-wrap gap-2">
-                        {question.sample ? <SampleBadge /> : null}
-                        {!question.published ? (
-                          <StatusBadge tone="warning">Hidden</StatusBadge>
-                        ) : null}
-                      </span>
-                    ) : null}
-                  </span>
-                  <ChevronRightIcon
-                    aria-hidden="true"
-                    className="size-5 shrink-0 text-muted-foreground"
+                to={`/staff/questions/${question.id}`}
+                title={question.question}
+                details={question.answer}
+                detailsClassName="line-clamp-2 break-words"
+                badges={
+                  question.sample || !question.published ? (
+                    <>
+                      {question.sample ? <SampleBadge /> : null}
+                      {!question.published ? (
+                        <StatusBadge tone="warning">Hidden</StatusBadge>
+                      ) : null}
+                    </>
+                  ) : undefined
+                }
+                move={
+                  <MoveForm
+                    fields={{ id: question.id }}
+                    name={question.question}
+                    first={index === 0}
+                    last={index === questions.length - 1}
                   />
-                </Link>
-                <MoveForm
-                  fields={{ id: question.id }}
-                  name={question.question}
-                  first={index === 0}
-                  last={index === questions.length - 1}
-                />
-              </li>
+                }
+              />
             ))}
           </ul>
         )}

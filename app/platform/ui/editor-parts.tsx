@@ -209,33 +209,52 @@ export function EditorList({ label, children }: { label: string; children: React
   );
 }
 
-/** One entry: its name links to its editor; details and badges follow. */
+/**
+ * One entry: its name links to its editor; details and badges follow. With
+ * `move` (its list's move buttons), those sit beside the link, and `id` is
+ * the place a post without scripts comes back to.
+ */
 export function EditorListItem({
+  id,
   to,
   title,
   details,
+  detailsClassName,
   badges,
+  move,
 }: {
+  id?: string;
   to: string;
   title: ReactNode;
   details?: ReactNode;
+  /** How the details are set, instead of as a block ("line-clamp-2": cut to two lines). */
+  detailsClassName?: string;
   badges?: ReactNode;
+  move?: ReactNode;
 }) {
   return (
-    <li>
+    <li id={id} className={move ? "flex scroll-mt-28 items-center gap-2" : undefined}>
       <Link
         to={to}
-        className="group flex min-h-14 items-center gap-3 py-3 hover:bg-muted/60 sm:px-2"
+        className={cn(
+          "group flex min-h-14 items-center gap-3 py-3 hover:bg-muted/60 sm:px-2",
+          move && "min-w-0 flex-1",
+        )}
       >
         <span className="min-w-0 flex-1">
           <span className="block text-lg font-semibold break-words text-foreground underline-offset-4 group-hover:underline">
             {title}
           </span>
-          {details ? <span className="mt-0.5 block text-muted-foreground">{details}</span> : null}
+          {details ? (
+            <span className={cn("mt-0.5 text-muted-foreground", detailsClassName ?? "block")}>
+              {details}
+            </span>
+          ) : null}
           {badges ? <span className="mt-1.5 flex flex-wrap gap-2">{badges}</span> : null}
         </span>
         <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
       </Link>
+      {move}
     </li>
   );
 }

@@ -1,13 +1,12 @@
-import { ChevronRightIcon } from "lucide-react";
 import { formatPrice } from "~/platform/money";
 import {
   EditorHeading,
+  EditorListItem,
   EditorSection,
   MoveForm,
   SampleBadge,
   StatusBadge,
 } from "~/platform/ui/editor-parts";
-import { Link } from "~/platform/ui/link";
 import { WEEKDAY_CHOICES, describeWhen, type EditableSpecial } from "./specials-editor";
 
 /** A special's place on the staff list, so a post without scripts comes back to it. */
@@ -86,27 +85,21 @@ function SpecialRow({
   const details = [price, when].filter(Boolean).join(" · ");
   const ended = special.endsOn ?? (special.weekday === null ? special.startsOn : null) ?? "";
   return (
-    <li id={specialAnchor(special.id)} className="flex scroll-mt-28 items-center gap-2">
-      <Link
-        to={`/staff/specials/${special.id}`}
-        className="group flex min-h-14 min-w-0 flex-1 items-center gap-3 py-3 hover:bg-muted/60 sm:px-2"
-      >
-        <span className="min-w-0 flex-1">
-          <span className="block text-lg font-semibold break-words text-foreground underline-offset-4 group-hover:underline">
-            {special.title}
-          </span>
-          {details ? <span className="mt-0.5 block text-muted-foreground">{details}</span> : null}
-          {!special.published || special.sample || (ended && ended < today) ? (
-            <span className="mt-1.5 flex flex-wrap gap-2">
-              {special.sample ? <SampleBadge /> : null}
-              {!special.published ? <StatusBadge tone="warning">Hidden</StatusBadge> : null}
-              {ended && ended < today ? <StatusBadge>Ended</StatusBadge> : null}
-            </span>
-          ) : null}
-        </span>
-        <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
-      </Link>
-      <MoveForm fields={{ id: special.id }} name={special.title} first={first} last={last} />
-    </li>
+    <EditorListItem
+      id={specialAnchor(special.id)}
+      to={`/staff/specials/${special.id}`}
+      title={special.title}
+      details={details}
+      badges={
+        !special.published || special.sample || (ended && ended < today) ? (
+          <>
+            {special.sample ? <SampleBadge /> : null}
+            {!special.published ? <StatusBadge tone="warning">Hidden</StatusBadge> : null}
+            {ended && ended < today ? <StatusBadge>Ended</StatusBadge> : null}
+          </>
+        ) : undefined
+      }
+      move={<MoveForm fields={{ id: special.id }} name={special.title} first={first} last={last} />}
+    />
   );
 }
