@@ -25,6 +25,7 @@ const DOMAINS = [
   "events",
   "venue",
   "about",
+  "pages",
   "enquiries",
   "images",
   "theme",

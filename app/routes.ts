@@ -44,6 +44,8 @@ export default [
       route("venue/packages/:id", "routes/staff/venue-package.tsx"),
       route("questions", "routes/staff/questions.tsx"),
       route("questions/:id", "routes/staff/question.tsx"),
+      route("pages", "routes/staff/pages.tsx"),
+      route("pages/:id", "routes/staff/page-text.tsx"),
       route("people", "routes/staff/people.tsx"),
       route("changes", "routes/staff/changes.tsx"),
       route("outbox", "routes/staff/outbox.tsx"),

@@ -86,7 +86,7 @@ export function EnquiryConfirmation({
         {receipt.kind === "venue" ? "Your enquiry is with us" : "Your message is with us"}
       </h3>
       <p className="mt-3 text-lg text-muted-foreground">
-        We reply by email, usually within a day. Here is what you sent:
+        We reply by email. Here is what you sent:
       </p>
       <dl className="mt-6 grid grid-cols-[auto_minmax(0,1fr)] gap-x-5 gap-y-3">
         {rows.map(([label, value]) => (

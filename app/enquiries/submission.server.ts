@@ -324,7 +324,7 @@ async function confirm(kind: EnquiryKind, token: string, path: string, name?: st
     {
       type: "success",
       title: kind === "venue" ? "Your venue enquiry is sent." : "Your message is sent.",
-      description: `Thanks${firstName ? `, ${firstName}` : ""}: we'll reply by email, usually within a day.`,
+      description: `Thanks${firstName ? `, ${firstName}` : ""}: we'll reply by email.`,
     },
     { headers: { "Set-Cookie": await enquiryReceiptCookie.serialize({ kind, token }) } },
   );

@@ -31,6 +31,7 @@ export const TABLES_WITH_PICTURES = [
   "events",
   "venue_spaces",
   "venue_packages",
+  "page_texts",
 ] as const;
 
 /**

@@ -10,27 +10,24 @@ import { PlacedPicture } from "~/images/placed-picture";
 import { SectionHeading } from "~/components/section-heading";
 import { pictureFor } from "~/images/pictures.server";
 import { siteContent } from "~/site/site-content.server";
-import { fixedPageMeta } from "~/site/meta";
+import { describedPageMeta } from "~/site/meta";
+import { Paragraphs } from "~/components/paragraphs";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { streetOf } from "~/settings/site-settings";
-
-/** What the page is for: its header says it, and search results show it. */
-const DESCRIPTION =
-  "A downtown London local with a scratch kitchen, Ontario beer on tap, hockey on the screens and a step-free room. Our story, what's pouring, and answers to the questions people ask.";
+import { listWords } from "~/platform/list-words";
+import { paragraphs } from "~/pages/page-texts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const content = siteContent(context);
   const now = new Date();
-  const [settings, menu, spaces, questions] = await Promise.all([
+  const [settings, menu, spaces, questions, { about }] = await Promise.all([
     content.settings(),
     content.menu(now),
     content.venueSpaces(),
     content.questions(),
+    content.pageTexts(),
   ]);
-  const room = await pictureFor(context, {
-    path: "rooms/main-bar.svg",
-    alt: "The main bar: wooden booths along brick walls, the taps at the back and a game on the screen",
-  });
+  const room = await pictureFor(context, about.image);
   const onTap = menu
     .find((section) => section.slug === "draught")
     ?.items.filter((i) => i.available);
@@ -38,6 +35,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     settings,
     storyTitle: street ? `A local on ${street}` : "A local",
+    description: about.description,
+    story: paragraphs(about.body),
+    kitchen: paragraphs(about.aside),
     questions,
     room,
     onTap: onTap ?? [],
@@ -47,13 +47,23 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = fixedPageMeta("About", "/about", DESCRIPTION);
+export const meta: Route.MetaFunction = describedPageMeta("About", "/about");
 
 export const headers = publicPageHeaders;
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
-  const { settings, storyTitle, questions, room, onTap, stepFreeSpaces, stairsOnlySpaces } =
-    loaderData;
+  const {
+    settings,
+    storyTitle,
+    description,
+    story,
+    kitchen,
+    questions,
+    room,
+    onTap,
+    stepFreeSpaces,
+    stairsOnlySpaces,
+  } = loaderData;
   // The pub's own questions (edited under /staff/questions), then getting
   // here, from the settings' notes.
   const faq = [
@@ -69,25 +79,14 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="Our story" title="About the pub">
-        <p>{DESCRIPTION}</p>
+        <p>{description}</p>
       </PageHeader>
 
       <PageSection titleId="story-title">
         <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
           <div>
             <SectionHeading id="story-title" eyebrow="The story" title={storyTitle} />
-            <div className="mt-5 space-y-4 text-lg text-muted-foreground">
-              <p>
-                {settings.name} is the kind of pub a downtown needs: somewhere to meet before a show
-                or a game downtown, to watch the game with people who care as much as you do, or to
-                settle in with a pint and a plate of something honest after work.
-              </p>
-              <p>
-                We’re independent and local. The beer list leans on Ontario brewers, the kitchen
-                cooks from scratch, and the people behind the bar know the regulars by name and the
-                new faces by the end of the night.
-              </p>
-            </div>
+            <Paragraphs text={story} className="mt-5 space-y-4 text-lg text-muted-foreground" />
           </div>
           {room ? (
             <PlacedPicture
@@ -104,12 +103,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           <UtensilsIcon aria-hidden="true" className="size-8 text-primary" />
           <SectionHeading id="kitchen-title" title="The kitchen" className="mt-3" />
           <div className="mt-4 space-y-4 text-muted-foreground">
-            <p>
-              Burgers are made from Ontario beef ground in house every morning, wings are brined
-              overnight and fries are cut by hand every morning. There’s always something for
-              vegetarians and vegans that isn’t an afterthought, and every dish on the menu is
-              marked for diet and allergens.
-            </p>
+            <Paragraphs text={kitchen} />
             <p>
               <Link to="/menu" className="font-semibold text-primary underline underline-offset-4">
                 See the full menu
@@ -139,18 +133,15 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           {stepFreeSpaces.length > 0 ? (
             <li className="border-l-4 border-primary bg-card p-5">
               <p className="font-semibold">Step-free</p>
-              <p className="mt-1 text-muted-foreground">
-                The entrance, the main bar and the accessible washroom, plus{" "}
-                {stepFreeSpaces.join(" and ")}.
-              </p>
+              <p className="mt-1 text-muted-foreground">{listWords(stepFreeSpaces)}.</p>
             </li>
           ) : null}
           {stairsOnlySpaces.length > 0 ? (
             <li className="border-l-4 border-amber-600 bg-card p-5">
               <p className="font-semibold">Stairs only</p>
               <p className="mt-1 text-muted-foreground">
-                {stairsOnlySpaces.join(" and ")}: there is no lift. Ask us and we’ll find a space
-                that works for your group.
+                {listWords(stairsOnlySpaces)}: there is no lift. Ask us and we’ll find a space that
+                works for your group.
               </p>
             </li>
           ) : null}

@@ -19,27 +19,29 @@ import { enquirySiteDetails } from "~/site/enquiry-mail.server";
 import { siteContent } from "~/site/site-content.server";
 import { contactForm, linkedContactTopic } from "~/enquiries/enquiry-fields";
 import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/enquiries/submission.server";
-import { fixedPageMeta } from "~/site/meta";
+import { describedPageMeta } from "~/site/meta";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import { weekHours } from "~/hours/opening-hours";
 import { directionsLinks } from "~/settings/site-settings";
-
-/** What the page is for: its header says it, and search results show it. */
-const DESCRIPTION =
-  "Address, phone, email and hours, with directions, parking and transit for the pub in downtown London, Ontario.";
+import { paragraphs } from "~/pages/page-texts";
+import { Paragraphs } from "~/components/paragraphs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = siteContent(context);
   const now = new Date();
-  const [settings, schedule, enquiry] = await Promise.all([
+  const [settings, schedule, enquiry, { contact: words }] = await Promise.all([
     content.settings(),
     content.schedule(now),
     enquiryFormState(request, context, "contact"),
+    content.pageTexts(),
   ]);
   const today = torontoDate(now);
   return data(
     {
       settings,
+      description: words.description,
+      howWeAnswer: paragraphs(words.body),
+      aboveTheForm: paragraphs(words.aside),
       schedule,
       renderedAt: now.toISOString(),
       week: weekHours(now, schedule),
@@ -65,19 +67,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = fixedPageMeta("Contact", "/contact", DESCRIPTION);
+export const meta: Route.MetaFunction = describedPageMeta("Contact", "/contact");
 
 export const headers = enquiryPageHeaders;
 
 export const handle = contactPageHandle;
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, schedule, renderedAt, week, holidays, topic } = loaderData;
+  const {
+    settings,
+    description,
+    howWeAnswer,
+    aboveTheForm,
+    schedule,
+    renderedAt,
+    week,
+    holidays,
+    topic,
+  } = loaderData;
 
   return (
     <>
       <PageHeader eyebrow="Get in touch" title="Contact and hours">
-        <p>{DESCRIPTION}</p>
+        <p>{description}</p>
         <BookingLinkRow settings={settings} className="mt-6" />
       </PageHeader>
 
@@ -91,10 +103,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             linkClassName="inline-flex min-h-11 items-center gap-3 text-lg font-semibold text-primary underline-offset-4 hover:underline"
             iconClassName="size-5 shrink-0"
           />
-          <p className="mt-4 text-muted-foreground">
-            We answer the phone during opening hours and email within a day. For a table of six or
-            more, or a private party, calling is quickest.
-          </p>
+          <Paragraphs text={howWeAnswer} className="mt-4 space-y-3 text-muted-foreground" />
 
           <h3 className="mt-10 text-2xl">Directions</h3>
           <DirectionsLinks links={directionsLinks(settings)} className="mt-4" />
@@ -154,10 +163,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         layout="heading-beside"
       >
         <SectionHeading id="contact-form-title" eyebrow="Write to us" title="Send a message">
-          <p>
-            Questions, feedback, something left behind, access needs or press: we read every message
-            and reply by email, usually within a day.
-          </p>
+          <Paragraphs text={aboveTheForm} className="space-y-3" />
           <p className="mt-3">
             To book a private party, use the{" "}
             <a

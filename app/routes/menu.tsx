@@ -3,7 +3,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/menu";
 import { MenuFilterForm } from "~/menu/menu-filter-form";
 import type { MenuListEntry } from "~/menu/menu-list";
-import { MenuNotes } from "~/menu/menu-notes";
+import { MenuNotes } from "~/components/menu-notes";
+import { notes } from "~/pages/page-texts";
 import { MenuResults } from "~/menu/menu-results";
 import { MenuSectionNav } from "~/menu/menu-section-nav";
 import { MenuSections } from "~/menu/menu-sections";
@@ -17,23 +18,25 @@ import { siteContent } from "~/site/site-content.server";
 import { menuListItem } from "~/menu/menu";
 import { filterMenu, menuFilterQuery, parseMenuFilter } from "~/menu/menu-filter";
 import type { RouteHandle } from "~/platform/route-needs";
-import { fixedPageMeta } from "~/site/meta";
+import { describedPageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { useSiteFrame } from "~/site/site-frame";
 import { menuJsonLd } from "~/site/menu-structured-data";
 
-/** What the page is for, as search results show it. */
-const DESCRIPTION =
-  "Starters, wings, burgers and plates from the grill, Ontario beer on tap, cocktails and wine, with prices in Canadian dollars and every dish marked for vegetarian, vegan and gluten-free diets.";
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { searchParams } = new URL(request.url);
   const { filter, problems } = parseMenuFilter(searchParams);
-  const menu = await siteContent(context).menu(new Date());
+  const content = siteContent(context);
+  const [menu, { menu: words }] = await Promise.all([
+    content.menu(new Date()),
+    content.pageTexts(),
+  ]);
   const { sections, itemCount } = filterMenu(menu, filter);
   const payload = {
     // The whole menu as schema.org data; a filtered view is not the menu.
     structuredData: searchParams.size === 0,
+    description: words.description,
+    notes: notes(words.body),
     sections: await Promise.all(
       sections.map(async ({ items, ...section }) => ({
         ...section,
@@ -56,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return problems.length > 0 ? data(payload, { status: 400 }) : payload;
 }
 
-export const meta: Route.MetaFunction = fixedPageMeta("Menu", "/menu", DESCRIPTION);
+export const meta: Route.MetaFunction = describedPageMeta("Menu", "/menu");
 
 export const headers = publicPageHeaders;
 
@@ -122,7 +125,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
         <MenuSections sections={sections} />
-        <MenuNotes />
+        <MenuNotes notes={loaderData.notes} />
       </div>
     </>
   );

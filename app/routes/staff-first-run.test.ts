@@ -5,6 +5,7 @@ import { action as eventsAction } from "./staff/events";
 import { action as hoursAction } from "./staff/hours";
 import { action as menuAction } from "./staff/menu";
 import { action as questionsAction } from "./staff/questions";
+import { action as pageTextAction } from "./staff/page-text";
 import { action as specialsAction } from "./staff/specials";
 import { action as venueAction } from "./staff/venue";
 import { loader as inboxLoader } from "./staff/inbox";
@@ -167,7 +168,26 @@ describe.each(drivers)("the first-run checklist on %s", (driver) => {
       expect(cleared).toHaveRedirect(path);
       await changed(line);
     }
+    // Each page's words, kept as they are: saved from its form unchanged.
+    const pages = await db.query<Record<string, string> & { id: number }>(
+      `select id::int as id, description, body, aside,
+         coalesce(image_path, '') as "imageKept", image_alt as "imageAlt"
+       from public.page_texts order by id`,
+    );
+    for (const [index, { id, ...kept }] of pages.entries()) {
+      if (index === pages.length - 1) expect(await lines()).toContain("pagesRows");
+      const saved = await staff.submit(
+        editor,
+        `/staff/pages/${id}`,
+        { "form-id": "page-text", ...kept },
+        pageTextAction,
+        { id: String(id) },
+      );
+      expect(saved).toHaveRedirect(`/staff/pages/${id}`);
+    }
+    await changed("pagesRows");
     for (const table of [
+      "page_texts",
       "menu_sections",
       "menu_items",
       "specials",

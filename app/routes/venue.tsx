@@ -14,13 +14,15 @@ import { enquirySiteDetails } from "~/site/enquiry-mail.server";
 import { siteContent } from "~/site/site-content.server";
 import { enquiryFormState, enquiryPageHeaders, submitEnquiry } from "~/enquiries/submission.server";
 import { venueForm, type EnquirySpace, type VenueFormContext } from "~/enquiries/enquiry-fields";
-import { fixedPageMeta } from "~/site/meta";
+import { describedPageMeta } from "~/site/meta";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import { hoursOn, type OpeningSchedule } from "~/hours/opening-hours";
 import { telephoneHref } from "~/settings/site-settings";
 import { largestCapacity, type VenueSpace } from "~/venue/venue";
 import { PackageList } from "~/venue/package-list";
 import { SpaceList } from "~/venue/space-list";
+import { paragraphs } from "~/pages/page-texts";
+import { Paragraphs } from "~/components/paragraphs";
 
 /** The spaces as the enquiry form offers them. */
 const enquirySpaces = (spaces: readonly VenueSpace[]): EnquirySpace[] =>
@@ -31,19 +33,16 @@ const enquirySpaces = (spaces: readonly VenueSpace[]): EnquirySpace[] =>
     capacity: largestCapacity(space),
   }));
 
-/** What the page is for: its header says it, and search results show it. */
-const DESCRIPTION =
-  "Private rooms for birthdays, work parties, rehearsal dinners and game nights in downtown London: a snug with a fireplace, an upstairs hall with a stage, and a summer patio.";
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = siteContent(context);
   const now = new Date();
-  const [settings, spaces, packages, schedule, enquiry] = await Promise.all([
+  const [settings, spaces, packages, schedule, enquiry, { venue: words }] = await Promise.all([
     content.settings(),
     content.venueSpaces(),
     content.venuePackages(),
     content.schedule(now),
     enquiryFormState(request, context, "venue"),
+    content.pageTexts(),
   ]);
   const pictured = await Promise.all(
     spaces.map(async (space) => ({
@@ -55,6 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return data(
     {
+      description: words.description,
+      aboveThePackages: paragraphs(words.body),
+      aboveTheForm: paragraphs(words.aside),
       phone: settings.phone,
       email: settings.email,
       spaces: pictured,
@@ -103,19 +105,20 @@ function venueFormContext({
   return { ...rest, openingOn: (date) => hoursOn(date, schedule) };
 }
 
-export const meta: Route.MetaFunction = fixedPageMeta("Venue", "/venue", DESCRIPTION);
+export const meta: Route.MetaFunction = describedPageMeta("Venue", "/venue");
 
 export const headers = enquiryPageHeaders;
 
 export const handle = enquiryPageHandle;
 
 export default function VenuePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { spaces, packages, phone, email, form } = loaderData;
+  const { description, aboveThePackages, aboveTheForm, spaces, packages, phone, email, form } =
+    loaderData;
 
   return (
     <>
       <PageHeader eyebrow="Private events" title="Book the room">
-        <p>{DESCRIPTION}</p>
+        <p>{description}</p>
       </PageHeader>
 
       <PageSection titleId="spaces-title">
@@ -130,9 +133,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             eyebrow="Packages"
             title="Food and drink for your party"
           >
-            <p>
-              Prices before HST and gratuity. Every package can be adapted for diets and allergies.
-            </p>
+            <Paragraphs text={aboveThePackages} className="space-y-3" />
           </SectionHeading>
           <PackageList packages={packages} />
         </PageSection>
@@ -141,10 +142,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
       <PageSection id="enquire" titleId="enquire-title" layout="heading-beside">
         <div>
           <SectionHeading id="enquire-title" eyebrow="Enquire" title="Planning something?">
-            <p>
-              Tell us the date, the size of your group and the space you like, and we’ll come back
-              to you within a day with what’s free and what it costs. Asking commits you to nothing.
-            </p>
+            <Paragraphs text={aboveTheForm} className="space-y-3" />
           </SectionHeading>
           <a
             href={telephoneHref(phone)}

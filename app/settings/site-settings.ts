@@ -31,15 +31,15 @@ export type SiteSettings = {
   heroImage: ContentImage | null;
 };
 
-/** "Dundas Street at Richmond Street, London, ON" */
+/** "Main Street at First Avenue, London, ON" */
 export function formatAddress(settings: SiteSettings): string {
   return `${settings.streetAddress}, ${settings.locality}, ${settings.region}`;
 }
 
 /**
  * The street the pub is on, as a sentence names it: the street address
- * without its civic number or unit, and without a cross street ("180 Dundas
- * Street" and "Dundas Street at Richmond Street" are both "Dundas Street").
+ * without its civic number or unit, and without a cross street ("180 Main
+ * Street" and "Main Street at First Avenue" are both "Main Street").
  */
 export function streetOf(settings: Pick<SiteSettings, "streetAddress">): string {
   return settings.streetAddress
@@ -48,7 +48,7 @@ export function streetOf(settings: Pick<SiteSettings, "streetAddress">): string 
     .trim();
 }
 
-/** ", on Dundas Street in London", or ", in London" when there is no street to name. */
+/** ", on Main Street in London", or ", in London" when there is no street to name. */
 export function onStreet(settings: Pick<SiteSettings, "streetAddress" | "locality">): string {
   const street = streetOf(settings);
   const place = settings.locality ? ` in ${settings.locality}` : "";

@@ -57,6 +57,18 @@ export function fixedPageMeta(title: string, path: string, description: string) 
 }
 
 /**
+ * The `meta` export of a page whose line under its heading, which search
+ * results show too, is the pub's words: its loader's `description`.
+ */
+export function describedPageMeta(title: string, path: string) {
+  return ({
+    loaderData,
+    matches,
+  }: Pick<PageMetaInput, "matches"> & { loaderData?: { description: string } }) =>
+    loaderData ? pageMeta({ title, description: loaderData.description, path, matches }) : [];
+}
+
+/**
  * The share card for Open Graph and X (Twitter), with its type, size and
  * description: the card drawn from the settings (the pub's name and tagline),
  * or, before the settings are known, the drawing without words.

@@ -9,6 +9,8 @@ import { specialsChangeAfter, type Special } from "~/specials/specials";
 import type { VenuePackage, VenueSpace } from "~/venue/venue";
 import type { Question } from "~/about/questions";
 import { getQuestions } from "~/about/questions.server";
+import type { PageTexts } from "~/pages/page-texts";
+import { getPageTexts } from "~/pages/page-texts.server";
 import { ContentCache } from "./content-cache.server";
 import { contentChangedAt, contentRevisionOf } from "~/platform/live/content-revision.server";
 import { getEventBySlug, getEvents } from "~/events/events.server";
@@ -72,6 +74,8 @@ export type SiteContent = {
   venuePackages(): Promise<VenuePackage[]>;
   /** The questions people ask, with the pub's answers, in their order. */
   questions(): Promise<Question[]>;
+  /** Every page's words besides its dishes, specials and events (page_texts). */
+  pageTexts(): Promise<PageTexts>;
   /** When the content last changed (the content revision's time), as an ISO instant. */
   changedAt(): Promise<string>;
 };
@@ -182,6 +186,7 @@ export function siteContent(context: Readonly<RouterContextProvider>): SiteConte
     venueSpaces: () => read("venue-spaces", getVenueSpaces),
     venuePackages: () => read("venue-packages", getVenuePackages),
     questions: () => read("questions", getQuestions),
+    pageTexts: () => read("page-texts", getPageTexts),
     changedAt: () => read("changed-at", contentChangedAt),
   };
 }
@@ -231,5 +236,6 @@ export async function warmSiteContent(context: Readonly<RouterContextProvider>):
     content.venueSpaces(),
     content.venuePackages(),
     content.questions(),
+    content.pageTexts(),
   ]);
 }

@@ -23,7 +23,7 @@ function samplePub(): PubAsSaved {
         paths: ["uploads/0123456789abcdef.jpg", "drinks/wine.svg"],
       },
     ],
-    sampleRows: { menu: 103, specials: 1, events: 9, venue: 6, questions: 4 },
+    sampleRows: { menu: 103, specials: 1, events: 9, venue: 6, questions: 4, pages: 5 },
   };
 }
 
@@ -124,12 +124,21 @@ describe("the first-run checklist", () => {
         action: "Keep, change or clear them",
         href: "/staff/questions#clean-slate-heading",
       },
+      {
+        key: "pagesRows",
+        says: "5 pages of text are still the sample's, invented for the example.",
+        action: "Keep or change them",
+        href: "/staff/pages",
+      },
     ]);
   });
 
   test("an area with no sample rows left has no line", () => {
     expect(keys({ ...samplePub(), sampleRows: { menu: 0, specials: 2 } })).toEqual(
-      ALL.filter((key) => !["menuRows", "eventsRows", "venueRows", "questionsRows"].includes(key)),
+      ALL.filter(
+        (key) =>
+          !["menuRows", "eventsRows", "venueRows", "questionsRows", "pagesRows"].includes(key),
+      ),
     );
   });
 
@@ -261,6 +270,7 @@ describe("the first-run checklist", () => {
       "eventsRows",
       "venueRows",
       "questionsRows",
+      "pagesRows",
     ]);
   });
 });

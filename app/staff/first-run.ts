@@ -19,7 +19,7 @@ import { SAMPLE_PICTURES, SAMPLE_SETTINGS, SAMPLE_WEEK } from "./sample-content"
  * every line is done the checklist is gone.
  *
  * The rows the sample fills (dishes and sections, specials, events, spaces
- * and packages, questions) are another matter: each is one of many, saved by
+ * and packages, questions, the pages' words) are another matter: each is one of many, saved by
  * its own form, so there the seed's `sample` flag says it, cleared when staff
  * save the row from its form (changed, or kept as it is). Each area's line
  * counts its rows still marked, and goes once none is left.
@@ -33,12 +33,19 @@ export type PubAsSaved = {
   /** Published rows with pictures, in the order their editors list them. */
   pictures: readonly PictureRow[];
   /** How many rows of each area are still marked sample (none: an area left out). */
-  sampleRows?: Partial<Record<SampleArea, number>>;
+  sampleRows?: Partial<Record<SampleCount, number>>;
 };
 
 /** The areas whose rows the sample content fills, as the staff area has them. */
 export const SAMPLE_AREAS = ["menu", "specials", "events", "venue", "questions"] as const;
 export type SampleArea = (typeof SAMPLE_AREAS)[number];
+
+/**
+ * What the checklist counts of the sample: the areas' rows, and the pages'
+ * words, which are kept or changed but never removed (one row per page).
+ */
+export const SAMPLE_COUNTS = [...SAMPLE_AREAS, "pages"] as const;
+export type SampleCount = (typeof SAMPLE_COUNTS)[number];
 
 export type SavedSettings = Pick<
   SiteSettings,
@@ -69,6 +76,7 @@ export const CHECKLIST_KEYS = [
   "eventsRows",
   "venueRows",
   "questionsRows",
+  "pagesRows",
 ] as const;
 
 export type ChecklistKey = (typeof CHECKLIST_KEYS)[number];
@@ -216,8 +224,8 @@ function pictureItems(rows: readonly PictureRow[]): ChecklistItem[] {
 
 /** Each area's line: how many of its rows are the sample's still, and where they are kept or cleared. */
 const SAMPLE_ROW_LINES: Record<
-  SampleArea,
-  { key: ChecklistKey; one: string; many: string; href: string }
+  SampleCount,
+  { key: ChecklistKey; one: string; many: string; href: string; action?: string }
 > = {
   menu: {
     key: "menuRows",
@@ -249,10 +257,17 @@ const SAMPLE_ROW_LINES: Record<
     many: "questions on the About page",
     href: "/staff/questions#clean-slate-heading",
   },
+  pages: {
+    key: "pagesRows",
+    one: "page of text",
+    many: "pages of text",
+    href: "/staff/pages",
+    action: "Keep or change them",
+  },
 };
 
-function sampleRowItems(counts: Partial<Record<SampleArea, number>>): ChecklistItem[] {
-  return SAMPLE_AREAS.flatMap((area) => {
+function sampleRowItems(counts: Partial<Record<SampleCount, number>>): ChecklistItem[] {
+  return SAMPLE_COUNTS.flatMap((area) => {
     const count = counts[area] ?? 0;
     if (count === 0) return [];
     const line = SAMPLE_ROW_LINES[area];
@@ -260,7 +275,7 @@ function sampleRowItems(counts: Partial<Record<SampleArea, number>>): ChecklistI
       {
         key: line.key,
         says: `${count === 1 ? `One ${line.one} is` : `${count} ${line.many} are`} still the sample's, invented for the example.`,
-        action: "Keep, change or clear them",
+        action: line.action ?? "Keep, change or clear them",
         href: line.href,
       },
     ];

@@ -6,6 +6,7 @@ export const staffNavigation = [
   { to: "/staff/hours", label: "Hours", end: false, ownersOnly: false },
   { to: "/staff/events", label: "Events", end: false, ownersOnly: false },
   { to: "/staff/venue", label: "Venue", end: false, ownersOnly: false },
+  { to: "/staff/pages", label: "Pages", end: false, ownersOnly: false },
   { to: "/staff/questions", label: "Questions", end: false, ownersOnly: false },
   { to: "/staff/settings", label: "Site", end: false, ownersOnly: false },
   { to: "/staff/people", label: "People", end: false, ownersOnly: false },

@@ -39,6 +39,8 @@ const expectedTables: Record<string, Grants> = {
   ...Object.fromEntries(contentTables.map((table) => [table, CONTENT])),
   // One row every page reads: staff change it, nobody adds or removes it.
   site_settings: { anon: ["select"], authenticated: ["select", "update"] },
+  // One row per page: staff change its words, nobody adds or removes a page.
+  page_texts: { anon: ["select"], authenticated: ["select", "update"] },
   content_revision: { anon: ["select"], authenticated: ["select"] },
   pictures: { anon: ["select"], authenticated: ["select", "insert"] },
   // Owners add and remove staff and change their role, nothing else about them.
@@ -67,6 +69,7 @@ const expectedSequences: Record<string, Grants> = Object.fromEntries(
     "venue_spaces_id_seq",
     "venue_packages_id_seq",
     "questions_id_seq",
+    "page_texts_id_seq",
     "enquiries_id_seq",
     "outbox_id_seq",
     "audit_log_id_seq",

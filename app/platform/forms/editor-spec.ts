@@ -85,6 +85,8 @@ export type EditorStore<
 > = {
   /** What the form's rules are made for at an instant (today's date). */
   rulesContext: (now: Date) => Context;
+  /** False where rows are never added (a page's words: one row per page), so "new" is no address. */
+  adds?: false;
   /** The saved row as staff see it (hidden ones too); null when there is none. */
   find: (tx: Database, id: number) => Promise<Row | null | undefined>;
   /** What else the page shows beside the row (the sections to choose from), read with it. */

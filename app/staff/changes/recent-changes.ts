@@ -1,4 +1,5 @@
 import { questionsChanges } from "~/about/questions-changes";
+import { pageTextsChanges } from "~/pages/page-texts-changes";
 import { eventChanges } from "~/events/event-changes";
 import { hoursChanges } from "~/hours/hours-changes";
 import { contentImage, type ContentImage } from "~/images/content-image";
@@ -93,6 +94,7 @@ const TABLES: Record<string, TableWords> = {
   ...eventChanges,
   ...venueChanges,
   ...questionsChanges,
+  ...pageTextsChanges,
 };
 
 /**

@@ -11,6 +11,7 @@ import { settingsRowRules } from "~/settings/editor/settings-editor.server";
 import { specialsRowRules } from "~/specials/editor/specials-editor.server";
 import { venueRowRules } from "~/venue/editor/venue-editor.server";
 import { questionsRowRules } from "~/about/editor/questions-editor.server";
+import { pageTextsRowRules } from "~/pages/editor/page-text-editor.server";
 import { databaseErrorCode } from "~/platform/database/database.server";
 import { CONTENT_TABLES, describeChange } from "./recent-changes";
 import { isOwner, loggedChange, type LoggedChange } from "./recent-changes.server";
@@ -55,6 +56,7 @@ const ROW_RULES: TableRowRules = {
   ...eventRowRules,
   ...venueRowRules,
   ...questionsRowRules,
+  ...pageTextsRowRules,
 };
 
 /** A column name from the catalog, quoted for SQL. */

@@ -1,7 +1,7 @@
 import type { Database } from "~/platform/database/database.server";
 import { checkPost, refusePost } from "~/platform/forms/form-post.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { SAMPLE_AREAS, type SampleArea } from "~/staff/first-run";
+import { SAMPLE_COUNTS, type SampleArea, type SampleCount } from "~/staff/first-run";
 import { cleanSlateForm } from "./clean-slate";
 import { writeAsStaff } from "./editor.server";
 import type { StaffForm } from "./staff-action.server";
@@ -53,23 +53,24 @@ export async function clearSample(tx: Database, area: SampleArea): Promise<numbe
 }
 
 /** The tables of each area's rows. */
-const SAMPLE_TABLES: Record<SampleArea, readonly string[]> = {
+const SAMPLE_TABLES: Record<SampleCount, readonly string[]> = {
   menu: ["menu_sections", "menu_items"],
   specials: ["specials"],
   events: ["events"],
   venue: ["venue_spaces", "venue_packages"],
   questions: ["questions"],
+  pages: ["page_texts"],
 };
 
 /** How many rows of each area are still the sample's, in one query. */
-export async function sampleRowCounts(tx: Database): Promise<Record<SampleArea, number>> {
-  const counts = SAMPLE_AREAS.map(
+export async function sampleRowCounts(tx: Database): Promise<Record<SampleCount, number>> {
+  const counts = SAMPLE_COUNTS.map(
     (area) =>
       `(${SAMPLE_TABLES[area]
         .map((table) => `(select count(*) from public.${table} where sample)`)
         .join(" + ")})::int as ${area}`,
   );
-  const [row] = await tx.query<Record<SampleArea, number>>(`select ${counts.join(", ")}`);
+  const [row] = await tx.query<Record<SampleCount, number>>(`select ${counts.join(", ")}`);
   return row!;
 }
 

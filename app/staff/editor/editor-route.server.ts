@@ -50,6 +50,7 @@ export function editorLoader<
 ) {
   return async ({ request, params, context }: EditorArgs) => {
     const id = rowIdOf(params);
+    if (id === "new" && store.adds === false) throw notFound();
     const now = new Date();
     const found = await readAsStaff(context, async (tx) => {
       const row = id === "new" ? null : ((await store.find(tx, id)) ?? null);
@@ -123,6 +124,7 @@ export function editorAction<
       form,
       async handle(post, { params, context }) {
         const id = rowIdOf(params);
+        if (id === "new" && store.adds === false) throw notFound();
         const pictures: PictureFields[] = [];
         for (const names of store.pictures ?? []) {
           pictures.push(await readPictureFields(context, post, names));
