@@ -275,6 +275,8 @@ const staffPurposes = [
   "events",
   "venue",
   "questions",
+  "pages",
+  "pages-no-javascript",
   "people",
   "people-no-javascript",
   "outbox",

@@ -14,9 +14,9 @@ export function PageTextsList({ texts }: { texts: readonly EditablePageText[] })
     <>
       <EditorHeading
         title="Page text"
-        intro="The words of each page besides its dishes, specials and events: the line under its heading, which search results show too, and the page's own story or notes."
+        intro="The words of each page besides its dishes, specials and events: the line under its heading, which search results show too, and the page’s own story or notes."
       />
-      <EditorSection id="pages" title="The site's pages">
+      <EditorSection id="pages" title="The site’s pages">
         <ul aria-label="Pages" className="mt-3 divide-y divide-border border-y border-border">
           {texts.map((text) => (
             <EditorListItem
