@@ -9,6 +9,8 @@ import type { RecentChange } from "~/staff/changes/recent-changes";
 import { requireStaff, staffSession } from "~/staff/accounts/session.server";
 import { withStaffClaims } from "~/staff/editor/staff-transaction.server";
 import { UNDO_WORDS } from "~/staff/changes/undo";
+import { asOneChange } from "~/platform/database/one-change.server";
+import { action as questionsAction } from "./staff/questions";
 
 type Loaded = {
   changes: RecentChange[];
@@ -204,6 +206,110 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
       before: [{ source: { path: old!.path }, alt: old!.alt }],
       after: [{ source: { path: after.path }, alt: after.alt }],
     });
+  });
+
+  test("a clean slate is one change, listed once with a line a row, and undone whole", async ({
+    db,
+    staff,
+    owner,
+    editor,
+    changes: { page, undo },
+  }) => {
+    const questions = () =>
+      db.query<{ id: number; question: string }>(
+        "select id::int as id, question from public.questions order by id",
+      );
+    const before = await questions();
+    expect(before.length).toBeGreaterThan(1);
+    const cleared = await staff.submit(
+      editor,
+      "/staff/questions",
+      { "form-id": "clean-slate", confirm: "on" },
+      questionsAction,
+    );
+    expect(cleared).toHaveRedirect("/staff/questions");
+    expect(await questions()).toEqual([]);
+
+    const [change, ...older] = (await page(owner)).changes;
+    expect(change).toMatchObject({
+      what: `Removed the sample questions (${before.length} entries)`,
+      who: editor.email,
+      undo: { state: "offered" },
+    });
+    expect(change!.details.map((detail) => detail.text)).toEqual(
+      before.map(({ question }) => `Removed the question “${question}”`),
+    );
+    // Listed once: none of its rows is an entry of its own.
+    expect(older.filter((other) => other.what.includes("question"))).toEqual([]);
+
+    // Only the change as a whole is undone, from its entry.
+    const rows = await db.query<{ id: number }>(
+      "select id::int as id from public.audit_log where xact = (select xact from public.audit_log where id = $1) order by id",
+      [change!.id],
+    );
+    expect(rows).toHaveLength(before.length);
+    expect(
+      await undo(owner, { intent: "undo", id: String(rows[1]!.id), confirm: "yes" }),
+    ).not.toHaveRedirect("/staff/changes");
+    expect(await questions()).toEqual([]);
+
+    const undone = await undo(owner, { intent: "undo", id: String(change!.id), confirm: "yes" });
+    expect(undone).toHaveRedirect("/staff/changes");
+    expect(await questions()).toEqual(before);
+    const [undid, again] = (await page(owner)).changes;
+    expect(undid).toMatchObject({
+      what: `Undid “Removed the sample questions” (${before.length} entries)`,
+      undo: { state: "offered" },
+    });
+    expect(again).toMatchObject({
+      id: change!.id,
+      undo: { state: "refused", reason: UNDO_WORDS.undoneAlready },
+    });
+  });
+
+  test("a change of many rows is not undone once one of them has changed since", async ({
+    db,
+    owner,
+    editor,
+    changes: { page, undo, last },
+  }) => {
+    const [first, second] = await db.query<{ id: number }>(
+      "select id::int as id from public.questions order by id limit 2",
+    );
+    await withStaffClaims(db, { sub: editor.userId, role: "authenticated" }, async (tx) => {
+      await asOneChange(tx, "Tidied the answers");
+      await tx.query(
+        "update public.questions set answer = answer || ' Ask us.' where id in ($1, $2)",
+        [first!.id, second!.id],
+      );
+    });
+    const named = (await page(owner)).changes[0]!;
+    expect(named.what).toBe("Tidied the answers (2 entries)");
+    await withStaffClaims(db, { sub: editor.userId, role: "authenticated" }, (tx) =>
+      tx.query("update public.questions set answer = 'Later.' where id = $1", [second!.id]),
+    );
+    const later = await last();
+    const listed = (await page(owner)).changes.find((change) => change.id === named.id);
+    expect(listed?.undo).toEqual({ state: "refused", reason: UNDO_WORDS.changedSince });
+    const refused = await undo(owner, { intent: "undo", id: String(named.id), confirm: "yes" });
+    expect(refused).not.toHaveRedirect("/staff/changes");
+    const [answer] = await db.query<{ answer: string }>(
+      "select answer from public.questions where id = $1",
+      [first!.id],
+    );
+    expect(answer!.answer).toMatch(/ Ask us\.$/);
+    // Undoing the later change first lets the named one be undone.
+    expect(await undo(owner, { intent: "undo", id: String(later), confirm: "yes" })).toHaveRedirect(
+      "/staff/changes",
+    );
+    expect(
+      await undo(owner, { intent: "undo", id: String(named.id), confirm: "yes" }),
+    ).toHaveRedirect("/staff/changes");
+    const [restored] = await db.query<{ answer: string }>(
+      "select answer from public.questions where id = $1",
+      [first!.id],
+    );
+    expect(restored!.answer).not.toMatch(/ Ask us\.$/);
   });
 
   test("without a session the page sends the visitor to sign in", async ({ staff }) => {

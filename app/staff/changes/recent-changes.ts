@@ -45,7 +45,12 @@ export type AuditEntry = {
   newRow: Row | null;
   /** The change this one undid, when it was an undo. */
   undoes?: number | null;
+  /** The name of the one change its transaction's rows are (a clean slate); null: a change alone. */
+  note?: string | null;
 };
+
+/** How many rows of a change of many rows its entry lists; the rest are counted. */
+export const NAMED_CHANGE_LINES = 20;
 
 /** One line of what a change did. */
 export type ChangeDetail =
@@ -314,6 +319,26 @@ export function describeChange(
     : [];
   const verb = entry.operation === "INSERT" ? "Added" : "Removed";
   return withUndo(entry, `${verb} ${subject.noun}`, `${verb} ${subject.noun}`, details);
+}
+
+/**
+ * A change of many rows, named for its transaction ("Removed the sample
+ * menu"): the name with how many rows, and a line for each row (the first
+ * NAMED_CHANGE_LINES, then how many more).
+ */
+export function describeNamedChange(
+  note: string,
+  rows: readonly AuditEntry[],
+  lookups: ChangeLookups = {},
+): { what: string; details: ChangeDetail[]; summary: string } {
+  const lines = rows.filter(changedSomething).map((row) => describeChange(row, lookups).summary);
+  const details: ChangeDetail[] = lines
+    .slice(0, NAMED_CHANGE_LINES)
+    .map((line) => ({ kind: "value", text: line }));
+  const more = lines.length - NAMED_CHANGE_LINES;
+  if (more > 0) details.push({ kind: "value", text: `And ${more} more.` });
+  const what = `${note} (${lines.length === 1 ? "1 entry" : `${lines.length} entries`})`;
+  return { what, details, summary: what };
 }
 
 /** A change described by its sentence alone. */

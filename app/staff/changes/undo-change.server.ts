@@ -14,7 +14,14 @@ import { questionsRowRules } from "~/about/editor/questions-editor.server";
 import { pageTextsRowRules } from "~/pages/editor/page-text-editor.server";
 import { databaseErrorCode } from "~/platform/database/database.server";
 import { CONTENT_TABLES, describeChange } from "./recent-changes";
-import { isOwner, loggedChange, type LoggedChange } from "./recent-changes.server";
+import {
+  changeFacts,
+  changeRows,
+  isOwner,
+  loggedChange,
+  type LoggedChange,
+} from "./recent-changes.server";
+import { asOneChange } from "~/platform/database/one-change.server";
 import { withStaffClaims, type StaffClaims } from "~/staff/editor/staff-transaction.server";
 import { UNDO_WORDS, undoable } from "./undo";
 
@@ -158,14 +165,8 @@ function constraintRefusal(error: unknown): UndoRefused | null {
   }
 }
 
-async function undoIn(tx: Database, id: number, now: Date): Promise<UndoOutcome> {
-  if (!(await isOwner(tx))) throw new UndoRefused(403, UNDO_WORDS.ownersOnly);
-  const entry = await loggedChange(tx, id);
-  if (!entry) throw new UndoRefused(404, UNDO_WORDS.missing);
-  if (!undoable(entry)) throw new UndoRefused(409, UNDO_WORDS.notHere);
-  if (entry.undone) throw new UndoRefused(409, UNDO_WORDS.undoneAlready);
-  if (entry.changedSince) throw new UndoRefused(409, UNDO_WORDS.changedSince);
-
+/** Puts one logged row back as it was before, once it is checked to be as the change left it. */
+async function undoRow(tx: Database, entry: LoggedChange): Promise<string> {
   const keyColumn = CONTENT_TABLES[entry.tableName]!;
   const key = String((entry.newRow ?? entry.oldRow ?? {})[keyColumn] ?? "");
   const leftAs = entry.operation === "DELETE" ? null : entry.newRow;
@@ -187,10 +188,32 @@ async function undoIn(tx: Database, id: number, now: Date): Promise<UndoOutcome>
   } catch (error) {
     throw constraintRefusal(error) ?? error;
   }
-  if (entry.operation !== "INSERT") {
-    const problem = await ROW_RULES[entry.tableName]?.check(tx, key, now);
+  return key;
+}
+
+async function undoIn(tx: Database, id: number, now: Date): Promise<UndoOutcome> {
+  if (!(await isOwner(tx))) throw new UndoRefused(403, UNDO_WORDS.ownersOnly);
+  const entry = await loggedChange(tx, id);
+  if (!entry) throw new UndoRefused(404, UNDO_WORDS.missing);
+  // A named change (a clean slate, a menu from a spreadsheet) is undone whole,
+  // from the entry the list shows for it: its first row.
+  const rows = await changeRows(tx, entry);
+  if (rows[0]?.id !== entry.id) throw new UndoRefused(404, UNDO_WORDS.missing);
+  const facts = entry.note ? changeFacts(rows) : entry;
+  if (!undoable(facts)) throw new UndoRefused(409, UNDO_WORDS.notHere);
+  if (facts.undone) throw new UndoRefused(409, UNDO_WORDS.undoneAlready);
+  if (facts.changedSince) throw new UndoRefused(409, UNDO_WORDS.changedSince);
+
+  if (entry.note) await asOneChange(tx, `Undid “${entry.note}”`);
+  // The last written first: a row a later one depended on comes back before it.
+  const restored: { entry: LoggedChange; key: string }[] = [];
+  for (const row of [...rows].reverse()) restored.push({ entry: row, key: await undoRow(tx, row) });
+  for (const { entry: row, key } of restored) {
+    if (row.operation === "INSERT") continue;
+    const problem = await ROW_RULES[row.tableName]?.check(tx, key, now);
     if (problem) throw new UndoRefused(409, `${BROKEN_RULE} ${problem}`);
   }
+  if (entry.note) return { ok: true, summary: `Undid “${entry.note}”.` };
 
   const [undo] = await tx.query<{ id: number }>(
     "select id::int as id from public.audit_log where undoes = $1 order by id desc limit 1",

@@ -1,4 +1,5 @@
 import type { Database } from "~/platform/database/database.server";
+import { asOneChange } from "~/platform/database/one-change.server";
 import { checkPost, refusePost } from "~/platform/forms/form-post.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { SAMPLE_COUNTS, type SampleArea, type SampleCount } from "~/staff/first-run";
@@ -14,6 +15,7 @@ import type { RouterContextProvider } from "react-router";
  * event are untied and hidden first, as deleting an event does.
  */
 export async function clearSample(tx: Database, area: SampleArea): Promise<number> {
+  await asOneChange(tx, `Removed the sample ${SAMPLE_NAMES[area]}`);
   const removed = async (sql: string) => (await tx.query(sql)).length;
   switch (area) {
     case "menu":
@@ -51,6 +53,15 @@ export async function clearSample(tx: Database, area: SampleArea): Promise<numbe
       return removed("delete from public.questions where sample returning id");
   }
 }
+
+/** Each area's sample, as Recent changes names its removal ("Removed the sample menu"). */
+const SAMPLE_NAMES: Record<SampleArea, string> = {
+  menu: "menu",
+  specials: "specials",
+  events: "events",
+  venue: "venue spaces and packages",
+  questions: "questions",
+};
 
 /** The tables of each area's rows. */
 const SAMPLE_TABLES: Record<SampleCount, readonly string[]> = {
@@ -91,7 +102,7 @@ export function cleanSlate(
         description:
           count === 0
             ? "No sample entries were left here."
-            : `${count} sample ${count === 1 ? "entry is" : "entries are"} gone; visitors no longer see ${count === 1 ? "it" : "them"}. Recent changes lists each, to bring back.`,
+            : `${count} sample ${count === 1 ? "entry is" : "entries are"} gone; visitors no longer see ${count === 1 ? "it" : "them"}. Recent changes lists it as one change, to undo.`,
       });
     },
   };
