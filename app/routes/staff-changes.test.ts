@@ -236,9 +236,13 @@ describe.each(drivers)("the recent changes page on %s", (driver) => {
       who: editor.email,
       undo: { state: "offered" },
     });
-    expect(change!.details.map((detail) => detail.text)).toEqual(
-      before.map(({ question }) => `Removed the question “${question}”`),
-    );
+    expect(change!.details).toEqual([
+      {
+        kind: "rows",
+        text: `Each of the ${before.length}`,
+        rows: before.map(({ question }) => `Removed the question “${question}”`),
+      },
+    ]);
     // Listed once: none of its rows is an entry of its own.
     expect(older.filter((other) => other.what.includes("question"))).toEqual([]);
 

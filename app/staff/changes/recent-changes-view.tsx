@@ -86,6 +86,18 @@ function Detail({
   pictures: { before: Picture[]; after: Picture[] } | undefined;
 }) {
   if (detail.kind === "value") return <>{neutraliseText(detail.text)}</>;
+  if (detail.kind === "rows") {
+    return (
+      <details>
+        <summary className={openerClass}>{neutraliseText(detail.text)}</summary>
+        <ul className="mt-1 grid gap-1 border-l-4 border-border pl-3">
+          {detail.rows.map((row, index) => (
+            <li key={index}>{neutraliseText(row)}</li>
+          ))}
+        </ul>
+      </details>
+    );
+  }
   if (detail.kind === "text") {
     return (
       <details>

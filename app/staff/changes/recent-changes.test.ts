@@ -5,6 +5,8 @@ import {
   formatChangedAt,
   type AuditEntry,
   type ChangeDetail,
+  describeNamedChange,
+  NAMED_CHANGE_LINES,
 } from "./recent-changes";
 import { undoOffer } from "./undo";
 
@@ -531,5 +533,36 @@ describe("the menu's traces, a special's event and an event's performer", () => 
     expect(named.details.map((detail) => detail.text)).toEqual([
       "Performer none → “Quizmaster Jo”",
     ]);
+  });
+});
+
+describe("a change of many rows, named for its step", () => {
+  const removed = (count: number) =>
+    Array.from({ length: count }, (_, index) =>
+      entry("questions", { id: index + 1, question: `Question ${index + 1}?` }, null),
+    );
+
+  test("is its name and count, with a line a row to open", () => {
+    expect(describeNamedChange("Removed the sample questions", removed(2))).toEqual({
+      what: "Removed the sample questions (2 entries)",
+      summary: "Removed the sample questions (2 entries)",
+      details: [
+        {
+          kind: "rows",
+          text: "Each of the 2",
+          rows: ["Removed the question “Question 1?”", "Removed the question “Question 2?”"],
+        },
+      ],
+    });
+    expect(describeNamedChange("Removed the sample questions", removed(1)).what).toBe(
+      "Removed the sample questions (1 entry)",
+    );
+  });
+
+  test(`lists the first ${NAMED_CHANGE_LINES} rows and counts the rest`, () => {
+    const { details } = describeNamedChange("Saved the menu", removed(NAMED_CHANGE_LINES + 7));
+    const [rows] = details;
+    expect(rows?.kind === "rows" && rows.rows.length).toBe(NAMED_CHANGE_LINES + 1);
+    expect(rows?.kind === "rows" && rows.rows.at(-1)).toBe("And 7 more.");
   });
 });

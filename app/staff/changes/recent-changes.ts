@@ -50,7 +50,7 @@ export type AuditEntry = {
 };
 
 /** How many rows of a change of many rows its entry lists; the rest are counted. */
-export const NAMED_CHANGE_LINES = 20;
+export const NAMED_CHANGE_LINES = 100;
 
 /** One line of what a change did. */
 export type ChangeDetail =
@@ -59,7 +59,9 @@ export type ChangeDetail =
   /** "Description changed", with the text before and after to open. */
   | { kind: "text"; text: string; before: string; after: string }
   /** "Picture replaced", with the pictures before and after. */
-  | { kind: "picture"; text: string; before: ContentImage[]; after: ContentImage[] };
+  | { kind: "picture"; text: string; before: ContentImage[]; after: ContentImage[] }
+  /** "Each of the 15", with a line a row of a change of many rows, to open. */
+  | { kind: "rows"; text: string; rows: string[] };
 
 /** Whether an owner may undo a change from the list, and if not, why. */
 export type UndoOffer =
@@ -332,13 +334,12 @@ export function describeNamedChange(
   lookups: ChangeLookups = {},
 ): { what: string; details: ChangeDetail[]; summary: string } {
   const lines = rows.filter(changedSomething).map((row) => describeChange(row, lookups).summary);
-  const details: ChangeDetail[] = lines
-    .slice(0, NAMED_CHANGE_LINES)
-    .map((line) => ({ kind: "value", text: line }));
-  const more = lines.length - NAMED_CHANGE_LINES;
-  if (more > 0) details.push({ kind: "value", text: `And ${more} more.` });
+  const shown = lines.slice(0, NAMED_CHANGE_LINES);
+  const more = lines.length - shown.length;
+  if (more > 0) shown.push(`And ${more} more.`);
   const what = `${note} (${lines.length === 1 ? "1 entry" : `${lines.length} entries`})`;
-  return { what, details, summary: what };
+  const each = lines.length === 1 ? "The entry" : `Each of the ${lines.length}`;
+  return { what, details: [{ kind: "rows", text: each, rows: shown }], summary: what };
 }
 
 /** A change described by its sentence alone. */
