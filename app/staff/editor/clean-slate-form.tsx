@@ -41,7 +41,7 @@ export function CleanSlate({
           <CheckboxField
             {...checkbox(field("confirm"))}
             label={`Yes, remove the ${entries} marked Sample`}
-            hint="Recent changes lists each one, to bring back if you need it."
+            hint="Recent changes lists the removal as one change, which an owner can undo."
           />
         )}
       </EditorForm>
