@@ -15,9 +15,10 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 let server: OwnServer;
 
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
-  server = await startOwnServer(`clean-slate-${testInfo.project.name}`);
+test.beforeAll(async () => {
+  const { project } = test.info();
+  test.info().setTimeout(180_000);
+  server = await startOwnServer(`clean-slate-${project.name}`);
 });
 
 test.afterAll(async () => {
