@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
 import { devices } from "@playwright/test";
-import { browserOfItsOwn, expect, signInAsStaff, test, waitForHydration } from "./fixtures";
+import {
+  browserOfItsOwn,
+  expect,
+  openHydrated,
+  signInAsStaff,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 // "Start with a clean slate", as an owner on a phone's screen and a
@@ -118,3 +125,61 @@ for (const area of AREAS) {
     await context.close();
   });
 }
+
+test("a step of many rows reaches an open page as one update: it reads its data once", async ({
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "phone", "the live channel does not depend on the device");
+  const visitorContext = await browserOfItsOwn(browser, { baseURL: server.url });
+  const visitor = await visitorContext.newPage();
+  const reads: string[] = [];
+  visitor.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".data")) reads.push(request.url());
+  });
+  const streaming = visitor.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/live" && response.status() === 200,
+  );
+  await openHydrated(visitor, "/about");
+  await streaming;
+  expect(reads).toEqual([]);
+  const read = () =>
+    visitor.waitForResponse((response) => new URL(response.url()).pathname.endsWith(".data"));
+
+  const staffContext = await browserOfItsOwn(browser, { baseURL: server.url });
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff, server.owner);
+  const clear = async (list: string) => {
+    await openHydrated(staff, list);
+    const slate = staff.getByRole("form", { name: "Start with a clean slate" });
+    await slate.getByRole("checkbox", { name: /^Yes, remove the/ }).check();
+    await slate.getByRole("button", { name: "Remove the sample" }).click();
+    await expect(
+      staff.locator("[data-sonner-toast]").filter({ hasText: "Removed." }),
+    ).toBeVisible();
+  };
+
+  // The sample specials: 15 rows removed in one transaction.
+  let next = read();
+  await clear("/staff/specials");
+  await next;
+  // Undone: the 15 rows back, in one transaction.
+  next = read();
+  await openHydrated(staff, "/staff/changes");
+  await staff.getByRole("link", { name: /^Undo… Removed the sample specials/ }).click();
+  await staff.getByRole("button", { name: "Yes, undo" }).click();
+  await expect(
+    staff
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Undid “Removed the sample specials”." }),
+  ).toBeVisible();
+  await next;
+  // A third step, which the page shows: any read the first two sent more
+  // than once would have come before it, on the same ordered stream.
+  next = read();
+  await clear("/staff/questions");
+  await next;
+  await expect(visitor.getByText("Do you take reservations?")).toHaveCount(0);
+  expect(reads).toHaveLength(3);
+  await staffContext.close();
+  await visitorContext.close();
+});
