@@ -1,5 +1,6 @@
 import { column, type TableWords } from "~/platform/change-words";
-import { PAGE_PARTS, type PageKey } from "./page-texts";
+import type { PageKey } from "./page-texts";
+import { PAGE_PARTS } from "./editor/page-parts";
 
 const pageName = (page: unknown) =>
   typeof page === "string" && page in PAGE_PARTS ? PAGE_PARTS[page as PageKey].name : "a";

@@ -11,7 +11,6 @@ import { SectionHeading } from "~/components/section-heading";
 import { pictureFor } from "~/images/pictures.server";
 import { siteContent } from "~/site/site-content.server";
 import { describedPageMeta } from "~/site/meta";
-import { Paragraphs } from "~/components/paragraphs";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { streetOf } from "~/settings/site-settings";
 import { listWords } from "~/platform/list-words";
@@ -86,7 +85,11 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
           <div>
             <SectionHeading id="story-title" eyebrow="The story" title={storyTitle} />
-            <Paragraphs text={story} className="mt-5 space-y-4 text-lg text-muted-foreground" />
+            <div className="mt-5 space-y-4 text-lg text-muted-foreground">
+              {story.map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
           </div>
           {room ? (
             <PlacedPicture
@@ -103,7 +106,11 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           <UtensilsIcon aria-hidden="true" className="size-8 text-primary" />
           <SectionHeading id="kitchen-title" title="The kitchen" className="mt-3" />
           <div className="mt-4 space-y-4 text-muted-foreground">
-            <Paragraphs text={kitchen} />
+            <div className="space-y-4">
+              {kitchen.map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
             <p>
               <Link to="/menu" className="font-semibold text-primary underline underline-offset-4">
                 See the full menu

@@ -14,7 +14,7 @@ import { PageSection } from "~/components/page-section";
 import { SectionHeading } from "~/components/section-heading";
 import { dateParts } from "~/platform/clock/time-words";
 import { siteContent } from "~/site/site-content.server";
-import { fixedPageMeta } from "~/site/meta";
+import { describedPageMeta } from "~/site/meta";
 import { telephoneHref } from "~/settings/site-settings";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { usePublicEnv } from "~/platform/public-env";
@@ -33,6 +33,7 @@ const DESCRIPTION =
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await siteContent(context).settings();
   return {
+    description: DESCRIPTION,
     name: settings.name,
     phone: settings.phone,
     email: settings.email,
@@ -43,11 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = fixedPageMeta(
-  "Accessibility",
-  "/accessibility",
-  DESCRIPTION,
-);
+export const meta: Route.MetaFunction = describedPageMeta("Accessibility", "/accessibility");
 
 export const headers = publicPageHeaders;
 

@@ -24,7 +24,6 @@ import { torontoDate } from "~/platform/clock/toronto-time";
 import { weekHours } from "~/hours/opening-hours";
 import { directionsLinks } from "~/settings/site-settings";
 import { paragraphs } from "~/pages/page-texts";
-import { Paragraphs } from "~/components/paragraphs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = siteContent(context);
@@ -103,7 +102,11 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             linkClassName="inline-flex min-h-11 items-center gap-3 text-lg font-semibold text-primary underline-offset-4 hover:underline"
             iconClassName="size-5 shrink-0"
           />
-          <Paragraphs text={howWeAnswer} className="mt-4 space-y-3 text-muted-foreground" />
+          <div className="mt-4 space-y-3 text-muted-foreground">
+            {howWeAnswer.map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          </div>
 
           <h3 className="mt-10 text-2xl">Directions</h3>
           <DirectionsLinks links={directionsLinks(settings)} className="mt-4" />
@@ -163,7 +166,11 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         layout="heading-beside"
       >
         <SectionHeading id="contact-form-title" eyebrow="Write to us" title="Send a message">
-          <Paragraphs text={aboveTheForm} className="space-y-3" />
+          <div className="space-y-3">
+            {aboveTheForm.map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          </div>
           <p className="mt-3">
             To book a private party, use the{" "}
             <a

@@ -22,7 +22,6 @@ import { largestCapacity, type VenueSpace } from "~/venue/venue";
 import { PackageList } from "~/venue/package-list";
 import { SpaceList } from "~/venue/space-list";
 import { paragraphs } from "~/pages/page-texts";
-import { Paragraphs } from "~/components/paragraphs";
 
 /** The spaces as the enquiry form offers them. */
 const enquirySpaces = (spaces: readonly VenueSpace[]): EnquirySpace[] =>
@@ -133,7 +132,11 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             eyebrow="Packages"
             title="Food and drink for your party"
           >
-            <Paragraphs text={aboveThePackages} className="space-y-3" />
+            <div className="space-y-3">
+              {aboveThePackages.map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
           </SectionHeading>
           <PackageList packages={packages} />
         </PageSection>
@@ -142,7 +145,11 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
       <PageSection id="enquire" titleId="enquire-title" layout="heading-beside">
         <div>
           <SectionHeading id="enquire-title" eyebrow="Enquire" title="Planning something?">
-            <Paragraphs text={aboveTheForm} className="space-y-3" />
+            <div className="space-y-3">
+              {aboveTheForm.map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
           </SectionHeading>
           <a
             href={telephoneHref(phone)}

@@ -50,15 +50,10 @@ export function pageMeta({ title, description, path, matches }: PageMetaInput): 
   ];
 }
 
-/** The `meta` export of a page whose title, path and description are always the same. */
-export function fixedPageMeta(title: string, path: string, description: string) {
-  return ({ matches }: Pick<PageMetaInput, "matches">): MetaDescriptor[] =>
-    pageMeta({ title, description, path, matches });
-}
-
 /**
- * The `meta` export of a page whose line under its heading, which search
- * results show too, is the pub's words: its loader's `description`.
+ * The `meta` export of a page with a fixed title and path, described by its
+ * loader's `description` (the line under its heading, which search results
+ * show too, is the pub's words on most pages).
  */
 export function describedPageMeta(title: string, path: string) {
   return ({

@@ -84,6 +84,7 @@ const ACTION_PATHS = [
   "/staff/venue/packages/new",
   "/staff/questions",
   "/staff/questions/new",
+  "/staff/pages/1",
   "/staff/people",
   "/staff/outbox",
   "/staff/forgot-password",

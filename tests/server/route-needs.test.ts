@@ -48,6 +48,7 @@ test("the routes that declare needs, and what they declare", () => {
     "routes/staff/settings": upload,
     "routes/staff/event": upload,
     "routes/staff/venue-space": upload,
+    "routes/staff/page-text": upload,
     "platform/live/stream-route": { stream: true, methods: "read" },
     "platform/live/revision-route": { stream: true, methods: "read" },
     "routes/image": { methods: "read", neverCached: true },
@@ -65,6 +66,7 @@ describe("body limits", () => {
     "/staff/settings",
     "/staff/settings.data",
     "/staff/settings/",
+    "/staff/pages/1",
   ])("the picture editor %s takes a picture and its fields", (path) => {
     expect(bodyLimitFor(at(path).body)).toBe(UPLOAD_BODY_BYTES);
   });

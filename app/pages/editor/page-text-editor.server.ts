@@ -2,7 +2,7 @@ import { contentImage } from "~/images/content-image";
 import { defineEditorStore } from "~/platform/forms/editor-spec";
 import type { Database } from "~/platform/database/database.server";
 import { editorRowCheck, type TableRowRules } from "~/platform/forms/row-rules.server";
-import { PAGE_PARTS } from "../page-texts";
+import { PAGE_PARTS } from "./page-parts";
 import { PAGE_PICTURE_NAMES, pageTextEditor, type EditablePageText } from "./page-text-editor";
 
 /**

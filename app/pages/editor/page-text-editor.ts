@@ -2,7 +2,8 @@ import { defineEditor } from "~/platform/forms/editor-spec";
 import { area, picture } from "~/platform/forms/field-specs";
 import type { FormValues } from "~/platform/forms/form-check";
 import { defineForm } from "~/platform/forms/form-spec";
-import { PAGE_PARTS, type PageKey, type PageParts, type PageText } from "../page-texts";
+import type { PageKey, PageText } from "../page-texts";
+import { PAGE_PARTS, type PageParts } from "./page-parts";
 
 /**
  * What the editor of a page's words (`/staff/pages/:id`) shares between the

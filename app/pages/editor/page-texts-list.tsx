@@ -5,7 +5,7 @@ import {
   EditorSection,
   SampleBadge,
 } from "~/platform/ui/editor-parts";
-import { PAGE_PARTS } from "../page-texts";
+import { PAGE_PARTS } from "./page-parts";
 import type { EditablePageText } from "./page-text-editor";
 
 /** The staff list of the pages whose words staff write, in the site's navigation order. */
