@@ -41,6 +41,8 @@ function usePendingPost() {
 
 /** Where a row's moves post: reorder mode's own address. */
 const REORDER_PATH = staffMenuPath({ query: "", reorder: true });
+/** Where a section's prices change at once. */
+const PRICES_PATH = "/staff/menu/prices";
 
 /** What each availability button says, and to whom it is read out. */
 const AVAILABILITY_BUTTONS = {
@@ -381,6 +383,14 @@ export function MenuListEditor({
         )}
         {view.reorder ? null : (
           <Link
+            to={PRICES_PATH}
+            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
+          >
+            Change prices
+          </Link>
+        )}
+        {view.reorder ? null : (
+          <Link
             to="/staff/menu/import"
             className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
           >
@@ -456,13 +466,23 @@ export function MenuListEditor({
             <p className="py-4 text-muted-foreground">No items yet.</p>
           )}
           {view.reorder ? null : (
-            <Link
-              to={`/staff/menu/items/new?section=${section.id}`}
-              className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-3 min-h-11")}
-            >
-              <PlusIcon aria-hidden="true" />
-              Add an item<span className="sr-only"> to {section.name}</span>
-            </Link>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <Link
+                to={`/staff/menu/items/new?section=${section.id}`}
+                className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
+              >
+                <PlusIcon aria-hidden="true" />
+                Add an item<span className="sr-only"> to {section.name}</span>
+              </Link>
+              {section.items.length > 0 ? (
+                <Link
+                  to={`${PRICES_PATH}?section=${section.id}`}
+                  className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
+                >
+                  Change prices<span className="sr-only"> in {section.name}</span>
+                </Link>
+              ) : null}
+            </div>
           )}
         </section>
       ))}
