@@ -41,6 +41,11 @@ function usePendingPost() {
 
 /** Where a row's moves post: reorder mode's own address. */
 const REORDER_PATH = staffMenuPath({ query: "", reorder: true });
+/** The page's tools in a row, each wrapping its words on a narrow phone rather than sticking out. */
+const TOOL_LINK = cn(
+  buttonVariants({ variant: "outline", size: "sm" }),
+  "h-auto min-h-11 max-w-full py-1 whitespace-normal",
+);
 /** Where a section's prices change at once. */
 const PRICES_PATH = "/staff/menu/prices";
 
@@ -363,37 +368,24 @@ export function MenuListEditor({
             Done reordering
           </Link>
         ) : (
-          <Link
-            to={REORDER_PATH}
-            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
-          >
+          <Link to={REORDER_PATH} className={TOOL_LINK}>
             <ArrowUpDownIcon aria-hidden="true" />
             Reorder the menu
           </Link>
         )}
         {view.reorder ? null : (
-          <a
-            href="/staff/menu/menu.csv"
-            download
-            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
-          >
+          <a href="/staff/menu/menu.csv" download className={TOOL_LINK}>
             <DownloadIcon aria-hidden="true" />
             Download as a spreadsheet
           </a>
         )}
         {view.reorder ? null : (
-          <Link
-            to={PRICES_PATH}
-            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
-          >
+          <Link to={PRICES_PATH} className={TOOL_LINK}>
             Change prices
           </Link>
         )}
         {view.reorder ? null : (
-          <Link
-            to="/staff/menu/import"
-            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
-          >
+          <Link to="/staff/menu/import" className={TOOL_LINK}>
             <UploadIcon aria-hidden="true" />
             From a spreadsheet
           </Link>
