@@ -76,7 +76,7 @@ export const importCheckForm = defineForm({
   fields: importFields,
   files: ["file"],
   labels: { file: "File", rows: "Rows from the spreadsheet", mode: "What the rows do" },
-  verb: "check",
+  verb: "try",
   rules: () => rules().then((module) => module.importSchema),
 });
 

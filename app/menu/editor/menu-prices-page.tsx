@@ -149,7 +149,7 @@ function Preview({ preview, values, changed }: Checked) {
             ) : (
               <span className="tabular-nums">
                 {formatPrice(row.from)} <span aria-hidden="true">→</span>
-                <span className="sr-only">to</span>{" "}
+                <span className="sr-only"> to</span>{" "}
                 <strong className="font-semibold">{formatPrice(row.to)}</strong>
               </span>
             )}

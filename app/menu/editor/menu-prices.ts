@@ -157,7 +157,7 @@ export const pricesCheckForm = defineForm({
   id: "menu-prices",
   fields: priceFields,
   labels,
-  verb: "check",
+  verb: "try",
   rules: () => rules().then((module) => module.priceChangeSchema),
 });
 
