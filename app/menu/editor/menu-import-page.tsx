@@ -4,7 +4,7 @@ import { FileField, RadioGroupField, TextAreaField } from "~/platform/forms/form
 import { buttonVariants } from "~/platform/ui/button";
 import { EditorHeading, EditorSection, StatusBadge } from "~/platform/ui/editor-parts";
 import { cn } from "~/platform/cn";
-import { RefusedNotice } from "~/staff/refused-notice";
+import { RefusedNotice } from "~/platform/ui/refused-notice";
 import {
   chosenSheetProblem,
   dishes,

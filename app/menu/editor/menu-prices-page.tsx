@@ -4,7 +4,7 @@ import { RadioGroupField, SelectField, TextField } from "~/platform/forms/form-f
 import type { FormValues } from "~/platform/forms/form-check";
 import { formatPrice } from "~/platform/money";
 import { BackLink, EditorHeading, EditorSection, StatusBadge } from "~/platform/ui/editor-parts";
-import { RefusedNotice } from "~/staff/refused-notice";
+import { RefusedNotice } from "~/platform/ui/refused-notice";
 import { dishes } from "./menu-import";
 import {
   DIRECTION_OPTIONS,
