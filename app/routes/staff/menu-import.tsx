@@ -78,6 +78,7 @@ export const action = staffAction([
   },
   {
     form: importSaveForm,
+    answersAs: importCheckForm,
     async handle(post, { context }: Route.ActionArgs) {
       const checked = await checkPost(post, importSaveForm, undefined);
       if (!checked.ok) {

@@ -62,6 +62,7 @@ export const action = staffAction([
   },
   {
     form: pricesSaveForm,
+    answersAs: pricesCheckForm,
     async handle(post, { context }: Route.ActionArgs) {
       const checked = await checkPost(post, pricesSaveForm, undefined);
       const values = changeValues(checked.values);
