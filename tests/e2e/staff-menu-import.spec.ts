@@ -156,6 +156,12 @@ test("a CSV file is checked as pasted rows are, and replacing a section names ea
   await expect(page.getByLabel(/^Or paste the rows/)).toHaveValue("Section\tName\tPrice");
   await expectNoA11yViolations();
 
+  // A file too large is named as it is chosen, and not sent.
+  const file = page.getByLabel(/^A CSV file/);
+  await file.setInputFiles(csvFile("Section,Name,Price\n".padEnd(600 * 1024, "x"), "huge.csv"));
+  await expect(page.getByText("huge.csv is 600 KB; a file can be at most 512 KB.")).toBeVisible();
+  await expect(file).toHaveValue("");
+
   await deleteOwnSection(page, section, { scripts: true });
 });
 

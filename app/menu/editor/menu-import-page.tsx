@@ -83,7 +83,10 @@ export function MenuImportPage({ actionData }: { actionData: unknown }) {
             and open it in a spreadsheet, or make one with these columns: {SHEET_COLUMNS.join(", ")}
             . Section, Name and Price are needed.
           </li>
-          <li>Change prices and words, add rows for new dishes, or delete rows.</li>
+          <li>
+            Change prices and words, add rows for new dishes, or, to replace a section, leave out
+            the dishes it should lose.
+          </li>
           <li>
             Save it as CSV and choose the file here, or copy the rows, with the first row of column
             names, and paste them.
