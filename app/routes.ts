@@ -30,6 +30,7 @@ export default [
       route("menu", "routes/staff/menu.tsx"),
       route("menu/menu.csv", "routes/staff/menu-sheet.ts"),
       route("menu/import", "routes/staff/menu-import.tsx"),
+      route("menu/prices", "routes/staff/menu-prices.tsx"),
       route("menu/sections/:id", "routes/staff/menu-section.tsx"),
       route("menu/items/:id", "routes/staff/menu-item.tsx"),
       route("settings", "routes/staff/settings.tsx"),

@@ -1,15 +1,5 @@
-import { useState, type ChangeEvent, type ReactNode } from "react";
-import {
-  CheckboxField,
-  FieldError,
-  Hint,
-  Label,
-  TextField,
-  controlClass,
-  describedBy,
-  fieldId,
-} from "~/platform/forms/form-fields";
-import { cn } from "~/platform/cn";
+import { useState, type ReactNode } from "react";
+import { CheckboxField, FileField, TextField } from "~/platform/forms/form-fields";
 import { IMAGE_DENSITIES, PREVIEW_WIDTH, imageUrl, type ImageSource } from "./images";
 import {
   ALT_TEXT_REQUIRED,
@@ -86,27 +76,9 @@ export function PictureField({
   /** The most characters the description may have, as the editor's rules say. */
   altLimit: number;
 }) {
-  const [chosenError, setChosenError] = useState<string | null>(null);
   const [chosen, setChosen] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const fileId = fieldId(formId, names.file);
-  const fileError = chosenError ?? errors.file;
   const hint = `JPEG, PNG, WebP or AVIF, at most ${megabytes(MAX_UPLOAD_BYTES)}.${path ? " Choose a file to replace the picture." : ""}`;
-
-  async function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    if (!file) {
-      setChosen(false);
-      setChosenError(null);
-      return;
-    }
-    const problem = await checkChosenPicture(file);
-    setChosenError(problem);
-    setChosen(!problem);
-    // A file that would be refused is not sent: the message says why.
-    if (problem) input.value = "";
-  }
 
   return (
     <fieldset className="space-y-4">
@@ -118,24 +90,17 @@ export function PictureField({
         </div>
       ) : null}
       <input type="hidden" name={names.kept} value={path ?? ""} />
-      <div>
-        <Label id={fileId} label={path ? "New picture" : "Choose a picture"} optional />
-        <Hint id={fileId} hint={hint} />
-        <input
-          id={fileId}
-          name={names.file}
-          type="file"
-          accept={PICTURE_ACCEPT}
-          aria-describedby={describedBy(fileId, hint, fileError ?? undefined)}
-          aria-invalid={fileError ? true : undefined}
-          onChange={(event) => void onChange(event)}
-          className={cn(
-            controlClass(fileError ?? undefined),
-            "file:bg-secondary file:text-secondary-foreground min-h-11 file:mr-3 file:min-h-9 file:border-0 file:px-3 file:font-semibold",
-          )}
-        />
-        <FieldError id={fileId} error={fileError ?? undefined} />
-      </div>
+      <FileField
+        formId={formId}
+        name={names.file}
+        label={path ? "New picture" : "Choose a picture"}
+        hint={hint}
+        error={errors.file}
+        optional
+        accept={PICTURE_ACCEPT}
+        check={checkChosenPicture}
+        onChosen={setChosen}
+      />
       {path ? (
         <CheckboxField
           formId={formId}

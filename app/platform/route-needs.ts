@@ -12,10 +12,11 @@ export type TransportNeeds = {
   /**
    * The body its action reads: "form" (a form of at most 64 KB; the
    * default), "upload" (a form with pictures: a larger body, read only for
-   * signed-in staff), "any" (the action reads any post itself and answers
-   * what it cannot read).
+   * signed-in staff), "sheet" (a form with a spreadsheet's file: larger than
+   * a form, smaller than a picture, read only for signed-in staff), "any"
+   * (the action reads any post itself and answers what it cannot read).
    */
-  body?: "form" | "upload" | "any";
+  body?: "form" | "upload" | "sheet" | "any";
   /** "read": only GET and HEAD (and OPTIONS); "page": GET, HEAD, POST (the default). */
   methods?: "read" | "page";
   /**

@@ -8,7 +8,9 @@ import { CookieJar } from "../../tests/support/staff-requests";
 import { databaseWithOutage } from "../../tests/support/test-database";
 import type { Database } from "~/platform/database/database.server";
 import { action as hoursAction, loader as hoursLoader } from "./staff/hours";
+import { action as importAction } from "./staff/menu-import";
 import { action as itemAction } from "./staff/menu-item";
+import { action as pricesAction } from "./staff/menu-prices";
 import { action as settingsAction } from "./staff/settings";
 import { action as specialAction } from "./staff/special";
 import { settingsFormValues } from "~/settings/editor/settings-editor.server";
@@ -175,6 +177,62 @@ describe.each(drivers)("a staff save during a database outage, on %s", (driver) 
       price: "$12",
       dietaryTags: "vegetarian,vegan",
       allergens: "sesame",
+    });
+  });
+
+  test("a price change's save comes back as the change it checked, with nothing saved", async ({
+    db,
+    staff,
+    owner,
+    outage,
+  }) => {
+    const [dish] = await db.query<{ sectionId: string; priceCents: number }>(
+      `select section_id::text as "sectionId", price_cents as "priceCents"
+       from public.menu_items order by id limit 1`,
+    );
+    const change = {
+      section: dish!.sectionId,
+      direction: "up",
+      amount: "5",
+      unit: "percent",
+      rounding: "quarter",
+    };
+    outage.startOutage("transactions");
+    const response = await staff.submit(
+      owner,
+      "/staff/menu/prices",
+      { ...change, "form-id": "menu-prices-save", key: "0123456789abcdef" },
+      pricesAction,
+    );
+    expect(await keptForm(response)).toMatchObject({
+      formId: "menu-prices",
+      values: change,
+      formError: expect.stringMatching(/Nothing was saved/),
+    });
+    outage.endOutage();
+    const [after] = await db.query<{ priceCents: number }>(
+      `select price_cents as "priceCents" from public.menu_items order by id limit 1`,
+    );
+    expect(after!.priceCents).toBe(dish!.priceCents);
+  });
+
+  test("the spreadsheet's save comes back as the rows it checked", async ({
+    staff,
+    owner,
+    outage,
+  }) => {
+    const rows = "Section\tName\tPrice\nWings\tOutage Wings\t14";
+    outage.startOutage("transactions");
+    const response = await staff.submit(
+      owner,
+      "/staff/menu/import",
+      { "form-id": "menu-import-save", rows, mode: "add", fileName: "", key: "0123456789abcdef" },
+      importAction,
+    );
+    expect(await keptForm(response)).toMatchObject({
+      formId: "menu-import",
+      values: { rows, mode: "add" },
+      formError: expect.stringMatching(/Nothing was saved/),
     });
   });
 

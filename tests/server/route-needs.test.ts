@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
-import { UPLOAD_BODY_BYTES, bodyLimitFor } from "~/server/pipeline/body-limits";
+import { SHEET_BODY_BYTES, UPLOAD_BODY_BYTES, bodyLimitFor } from "~/server/pipeline/body-limits";
 import { MAX_BODY_BYTES } from "~/server/pipeline/request-body";
 import { routeNeeds, type RouteNeeds } from "~/server/pipeline/route-needs";
 import { importBuiltServer } from "../support/built-server";
@@ -44,6 +44,7 @@ test("the routes that declare needs, and what they declare", () => {
     },
     "routes/venue": { body: "any" },
     "routes/staff/layout": { neverCached: true },
+    "routes/staff/menu-import": { body: "sheet" },
     "routes/staff/menu-item": upload,
     "routes/staff/settings": upload,
     "routes/staff/event": upload,
@@ -71,6 +72,13 @@ describe("body limits", () => {
     expect(bodyLimitFor(at(path).body)).toBe(UPLOAD_BODY_BYTES);
   });
 
+  test.each(["/staff/menu/import", "/staff/menu/import.data", "/staff/menu/import/"])(
+    "the spreadsheet import %s takes a file and the rows beside it",
+    (path) => {
+      expect(bodyLimitFor(at(path).body)).toBe(SHEET_BODY_BYTES);
+    },
+  );
+
   test.each([
     "/",
     "/contact",
@@ -83,6 +91,7 @@ describe("body limits", () => {
     "/staff/inbox/3",
     "/staff/menuish",
     "/staff/menu",
+    "/staff/menu/menu.csv",
     "/staff/menu/sections/4",
     "/staff/venue/packages/2",
     "/staff/settings/other",

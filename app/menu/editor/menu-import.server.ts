@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import type { Database } from "~/platform/database/database.server";
+import { cleanLine, cleanText } from "~/platform/forms/typed-input";
 import type { FormValues } from "~/platform/forms/form-check";
 import {
   ALLERGEN_LABELS,
@@ -16,8 +18,16 @@ import {
   type EditorMenu,
   type ItemField,
 } from "./menu-editor";
-import { insertItem, listMenuForEditor, updateItem } from "./menu-editor.server";
-import type { ImportOutcome, ImportPreview, ImportRow } from "./menu-import";
+import { deleteItem, insertItem, listMenuForEditor, updateItem } from "./menu-editor.server";
+import {
+  chosenSheetProblem,
+  SHEET_FILE_ERRORS,
+  type CheckedSheet,
+  type ImportMode,
+  type ImportOutcome,
+  type ImportPreview,
+  type ImportRow,
+} from "./menu-import";
 import { itemSchema, itemSectionProblem, type ItemInput } from "./menu-rules";
 import { readSheet, type SheetColumn, type SheetRow } from "./menu-sheet";
 
@@ -28,6 +38,8 @@ import { readSheet, type SheetColumn, type SheetRow } from "./menu-sheet";
  * is checked by the dish form's rules, and the section's traces, exactly as
  * a save of the form would be; columns the sheet leaves out keep what the
  * dish has (a new one: as the form starts). Its picture and its event stay.
+ * Only adding, a row naming a dish the section has leaves it as it is;
+ * replacing, each section the rows name loses the dishes they do not name.
  */
 
 /** The form field each column fills, and the words its problems start with. */
@@ -74,7 +86,13 @@ function tickOf(word: string): "on" | "" | undefined {
   return undefined;
 }
 
-type Planned = { row: ImportRow; existing: EditorItem | null; input: ItemInput | null };
+/** A row's part in a plan: the dish it names (if the section has it), what it saves, and its section. */
+type Planned = {
+  row: ImportRow;
+  existing: EditorItem | null;
+  input: ItemInput | null;
+  sectionId: number | null;
+};
 
 /** The values a row gives the dish form, or the problems of its cells. */
 function rowValues(
@@ -118,19 +136,40 @@ function rowValues(
   return { values, problems };
 }
 
-const sameValues = (a: FormValues<ItemField>, b: FormValues<ItemField>) =>
-  (Object.keys(COLUMN_OF) as ItemField[]).every((field) => a[field] === b[field]);
+/** A field's value as saved: tags in any order are the same tags. */
+const asSaved = (value: unknown) =>
+  JSON.stringify(Array.isArray(value) ? [...(value as string[])].sort() : value);
 
-/** What each row of `text` would do to the menu as it is in `tx`, or the problem with the whole paste. */
-async function plan(tx: Database, text: string): Promise<{ problem: string } | Planned[]> {
-  const sheet = readSheet(text);
+/** Whether a row's dish is the dish as it is, field by field as the form reads them ("5" is $5.00). */
+function sameDish(input: ItemInput, existing: EditorItem): boolean {
+  const saved = itemSchema.safeParse(itemValues(existing));
+  if (!saved.success) return false;
+  return (Object.keys(COLUMN_OF) as ItemField[]).every(
+    (field) => asSaved(input[field]) === asSaved(saved.data[field]),
+  );
+}
+
+/** What saving would do: each row's part, and the dishes replacing a section removes. */
+type Plan = { planned: Planned[]; removing: (EditorItem & { section: string })[] };
+
+/**
+ * What each row of `text` would do to the menu as it is in `tx` in `mode`,
+ * or the problem with the whole sheet.
+ */
+async function plan(
+  tx: Database,
+  text: string,
+  mode: ImportMode,
+  from: "paste" | "file",
+): Promise<{ problem: string } | Plan> {
+  const sheet = readSheet(text, from);
   if ("problem" in sheet) return sheet;
   const menu: EditorMenu = await listMenuForEditor(tx);
   const sections = new Map(menu.map((section) => [folded(section.name), section]));
   const seen = new Map<string, number>();
   const schema = itemSchema;
 
-  return sheet.rows.map((row): Planned => {
+  const planned = sheet.rows.map((row): Planned => {
     const sectionName = row.cells.Section ?? "";
     const name = row.cells.Name ?? "";
     const result = (outcome: ImportOutcome, problems: string[] = []) => ({
@@ -146,7 +185,7 @@ async function plan(tx: Database, text: string): Promise<{ problem: string } | P
         sectionName === ""
           ? "Section: name the section the dish is in."
           : `Section: there is no section called “${sectionName}”. Add it on the menu page first, or use one of: ${menu.map((known) => known.name).join(", ")}.`;
-      return { row: result("refused", [problem]), existing: null, input: null };
+      return { row: result("refused", [problem]), existing: null, input: null, sectionId: null };
     }
     const key = `${section.id}\n${folded(name)}`;
     const twice = seen.get(key);
@@ -155,10 +194,15 @@ async function plan(tx: Database, text: string): Promise<{ problem: string } | P
         row: result("refused", [`Name: line ${twice} names this dish in ${section.name} too.`]),
         existing: null,
         input: null,
+        sectionId: section.id,
       };
     }
     seen.set(key, row.line);
     const existing = section.items.find((item) => folded(item.name) === folded(name)) ?? null;
+    // Only adding: a dish the section has is left as it is, whatever the row says of it.
+    if (existing && mode === "add") {
+      return { row: result("exists"), existing, input: null, sectionId: section.id };
+    }
     const { values, problems } = rowValues(row, section.id, existing);
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
@@ -171,55 +215,163 @@ async function plan(tx: Database, text: string): Promise<{ problem: string } | P
       if (traces) problems.push(`Diets: ${traces}`);
     }
     if (problems.length > 0 || !parsed.success) {
-      return { row: result("refused", [...new Set(problems)]), existing, input: null };
+      return {
+        row: result("refused", [...new Set(problems)]),
+        existing,
+        input: null,
+        sectionId: section.id,
+      };
     }
-    const outcome = !existing
+    const outcome: ImportOutcome = !existing
       ? "add"
-      : sameValues(values, itemValues(existing))
+      : sameDish(parsed.data, existing)
         ? "same"
         : "change";
-    return { row: result(outcome), existing, input: parsed.data };
+    return { row: result(outcome), existing, input: parsed.data, sectionId: section.id };
   });
+
+  // Replacing: each section a row names keeps only the dishes the rows name.
+  const removing: Plan["removing"] = [];
+  if (mode === "replace") {
+    const named = new Set(seen.keys());
+    const replaced = new Set(planned.flatMap(({ sectionId }) => sectionId ?? []));
+    for (const section of menu) {
+      if (!replaced.has(section.id)) continue;
+      for (const item of section.items) {
+        if (!named.has(`${section.id}\n${folded(item.name)}`)) {
+          removing.push({ ...item, section: section.name });
+        }
+      }
+    }
+  }
+  return { planned, removing };
 }
 
-function previewOf(planned: Planned[]): ImportPreview {
-  const counts = { add: 0, change: 0, same: 0, refused: 0 };
+function previewOf({ planned, removing }: Plan, mode: ImportMode): ImportPreview {
+  const counts: Record<ImportOutcome, number> = {
+    add: 0,
+    change: 0,
+    same: 0,
+    exists: 0,
+    refused: 0,
+  };
   for (const { row } of planned) counts[row.outcome] += 1;
-  return { rows: planned.map(({ row }) => row), counts };
+  const bySection = new Map<string, string[]>();
+  for (const item of removing) {
+    bySection.set(item.section, [...(bySection.get(item.section) ?? []), item.name]);
+  }
+  const rows = planned.map(({ row }) => row);
+  // What the preview promises, named: the rows' outcomes and the very dishes removed.
+  const key = createHash("sha256")
+    .update(
+      JSON.stringify([
+        mode,
+        planned.map(({ row, existing }) => [row.line, row.outcome, existing?.id ?? null]),
+        removing.map((item) => item.id),
+      ]),
+    )
+    .digest("hex")
+    .slice(0, 16);
+  return {
+    mode,
+    rows,
+    counts,
+    removing: [...bySection].map(([section, names]) => ({ section, names })),
+    key,
+  };
 }
 
-/** What saving `text` would do, row by row; nothing is written. */
+/** Where the rows came from, for the words of a problem with the whole sheet. */
+const fromOf = (sheet: CheckedSheet) => (sheet.fileName === "" ? "paste" : "file");
+
+/** What saving `sheet`'s rows in `mode` would do, row by row; nothing is written. */
 export async function previewImport(
   tx: Database,
-  text: string,
+  sheet: CheckedSheet,
+  mode: ImportMode,
 ): Promise<{ problem: string } | ImportPreview> {
-  const planned = await plan(tx, text);
-  return "problem" in planned ? planned : previewOf(planned);
+  const planned = await plan(tx, sheet.text, mode, fromOf(sheet));
+  return "problem" in planned ? planned : previewOf(planned, mode);
 }
 
 /**
- * Saves `text`'s rows in `tx`, checked again against the menu as it now is:
- * all of them, or, if any row has a problem, none (with the preview that
- * says why). New dishes go to the end of their section, in the sheet's order.
+ * Saves `sheet`'s rows in `mode` in `tx`, checked again against the menu as
+ * it now is: all of them, or none: when a row has a problem by then, or
+ * when saving would now do anything but what the check showed (`key`), the
+ * answer is the preview as it would be now. New dishes go to the end of
+ * their section, in the sheet's order; replacing removes the dishes listed.
  */
 export async function saveImport(
   tx: Database,
-  text: string,
+  sheet: CheckedSheet,
+  mode: ImportMode,
+  key: string,
 ): Promise<
   | { problem: string }
   | { refused: ImportPreview }
-  | { added: number; changed: number; same: number }
+  | { stale: ImportPreview }
+  | { added: number; changed: number; same: number; exists: number; removed: number }
 > {
-  const planned = await plan(tx, text);
+  // Locked first, so nothing changes between the plan and its writes.
+  await tx.query("select id from public.menu_sections order by id for update");
+  await tx.query("select id from public.menu_items order by id for update");
+  const planned = await plan(tx, sheet.text, mode, fromOf(sheet));
   if ("problem" in planned) return planned;
-  const preview = previewOf(planned);
+  const preview = previewOf(planned, mode);
   if (preview.counts.refused > 0) return { refused: preview };
-  for (const { row, existing, input } of planned) {
+  if (preview.key !== key) return { stale: preview };
+  for (const { row, existing, input } of planned.planned) {
     if (!input) continue;
     if (row.outcome === "add") await insertItem(tx, input, null);
     if (row.outcome === "change" && existing) {
       await updateItem(tx, existing.id, input, existing.imagePath);
     }
   }
-  return { added: preview.counts.add, changed: preview.counts.change, same: preview.counts.same };
+  for (const item of planned.removing) await deleteItem(tx, item.id);
+  return {
+    added: preview.counts.add,
+    changed: preview.counts.change,
+    same: preview.counts.same,
+    exists: preview.counts.exists,
+    removed: planned.removing.length,
+  };
+}
+
+/** A file input's post: nothing chosen, the file's text and name, or what is wrong with it. */
+export type ReadSheetFile = null | CheckedSheet | { error: string };
+
+/** A file's name as its messages give it: without folders, at most 100 characters. */
+function fileNameOf(file: File): string {
+  const name = cleanLine(file.name.split(/[\\/]/).pop() ?? "");
+  if (name === "") return "The file";
+  return name.length > 100 ? `${name.slice(0, 99)}…` : name;
+}
+
+const TEXT_FILE = /\.(?:csv|tsv|txt)$/i;
+
+/**
+ * Reads the spreadsheet file a post chose, checked by its content: at most
+ * SHEET_FILE_BYTES, not empty, text (no NUL bytes: a spreadsheet's own file,
+ * a picture or a PDF has them), and UTF-8 (a byte-order mark is dropped).
+ * Its text is cleaned as a paste is.
+ */
+export async function readSheetFile(value: FormDataEntryValue | null): Promise<ReadSheetFile> {
+  if (!(value instanceof File) || (value.size === 0 && value.name === "")) return null;
+  const name = fileNameOf(value);
+  const chosen = chosenSheetProblem({ name, size: value.size });
+  if (chosen) return { error: chosen };
+  const bytes = new Uint8Array(await value.arrayBuffer());
+  if (bytes.includes(0)) return { error: SHEET_FILE_ERRORS.notText(name) };
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    // Text in another encoding, or a file that is not text at all: its name says which is likelier.
+    return {
+      error: TEXT_FILE.test(name)
+        ? SHEET_FILE_ERRORS.notUtf8(name)
+        : SHEET_FILE_ERRORS.notText(name),
+    };
+  }
+  return { text: cleanText(text), fileName: name };
 }

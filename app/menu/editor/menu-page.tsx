@@ -41,6 +41,13 @@ function usePendingPost() {
 
 /** Where a row's moves post: reorder mode's own address. */
 const REORDER_PATH = staffMenuPath({ query: "", reorder: true });
+/** The page's tools in a row, each wrapping its words on a narrow phone rather than sticking out. */
+const TOOL_LINK = cn(
+  buttonVariants({ variant: "outline", size: "sm" }),
+  "h-auto min-h-11 max-w-full py-1 whitespace-normal",
+);
+/** Where a section's prices change at once. */
+const PRICES_PATH = "/staff/menu/prices";
 
 /** What each availability button says, and to whom it is read out. */
 const AVAILABILITY_BUTTONS = {
@@ -361,29 +368,24 @@ export function MenuListEditor({
             Done reordering
           </Link>
         ) : (
-          <Link
-            to={REORDER_PATH}
-            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
-          >
+          <Link to={REORDER_PATH} className={TOOL_LINK}>
             <ArrowUpDownIcon aria-hidden="true" />
             Reorder the menu
           </Link>
         )}
         {view.reorder ? null : (
-          <a
-            href="/staff/menu/menu.csv"
-            download
-            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
-          >
+          <a href="/staff/menu/menu.csv" download className={TOOL_LINK}>
             <DownloadIcon aria-hidden="true" />
             Download as a spreadsheet
           </a>
         )}
         {view.reorder ? null : (
-          <Link
-            to="/staff/menu/import"
-            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
-          >
+          <Link to={PRICES_PATH} className={TOOL_LINK}>
+            Change prices
+          </Link>
+        )}
+        {view.reorder ? null : (
+          <Link to="/staff/menu/import" className={TOOL_LINK}>
             <UploadIcon aria-hidden="true" />
             From a spreadsheet
           </Link>
@@ -456,13 +458,23 @@ export function MenuListEditor({
             <p className="py-4 text-muted-foreground">No items yet.</p>
           )}
           {view.reorder ? null : (
-            <Link
-              to={`/staff/menu/items/new?section=${section.id}`}
-              className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-3 min-h-11")}
-            >
-              <PlusIcon aria-hidden="true" />
-              Add an item<span className="sr-only"> to {section.name}</span>
-            </Link>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <Link
+                to={`/staff/menu/items/new?section=${section.id}`}
+                className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
+              >
+                <PlusIcon aria-hidden="true" />
+                Add an item<span className="sr-only"> to {section.name}</span>
+              </Link>
+              {section.items.length > 0 ? (
+                <Link
+                  to={`${PRICES_PATH}?section=${section.id}`}
+                  className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
+                >
+                  Change prices<span className="sr-only"> in {section.name}</span>
+                </Link>
+              ) : null}
+            </div>
           )}
         </section>
       ))}

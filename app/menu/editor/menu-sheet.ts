@@ -58,7 +58,7 @@ export function menuSheet(menu: EditorMenu): string {
 
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];
 
-/** Rows one paste may bring: a whole menu, with room to spare. */
+/** Rows one paste or file may bring: a whole menu, with room to spare. */
 export const SHEET_ROWS_MAX = 500;
 
 /** A row of a sheet read back: its line in what was pasted, and its cells by column (absent: not in the sheet). */
@@ -111,16 +111,24 @@ const columnNamed = (name: string) =>
   SHEET_COLUMNS.find((column) => column.toLowerCase() === name.trim().toLowerCase());
 
 /**
- * Reads rows pasted from a spreadsheet, or a CSV file's text. A first row
- * of column names (as the download has them; any order, any case) says
- * which column is which; without one, the columns are taken to be in the
- * download's order. Empty rows are skipped. A problem with the whole paste
- * is said in words.
+ * Reads rows pasted from a spreadsheet, or a CSV file's text (`from` says
+ * which, for the words). A first row of column names (as the download has
+ * them; any order, any case) says which column is which; without one, the
+ * columns are taken to be in the download's order. Empty rows are skipped.
+ * A problem with the whole sheet is said in words.
  */
-export function readSheet(text: string): { rows: SheetRow[] } | { problem: string } {
+export function readSheet(
+  text: string,
+  from: "paste" | "file" = "paste",
+): { rows: SheetRow[] } | { problem: string } {
   const table = splitRows(text).filter((row) => row.cells.some((cell) => cell.trim() !== ""));
   if (table.length === 0) {
-    return { problem: "Paste the rows from your spreadsheet, with its first row of column names." };
+    return {
+      problem:
+        from === "paste"
+          ? "Paste the rows from your spreadsheet, with its first row of column names."
+          : "The file has no rows. Choose the file saved from the spreadsheet, with its first row of column names.",
+    };
   }
   const named = table[0]!.cells.map(columnNamed);
   const headed = named.filter(Boolean).length >= 2;
@@ -139,7 +147,7 @@ export function readSheet(text: string): { rows: SheetRow[] } | { problem: strin
   if (body.length === 0) return { problem: "There are no rows under the column names." };
   if (body.length > SHEET_ROWS_MAX) {
     return {
-      problem: `Paste at most ${SHEET_ROWS_MAX} rows at a time. This has ${body.length}.`,
+      problem: `${from === "paste" ? "Paste" : "Check"} at most ${SHEET_ROWS_MAX} rows at a time: split the sheet in two. This has ${body.length}.`,
     };
   }
   return {

@@ -375,7 +375,10 @@ export function CheckedForm<Field extends string, Context = void>({
           type="submit"
           size="form"
           className={submitClassName}
-          aria-disabled={pending || undefined}
+          // Presses are not taken until the router is done with the post:
+          // while it is sent, and while the page loads after it (its answer
+          // may be on the page already, and a press then would be refused).
+          aria-disabled={underWay || undefined}
         >
           {pending ? (
             <>

@@ -1,5 +1,11 @@
 import { AlertCircleIcon } from "lucide-react";
-import type { ComponentProps, InputEvent, ReactNode } from "react";
+import {
+  useState,
+  type ChangeEvent,
+  type ComponentProps,
+  type InputEvent,
+  type ReactNode,
+} from "react";
 import { cn } from "~/platform/cn";
 import { CharacterCount, countId, useCharacterCount, type CountedAs } from "./character-count";
 
@@ -227,6 +233,53 @@ export function TextAreaField(props: LimitedFieldProps<"textarea">) {
   );
 }
 
+/**
+ * A file input in its stacked frame. With scripts, `check` reads a chosen
+ * file at once: a file it refuses is named in words and not sent (the input
+ * is emptied); the server checks it again. `onChosen` hears whether a file
+ * that passed is chosen now.
+ */
+export function FileField({
+  check,
+  onChosen,
+  ...props
+}: FieldFrame &
+  Omit<ComponentProps<"input">, "name" | "id" | "className" | "type" | "onChange"> & {
+    check?: (file: File) => string | null | Promise<string | null>;
+    onChosen?: (chosen: boolean) => void;
+  }) {
+  const [chosenError, setChosenError] = useState<string | null>(null);
+  const [frame, input] = splitFrame(props);
+  const error = chosenError ?? frame.error;
+
+  async function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const control = event.currentTarget;
+    const file = control.files?.[0];
+    const problem = file && check ? await check(file) : null;
+    setChosenError(problem);
+    if (problem) control.value = "";
+    onChosen?.(Boolean(file) && !problem);
+  }
+
+  return (
+    <StackedField
+      frame={{ ...frame, error }}
+      control={(aria) => (
+        <input
+          {...input}
+          {...aria}
+          type="file"
+          onChange={(event) => void onChange(event)}
+          className={cn(
+            controlClass(error),
+            "file:bg-secondary file:text-secondary-foreground min-h-11 file:mr-3 file:min-h-9 file:border-0 file:px-3 file:font-semibold",
+          )}
+        />
+      )}
+    />
+  );
+}
+
 export function SelectField({
   children,
   ...props
@@ -267,6 +320,72 @@ export function CheckboxField(
       </div>
       <FieldError id={id} error={frame.error} />
     </div>
+  );
+}
+
+/** One of a radio group's choices: its value, its words, and more under them when it needs saying. */
+export type RadioOption = { value: string; label: ReactNode; hint?: ReactNode };
+
+/**
+ * A choice of one among a few, as radio buttons sharing one name, in a
+ * fieldset named by its legend; each choice may say more under its label.
+ * `inline` sets short choices (Up, Down) side by side. The first button
+ * carries the group's id, so an error links to it.
+ */
+export function RadioGroupField({
+  formId,
+  name,
+  label,
+  hint,
+  error,
+  options,
+  defaultValue,
+  autoFocus,
+  inline = false,
+  className,
+}: Omit<FieldFrame, "optional" | "conditional"> & {
+  options: readonly RadioOption[];
+  defaultValue: string;
+  autoFocus?: boolean;
+  inline?: boolean;
+}) {
+  const id = fieldId(formId, name);
+  return (
+    <fieldset className={className} aria-describedby={describedBy(id, hint, error)}>
+      <legend className="text-lg font-semibold">{label}</legend>
+      <Hint id={id} hint={hint} />
+      <div className={cn("mt-2", inline ? "flex flex-wrap gap-x-6" : "space-y-1")}>
+        {options.map((option, index) => {
+          const optionId = index === 0 ? id : `${id}-${index}`;
+          return (
+            <div key={option.value} className="flex min-h-11 items-start gap-3">
+              <input
+                id={optionId}
+                type="radio"
+                name={name}
+                value={option.value}
+                defaultChecked={defaultValue === option.value}
+                aria-describedby={option.hint ? hintId(optionId) : undefined}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the first problem of a refused post
+                autoFocus={autoFocus && index === 0}
+                className="mt-2.5 size-6 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              />
+              <div className="min-w-0 py-2">
+                <label htmlFor={optionId} className="text-base font-semibold">
+                  {option.label}
+                </label>
+                {option.hint ? (
+                  <p id={hintId(optionId)} className="text-muted-foreground">
+                    {option.hint}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      <FieldError id={id} error={error} />
+    </fieldset>
   );
 }
 

@@ -25,7 +25,7 @@ export const buttonVariants = cva(
         lg: "h-14 px-8 text-xl whitespace-nowrap",
         // A form's send button: as large, and on a phone a label too long
         // for the width wraps onto a second line rather than being cut off.
-        form: "min-h-14 px-8 py-2 text-center text-xl text-balance",
+        form: "min-h-14 max-w-full px-8 py-2 text-center text-xl text-balance",
         icon: "size-11 whitespace-nowrap",
       },
     },

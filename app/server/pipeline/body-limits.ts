@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from "~/images/uploads";
+import { SHEET_FILE_BYTES } from "~/menu/editor/menu-import";
 import type { TransportNeeds } from "~/platform/route-needs";
 import { MAX_BODY_BYTES } from "~/server/pipeline/request-body";
 
@@ -9,12 +10,20 @@ import { MAX_BODY_BYTES } from "~/server/pipeline/request-body";
 export const UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 
 /**
+ * A post that carries a spreadsheet's file (at most 512 KB) and the rows
+ * pasted beside it; room to spare, so a file a little too large is read and
+ * refused in words beside the form rather than cut off.
+ */
+export const SHEET_BODY_BYTES = 4 * SHEET_FILE_BYTES;
+
+/**
  * The largest body the server reads for a request to routes whose action
  * reads `body` (`TransportNeeds`): enough for a picture on the editors that
- * take one, 64 KB everywhere else.
+ * take one, for a spreadsheet where one is read, 64 KB everywhere else.
  */
 export function bodyLimitFor(body: Required<TransportNeeds>["body"]): number {
-  return body === "upload" ? UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+  if (body === "upload") return UPLOAD_BODY_BYTES;
+  return body === "sheet" ? SHEET_BODY_BYTES : MAX_BODY_BYTES;
 }
 
 /** How many bodies as large as a picture the server reads at once. */

@@ -2,7 +2,7 @@ import { Undo2Icon } from "lucide-react";
 import { neutraliseText } from "~/staff/display-text";
 import { Confirmation } from "~/staff/confirmation";
 import type { StaffPageProps } from "~/staff/staff-page-props";
-import { RefusedNotice } from "~/staff/refused-notice";
+import { RefusedNotice } from "~/platform/ui/refused-notice";
 import { CONFIRM_FIELD } from "~/staff/editor/editor-ui";
 import { RECENT_CHANGES_LIMIT, type RecentChange } from "./recent-changes";
 import { RecentChangesList } from "./recent-changes-view";

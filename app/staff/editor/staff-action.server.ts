@@ -13,6 +13,12 @@ export type StaffForm<Args> = {
    * with `intents`) has nothing to keep.
    */
   keepsTyping?: boolean;
+  /**
+   * The form the post is given back as when nothing could be saved: a save
+   * that follows a check (its fields carried in hidden inputs) comes back as
+   * the check's form, which the page shows; by default the form itself.
+   */
+  answersAs?: AnyForm;
   /** The post, read once; check it with `checkPost` and the form. */
   handle: (form: FormData, args: Args) => Promise<unknown>;
 };
@@ -56,9 +62,10 @@ export function staffAction<Args extends { request: Request }>(
       const reason = outageReason(error);
       const keepsTyping = posted.keepsTyping ?? posted.form.intents === undefined;
       if (!reason || !keepsTyping) throw error;
-      const { fields, lists } = posted.form;
+      const answering = posted.answersAs ?? posted.form;
+      const { fields, lists } = answering;
       return refusePost(
-        posted.form,
+        answering,
         formValues(form, fields, lists),
         {},
         {

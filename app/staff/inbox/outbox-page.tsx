@@ -1,5 +1,5 @@
 import { MailIcon } from "lucide-react";
-import { RefusedNotice } from "~/staff/refused-notice";
+import { RefusedNotice } from "~/platform/ui/refused-notice";
 import type { StaffPageProps } from "~/staff/staff-page-props";
 import { NewerOlder } from "./newer-older";
 import { OUTBOX_PATH, OWNERS_ONLY_OUTBOX } from "./outbox";
