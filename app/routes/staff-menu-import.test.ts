@@ -6,6 +6,8 @@ import { toastCookie } from "~/platform/toast.server";
 import { SHEET_FILE_BYTES } from "~/menu/editor/menu-import";
 import { action as importAction } from "./staff/menu-import";
 import { loader as sheetLoader } from "./staff/menu-sheet";
+import { action as changesAction, loader as changesLoader } from "./staff/changes";
+import type { RecentChange } from "~/staff/changes/recent-changes";
 
 type Handler = (args: never) => unknown;
 
@@ -158,6 +160,73 @@ describe.each(drivers)("the menu from a spreadsheet on %s", (driver) => {
       `select dietary_tags as "dietaryTags", allergens from public.menu_items where name = 'Spreadsheet Nachos'`,
     );
     expect(nachos).toEqual({ dietaryTags: ["vegetarian"], allergens: ["milk"] });
+  });
+
+  test("a save is one change in Recent changes, and one undo takes every row back", async ({
+    db,
+    send,
+    staff,
+    owner,
+  }) => {
+    const section = await sectionWith(db, { "Undo Wings": 1200 });
+    const rows = [
+      HEADER,
+      `${section}\tUndo Wings\t\t13.00\t\t`,
+      `${section}\tUndo Fries\t\t6.00\t\t`,
+    ].join("\n");
+    const checked = (await (await send(check(rows))).json()) as Answer;
+    expect(await send(saveFrom(checked))).toHaveRedirect("/staff/menu");
+    expect(await dishesIn(db, section)).toEqual(["Undo Wings 1300", "Undo Fries 600"]);
+
+    const changes = async () =>
+      (
+        (await (
+          await staff.load(owner, "/staff/changes", changesLoader as Handler, {})
+        ).json()) as { changes: RecentChange[] }
+      ).changes;
+    const [change] = await changes();
+    expect(change!.what).toBe("Saved dishes from a spreadsheet (2 entries)");
+    const undone = await staff.submit(
+      owner,
+      "/staff/changes",
+      { intent: "undo", id: String(change!.id), confirm: "yes" },
+      changesAction as Handler,
+      {},
+    );
+    expect(undone).toHaveRedirect("/staff/changes");
+    expect(await dishesIn(db, section)).toEqual(["Undo Wings 1200"]);
+    expect((await changes())[0]!.what).toBe("Undid “Saved dishes from a spreadsheet” (2 entries)");
+  });
+
+  test("a 200-row file with 5 bad rows names those 5, by line, and saves nothing", async ({
+    db,
+    send,
+  }) => {
+    const section = await sectionWith(db, {});
+    const bad = new Map([
+      [17, "cheap"],
+      [58, "-4.00"],
+      [99, ""],
+      [140, "twelve"],
+      [201, "\"$1,000,000\""],
+    ]);
+    const lines = [HEADER.replaceAll("\t", ",")];
+    for (let line = 2; line <= 201; line += 1) {
+      lines.push(`${section},Batch Dish ${line},,${bad.has(line) ? bad.get(line) : "9.50"},,`);
+    }
+    const before = await itemCount(db);
+    const response = await send(checkFile(lines.join("\r\n"), "batch.csv"));
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as Answer;
+    expect(answer.preview!.rows).toHaveLength(200);
+    const refused = answer.preview!.rows.filter((row) => row.outcome === "refused");
+    expect(refused.map((row) => row.line)).toEqual([...bad.keys()]);
+    for (const row of refused) expect(row.problems.join()).toMatch(/^Price: /);
+    expect(answer.preview!.counts).toMatchObject({ add: 195, refused: 5 });
+
+    const saved = await send(saveFrom(answer));
+    expect(saved.status).toBe(409);
+    expect(await itemCount(db)).toBe(before);
   });
 
   test("each row's problems are named by column and line, and nothing is saved while one has one", async ({

@@ -5,7 +5,7 @@ import type { Database } from "~/platform/database/database.server";
 import { toastCookie } from "~/platform/toast.server";
 import type { RecentChange } from "~/staff/changes/recent-changes";
 import { action as pricesAction, loader as pricesLoader } from "./staff/menu-prices";
-import { loader as changesLoader } from "./staff/changes";
+import { action as changesAction, loader as changesLoader } from "./staff/changes";
 
 type Handler = (args: never) => unknown;
 
@@ -162,10 +162,12 @@ describe.each(drivers)("a section's prices changed at once on %s", (driver) => {
     ]);
   });
 
-  test("the save writes every new price, says so, and Recent changes lists each", async ({
+  test("the save writes every new price, says so, and Recent changes lists it as one change, undone as one", async ({
     db,
     send,
     recentChanges,
+    staff,
+    owner,
   }) => {
     const section = await sectionWith(db, { Wings: 1600, Fries: 650, Dip: 150 });
     const checked = (await (
@@ -179,15 +181,30 @@ describe.each(drivers)("a section's prices changed at once on %s", (driver) => {
     });
     expect(await pricesIn(db, section.id)).toEqual(["Wings 1500", "Fries 550", "Dip 50"]);
 
-    const listed = (await recentChanges()).filter((change) =>
-      change.details.some((detail) => detail.text === "Price $6.50 → $5.50"),
+    const [change] = await recentChanges();
+    expect(change).toMatchObject({
+      what: `Changed the prices of “${section.name}”, down $1.00, to the cent (3 entries)`,
+    });
+    expect(change!.details).toEqual([
+      {
+        kind: "rows",
+        text: "Each of the 3",
+        rows: [
+          "Wings: price $16.00 → $15.00",
+          "Fries: price $6.50 → $5.50",
+          "Dip: price $1.50 → $0.50",
+        ],
+      },
+    ]);
+    const undone = await staff.submit(
+      owner,
+      "/staff/changes",
+      { intent: "undo", id: String(change!.id), confirm: "yes" },
+      changesAction as Handler,
+      {},
     );
-    expect(listed).toHaveLength(1);
-    expect(
-      (await recentChanges())
-        .slice(0, 3)
-        .map((change) => change.details.map((detail) => detail.text)),
-    ).toEqual([["Price $1.50 → $0.50"], ["Price $6.50 → $5.50"], ["Price $16.00 → $15.00"]]);
+    expect(undone).toHaveRedirect("/staff/changes");
+    expect(await pricesIn(db, section.id)).toEqual(["Wings 1600", "Fries 650", "Dip 150"]);
   });
 
   test("a price the rounding leaves as it is is listed so, and not written", async ({

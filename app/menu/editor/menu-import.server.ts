@@ -1,3 +1,4 @@
+import { asOneChange } from "~/platform/database/one-change.server";
 import { createHash } from "node:crypto";
 import type { Database } from "~/platform/database/database.server";
 import { cleanLine, cleanText } from "~/platform/forms/typed-input";
@@ -294,6 +295,13 @@ export async function previewImport(
   return "problem" in planned ? planned : previewOf(planned, mode);
 }
 
+/** How Recent changes names a save from a spreadsheet, by what its rows were to do. */
+const IMPORT_CHANGE_WORDS: Record<ImportMode, string> = {
+  update: "Saved dishes from a spreadsheet",
+  add: "Added dishes from a spreadsheet",
+  replace: "Replaced menu sections from a spreadsheet",
+};
+
 /**
  * Saves `sheet`'s rows in `mode` in `tx`, checked again against the menu as
  * it now is: all of them, or none: when a row has a problem by then, or
@@ -320,6 +328,8 @@ export async function saveImport(
   const preview = previewOf(planned, mode);
   if (preview.counts.refused > 0) return { refused: preview };
   if (preview.key !== key) return { stale: preview };
+  // Every row it writes is one change in Recent changes, undone as one.
+  await asOneChange(tx, IMPORT_CHANGE_WORDS[mode]);
   for (const { row, existing, input } of planned.planned) {
     if (!input) continue;
     if (row.outcome === "add") await insertItem(tx, input, null);

@@ -1,3 +1,4 @@
+import { asOneChange } from "~/platform/database/one-change.server";
 import { createHash } from "node:crypto";
 import type { Database } from "~/platform/database/database.server";
 import { listWords } from "~/platform/list-words";
@@ -125,6 +126,8 @@ export async function savePriceChange(
   if ("field" in preview) return preview;
   if (preview.key !== key) return { stale: preview };
   const changing = preview.rows.filter((row) => row.to !== row.from);
+  // Every dish's new price is one change in Recent changes, undone as one.
+  await asOneChange(tx, `Changed the prices of “${preview.section.name}”, ${preview.words}`);
   for (const row of changing) {
     await tx.query(
       "update public.menu_items set price_cents = $2, updated_at = now() where id = $1",
