@@ -275,6 +275,8 @@ const staffPurposes = [
   "events",
   "venue",
   "questions",
+  "reorder",
+  "closing-offer",
   "people",
   "people-no-javascript",
   "outbox",
