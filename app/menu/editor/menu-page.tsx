@@ -7,6 +7,7 @@ import { cn } from "~/platform/cn";
 import { useHydrated } from "~/platform/use-hydrated";
 import {
   EditorHeading,
+  listActionClass,
   MoveForm,
   ReorderLink,
   ReorderRow,
@@ -329,20 +330,13 @@ export function MenuListEditor({
       <div className="mt-4 flex flex-wrap gap-3">
         <ReorderLink path={MENU_PATH} reordering={view.reorder} label="Reorder the menu" />
         {view.reorder ? null : (
-          <a
-            href="/staff/menu/menu.csv"
-            download
-            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
-          >
+          <a href="/staff/menu/menu.csv" download className={listActionClass()}>
             <DownloadIcon aria-hidden="true" />
             Download as a spreadsheet
           </a>
         )}
         {view.reorder ? null : (
-          <Link
-            to="/staff/menu/import"
-            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
-          >
+          <Link to="/staff/menu/import" className={listActionClass()}>
             <UploadIcon aria-hidden="true" />
             From a spreadsheet
           </Link>

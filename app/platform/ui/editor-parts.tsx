@@ -26,6 +26,13 @@ export const MOVE_UP = "move-up";
 export const MOVE_DOWN = "move-down";
 
 /**
+ * A list page's smaller actions (reorder, download): button-like links that
+ * on a narrow phone wrap their words rather than push the page sideways.
+ */
+export const listActionClass = (variant: "default" | "outline" = "outline") =>
+  buttonVariants({ variant, size: "action" });
+
+/**
  * The way into a list's reorder mode ("Reorder the specials") and back out
  * of it ("Done reordering").
  */
@@ -41,15 +48,12 @@ export function ReorderLink({
   label: string;
 }) {
   return reordering ? (
-    <Link to={path} className={cn(buttonVariants({ size: "sm" }), "min-h-11")}>
+    <Link to={path} className={listActionClass("default")}>
       <CheckIcon aria-hidden="true" />
       Done reordering
     </Link>
   ) : (
-    <Link
-      to={reorderPath(path)}
-      className={cn(buttonVariants({ variant: "outline", size: "sm" }), "min-h-11")}
-    >
+    <Link to={reorderPath(path)} className={listActionClass()}>
       <ArrowUpDownIcon aria-hidden="true" />
       {label}
     </Link>
