@@ -57,10 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** A refused offer to end events says why over what runs past closing now: read it again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formData,
-  defaultShouldRevalidate,
-}) => formData?.get("form-id") === endEventsForm.id || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("form-id") === endEventsForm.id || defaultShouldRevalidate;
 
 /** Why tonight's quick changes cannot apply: another exception already sets tonight. */
 function tonightTakenMessage(other: EditableException): string {
