@@ -31,6 +31,23 @@ describe("where a toast goes", () => {
     expect(toastPositionFor(box(740, 1100), desktop)).toBe("top-right");
   });
 
+  test("on a phone, the rows beside the control count too: the next one's buttons stay clear", () => {
+    const row = (top: number) => box(top, 0, 61, 375);
+    // The control just above the bottom band, the next row inside it.
+    expect(toastPositionFor(box(487, 267, 44, 92), phone, [row(400), row(472), row(540)])).toBe(
+      "top-right",
+    );
+    expect(toastPositionFor(box(250, 267, 44, 92), phone, [row(170), row(235), row(300)])).toBe(
+      "bottom-right",
+    );
+  });
+
+  test("rows that reach both edges leave the toast where it clears the control", () => {
+    const tall = box(0, 0, 740, 375);
+    expect(toastPositionFor(box(620, 267, 44, 92), phone, [tall])).toBe("top-right");
+    expect(toastPositionFor(box(60, 267, 44, 92), phone, [tall])).toBe("bottom-right");
+  });
+
   test("a control taller than the screen keeps the seed's corner", () => {
     expect(toastPositionFor(box(0, 0, 740, 375), phone)).toBe("bottom-right");
   });

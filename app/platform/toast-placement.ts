@@ -1,8 +1,9 @@
 /**
- * Where a toast goes so it never covers the control just used: the seed's
- * bottom-right, unless that control sits where the toast would land (on a
- * phone, where toasts take the whole width, anywhere near the bottom), and
- * then the top. Pure, so it can be tested without a browser.
+ * Where a toast goes so it never covers the control just used, nor the list
+ * rows beside it (after moving a row, the next tap is often the next row's
+ * button): the seed's bottom-right, unless they sit where the toast would
+ * land (on a phone, where toasts take the whole width, anywhere near the
+ * bottom), and then the top. Pure, so it can be tested without a browser.
  */
 
 export type ToastPosition = "bottom-right" | "top-right";
@@ -28,16 +29,25 @@ export function toastBand(position: ToastPosition, width: number, height: number
     : { top: 0, bottom: TOAST_BAND_HEIGHT, left, right: width };
 }
 
+const POSITIONS: readonly ToastPosition[] = ["bottom-right", "top-right"];
+
 /**
  * Bottom-right, unless `control` (its box in the viewport; null when there is
- * none in view) would be under it there and not at the top.
+ * none in view) or the boxes `nearby` it (the list rows around it, which the
+ * next tap most likely lands on) would be under it there and not at the top;
+ * when no place clears them all, the first that clears the control.
  */
 export function toastPositionFor(
   control: Box | null,
-  viewport: { width: number; height: number },
+  { width, height }: { width: number; height: number },
+  nearby: readonly Box[] = [],
 ): ToastPosition {
   if (!control) return "bottom-right";
-  const { width, height } = viewport;
-  if (!overlaps(control, toastBand("bottom-right", width, height))) return "bottom-right";
-  return overlaps(control, toastBand("top-right", width, height)) ? "bottom-right" : "top-right";
+  const clearOf = (position: ToastPosition, boxes: readonly Box[]) =>
+    boxes.every((box) => !overlaps(box, toastBand(position, width, height)));
+  return (
+    POSITIONS.find((position) => clearOf(position, [control, ...nearby])) ??
+    POSITIONS.find((position) => clearOf(position, [control])) ??
+    "bottom-right"
+  );
 }

@@ -360,27 +360,31 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       expect(
         await submit("/staff/menu?reorder=1", listAction, {
           intent: "move-down",
-          item: String(before[0]),
+          list: "item",
+          id: String(before[0]),
         }),
       ).toHaveRedirect(`/staff/menu?reorder=1#item-${before[0]}`);
       const after = (await publicMenu()).find((s) => s.id === wingsId)!.items.map((i) => i.id);
       expect(after.slice(0, 2)).toEqual([before[1], before[0]]);
       await submit("/staff/menu?reorder=1", listAction, {
         intent: "move-up",
-        item: String(before[0]),
+        list: "item",
+        id: String(before[0]),
       });
 
       const sections = (await staffMenu()).map((s) => s.id);
       expect(
         await submit("/staff/menu?reorder=1", listAction, {
           intent: "move-up",
-          section: String(sections[1]),
+          list: "section",
+          id: String(sections[1]),
         }),
       ).toHaveRedirect(`/staff/menu?reorder=1#section-${sections[1]}`);
       expect((await publicMenu()).map((s) => s.id).slice(0, 2)).toEqual([sections[1], sections[0]]);
       await submit("/staff/menu?reorder=1", listAction, {
         intent: "move-down",
-        section: String(sections[1]),
+        list: "section",
+        id: String(sections[1]),
       });
       expect((await staffMenu()).map((s) => s.id)).toEqual(sections);
     });
@@ -396,7 +400,8 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         const id = field === "item" ? menu.find((s) => s.id === wingsId)!.items[0]!.id : wingsId;
         const response = await submit(path, listAction, {
           intent: "move-down",
-          [field]: String(id),
+          list: field,
+          id: String(id),
         });
         expect(response.status).toBe(400);
         expect(await response.text()).toMatch(/only in reorder mode.*Nothing was moved/);
@@ -458,7 +463,8 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
     test.for([
       [{ intent: "mark-not-today", item: "987654" }, 404],
       [{ intent: "mark-off-menu", item: "987654" }, 404],
-      [{ intent: "move-up", section: "987654" }, 404],
+      [{ intent: "move-up", list: "section", id: "987654" }, 404],
+      [{ intent: "move-up", list: "sideways", id: "1" }, 400],
       [{ intent: "mark-not-today", item: "abc" }, 400],
       [{ intent: "mark-not-today" }, 400],
       [{ intent: "mark-not-today", section: "1" }, 400],

@@ -188,18 +188,31 @@ describe.each(drivers)("the questions editor on %s", (driver) => {
   test("moves a question up the list, and the About page follows", async ({ db, send, read }) => {
     const before = await listed(read);
     const last = before.at(-1)!;
-    const moved = await send("/staff/questions", questionsAction, {
+    const moved = await send("/staff/questions?reorder=1", questionsAction, {
       intent: "move-up",
       id: String(last.id),
     });
-    expect(moved).toHaveRedirect(`/staff/questions#question-${last.id}`);
+    expect(moved).toHaveRedirect(`/staff/questions?reorder=1#question-${last.id}`);
     const after = await listed(read);
     expect(after.at(-2)?.id).toBe(last.id);
+    // From the everyday list, not reorder mode: refused, nothing moved.
+    const outside = await send("/staff/questions", questionsAction, {
+      intent: "move-down",
+      id: String(last.id),
+    });
+    expect(outside.status).toBe(400);
+    expect(await outside.text()).toMatch(/only in reorder mode.*Nothing was moved/);
+    expect(await listed(read)).toEqual(after);
     await expect
       .poll(async () => (await aboutQuestions(db)).at(-2), { timeout: 15_000 })
       .toBe(last.question);
     expect(
-      (await send("/staff/questions", questionsAction, { intent: "move-up", id: "999999" })).status,
+      (
+        await send("/staff/questions?reorder=1", questionsAction, {
+          intent: "move-up",
+          id: "999999",
+        })
+      ).status,
     ).toBe(404);
   });
 

@@ -45,7 +45,7 @@ const test = routeTest
     "postList",
     ({ staff, editor }) =>
       (fields: Record<string, string>) =>
-        staff.submit(editor, "/staff/specials", fields, specialsAction),
+        staff.submit(editor, "/staff/specials?reorder=1", fields, specialsAction),
   );
 
 describe.each(drivers)("the specials editor's routes on %s", (driver) => {
@@ -186,14 +186,44 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
     expect(await sunday()).toEqual(["Sunday Roast", "Caesar Sunday"]);
     const caesar = (await listSpecials(db)).find((special) => special.title === "Caesar Sunday")!;
     expect(await postList({ intent: "move-up", id: String(caesar.id) })).toHaveRedirect(
-      `/staff/specials#special-${caesar.id}`,
+      `/staff/specials?reorder=1#special-${caesar.id}`,
     );
     expect(await sunday()).toEqual(["Caesar Sunday", "Sunday Roast"]);
     expect((await postList({ intent: "sideways", id: String(caesar.id) })).status).toBe(400);
     expect(await postList({ intent: "move-down", id: String(caesar.id) })).toHaveRedirect(
-      `/staff/specials#special-${caesar.id}`,
+      `/staff/specials?reorder=1#special-${caesar.id}`,
     );
     expect(await sunday()).toEqual(["Sunday Roast", "Caesar Sunday"]);
+  });
+
+  test("a move posted from the everyday list, not reorder mode, is refused and moves nothing", async ({
+    db,
+    staff,
+    editor,
+  }) => {
+    const order = async () => (await listSpecials(db)).map((special) => special.id);
+    const before = await order();
+    const response = await staff.submit(
+      editor,
+      "/staff/specials",
+      { intent: "move-down", id: String(before[0]) },
+      specialsAction,
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/only in reorder mode.*Nothing was moved/);
+    expect(await order()).toEqual(before);
+  });
+
+  test("the list says whether it is in reorder mode, from its address", async ({
+    staff,
+    editor,
+  }) => {
+    const mode = async (path: string) =>
+      ((await (await staff.load(editor, path, specialsLoader)).json()) as { reordering: boolean })
+        .reordering;
+    expect(await mode("/staff/specials")).toBe(false);
+    expect(await mode("/staff/specials?reorder=1")).toBe(true);
+    expect(await mode("/staff/specials?reorder=yes")).toBe(false);
   });
   describe("a special tied to an event", () => {
     test("the sample's trivia pitchers show on the quiz's night only, not the Wednesday before", async ({

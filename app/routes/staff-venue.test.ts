@@ -202,21 +202,35 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
         }
       ).spaces.map((space) => space.id);
       const last = before.at(-1)!;
-      const moved = await send("/staff/venue", venueAction, {
+      const moved = await send("/staff/venue?reorder=1", venueAction, {
         intent: "move-up",
         list: "space",
         id: String(last),
       });
-      expect(moved).toHaveRedirect(`/staff/venue#venue_spaces-${last}`);
+      expect(moved).toHaveRedirect(`/staff/venue?reorder=1#venue_spaces-${last}`);
       const after = (
         (await (await read("/staff/venue", venueLoader)).json()) as {
           spaces: { id: number }[];
         }
       ).spaces.map((space) => space.id);
       expect(after.at(-2)).toBe(last);
+      // From the everyday list, not reorder mode: refused, nothing moved.
+      const outside = await send("/staff/venue", venueAction, {
+        intent: "move-down",
+        list: "space",
+        id: String(last),
+      });
+      expect(outside.status).toBe(400);
+      expect(await outside.text()).toMatch(/only in reorder mode.*Nothing was moved/);
+      const unmoved = (
+        (await (await read("/staff/venue", venueLoader)).json()) as {
+          spaces: { id: number }[];
+        }
+      ).spaces.map((space) => space.id);
+      expect(unmoved).toEqual(after);
       expect(
         (
-          await send("/staff/venue", venueAction, {
+          await send("/staff/venue?reorder=1", venueAction, {
             intent: "move-up",
             list: "space",
             id: "999999",
@@ -225,7 +239,7 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
       ).toBe(404);
       expect(
         (
-          await send("/staff/venue", venueAction, {
+          await send("/staff/venue?reorder=1", venueAction, {
             intent: "jump",
             list: "space",
             id: String(last),

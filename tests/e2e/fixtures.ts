@@ -280,6 +280,8 @@ const staffPurposes = [
   "questions",
   "pages",
   "pages-no-javascript",
+  "reorder",
+  "closing-offer",
   "people",
   "people-no-javascript",
   "outbox",

@@ -60,6 +60,39 @@ export async function expectThumbSizedControls(page: Page) {
   }
 }
 
+function intersects(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/**
+ * The toast saying `text` is shown and, once settled, over none of
+ * `controls` (the button just pressed, the rows beside it); then closed with
+ * its own button, clicked from script so focus stays where it was.
+ */
+export async function expectToastClearOf(page: Page, text: string, controls: readonly Locator[]) {
+  const shown = page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+  await expect(shown).toBeVisible();
+  await expect(shown).toHaveAttribute("data-mounted", "true");
+  await expect(async () => {
+    // Sonner slides it in: measured once it is wholly on the screen, where it stays.
+    const toastBox = (await shown.boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(0);
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    await shown.evaluate((element) =>
+      Promise.all(element.getAnimations().map((animation) => animation.finished)),
+    );
+    const settled = (await shown.boundingBox())!;
+    for (const control of controls) {
+      const box = (await control.boundingBox())!;
+      const name = await control.getAttribute("aria-label");
+      expect(intersects(settled, box), `the toast covers “${name}”`).toBe(false);
+    }
+    // A ceiling: the toast goes by itself after five seconds.
+  }).toPass({ timeout: 4_000 });
+  await shown.locator("[data-close-button]").evaluate((button) => (button as HTMLElement).click());
+  await expect(shown).toHaveCount(0);
+}
+
 /**
  * The page as it is now, in the light and the dark theme (the staff area
  * follows the phone's setting unless a theme is chosen): at rest, checked for

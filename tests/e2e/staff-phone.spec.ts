@@ -1,5 +1,6 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
+import { expectToastClearOf } from "./phone";
 
 // The staff area on a phone (375 px): the menu list found by search and
 // section, reordered only in its own mode, one tap marking an item not
@@ -24,24 +25,6 @@ async function kidsOrder(page: Page): Promise<string[]> {
       /^(Chicken Fingers|Mini Cheeseburger|Mac & Cheese|Kids' Fish & Chips)/.exec(text)?.[1] ??
       text,
   );
-}
-
-function intersects(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-/** The toast saying `text` is shown, and not over `control`. */
-async function expectToastClearOf(page: Page, text: string, control: Locator) {
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
-  await expect(toast).toBeVisible();
-  // Sonner slides it in: measure once it has settled where it stays.
-  await expect(toast).toHaveAttribute("data-mounted", "true");
-  await expect(async () => {
-    const toastBox = (await toast.boundingBox())!;
-    const controlBox = (await control.boundingBox())!;
-    expect(intersects(toastBox, controlBox), "the toast covers the control just used").toBe(false);
-    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(page.viewportSize()!.height);
-  }).toPass();
 }
 
 test("finds an item as staff type, jumps to a section, and one tap marks it without moving anything", async ({
@@ -76,12 +59,12 @@ test("finds an item as staff type, jumps to a section, and one tap marks it with
   await mark.click();
   const back = kids(page).getByRole("button", { name: "Mark available again: Chicken Fingers" });
   await expect(back).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("toast-after-marking.png") });
   await expectToastClearOf(
     page,
     "“Chicken Fingers” is not available today; it is back on the menu at 4\u00a0am by itself.",
-    back,
+    [back],
   );
-  await page.screenshot({ path: testInfo.outputPath("toast-after-marking.png") });
   await expect(kids(page).getByRole("listitem").first()).toContainText(
     "Not available today — back at 4\u00a0am",
   );
@@ -114,7 +97,7 @@ test("reordering is a mode of its own, with nothing else to tap", async ({ page,
   const before = await kidsOrder(page);
   const down = page.getByRole("button", { name: `Move “${before[0]}” down` });
   await down.click();
-  await expectToastClearOf(page, `“${before[0]}” moved down.`, down);
+  await expectToastClearOf(page, `“${before[0]}” moved down.`, [down]);
   await expect.poll(() => kidsOrder(page)).toEqual([before[1], before[0], ...before.slice(2)]);
   await page.getByRole("button", { name: `Move “${before[0]}” up` }).click();
   await expect.poll(() => kidsOrder(page)).toEqual(before);

@@ -3,9 +3,10 @@ import type { Page } from "@playwright/test";
 import { expect, openHydrated, test, waitForHydration } from "./fixtures";
 
 // The questions people ask, on the About page: a staff member adds one,
-// sees it answered there within 5 seconds, moves it up the list, and deletes
-// it again; an empty answer is refused with the question kept. On the phone
-// project this runs at 375 px. The question is this spec's own.
+// sees it answered there within 5 seconds, moves it up the list in reorder
+// mode, and deletes it again; an empty answer is refused with the question
+// kept. On the phone project this runs at 375 px. The question is this
+// spec's own.
 
 test.use({ ownAddress: true, staffPurpose: "questions", reuseSignIn: true });
 
@@ -36,20 +37,30 @@ test("adds a question, the About page answers it within 5 seconds, and it moves 
     .poll(async () => (await page.request.get("/about")).text(), { timeout: 5_000 })
     .toContain(question);
 
-  // Up one place, past the question before it. (The other project's run may
-  // add and move its own question meanwhile; that never swaps these two.)
+  // Up one place, past the question before it, in reorder mode: the
+  // everyday list has no move buttons. (The other project's run may add and
+  // move its own question meanwhile; that never swaps these two.)
+  await expect(page.getByRole("button", { name: /^Move / })).toHaveCount(0);
+  await page.getByRole("link", { name: "Reorder the questions" }).click();
+  await expect(page).toHaveURL("/staff/questions?reorder=1");
+  await expect(page.getByRole("heading", { level: 1, name: "Questions: reorder" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Add a question" })).toHaveCount(0);
   const order = async () => list.getByRole("listitem").allTextContents();
   const before = await order();
   const place = before.findIndex((text) => text.includes(question));
   const above = before[place - 1]!;
   await ours.getByRole("button", { name: /^Move .* up$/ }).click();
   await expect(toast(page, "moved up")).toBeVisible();
+  await expect(page).toHaveURL(/\/staff\/questions\?reorder=1#question-\d+$/);
   await expect
     .poll(async () => {
       const after = await order();
       return after.findIndex((text) => text.includes(question)) < after.indexOf(above);
     })
     .toBe(true);
+  await page.getByRole("link", { name: "Done reordering" }).click();
+  await expect(page).toHaveURL("/staff/questions");
+  await expect(page.getByRole("button", { name: /^Move / })).toHaveCount(0);
 
   await page.goto("/about");
   const asked = page.getByText(question);

@@ -76,6 +76,37 @@ export async function eventForStaff(tx: Database, id: number): Promise<EditableE
 }
 
 /**
+ * Events by id, hidden ones too, locked until the transaction ends so none
+ * changes between the check and the write; those there are, by start.
+ */
+export async function lockEventsById(
+  tx: Database,
+  ids: readonly number[],
+): Promise<EditableEvent[]> {
+  const rows = await tx.query<EventRow>(
+    `${SELECT} where id = any($1::bigint[]) order by starts_at, id for update`,
+    [ids.map(String)],
+  );
+  return rows.map(toEvent);
+}
+
+/**
+ * Sets when events end (an instant), as a plain update the audit log
+ * records, one change per event, each undone on its own.
+ */
+export async function setEventsEnd(
+  tx: Database,
+  ids: readonly number[],
+  endsAt: string,
+): Promise<void> {
+  await tx.query(
+    `update public.events set ends_at = $2::timestamptz, updated_at = now()
+     where id = any($1::bigint[])`,
+    [ids.map(String), endsAt],
+  );
+}
+
+/**
  * The slug an event is saved with. One staff typed is kept as typed (taken,
  * the database refuses it and staff are asked for another). One made from
  * the title, when another event has it (last month's "Trivia Night"), gets

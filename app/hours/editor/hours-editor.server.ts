@@ -4,6 +4,7 @@ import { formatDateRange } from "~/platform/clock/time-words";
 import {
   exceptionEditor,
   formatDayHours,
+  nightPath,
   weekFields,
   weekForm,
   weekValues,
@@ -280,7 +281,11 @@ export const exceptionStore = defineEditorStore(exceptionEditor, {
   },
   remove: deleteException,
   deleted: () => ({ to: "/staff/hours", title: "Deleted." }),
-  savedTo: () => "/staff/hours",
+  // A day's own hours: the page says what its closing cuts short, if anything.
+  savedTo: (_, exception) =>
+    !exception.closed && exception.startsOn === exception.endsOn
+      ? nightPath(exception.startsOn, "closing")
+      : "/staff/hours",
 });
 
 const exceptionCheck = editorRowCheck(exceptionEditor, exceptionStore);

@@ -6,6 +6,7 @@ import { formatDateRange } from "~/platform/clock/time-words";
 import {
   TIME_FORMAT_MESSAGE,
   WEEKDAY_NAMES,
+  isIsoDate,
   parseWallTime,
   type WallTime,
   type Weekday,
@@ -52,6 +53,25 @@ export const weekLabels = Object.fromEntries(
     ];
   }),
 ) as Record<WeekField, string>;
+
+/** Which closing of a night the hours page tells about: the pub's, or the kitchen's. */
+export const CLOSINGS = ["closing", "kitchen"] as const;
+export type Closing = (typeof CLOSINGS)[number];
+
+/**
+ * The hours page telling what a night's closing cuts short (after closing
+ * early, or the kitchen closing early): `/staff/hours?closing=2026-12-05`.
+ */
+export const nightPath = (date: string, closing: Closing) => `/staff/hours?${closing}=${date}`;
+
+/** The night the hours page's address asks about (`?closing=` or `?kitchen=`); null for none. */
+export function nightAsked(params: URLSearchParams): { date: string; closing: Closing } | null {
+  for (const closing of CLOSINGS) {
+    const date = params.get(closing);
+    if (date !== null && isIsoDate(date)) return { date, closing };
+  }
+  return null;
+}
 
 export const exceptionFields = [
   "startsOn",

@@ -39,6 +39,7 @@ export function HoursEditor({
   tonight,
   tonightHours,
   actionData,
+  notice,
 }: {
   week: readonly WeeklyHours[];
   exceptions: readonly EditableException[];
@@ -47,6 +48,8 @@ export function HoursEditor({
   tonightHours: DailyHours | null;
   /** The page's action data: each form shows its own answer. */
   actionData: unknown;
+  /** Under the heading: what the last change to a night's closing cut short, when it says so. */
+  notice?: ReactNode;
 }) {
   const upcoming = exceptions.filter((exception) => exception.endsOn >= today);
   const recent = exceptions.filter((exception) => exception.endsOn < today);
@@ -57,6 +60,7 @@ export function HoursEditor({
         title="Hours"
         intro="Tonight's changes, holidays and the regular week. A save shows on the site at once."
       />
+      {notice}
 
       <section aria-labelledby="tonight-heading" className="mt-10">
         <h2 id="tonight-heading" className="text-2xl tracking-tight">

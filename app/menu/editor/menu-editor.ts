@@ -10,6 +10,7 @@ import {
 } from "~/platform/forms/field-specs";
 import type { FormValues } from "~/platform/forms/form-check";
 import { defineForm } from "~/platform/forms/form-spec";
+import { isReordering, reorderPath } from "~/platform/ui/reorder-mode";
 import {
   ALLERGEN_LABELS,
   ALLERGENS,
@@ -245,7 +246,7 @@ export type StaffMenuView = {
 
 /** Reads `?q=wings` and `?reorder=1`; a search in reorder mode is left out (moves need every row). */
 export function parseStaffMenuView(params: URLSearchParams): StaffMenuView {
-  const reorder = params.get("reorder") === "1";
+  const reorder = isReordering(params);
   // Control characters never belong in a search.
   // eslint-disable-next-line no-control-regex
   const query = reorder ? "" : (params.get("q") ?? "").replace(/[\u0000-\u001f\u007f]/g, " ");
@@ -258,7 +259,7 @@ export function parseStaffMenuView(params: URLSearchParams): StaffMenuView {
 
 /** The list's address for a view: `/staff/menu`, `…?q=wings` or `…?reorder=1`. */
 export function staffMenuPath({ query, reorder }: Pick<StaffMenuView, "query" | "reorder">) {
-  if (reorder) return "/staff/menu?reorder=1";
+  if (reorder) return reorderPath("/staff/menu");
   const trimmed = query.trim();
   return trimmed ? `/staff/menu?${new URLSearchParams({ q: trimmed })}` : "/staff/menu";
 }
@@ -483,13 +484,4 @@ export const availabilityForm = defineForm({
   intents: Object.keys(AVAILABILITY_INTENTS) as (keyof typeof AVAILABILITY_INTENTS)[],
   labels: {},
   rules: () => import("./menu-rules").then((rules) => rules.availabilitySchema),
-});
-
-/** The move buttons of reorder mode: a section's or an item's. */
-export const menuMoveForm = defineForm({
-  id: "menu-move",
-  fields: ["intent", "item", "section"],
-  intents: ["move-up", "move-down"],
-  labels: {},
-  rules: () => import("./menu-rules").then((rules) => rules.menuMoveSchema),
 });

@@ -1,18 +1,19 @@
-import {
-  ArrowUpDownIcon,
-  CheckIcon,
-  DownloadIcon,
-  PlusIcon,
-  SearchIcon,
-  UploadIcon,
-} from "lucide-react";
+import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon } from "lucide-react";
 import { useState, type ChangeEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { cn } from "~/platform/cn";
 import { useHydrated } from "~/platform/use-hydrated";
-import { EditorHeading, MoveForm, SampleBadge, StatusBadge } from "~/platform/ui/editor-parts";
+import {
+  EditorHeading,
+  listActionClass,
+  MoveForm,
+  ReorderLink,
+  ReorderRow,
+  SampleBadge,
+  StatusBadge,
+} from "~/platform/ui/editor-parts";
 import type { Availability } from "~/menu/menu";
 import {
   AVAILABILITY_INTENTS,
@@ -39,13 +40,8 @@ function usePendingPost() {
   };
 }
 
-/** Where a row's moves post: reorder mode's own address. */
-const REORDER_PATH = staffMenuPath({ query: "", reorder: true });
-/** The page's tools in a row, each wrapping its words on a narrow phone rather than sticking out. */
-const TOOL_LINK = cn(
-  buttonVariants({ variant: "outline", size: "sm" }),
-  "h-auto min-h-11 max-w-full py-1 whitespace-normal",
-);
+/** The list's address; reorder mode is `?reorder=1` on it. */
+const MENU_PATH = "/staff/menu";
 /** Where a section's prices change at once. */
 const PRICES_PATH = "/staff/menu/prices";
 
@@ -147,34 +143,6 @@ function ItemRow({
         ) : null}
       </Link>
       <AvailabilityButtons item={item} availability={availability} action={action} />
-    </li>
-  );
-}
-
-/** An item in reorder mode: its name and its moves, nothing else to tap. */
-function ReorderItemRow({
-  item,
-  first,
-  last,
-}: {
-  item: EditorItem;
-  first: boolean;
-  last: boolean;
-}) {
-  return (
-    <li id={itemAnchor(item.id)} className="flex scroll-mt-36 items-center gap-3 py-2">
-      <span className="min-w-0 flex-1 text-lg font-semibold break-words">
-        {item.name}
-        {item.hidden ? <span className="font-normal text-muted-foreground"> (hidden)</span> : null}
-      </span>
-      <MoveForm
-        action={REORDER_PATH}
-        variant="outline"
-        fields={{ item: item.id }}
-        name={item.name}
-        first={first}
-        last={last}
-      />
     </li>
   );
 }
@@ -362,30 +330,20 @@ export function MenuListEditor({
         addLabel={view.reorder ? undefined : "Add a section"}
       />
       <div className="mt-4 flex flex-wrap gap-3">
-        {view.reorder ? (
-          <Link to="/staff/menu" className={cn(buttonVariants({ size: "sm" }), "min-h-11")}>
-            <CheckIcon aria-hidden="true" />
-            Done reordering
-          </Link>
-        ) : (
-          <Link to={REORDER_PATH} className={TOOL_LINK}>
-            <ArrowUpDownIcon aria-hidden="true" />
-            Reorder the menu
-          </Link>
-        )}
+        <ReorderLink path={MENU_PATH} reordering={view.reorder} label="Reorder the menu" />
         {view.reorder ? null : (
-          <a href="/staff/menu/menu.csv" download className={TOOL_LINK}>
+          <a href="/staff/menu/menu.csv" download className={listActionClass()}>
             <DownloadIcon aria-hidden="true" />
             Download as a spreadsheet
           </a>
         )}
         {view.reorder ? null : (
-          <Link to={PRICES_PATH} className={TOOL_LINK}>
+          <Link to={PRICES_PATH} className={listActionClass()}>
             Change prices
           </Link>
         )}
         {view.reorder ? null : (
-          <Link to="/staff/menu/import" className={TOOL_LINK}>
+          <Link to="/staff/menu/import" className={listActionClass()}>
             <UploadIcon aria-hidden="true" />
             From a spreadsheet
           </Link>
@@ -424,9 +382,9 @@ export function MenuListEditor({
             {section.hidden ? <StatusBadge>Hidden section</StatusBadge> : null}
             {view.reorder ? (
               <MoveForm
-                action={REORDER_PATH}
+                action={staffMenuPath({ query: "", reorder: true })}
                 variant="outline"
-                fields={{ section: section.id }}
+                fields={{ list: "section", id: section.id }}
                 name={section.name}
                 first={sectionIndex === 0}
                 last={sectionIndex === menu.length - 1}
@@ -437,9 +395,13 @@ export function MenuListEditor({
             <ul aria-label={`Items in ${section.name}`} className="divide-y divide-border">
               {section.items.map((item, index) =>
                 view.reorder ? (
-                  <ReorderItemRow
+                  <ReorderRow
                     key={item.id}
-                    item={item}
+                    id={itemAnchor(item.id)}
+                    path={MENU_PATH}
+                    name={item.name}
+                    hidden={item.hidden}
+                    fields={{ list: "item", id: item.id }}
                     first={index === 0}
                     last={index === section.items.length - 1}
                   />

@@ -338,24 +338,3 @@ export const availabilitySchema = z.object({
   intent: z.enum(["mark-available", "mark-not-today", "mark-off-menu"]),
   item: rowId,
 });
-
-/** A move button's post: up or down, and either an item or a section (never both). */
-export const menuMoveSchema = z
-  .object({
-    intent: z.enum(["move-up", "move-down"]),
-    item: z.string(),
-    section: z.string(),
-  })
-  .transform((move, context) => {
-    const [field, id] =
-      move.item !== "" ? (["item", move.item] as const) : (["section", move.section] as const);
-    if ((move.item !== "") === (move.section !== "") || !ROW_ID_PATTERN.test(id)) {
-      context.addIssue({ code: "custom", path: ["item"], message: "Choose one row to move." });
-      return z.NEVER;
-    }
-    return {
-      direction: move.intent === "move-up" ? ("up" as const) : ("down" as const),
-      field,
-      id: Number(id),
-    };
-  });

@@ -108,8 +108,8 @@ export type EditorStore<
   remove?: (tx: Database, id: number) => Promise<Removed>;
   /** Where a deletion goes, and what its toast says (and, when there is more to say, below it). */
   deleted?: (removed: NonNullable<Removed>) => { to: string; title: string; description?: string };
-  /** Where a saved row's editor goes next. */
-  savedTo: (id: number) => string;
+  /** Where a saved row's editor goes next (`data`: what was saved). */
+  savedTo: (id: number, data: Data) => string;
   /** Whether visitors see the row as saved: none, always; a hidden one's toast says it is hidden. */
   shown?: (data: Data) => boolean;
 };

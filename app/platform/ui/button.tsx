@@ -24,9 +24,12 @@ export const buttonVariants = cva(
         sm: "h-10 px-4 text-base whitespace-nowrap",
         lg: "h-14 px-8 text-xl whitespace-nowrap",
         // A form's send button: as large, and on a phone a label too long
-        // for the width wraps onto a second line rather than being cut off.
+        // for the width wraps onto a second line rather than being cut off
+        // or pushing the page wider than the screen.
         form: "min-h-14 max-w-full px-8 py-2 text-center text-xl text-balance",
         icon: "size-11 whitespace-nowrap",
+        // A smaller action beside a list (reorder, download): its words wrap on a narrow phone.
+        action: "min-h-11 max-w-full px-4 py-1.5 text-base",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

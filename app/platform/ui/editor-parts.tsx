@@ -1,7 +1,9 @@
 import {
   ArrowDownIcon,
   ArrowLeftIcon,
+  ArrowUpDownIcon,
   ArrowUpIcon,
+  CheckIcon,
   ChevronRightIcon,
   PlusIcon,
 } from "lucide-react";
@@ -10,16 +12,96 @@ import { Form, useNavigation } from "react-router";
 import { Button, buttonVariants } from "./button";
 import { Link } from "./link";
 import { cn } from "~/platform/cn";
+import { reorderPath } from "./reorder-mode";
 
 /**
  * The parts the staff pages are made of, so they look and behave alike: a
  * page's heading with its main action, the way back to a list, a list of
- * rows that each link to their editor, a row's badges and its move buttons.
+ * rows that each link to their editor, a row's badges, and reorder mode with
+ * its move buttons.
  */
 
 /** The intents of a list's move buttons. */
 export const MOVE_UP = "move-up";
 export const MOVE_DOWN = "move-down";
+
+/**
+ * A list page's smaller actions (reorder, download): button-like links that
+ * on a narrow phone wrap their words rather than push the page sideways.
+ */
+export const listActionClass = (variant: "default" | "outline" = "outline") =>
+  buttonVariants({ variant, size: "action" });
+
+/**
+ * The way into a list's reorder mode ("Reorder the specials") and back out
+ * of it ("Done reordering").
+ */
+export function ReorderLink({
+  path,
+  reordering,
+  label,
+}: {
+  /** The list page's address, without its query. */
+  path: string;
+  reordering: boolean;
+  /** The way in, in words: "Reorder the specials". */
+  label: string;
+}) {
+  return reordering ? (
+    <Link to={path} className={listActionClass("default")}>
+      <CheckIcon aria-hidden="true" />
+      Done reordering
+    </Link>
+  ) : (
+    <Link to={reorderPath(path)} className={listActionClass()}>
+      <ArrowUpDownIcon aria-hidden="true" />
+      {label}
+    </Link>
+  );
+}
+
+/**
+ * A row in reorder mode: its name and its move buttons (posted to `path`'s
+ * reorder mode), nothing else to tap. `id` is the place the page comes back
+ * to after a move.
+ */
+export function ReorderRow({
+  id,
+  path,
+  name,
+  hidden = false,
+  fields,
+  first,
+  last,
+}: {
+  id: string;
+  /** The list page's address, without its query. */
+  path: string;
+  name: string;
+  /** Kept from visitors: said after the name. */
+  hidden?: boolean;
+  /** The row, as its move buttons post it: its id, and its list where a page has several. */
+  fields: Readonly<Record<string, string | number>>;
+  first: boolean;
+  last: boolean;
+}) {
+  return (
+    <li id={id} className="flex scroll-mt-36 items-center gap-3 py-2">
+      <span className="min-w-0 flex-1 text-lg font-semibold break-words">
+        {name}
+        {hidden ? <span className="font-normal text-muted-foreground"> (hidden)</span> : null}
+      </span>
+      <MoveForm
+        action={reorderPath(path)}
+        variant="outline"
+        fields={fields}
+        name={name}
+        first={first}
+        last={last}
+      />
+    </li>
+  );
+}
 
 const MOVES = [
   { intent: MOVE_UP, word: "up", Icon: ArrowUpIcon },
@@ -210,9 +292,8 @@ export function EditorList({ label, children }: { label: string; children: React
 }
 
 /**
- * One entry: its name links to its editor; details and badges follow. With
- * `move` (its list's move buttons), those sit beside the link, and `id` is
- * the place a post without scripts comes back to.
+ * One entry: its name links to its editor; details and badges follow. `id`
+ * is its place on the page, which a save comes back to.
  */
 export function EditorListItem({
   id,
@@ -221,7 +302,6 @@ export function EditorListItem({
   details,
   detailsClassName,
   badges,
-  move,
 }: {
   id?: string;
   to: string;
@@ -230,16 +310,12 @@ export function EditorListItem({
   /** How the details are set, instead of as a block ("line-clamp-2": cut to two lines). */
   detailsClassName?: string;
   badges?: ReactNode;
-  move?: ReactNode;
 }) {
   return (
-    <li id={id} className={move ? "flex scroll-mt-28 items-center gap-2" : undefined}>
+    <li id={id} className="scroll-mt-28">
       <Link
         to={to}
-        className={cn(
-          "group flex min-h-14 items-center gap-3 py-3 hover:bg-muted/60 sm:px-2",
-          move && "min-w-0 flex-1",
-        )}
+        className="group flex min-h-14 items-center gap-3 py-3 hover:bg-muted/60 sm:px-2"
       >
         <span className="min-w-0 flex-1">
           <span className="block text-lg font-semibold break-words text-foreground underline-offset-4 group-hover:underline">
@@ -254,7 +330,6 @@ export function EditorListItem({
         </span>
         <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
       </Link>
-      {move}
     </li>
   );
 }

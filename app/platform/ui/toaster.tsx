@@ -3,7 +3,6 @@ import { LoadFailureBoundary } from "./load-failure-boundary";
 import { chunkLoader } from "~/platform/chunk-reload";
 import { createExternalValue, useExternalValue } from "~/platform/external-value";
 import type { Toast } from "~/platform/toast";
-import { toastPositionFor, type Box } from "~/platform/toast-placement";
 import type { ShowToast, ToasterTheme } from "./toaster-runtime";
 
 /*
@@ -13,6 +12,7 @@ import type { ShowToast, ToasterTheme } from "./toaster-runtime";
  * for screen readers to announce it.
  */
 const loadRuntime = chunkLoader(() => import("./toaster-runtime"));
+type ToasterRuntime = Awaited<ReturnType<typeof loadRuntime>>;
 const SonnerToaster = lazy(() => loadRuntime().then(({ Toaster }) => ({ default: Toaster })));
 
 const wanted = createExternalValue(false);
@@ -23,14 +23,14 @@ function onToasterReady() {
   markReady();
 }
 
-/** Shows a toast once the toaster is ready; `show` receives sonner's `toast`. */
-export function withToaster(show: (toast: ShowToast) => void): void {
+/** Shows a toast once the toaster is ready; `show` receives sonner's `toast`, and the rest of the runtime. */
+export function withToaster(show: (toast: ShowToast, runtime: ToasterRuntime) => void): void {
   ready ??= new Promise<void>((resolve) => {
     markReady = resolve;
     wanted.set(true);
   });
   Promise.all([loadRuntime(), ready]).then(
-    ([{ toast }]) => requestAnimationFrame(() => show(toast)),
+    ([runtime]) => requestAnimationFrame(() => show(runtime.toast, runtime)),
     (error: unknown) => console.warn("A notification could not be shown", error),
   );
 }
@@ -44,31 +44,15 @@ function rememberControl(event: Event) {
     target?.closest("button, a, input, select, textarea, summary, [role=button]") ?? null;
 }
 
-/** Where the control just used is on the screen now, when it is still there and in view. */
-function usedControlBox(): Box | null {
-  const active = document.activeElement;
-  const control =
-    (lastControl?.isConnected ? lastControl : null) ??
-    (active && active !== document.body ? active : null);
-  if (!control) return null;
-  const box = control.getBoundingClientRect();
-  if (box.width === 0 || box.bottom <= 0 || box.top >= window.innerHeight) return null;
-  return box;
-}
-
 /**
  * A toast from the server (a flash cookie), shown as it says: bottom-right,
- * or at the top when the control that led to it (a button near the bottom of
- * a phone's screen) would be under it.
+ * or at the top when the control that led to it, or the list rows beside it
+ * (the next a manager taps), would be under it.
  */
 export function showToast({ id, type, title, description }: Toast): void {
-  withToaster((toast) => {
+  withToaster((toast, { positionClearOf }) => {
     const show = type === "message" ? toast : toast[type];
-    const position = toastPositionFor(usedControlBox(), {
-      width: window.innerWidth,
-      height: window.innerHeight,
-    });
-    show(title, { id, description, position });
+    show(title, { id, description, position: positionClearOf(lastControl) });
   });
 }
 

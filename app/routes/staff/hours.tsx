@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunction } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/hours";
 import type { DailyHours } from "~/hours/opening-hours";
@@ -7,7 +8,10 @@ import {
   closedDayForm,
   closingEarlyForm,
   kitchenEarlyForm,
+  nightAsked,
+  nightPath,
   weekForm,
+  type Closing,
 } from "~/hours/editor/hours-editor";
 import {
   changeNight,
@@ -29,37 +33,54 @@ import { staffPageHeaders } from "~/staff/accounts/session.server";
 import { readAsStaff, redirectSaved, writeAsStaff } from "~/staff/editor/editor.server";
 import { staffAction } from "~/staff/editor/staff-action.server";
 import { staffMeta } from "~/staff/staff-meta";
-import { runsPast } from "~/staff/tonight/runs-past.server";
+import { endEventsForm } from "~/staff/tonight/end-events";
+import { endEvents } from "~/staff/tonight/end-events.server";
+import { saysSomething } from "~/staff/tonight/night-cut";
+import { nightCut } from "~/staff/tonight/night-cut.server";
+import { NightNotice } from "~/staff/tonight/night-notice";
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** `?closing=<date>` (or `?kitchen=`): what that night's closing cuts short, above the forms. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const today = torontoDate(now);
   const tonight = tonightDate(now);
+  const asked = nightAsked(new URL(request.url).searchParams);
   return readAsStaff(context, async (tx) => {
     const [week, exceptions, night] = await Promise.all([
       readWeek(tx),
       listExceptions(tx, today),
       hoursOfNight(tx, tonight),
     ]);
-    return { week, exceptions, today, tonight, tonightHours: night.hours };
+    const notice = asked ? await nightCut(tx, asked.date, asked.closing, now) : null;
+    return { week, exceptions, today, tonight, tonightHours: night.hours, notice };
   });
 }
+
+/** A refused offer to end events says why over what runs past closing now: read it again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("form-id") === endEventsForm.id || defaultShouldRevalidate;
 
 /** Why tonight's quick changes cannot apply: another exception already sets tonight. */
 function tonightTakenMessage(other: EditableException): string {
   return `Tonight already has an exception, ${describeException(other)}. Change that one instead.`;
 }
 
-/** Closing early, or the kitchen closing early, tonight: `field` is the time it changes. */
+/**
+ * Closing early, or the kitchen closing early, tonight: `field` is the time
+ * it changes. When that cuts something short, the page comes back telling
+ * what, with the offer to end the events that run past it.
+ */
 function tonightsChange<Field extends "closesAt" | "kitchenClosesAt", Schema extends z.ZodType>(
   form: FormSpec<Field, Schema, { tonight: DailyHours | null }>,
   field: Field,
   note: string,
 ) {
+  const closing: Closing = field === "closesAt" ? "closing" : "kitchen";
   return {
     form,
     async handle(post: FormData, { context }: Route.ActionArgs) {
-      const tonight = tonightDate(new Date());
+      const now = new Date();
+      const tonight = tonightDate(now);
       const { hours, exception } = await readAsStaff(context, (tx) => hoursOfNight(tx, tonight));
       const checked = await checkPost(post, form, { tonight: hours });
       // The one field's problem, in words.
@@ -78,21 +99,13 @@ function tonightsChange<Field extends "closesAt" | "kitchenClosesAt", Schema ext
             : tonightTakenMessage(changed.other);
         return refuse(message);
       }
-      // What the new time cuts short tonight, in the toast's words.
-      const said = await readAsStaff(context, async (tx) => {
-        const { hours } = await hoursOfNight(tx, tonight);
-        const time = hours?.[field];
-        return hours && time
-          ? runsPast(
-              tx,
-              tonight,
-              hours,
-              time,
-              field === "closesAt" ? "closing" : "the kitchen closing",
-            )
-          : "";
-      });
-      return redirectSaved("/staff/hours", said || undefined);
+      const cut = await readAsStaff(context, (tx) => nightCut(tx, tonight, closing, now));
+      return cut && saysSomething(cut)
+        ? redirectSaved(
+            nightPath(tonight, closing),
+            "What it cuts short is at the top of the page.",
+          )
+        : redirectSaved("/staff/hours");
     },
   };
 }
@@ -131,11 +144,18 @@ export const action = staffAction<Route.ActionArgs>([
   },
   tonightsChange(closingEarlyForm, "closesAt", "Closing early tonight"),
   tonightsChange(kitchenEarlyForm, "kitchenClosesAt", "Kitchen closing early tonight"),
+  endEvents,
 ]);
 
 export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Hours", matches);
 export const headers = staffPageHeaders;
 
 export default function HoursPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <HoursEditor {...loaderData} actionData={actionData} />;
+  return (
+    <HoursEditor
+      {...loaderData}
+      actionData={actionData}
+      notice={<NightNotice cut={loaderData.notice} actionData={actionData} />}
+    />
+  );
 }

@@ -6,7 +6,6 @@ import {
   AVAILABILITY_WORDS,
   availabilityForm,
   itemAnchor,
-  menuMoveForm,
   parseStaffMenuView,
   sectionAnchor,
   staffMenuPath,
@@ -19,7 +18,6 @@ import {
 } from "~/menu/editor/menu-editor.server";
 import { MenuListEditor } from "~/menu/editor/menu-page";
 import { checkPost } from "~/platform/forms/form-post.server";
-import { redirectWithToast } from "~/platform/toast.server";
 import { staffPageHeaders } from "~/staff/accounts/session.server";
 import {
   notFound,
@@ -31,8 +29,7 @@ import {
 import { staffAction } from "~/staff/editor/staff-action.server";
 import { CleanSlate } from "~/staff/editor/clean-slate-form";
 import { cleanSlate } from "~/staff/editor/clean-slate.server";
-import { movedToast } from "~/staff/editor/move-rows.server";
-import { moveRow } from "~/platform/database/ordered-rows.server";
+import { moveRows } from "~/staff/editor/move-rows.server";
 import { staffMeta } from "~/staff/staff-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -74,29 +71,9 @@ export const action = staffAction<Route.ActionArgs>([
       );
     },
   },
-  {
-    form: menuMoveForm,
-    async handle(post, { request, context }) {
-      const view = viewOf(request);
-      if (!view.reorder) {
-        throw data(
-          "The menu's order changes only in reorder mode: open “Reorder” on the menu page and try again. Nothing was moved.",
-          { status: 400 },
-        );
-      }
-      const checked = await checkPost(post, menuMoveForm, undefined);
-      if (!checked.ok) throw data(NO_ROW, { status: 400 });
-      const { field, id, direction } = checked.data;
-      const rows = field === "item" ? MENU_ITEMS : MENU_SECTIONS;
-      const moved = await writeAsStaff(context, (tx) => moveRow(tx, rows, id, direction));
-      if (moved === null) throw notFound();
-      const anchor = field === "item" ? itemAnchor(id) : sectionAnchor(id);
-      return redirectWithToast(
-        `${staffMenuPath(view)}#${anchor}`,
-        movedToast(moved.name, moved.moved, direction),
-      );
-    },
-  },
+  moveRows("/staff/menu", { section: MENU_SECTIONS, item: MENU_ITEMS }, (list, id) =>
+    list === "item" ? itemAnchor(id) : sectionAnchor(id),
+  ),
   cleanSlate("menu", "/staff/menu"),
 ]);
 

@@ -8,19 +8,20 @@ import { staffAction } from "~/staff/editor/staff-action.server";
 import { staffMeta } from "~/staff/staff-meta";
 import { venueAnchor } from "~/venue/editor/venue-editor";
 import { VENUE_ROWS, packagesForStaff, spacesForStaff } from "~/venue/editor/venue-editor.server";
-import { VenueLists } from "~/venue/editor/venue-page";
+import { VENUE_PATH, VenueLists } from "~/venue/editor/venue-page";
+import { isReordering } from "~/platform/ui/reorder-mode";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [spaces, packages] = await readAsStaff(context, async (tx) => [
     await spacesForStaff(tx),
     await packagesForStaff(tx),
   ]);
-  return { spaces, packages };
+  return { spaces, packages, reordering: isReordering(new URL(request.url).searchParams) };
 }
 
-/** Moving a space or package up or down its list. */
+/** Moving a space or package up or down its list, in reorder mode. */
 export const action = staffAction([
-  moveRows(VENUE_ROWS, (list, id) => `/staff/venue#${venueAnchor(list, id)}`),
+  moveRows(VENUE_PATH, VENUE_ROWS, venueAnchor),
   cleanSlate("venue", "/staff/venue"),
 ]);
 
@@ -28,15 +29,17 @@ export const meta: Route.MetaFunction = ({ matches }) => staffMeta("Venue", matc
 export const headers: Route.HeadersFunction = staffPageHeaders;
 
 export default function StaffVenuePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { spaces, packages } = loaderData;
+  const { spaces, packages, reordering } = loaderData;
   return (
     <>
       <VenueLists {...loaderData} />
-      <CleanSlate
-        count={[...spaces, ...packages].filter((row) => row.sample).length}
-        what={{ one: "space or package", many: "spaces and packages" }}
-        actionData={actionData}
-      />
+      {reordering ? null : (
+        <CleanSlate
+          count={[...spaces, ...packages].filter((row) => row.sample).length}
+          what={{ one: "space or package", many: "spaces and packages" }}
+          actionData={actionData}
+        />
+      )}
     </>
   );
 }

@@ -3,7 +3,8 @@ import {
   EditorHeading,
   EditorListItem,
   EditorSection,
-  MoveForm,
+  ReorderLink,
+  ReorderRow,
   SampleBadge,
   StatusBadge,
 } from "~/platform/ui/editor-parts";
@@ -11,6 +12,9 @@ import { WEEKDAY_CHOICES, describeWhen, type EditableSpecial } from "./specials-
 
 /** A special's place on the staff list, so a post without scripts comes back to it. */
 export const specialAnchor = (id: number) => `special-${id}`;
+
+/** The list's address; reorder mode is `?reorder=1` on it. */
+export const SPECIALS_PATH = "/staff/specials";
 
 /** The lists the page shows: each weekday's, Monday first, then the specials on dates only. */
 function groups(specials: readonly EditableSpecial[]) {
@@ -27,22 +31,34 @@ function groups(specials: readonly EditableSpecial[]) {
   return [...byDay, dated];
 }
 
-/** The staff list of specials: by weekday, then on dates, each in its order. */
+/**
+ * The staff list of specials: by weekday, then on dates, each in its order;
+ * in reorder mode, their names and move buttons only.
+ */
 export function SpecialsList({
   specials,
   today,
+  reordering,
 }: {
   specials: readonly EditableSpecial[];
   today: string;
+  reordering: boolean;
 }) {
   return (
     <>
       <EditorHeading
-        title="Specials"
-        intro="By day of the week, or on dates. Hidden ones stay here but not on the site."
-        addTo="/staff/specials/new"
-        addLabel="Add a special"
+        title={reordering ? "Specials: reorder" : "Specials"}
+        intro={
+          reordering
+            ? "Move specials up or down their day's list; visitors see the new order at once."
+            : "By day of the week, or on dates. Hidden ones stay here but not on the site."
+        }
+        addTo={reordering ? undefined : "/staff/specials/new"}
+        addLabel={reordering ? undefined : "Add a special"}
       />
+      <div className="mt-4">
+        <ReorderLink path={SPECIALS_PATH} reordering={reordering} label="Reorder the specials" />
+      </div>
       {groups(specials).map((group) => (
         <EditorSection key={group.key} id={`day-${group.key}`} title={group.label}>
           {group.specials.length === 0 ? (
@@ -52,15 +68,22 @@ export function SpecialsList({
               aria-label={`${group.label} specials`}
               className="mt-3 divide-y divide-border border-y border-border"
             >
-              {group.specials.map((special, index) => (
-                <SpecialRow
-                  key={special.id}
-                  special={special}
-                  today={today}
-                  first={index === 0}
-                  last={index === group.specials.length - 1}
-                />
-              ))}
+              {group.specials.map((special, index) =>
+                reordering ? (
+                  <ReorderRow
+                    key={special.id}
+                    id={specialAnchor(special.id)}
+                    path={SPECIALS_PATH}
+                    name={special.title}
+                    hidden={!special.published}
+                    fields={{ id: special.id }}
+                    first={index === 0}
+                    last={index === group.specials.length - 1}
+                  />
+                ) : (
+                  <SpecialRow key={special.id} special={special} today={today} />
+                ),
+              )}
             </ul>
           )}
         </EditorSection>
@@ -69,17 +92,7 @@ export function SpecialsList({
   );
 }
 
-function SpecialRow({
-  special,
-  today,
-  first,
-  last,
-}: {
-  special: EditableSpecial;
-  today: string;
-  first: boolean;
-  last: boolean;
-}) {
+function SpecialRow({ special, today }: { special: EditableSpecial; today: string }) {
   const when = describeWhen(special);
   const price = special.priceCents === null ? "" : formatPrice(special.priceCents);
   const details = [price, when].filter(Boolean).join(" · ");
@@ -99,7 +112,6 @@ function SpecialRow({
           </>
         ) : undefined
       }
-      move={<MoveForm fields={{ id: special.id }} name={special.title} first={first} last={last} />}
     />
   );
 }

@@ -157,7 +157,7 @@ export function editorAction<
             ? refusePost(form, values, {}, { formError: refused })
             : refusePost(form, values, refused);
         }
-        return redirectSaved(store.savedTo(saved), undefined, {
+        return redirectSaved(store.savedTo(saved, checked.data), undefined, {
           shown: store.shown?.(checked.data) ?? true,
         });
       },

@@ -6,6 +6,7 @@ import { checkPost } from "~/platform/forms/form-post.server";
 import { defineForm } from "~/platform/forms/form-spec";
 import { redirectWithToast } from "~/platform/toast.server";
 import { MOVE_DOWN, MOVE_UP } from "~/platform/ui/editor-parts";
+import { isReordering, reorderPath } from "~/platform/ui/reorder-mode";
 import { notFound, SAVED_TITLE, writeAsStaff } from "./editor.server";
 import type { StaffForm } from "./staff-action.server";
 
@@ -29,18 +30,29 @@ export function movedToast(name: string, moved: boolean, direction: "up" | "down
       };
 }
 
+/** What a move posted from outside reorder mode (a page open from before, a hand-made post) gets. */
+export const MOVES_IN_REORDER_MODE =
+  "The order changes only in reorder mode: open “Reorder” on this page and try again. Nothing was moved.";
+
 /**
- * A list page's move buttons, as one form of its action: the row moves up or
- * down its list as the staff member, and the page comes back to its place
- * (`back`) with a toast that says what moved, or that it was at the end.
+ * A list page's move buttons, as one form of its action: posted from the
+ * page's reorder mode (`path?reorder=1`; from anywhere else they are
+ * refused, so a tap meant for something else never reorders what visitors
+ * see), the row moves up or down its list as the staff member, and reorder
+ * mode comes back at the row (`anchor`) with a toast that says what moved,
+ * or that it was at the end.
  */
 export function moveRows<List extends string>(
+  path: string,
   lists: Readonly<Record<List, OrderedRows>>,
-  back: (list: List, id: number) => string,
+  anchor: (list: List, id: number) => string,
 ): StaffForm<{ context: Readonly<RouterContextProvider>; request: Request }> {
   return {
     form: moveForm,
-    async handle(post, { context }) {
+    async handle(post, { request, context }) {
+      if (!isReordering(new URL(request.url).searchParams)) {
+        throw data(MOVES_IN_REORDER_MODE, { status: 400 });
+      }
       const checked = await checkPost(post, moveForm, undefined);
       if (!checked.ok) {
         if (checked.errors.id) throw notFound();
@@ -54,7 +66,10 @@ export function moveRows<List extends string>(
       const direction = intent === MOVE_UP ? "up" : "down";
       const moved = await writeAsStaff(context, (tx) => moveRow(tx, rows, id, direction));
       if (moved === null) throw notFound();
-      return redirectWithToast(back(list, id), movedToast(moved.name, moved.moved, direction));
+      return redirectWithToast(
+        `${reorderPath(path)}#${anchor(list, id)}`,
+        movedToast(moved.name, moved.moved, direction),
+      );
     },
   };
 }

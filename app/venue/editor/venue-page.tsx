@@ -1,15 +1,19 @@
-import { ChevronRightIcon } from "lucide-react";
 import { formatPrice } from "~/platform/money";
 import {
   EditorHeading,
+  EditorListItem,
   EditorSection,
-  MoveForm,
+  ReorderLink,
+  ReorderRow,
   SampleBadge,
   StatusBadge,
 } from "~/platform/ui/editor-parts";
-import { Link } from "~/platform/ui/link";
 import { venueAnchor, type EditablePackage, type EditableSpace } from "./venue-editor";
 
+/** The list's address; reorder mode is `?reorder=1` on it. */
+export const VENUE_PATH = "/staff/venue";
+
+/** A space or a package: a link to its editor, or in reorder mode its name and moves. */
 function VenueRow({
   list,
   id,
@@ -18,6 +22,7 @@ function VenueRow({
   details,
   hidden,
   sample,
+  reordering,
   first,
   last,
 }: {
@@ -28,51 +33,70 @@ function VenueRow({
   details: string;
   hidden: boolean;
   sample: boolean;
+  reordering: boolean;
   first: boolean;
   last: boolean;
 }) {
-  return (
-    <li id={venueAnchor(list, id)} className="flex scroll-mt-28 items-center gap-2 py-2 sm:px-2">
-      <Link to={to} className="group flex min-h-14 min-w-0 flex-1 items-center gap-3 py-1">
-        <span className="min-w-0 flex-1">
-          <span className="block text-lg font-semibold break-words underline-offset-4 group-hover:underline">
-            {name}
-          </span>
-          <span className="mt-0.5 block text-muted-foreground">{details}</span>
-          {hidden || sample ? (
-            <span className="mt-1.5 flex flex-wrap gap-2">
-              {sample ? <SampleBadge /> : null}
-              {hidden ? <StatusBadge>Hidden</StatusBadge> : null}
-            </span>
-          ) : null}
-        </span>
-        <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
-      </Link>
-      <MoveForm fields={{ list, id }} name={name} first={first} last={last} />
-    </li>
+  return reordering ? (
+    <ReorderRow
+      id={venueAnchor(list, id)}
+      path={VENUE_PATH}
+      name={name}
+      hidden={hidden}
+      fields={{ list, id }}
+      first={first}
+      last={last}
+    />
+  ) : (
+    <EditorListItem
+      id={venueAnchor(list, id)}
+      to={to}
+      title={name}
+      details={details}
+      badges={
+        hidden || sample ? (
+          <>
+            {sample ? <SampleBadge /> : null}
+            {hidden ? <StatusBadge>Hidden</StatusBadge> : null}
+          </>
+        ) : undefined
+      }
+    />
   );
 }
 
-/** The staff page of the venue: its spaces and its packages, each list in its order. */
+/**
+ * The staff page of the venue: its spaces and its packages, each list in its
+ * order; in reorder mode, their names and move buttons only.
+ */
 export function VenueLists({
   spaces,
   packages,
+  reordering,
 }: {
   spaces: readonly EditableSpace[];
   packages: readonly EditablePackage[];
+  reordering: boolean;
 }) {
   return (
     <>
       <EditorHeading
-        title="Venue"
-        intro="The rooms for private parties and the packages, in the order the venue page shows them."
+        title={reordering ? "Venue: reorder" : "Venue"}
+        intro={
+          reordering
+            ? "Move spaces and packages up or down their lists; visitors see the new order at once."
+            : "The rooms for private parties and the packages, in the order the venue page shows them."
+        }
       />
+      <div className="mt-4">
+        <ReorderLink path={VENUE_PATH} reordering={reordering} label="Reorder the venue" />
+      </div>
 
       <EditorSection
         id="spaces"
         title="Spaces"
         intro="The venue enquiry form checks a party’s size against each space’s capacity."
-        add={{ to: "/staff/venue/spaces/new", label: "Add a space" }}
+        add={reordering ? undefined : { to: "/staff/venue/spaces/new", label: "Add a space" }}
       >
         <ul aria-label="Spaces" className="mt-4 divide-y divide-border border-y border-border">
           {spaces.map((space, index) => (
@@ -85,6 +109,7 @@ export function VenueLists({
               details={`${space.seatedCapacity} seated · ${space.standingCapacity} standing${space.stepFree ? " · step-free" : ""}`}
               hidden={!space.published}
               sample={space.sample}
+              reordering={reordering}
               first={index === 0}
               last={index === spaces.length - 1}
             />
@@ -95,7 +120,7 @@ export function VenueLists({
       <EditorSection
         id="packages"
         title="Packages"
-        add={{ to: "/staff/venue/packages/new", label: "Add a package" }}
+        add={reordering ? undefined : { to: "/staff/venue/packages/new", label: "Add a package" }}
       >
         <ul aria-label="Packages" className="mt-4 divide-y divide-border border-y border-border">
           {packages.map((pack, index) => (
@@ -108,6 +133,7 @@ export function VenueLists({
               details={`${formatPrice(pack.priceCents)} ${pack.priceUnit === "per-guest" ? "per guest" : "flat"}${pack.minimumGuests ? ` · at least ${pack.minimumGuests} guests` : ""}`}
               hidden={!pack.published}
               sample={pack.sample}
+              reordering={reordering}
               first={index === 0}
               last={index === packages.length - 1}
             />
