@@ -69,6 +69,7 @@ const ACTION_PATHS = [
   "/staff/enquiries/1",
   "/staff/menu",
   "/staff/menu/import",
+  "/staff/menu/prices",
   "/staff/menu/sections/new",
   "/staff/menu/items/new",
   "/staff/menu/items/new.data",

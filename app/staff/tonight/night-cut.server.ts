@@ -13,6 +13,7 @@ import {
   type WallTime,
 } from "~/platform/clock/toronto-time";
 import type { Database } from "~/platform/database/database.server";
+import { asOneChange } from "~/platform/database/one-change.server";
 import { specialEndOn, specialsOn } from "~/specials/specials";
 import { getSpecials } from "~/specials/specials.server";
 import type { Closing } from "~/hours/editor/hours-editor";
@@ -154,6 +155,8 @@ export async function endEventsAtClosing(
     if (eventEnd(event) <= at)
       return refuse(`${name} already ends by ${clock}. ${NOTHING_CHANGED}`);
   }
+  // However many events, one change in Recent changes, undone as one.
+  if (rows.length > 1) await asOneChange(tx, `Ended the night's events at ${clock}`);
   await setEventsEnd(
     tx,
     rows.map((row) => row.id),
