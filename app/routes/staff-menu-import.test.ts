@@ -208,7 +208,7 @@ describe.each(drivers)("the menu from a spreadsheet on %s", (driver) => {
       [58, "-4.00"],
       [99, ""],
       [140, "twelve"],
-      [201, "\"$1,000,000\""],
+      [201, '"$1,000,000"'],
     ]);
     const lines = [HEADER.replaceAll("\t", ",")];
     for (let line = 2; line <= 201; line += 1) {

@@ -1,8 +1,7 @@
 import {
-  EditorHeading,
   EditorListItem,
   EditorSection,
-  ReorderLink,
+  ReorderableHeading,
   ReorderRow,
   SampleBadge,
   StatusBadge,
@@ -28,19 +27,18 @@ export function QuestionsList({
 }) {
   return (
     <>
-      <EditorHeading
-        title={reordering ? "Questions: reorder" : "Questions people ask"}
-        intro={
-          reordering
-            ? "Move questions up or down; the About page asks them in the new order at once."
-            : "Answered on the About page in this order, after which come parking and the buses, from the site's settings. Hidden ones stay here but not on the site."
-        }
-        addTo={reordering ? undefined : "/staff/questions/new"}
-        addLabel={reordering ? undefined : "Add a question"}
+      <ReorderableHeading
+        path={QUESTIONS_PATH}
+        reordering={reordering}
+        title="Questions people ask"
+        intro="Answered on the About page in this order, after which come parking and the buses, from the site's settings. Hidden ones stay here but not on the site."
+        reorder={{
+          title: "Questions: reorder",
+          intro: "Move questions up or down; the About page asks them in the new order at once.",
+          label: "Reorder the questions",
+        }}
+        add={{ to: "/staff/questions/new", label: "Add a question" }}
       />
-      <div className="mt-4">
-        <ReorderLink path={QUESTIONS_PATH} reordering={reordering} label="Reorder the questions" />
-      </div>
       <EditorSection id="questions" title="On the About page">
         {questions.length === 0 ? (
           <p className="mt-2 text-muted-foreground">No questions yet.</p>

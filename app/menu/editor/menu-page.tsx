@@ -6,10 +6,9 @@ import { Link } from "~/platform/ui/link";
 import { cn } from "~/platform/cn";
 import { useHydrated } from "~/platform/use-hydrated";
 import {
-  EditorHeading,
   listActionClass,
   MoveForm,
-  ReorderLink,
+  ReorderableHeading,
   ReorderRow,
   SampleBadge,
   StatusBadge,
@@ -319,36 +318,31 @@ export function MenuListEditor({
 
   return (
     <>
-      <EditorHeading
-        title={view.reorder ? "Menu: reorder" : "Menu"}
-        intro={
-          view.reorder
-            ? "Move sections and items up or down; visitors see the new order at once. Availability is changed on the menu page, not here."
-            : "When the kitchen runs out of something, mark it not available today: it is back on the menu at 4 am by itself. Off the menu stays off until you put it back. Tap a name to edit it."
-        }
-        addTo={view.reorder ? undefined : "/staff/menu/sections/new"}
-        addLabel={view.reorder ? undefined : "Add a section"}
-      />
-      <div className="mt-4 flex flex-wrap gap-3">
-        <ReorderLink path={MENU_PATH} reordering={view.reorder} label="Reorder the menu" />
-        {view.reorder ? null : (
-          <a href="/staff/menu/menu.csv" download className={listActionClass()}>
-            <DownloadIcon aria-hidden="true" />
-            Download as a spreadsheet
-          </a>
-        )}
-        {view.reorder ? null : (
-          <Link to={PRICES_PATH} className={listActionClass()}>
-            Change prices
-          </Link>
-        )}
-        {view.reorder ? null : (
-          <Link to="/staff/menu/import" className={listActionClass()}>
-            <UploadIcon aria-hidden="true" />
-            From a spreadsheet
-          </Link>
-        )}
-      </div>
+      <ReorderableHeading
+        path={MENU_PATH}
+        reordering={view.reorder}
+        title="Menu"
+        intro="When the kitchen runs out of something, mark it not available today: it is back on the menu at 4 am by itself. Off the menu stays off until you put it back. Tap a name to edit it."
+        reorder={{
+          title: "Menu: reorder",
+          intro:
+            "Move sections and items up or down; visitors see the new order at once. Availability is changed on the menu page, not here.",
+          label: "Reorder the menu",
+        }}
+        add={{ to: "/staff/menu/sections/new", label: "Add a section" }}
+      >
+        <a href="/staff/menu/menu.csv" download className={listActionClass()}>
+          <DownloadIcon aria-hidden="true" />
+          Download as a spreadsheet
+        </a>
+        <Link to={PRICES_PATH} className={listActionClass()}>
+          Change prices
+        </Link>
+        <Link to="/staff/menu/import" className={listActionClass()}>
+          <UploadIcon aria-hidden="true" />
+          From a spreadsheet
+        </Link>
+      </ReorderableHeading>
       <MenuToolbar view={view} query={query} onQuery={setQuery} sections={found.sections} />
       {view.reorder ? null : (
         <ListSummary menu={menu} query={query} found={found} problem={problem} />

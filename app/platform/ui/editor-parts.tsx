@@ -61,6 +61,47 @@ export function ReorderLink({
 }
 
 /**
+ * A list page's heading where the list has a reorder mode: the title and
+ * sentence of each mode, the add button outside reorder mode, and the way in
+ * and out of reorder mode, with the page's other tools (`children`) beside
+ * it outside reorder mode.
+ */
+export function ReorderableHeading({
+  path,
+  reordering,
+  title,
+  intro,
+  reorder,
+  add,
+  children,
+}: {
+  /** The list page's address, without its query. */
+  path: string;
+  reordering: boolean;
+  title: string;
+  intro: ReactNode;
+  /** Reorder mode's title, sentence and way in ("Reorder the specials"). */
+  reorder: { title: string; intro: ReactNode; label: string };
+  add?: { to: string; label: string };
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <EditorHeading
+        title={reordering ? reorder.title : title}
+        intro={reordering ? reorder.intro : intro}
+        addTo={reordering ? undefined : add?.to}
+        addLabel={reordering ? undefined : add?.label}
+      />
+      <div className="mt-4 flex flex-wrap gap-3">
+        <ReorderLink path={path} reordering={reordering} label={reorder.label} />
+        {reordering ? null : children}
+      </div>
+    </>
+  );
+}
+
+/**
  * A row in reorder mode: its name and its move buttons (posted to `path`'s
  * reorder mode), nothing else to tap. `id` is the place the page comes back
  * to after a move.

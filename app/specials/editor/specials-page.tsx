@@ -1,9 +1,8 @@
 import { formatPrice } from "~/platform/money";
 import {
-  EditorHeading,
   EditorListItem,
   EditorSection,
-  ReorderLink,
+  ReorderableHeading,
   ReorderRow,
   SampleBadge,
   StatusBadge,
@@ -46,19 +45,18 @@ export function SpecialsList({
 }) {
   return (
     <>
-      <EditorHeading
-        title={reordering ? "Specials: reorder" : "Specials"}
-        intro={
-          reordering
-            ? "Move specials up or down their day's list; visitors see the new order at once."
-            : "By day of the week, or on dates. Hidden ones stay here but not on the site."
-        }
-        addTo={reordering ? undefined : "/staff/specials/new"}
-        addLabel={reordering ? undefined : "Add a special"}
+      <ReorderableHeading
+        path={SPECIALS_PATH}
+        reordering={reordering}
+        title="Specials"
+        intro="By day of the week, or on dates. Hidden ones stay here but not on the site."
+        reorder={{
+          title: "Specials: reorder",
+          intro: "Move specials up or down their day's list; visitors see the new order at once.",
+          label: "Reorder the specials",
+        }}
+        add={{ to: "/staff/specials/new", label: "Add a special" }}
       />
-      <div className="mt-4">
-        <ReorderLink path={SPECIALS_PATH} reordering={reordering} label="Reorder the specials" />
-      </div>
       {groups(specials).map((group) => (
         <EditorSection key={group.key} id={`day-${group.key}`} title={group.label}>
           {group.specials.length === 0 ? (

@@ -1,9 +1,8 @@
 import { formatPrice } from "~/platform/money";
 import {
-  EditorHeading,
   EditorListItem,
   EditorSection,
-  ReorderLink,
+  ReorderableHeading,
   ReorderRow,
   SampleBadge,
   StatusBadge,
@@ -80,17 +79,18 @@ export function VenueLists({
 }) {
   return (
     <>
-      <EditorHeading
-        title={reordering ? "Venue: reorder" : "Venue"}
-        intro={
-          reordering
-            ? "Move spaces and packages up or down their lists; visitors see the new order at once."
-            : "The rooms for private parties and the packages, in the order the venue page shows them."
-        }
+      <ReorderableHeading
+        path={VENUE_PATH}
+        reordering={reordering}
+        title="Venue"
+        intro="The rooms for private parties and the packages, in the order the venue page shows them."
+        reorder={{
+          title: "Venue: reorder",
+          intro:
+            "Move spaces and packages up or down their lists; visitors see the new order at once.",
+          label: "Reorder the venue",
+        }}
       />
-      <div className="mt-4">
-        <ReorderLink path={VENUE_PATH} reordering={reordering} label="Reorder the venue" />
-      </div>
 
       <EditorSection
         id="spaces"
