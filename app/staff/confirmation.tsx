@@ -28,6 +28,7 @@ export function Confirmation({
   pendingLabel,
   keepLabel,
   children,
+  refused,
 }: {
   question: string;
   /** The id of the question's heading on the page. */
@@ -48,6 +49,8 @@ export function Confirmation({
   keepLabel: string;
   /** What the question is about, above the buttons. */
   children: ReactNode;
+  /** Why it cannot be done (the last owner): said instead of the question's yes. */
+  refused?: string;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -56,23 +59,34 @@ export function Confirmation({
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const body = (
     <>
-      {children}
+      {refused ? (
+        <p
+          role="alert"
+          className="mt-3 border-l-4 border-destructive bg-destructive/10 p-3 font-semibold"
+        >
+          {refused}
+        </p>
+      ) : (
+        children
+      )}
       <Form method="post" action={page} className="mt-6 flex flex-wrap gap-3">
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <Button
-          type="submit"
-          aria-disabled={pending || undefined}
-          className="w-full sm:w-auto"
-          onClick={(event) => {
-            if (pending) event.preventDefault();
-          }}
-        >
-          {icon}
-          {pending ? pendingLabel : yesLabel}
-        </Button>
+        {refused ? null : (
+          <Button
+            type="submit"
+            aria-disabled={pending || undefined}
+            className="w-full sm:w-auto"
+            onClick={(event) => {
+              if (pending) event.preventDefault();
+            }}
+          >
+            {icon}
+            {pending ? pendingLabel : yesLabel}
+          </Button>
+        )}
         <Link
           to={page}
           preventScrollReset

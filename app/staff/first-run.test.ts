@@ -128,7 +128,7 @@ describe("the first-run checklist", () => {
         key: "pagesRows",
         says: "5 pages of text are still the sample's, invented for the example.",
         action: "Keep or change them",
-        href: "/staff/pages",
+        href: "/staff/pages#pages-heading",
       },
     ]);
   });

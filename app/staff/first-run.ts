@@ -261,7 +261,7 @@ const SAMPLE_ROW_LINES: Record<
     key: "pagesRows",
     one: "page of text",
     many: "pages of text",
-    href: "/staff/pages",
+    href: "/staff/pages#pages-heading",
     action: "Keep or change them",
   },
 };

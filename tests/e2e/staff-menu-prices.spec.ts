@@ -110,9 +110,17 @@ test("a section's prices, checked then saved, after a change made meanwhile is c
   ).toBeVisible();
   await expect(sectionItems(page, section)).toContainText(["$7.25", "$4.75", "$9.50"]);
 
-  // Recorded as any save is.
+  // One change in Recent changes, a line for each dish.
   await openHydrated(page, "/staff/changes");
-  await expect(page.getByText("Price $9.00 → $9.50").first()).toBeVisible();
+  const change = page
+    .getByRole("list", { name: "Changes, newest first" })
+    .getByRole("listitem")
+    .filter({
+      hasText: `Changed the prices of “${section.name}”, up 5%, to the nearest 25¢ (3 entries)`,
+    });
+  await expect(change).toHaveCount(1);
+  await change.getByText("Each of the 3").click();
+  await expect(change.getByText("Cider: price $9.00 → $9.50")).toBeVisible();
 
   await deleteOwnSection(page, section, { scripts: true });
 });

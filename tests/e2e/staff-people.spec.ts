@@ -40,6 +40,9 @@ test("an owner invites an editor, who sets a password, signs in and cannot manag
 
   const invitation = page.getByTestId("invitation");
   await expect(invitation).toContainText(`${invitee} is invited as an editor`);
+  // The link is what to do next: the page goes to it, focused and in sight.
+  await expect(invitation.getByRole("textbox", { name: "Their link" })).toBeFocused();
+  await expect(invitation.getByRole("textbox", { name: "Their link" })).toBeInViewport();
   await expect(
     page.getByRole("listitem").filter({ hasText: `${invitee} is invited.` }),
   ).toBeVisible();
@@ -125,6 +128,9 @@ test.describe("without JavaScript", () => {
     await inviteForm(page).getByRole("textbox", { name: "Email" }).fill(invitee);
     await inviteForm(page).getByRole("button", { name: "Invite" }).click();
     await expect(page.getByTestId("invitation")).toContainText(invitee);
+    await expect(
+      page.getByTestId("invitation").getByRole("textbox", { name: "Their link" }),
+    ).toBeFocused();
 
     await staffRow(page, invitee)
       .getByRole("link", { name: `Remove ${invitee}` })

@@ -109,6 +109,10 @@ function LinkToCopy({ link }: { link: string }) {
           value={link}
           rows={3}
           spellCheck={false}
+          // Shown once, after the form that made it: the page goes to it, selected to copy
+          // (the attribute does it without scripts too).
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the one thing to do next
+          autoFocus
           onFocus={(event) => event.currentTarget.select()}
           className="field-sizing-content min-h-11 min-w-0 flex-1 basis-64 resize-none border-2 border-input bg-card px-3 py-2 font-mono text-sm break-all text-card-foreground"
         />

@@ -7,7 +7,7 @@ import { EmailAddress } from "./email-address";
 import { InviteForm } from "./invite-form";
 import { MemberActions } from "./member-actions";
 import { InvitationLink, MemberLinkPanel } from "./one-time-link";
-import { OWNERS_ONLY, PEOPLE_PATH, roleLabel } from "./people";
+import { LAST_OWNER, OWNERS_ONLY, PEOPLE_PATH, roleLabel } from "./people";
 import type { PeopleActionData, StaffListData } from "./people-page.server";
 import type { StaffMember } from "./staff.server";
 
@@ -68,13 +68,31 @@ export function PeoplePage({ loaderData, actionData }: StaffPageProps<StaffListD
       </ul>
 
       {canManage ? <InviteForm result={result?.intent === "invite" ? result : undefined} /> : null}
-      {removing ? <RemovalConfirmation member={removing} me={me} /> : null}
+      {removing ? (
+        <RemovalConfirmation
+          member={removing}
+          me={me}
+          lastOwner={
+            removing.role === "owner" &&
+            members.filter((member) => member.role === "owner").length === 1
+          }
+        />
+      ) : null}
     </>
   );
 }
 
 /** The question before a removal; the removal is its own post. */
-function RemovalConfirmation({ member, me }: { member: StaffMember; me: string }) {
+function RemovalConfirmation({
+  member,
+  me,
+  lastOwner,
+}: {
+  member: StaffMember;
+  me: string;
+  /** The only owner: not removed, and the question says why before anything is pressed. */
+  lastOwner: boolean;
+}) {
   const yourself = member.userId === me;
   return (
     <Confirmation
@@ -91,6 +109,7 @@ function RemovalConfirmation({ member, me }: { member: StaffMember; me: string }
       yesLabel="Yes, remove"
       pendingLabel="Removing…"
       keepLabel={`Keep ${yourself ? "me" : "them"}`}
+      refused={lastOwner ? LAST_OWNER : undefined}
     >
       <p className="mt-3">
         {yourself
