@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { drivers, routeTest } from "../../tests/support/route-test";
+import { sectionWith as ownSection } from "../../tests/support/menu-sections";
 import type { Database } from "~/platform/database/database.server";
 import { toastCookie } from "~/platform/toast.server";
 import { SHEET_FILE_BYTES } from "~/menu/editor/menu-import";
@@ -79,23 +79,8 @@ async function toastOf(response: Response): Promise<{ title: string; description
 }
 
 /** A section of the test's own, with dishes at these prices; its name. */
-async function sectionWith(db: Database, dishes: Record<string, number>): Promise<string> {
-  const name = `Sheet Section ${randomUUID().slice(0, 8)}`;
-  const [section] = await db.query<{ id: number }>(
-    `insert into public.menu_sections (slug, name, sort_order)
-     values ($1, $2, 1000) returning id::int as id`,
-    [name.toLowerCase().replaceAll(" ", "-"), name],
-  );
-  let order = 10;
-  for (const [dish, cents] of Object.entries(dishes)) {
-    await db.query(
-      `insert into public.menu_items (section_id, name, price_cents, sort_order)
-       values ($1, $2, $3, $4)`,
-      [section!.id, dish, cents, (order += 10)],
-    );
-  }
-  return name;
-}
+const sectionWith = async (db: Database, dishes: Record<string, number>) =>
+  (await ownSection(db, dishes, "Sheet Section")).name;
 
 const dishesIn = async (db: Database, section: string) =>
   (

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { drivers, routeTest } from "../../tests/support/route-test";
+import { sectionWith as ownSection } from "../../tests/support/menu-sections";
 import type { Database } from "~/platform/database/database.server";
 import { toastCookie } from "~/platform/toast.server";
 import type { RecentChange } from "~/staff/changes/recent-changes";
@@ -82,25 +82,9 @@ const saveFrom = ({ values, preview }: Answer) => ({
   key: preview!.key,
 });
 
-/** A section of the test's own, with dishes at these prices (a portion after a " | "); its id. */
-async function sectionWith(db: Database, dishes: Record<string, number>) {
-  const name = `Price Section ${randomUUID().slice(0, 8)}`;
-  const [section] = await db.query<{ id: number }>(
-    `insert into public.menu_sections (slug, name, sort_order)
-     values ($1, $2, 1000) returning id::int as id`,
-    [name.toLowerCase().replaceAll(" ", "-"), name],
-  );
-  let order = 10;
-  for (const [dish, cents] of Object.entries(dishes)) {
-    const [dishName, portion = ""] = dish.split(" | ");
-    await db.query(
-      `insert into public.menu_items (section_id, name, portion, price_cents, sort_order)
-       values ($1, $2, $3, $4, $5)`,
-      [section!.id, dishName!, portion, cents, (order += 10)],
-    );
-  }
-  return { id: section!.id, name };
-}
+/** A section of the test's own, with dishes at these prices (a portion after a " | "). */
+const sectionWith = (db: Database, dishes: Record<string, number>) =>
+  ownSection(db, dishes, "Price Section");
 
 const pricesIn = async (db: Database, section: number) =>
   (

@@ -326,6 +326,31 @@ export function CheckboxField(
 /** One of a radio group's choices: its value, its words, and more under them when it needs saying. */
 export type RadioOption = { value: string; label: ReactNode; hint?: ReactNode };
 
+/** A choice's input id: the first carries the group's id, so an error links to it. */
+const choiceId = (id: string, index: number) => (index === 0 ? id : `${id}-${index}`);
+
+/** The frame of a group of choices: a fieldset named by its legend, its hint, its error. */
+function ChoiceFieldset({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: Pick<FieldFrame, "label" | "hint" | "error" | "className"> & {
+  id: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className={className} aria-describedby={describedBy(id, hint, error)}>
+      <legend className="text-lg font-semibold">{label}</legend>
+      <Hint id={id} hint={hint} />
+      {children}
+      <FieldError id={id} error={error} />
+    </fieldset>
+  );
+}
+
 /**
  * A choice of one among a few, as radio buttons sharing one name, in a
  * fieldset named by its legend; each choice may say more under its label.
@@ -351,12 +376,10 @@ export function RadioGroupField({
 }) {
   const id = fieldId(formId, name);
   return (
-    <fieldset className={className} aria-describedby={describedBy(id, hint, error)}>
-      <legend className="text-lg font-semibold">{label}</legend>
-      <Hint id={id} hint={hint} />
+    <ChoiceFieldset id={id} label={label} hint={hint} error={error} className={className}>
       <div className={cn("mt-2", inline ? "flex flex-wrap gap-x-6" : "space-y-1")}>
         {options.map((option, index) => {
-          const optionId = index === 0 ? id : `${id}-${index}`;
+          const optionId = choiceId(id, index);
           return (
             <div key={option.value} className="flex min-h-11 items-start gap-3">
               <input
@@ -384,8 +407,7 @@ export function RadioGroupField({
           );
         })}
       </div>
-      <FieldError id={id} error={error} />
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
 
@@ -475,12 +497,10 @@ export function CheckboxGroupField({
   const id = fieldId(formId, name);
   const ticked = new Set(defaultValue.split(","));
   return (
-    <fieldset className={className} aria-describedby={describedBy(id, hint, error)}>
-      <legend className="text-lg font-semibold">{label}</legend>
-      <Hint id={id} hint={hint} />
+    <ChoiceFieldset id={id} label={label} hint={hint} error={error} className={className}>
       <div className="mt-2 grid gap-x-6 sm:grid-cols-2">
         {options.map((option, index) => {
-          const optionId = index === 0 ? id : `${id}-${index}`;
+          const optionId = choiceId(id, index);
           return (
             <div key={option.value} className="flex min-h-11 items-center gap-3">
               <input
@@ -501,7 +521,6 @@ export function CheckboxGroupField({
           );
         })}
       </div>
-      <FieldError id={id} error={error} />
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
