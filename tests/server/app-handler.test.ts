@@ -427,6 +427,33 @@ describe("the newsletter's one-click unsubscribe through the pipeline", () => {
     expect(after?.state).toBe("unsubscribed");
   });
 
+  test("the pages say what a link does: a button to press, what happened, a clear refusal", async () => {
+    const handle = await appHandler();
+    const page = async (path: string) => {
+      const response = await handle(new Request(`http://localhost${path}`), client);
+      return { status: response.status, html: await response.text() };
+    };
+    const garbled = await page("/newsletter/unsubscribe?token=1.x");
+    expect(garbled.status).toBe(400);
+    expect(garbled.html).toContain("This link doesn&#x27;t work");
+    const unknown = await page(`/newsletter/confirm?token=${"A".repeat(43)}`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.html).toContain("It may have been used already");
+
+    const [row] = await db.query<{ id: number }>(
+      `insert into public.newsletter_subscribers (email, state, unsubscribed_at, unsubscribed_by)
+       values ('left-just-now@example.com', 'unsubscribed', now(), 'one-click')
+       on conflict (email) do update set unsubscribed_at = now()
+       returning id::int as id`,
+    );
+    const token = unsubscribeToken(await newsletterKey(db), row!.id);
+    const left = await page(`/newsletter/unsubscribe?token=${token}`);
+    expect(left.status).toBe(200);
+    expect(left.html).toContain("You&#x27;re unsubscribed");
+    expect(left.html).toMatch(/<button(?=[^>]*name="intent")(?=[^>]*value="undo")/);
+    expect(left.html).toContain('<meta name="robots" content="noindex"/>');
+  });
+
   test("a garbled token gets 400; a body over a form's size 413; other pages still refuse other sites", async () => {
     const handle = await appHandler();
     const garbled = await handle(oneClick("/newsletter/unsubscribe?token=1.x"), client);
