@@ -27,6 +27,7 @@ const DOMAINS = [
   "about",
   "pages",
   "enquiries",
+  "newsletter",
   "images",
   "theme",
 ];

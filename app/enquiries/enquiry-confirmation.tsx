@@ -72,7 +72,13 @@ export function EnquiryConfirmation({
       ? [["Start time", formatWallTime(receipt.startTime)] as [string, string]]
       : []),
     ...(receipt.partySize ? [["Guests", String(receipt.partySize)] as [string, string]] : []),
-    ["Newsletter", receipt.newsletter ? "Yes, please" : "No"],
+    [
+      "Newsletter",
+      // The same words whether or not the address is subscribed already.
+      receipt.newsletter
+        ? "Yes, please. Unless you're subscribed already, an email asks you to confirm."
+        : "No",
+    ],
   ];
 
   return (

@@ -5,6 +5,9 @@ import type { Database } from "~/platform/database/database.server";
 import { limitStatementTime } from "~/platform/database/statement-timeout.server";
 import { enqueueMail, mailQueued } from "~/platform/mail/outbox.server";
 
+/** What else an enquiry's post records with it, in its transaction (a ticked newsletter box's request). */
+export type AlsoStored = (tx: Database) => Promise<void>;
+
 export type { EnquiryReceipt };
 
 export type { NewEnquiry };
@@ -23,11 +26,14 @@ export type StoreResult =
  * outbox, and one that is not stored never does. The submission token is
  * unique, so of two posts of the same form (even at the same moment) one row
  * lands and the other finds it; only the one that lands queues a mail.
+ * `alsoStored` (the request for the newsletter and its confirmation mail,
+ * when the box was ticked) is recorded in it too, only with a new enquiry.
  */
 export async function storeEnquiry(
   db: Database,
   enquiry: NewEnquiry,
   mail: EnquiryMailSettings,
+  alsoStored: AlsoStored | null = null,
 ): Promise<StoreResult> {
   // Cancelled by the database before the server stops waiting: an enquiry
   // the visitor is told was not sent is never stored later.
@@ -40,6 +46,7 @@ export async function storeEnquiry(
         enquiryNotification(enquiry, { id: stored.id, receivedAt: new Date(), settings: mail }),
         { enquiryId: stored.id },
       );
+      await alsoStored?.(tx);
     }
     return stored;
   });

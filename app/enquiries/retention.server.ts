@@ -7,14 +7,28 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type PurgeSchedule = {
   database: () => Promise<Database>;
   retentionDays: number;
+  others?: OtherPurges;
   /** How long after the start the first purge runs: soon, but not while the server warms up. */
   firstAfterMs?: number;
   everyMs?: number;
 };
 
+/**
+ * Other rows past their time, swept with the enquiries, each by name (the
+ * newsletter's requests never confirmed): each deletes and says how many.
+ */
+export type OtherPurges = Readonly<Record<string, (database: Database) => Promise<number>>>;
+
 /** Deletes what is past its retention once, logging what it did. */
-export async function purgeOnce(database: Database, retentionDays: number) {
-  const purged = await purgeExpiredEnquiries(database, retentionDays);
+export async function purgeOnce(
+  database: Database,
+  retentionDays: number,
+  others: OtherPurges = {},
+) {
+  const purged: Awaited<ReturnType<typeof purgeExpiredEnquiries>> & Record<string, number> = {
+    ...(await purgeExpiredEnquiries(database, retentionDays)),
+  };
+  for (const [name, purge] of Object.entries(others)) purged[name] = await purge(database);
   log.info("Retention purge", { retentionDays, ...purged });
   return purged;
 }
@@ -28,13 +42,14 @@ export async function purgeOnce(database: Database, retentionDays: number) {
 export function startDailyPurge({
   database,
   retentionDays,
+  others,
   firstAfterMs = 60_000,
   everyMs = DAY_MS,
 }: PurgeSchedule): () => void {
   let timer: NodeJS.Timeout;
   const run = async () => {
     try {
-      await purgeOnce(await database(), retentionDays);
+      await purgeOnce(await database(), retentionDays, others);
     } catch (error) {
       log.error("The retention purge failed; it runs again tomorrow", { error });
     }

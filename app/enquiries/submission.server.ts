@@ -7,6 +7,7 @@ import {
   storeEnquiry,
   type EnquiryReceipt,
   type NewEnquiry,
+  type AlsoStored,
 } from "./enquiry-store.server";
 import { cacheControl } from "~/platform/cache-control";
 import { enquiryReceiptCookie } from "./enquiry-receipt.server";
@@ -100,6 +101,20 @@ export type SubmitOptions<Field extends string, Schema extends z.ZodType, Contex
   phoneNumber(): Promise<string>;
   /** Where the pub's notification of a new enquiry goes; read just before it is stored. */
   notification(): Promise<EnquiryMailSettings>;
+  /**
+   * How a ticked newsletter box is recorded with the enquiry (its request
+   * and confirmation mail); made before the enquiry is stored. Null when it
+   * cannot be: the opt-in then stays with the enquiry alone.
+   */
+  newsletterRequest(ticked: NewsletterTick): Promise<AlsoStored | null>;
+};
+
+/** A ticked newsletter box: where, who, and the exact words it showed. */
+export type NewsletterTick = {
+  request: Request;
+  kind: EnquiryKind;
+  email: string;
+  wording: string;
 };
 
 /** The part of a stored enquiry the form itself supplies. */
@@ -126,6 +141,7 @@ export async function submitEnquiry<Field extends string, Schema extends z.ZodTy
   confirmationPath,
   phoneNumber,
   notification,
+  newsletterRequest,
 }: SubmitOptions<Field, Schema, Context>) {
   // A body that is not a form (JSON, plain text, a broken multipart) reads
   // as an empty one: the form comes back saying so, and nothing is sent.
@@ -274,6 +290,14 @@ export async function submitEnquiry<Field extends string, Schema extends z.ZodTy
 
     // Read before the enquiry is stored: if it cannot be, nothing is.
     const mail = await notification();
+    const newsletter = enquiry.newsletter
+      ? await newsletterRequest({
+          request,
+          kind,
+          email: enquiry.email,
+          wording: NEWSLETTER_WORDING,
+        })
+      : null;
     let result;
     try {
       result = await storeEnquiry(
@@ -285,6 +309,7 @@ export async function submitEnquiry<Field extends string, Schema extends z.ZodTy
           newsletterWording: enquiry.newsletter ? NEWSLETTER_WORDING : null,
         },
         mail,
+        newsletter,
       );
     } catch (error) {
       if (!outcomeUnknown(error)) throw error;

@@ -48,6 +48,7 @@ export const TABLES_WITHOUT_PICTURES = [
   "enquiries",
   "form_rate_limits",
   "outbox",
+  "newsletter_subscribers",
   "server_secrets",
   "staff",
   "staff_setup_codes",

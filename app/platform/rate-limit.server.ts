@@ -1,7 +1,8 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { isIP } from "node:net";
 import type { Database } from "./database/database.server";
 import type { RateLimit } from "./form-protection";
+import { serverSecret } from "./server-secret.server";
 
 /**
  * Rate limits kept in Postgres, so every instance counts alike: the public
@@ -255,34 +256,10 @@ const ADDRESS_KEY = "client-address-hash";
  * every instance hashes alike. The hashes keep addresses and emails out of
  * plain sight in the table; they are no protection against someone holding
  * the whole database, key included, who could test guesses against them.
- * Rows last at most a day after their window (the retention purge). Read
- * once per database and kept.
+ * Rows last at most a day after their window (the retention purge).
  */
 export function addressHashKey(db: Database): Promise<string> {
-  let key = hashKeys.get(db);
-  if (!key) {
-    key = readAddressHashKey(db);
-    hashKeys.set(db, key);
-    // A failure is not kept: the next attempt reads again.
-    key.catch(() => hashKeys.delete(db));
-  }
-  return key;
-}
-
-/** The key once read, per database: it never changes once made. */
-const hashKeys = new WeakMap<Database, Promise<string>>();
-
-async function readAddressHashKey(db: Database): Promise<string> {
-  await db.query(
-    "insert into public.server_secrets (name, value) values ($1, $2) on conflict (name) do nothing",
-    [ADDRESS_KEY, randomBytes(32).toString("hex")],
-  );
-  const [row] = await db.query<{ value: string }>(
-    "select value from public.server_secrets where name = $1",
-    [ADDRESS_KEY],
-  );
-  if (!row) throw new Error("The address hash key could not be read");
-  return row.value;
+  return serverSecret(db, ADDRESS_KEY);
 }
 
 /** A keyed hash of an address or email: comparable, not reversible without the key. */

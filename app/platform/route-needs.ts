@@ -29,6 +29,13 @@ export type TransportNeeds = {
   /** Never kept by the page cache, whatever its headers say. */
   neverCached?: boolean;
   /**
+   * Takes posts from other sites (refused with 403 by default): for an
+   * action whose authority is a token in its own URL, never a cookie or a
+   * session, that other sites' servers post to by design (the newsletter's
+   * one-click unsubscribe, RFC 8058, which mail programs send).
+   */
+  crossSitePosts?: boolean;
+  /**
    * Set on a layout: a post to a page below it that has no action answers
    * that page's own 405 view in the layout's frame.
    */

@@ -11,6 +11,7 @@ import {
 } from "../../tests/support/test-database";
 import { action as contactAction } from "./contact";
 import { action as venueAction } from "./venue";
+import { action as unsubscribeAction } from "./newsletter-unsubscribe";
 import { storeEnquiry } from "~/enquiries/enquiry-store.server";
 import { contactEnquiry } from "~/enquiries/enquiry.test-support";
 import { hoursOn } from "~/hours/opening-hours";
@@ -328,5 +329,50 @@ describe.each(drivers)("the notification of an enquiry on %s", (driver) => {
     expect(parsed.subject).toBe("New enquiry: Lost and found from Sam Okafor");
     await sending.until((o) => o.id === mail!.id && o.outcome === "sent");
     expect((await mailFor(fields.submission))[0]?.status).toBe("sent");
+  });
+
+  test("a ticked newsletter box mails the visitor a confirmation naming the pub, its postal address and both unsubscribe headers; one click on them unsubscribes", async () => {
+    smtp = await startSmtpFake();
+    startSender(smtp.url);
+    const fields = contactForm({ newsletter: "on" });
+    expect(await postContact(fields)).toHaveRedirect("/contact#enquiry-sent");
+
+    const received = await Promise.all([smtp.message(1), smtp.message(2)]);
+    const confirmation = received.find((mail) => mail.envelope.to.includes(fields.email));
+    expect(confirmation).toBeDefined();
+    const { parsed, raw } = confirmation!;
+    const settings = await siteContent(contextFor()).settings();
+    expect(parsed.subject).toBe(`Confirm your subscription to ${settings.name}'s newsletter`);
+    expect(parsed.text).toContain(settings.name);
+    expect(parsed.text).toContain(settings.streetAddress);
+    expect(parsed.text).toContain(`${settings.region} ${settings.postalCode}`);
+    expect(parsed.text).toMatch(/https:\/\/pub\.example\/newsletter\/confirm\?token=[\w-]{43}/);
+
+    const headerBlock = raw.slice(0, raw.indexOf("\r\n\r\n")).replace(/\r\n\s+/g, " ");
+    const listUnsubscribe = /^List-Unsubscribe: <(https:\/\/[^>]+)>$/m.exec(headerBlock)?.[1];
+    expect(listUnsubscribe).toMatch(
+      /^https:\/\/pub\.example\/newsletter\/unsubscribe\?token=\d+\.[\w-]{43}$/,
+    );
+    expect(headerBlock).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    // The visible link is the same address.
+    expect(parsed.text).toContain(`Unsubscribe: ${listUnsubscribe}`);
+
+    // As a mail program's server posts it: no cookie, no sign-in, no Origin.
+    const oneClick = await unsubscribeAction(
+      routeArgs(
+        new Request(listUnsubscribe!, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        }),
+        { context: contextFor() },
+      ),
+    );
+    expect((oneClick as { init: { status: number } | null }).init?.status ?? 200).toBe(200);
+    const [row] = await db.query<{ state: string; by: string }>(
+      `select state, unsubscribed_by as by from public.newsletter_subscribers where email = $1`,
+      [fields.email],
+    );
+    expect(row).toEqual({ state: "unsubscribed", by: "one-click" });
   });
 });

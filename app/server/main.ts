@@ -4,6 +4,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { openDatabase, type Database } from "~/platform/database/database.server";
 import { migrate, seedIfEmpty } from "~/platform/database/migrations.server";
 import { purgeOnce } from "~/enquiries/retention.server";
+import { newsletterPurges } from "~/newsletter/subscribers.server";
 import { authBackendFor } from "~/platform/auth-backend.server";
 import { addStaff } from "~/staff/accounts/add-staff.server";
 import { STAFF_ADD_USAGE, STAFF_RESET_USAGE } from "~/staff/accounts/staff-forms";
@@ -63,7 +64,7 @@ const COMMANDS = {
   },
   "purge-enquiries": () => async (db) => {
     await migrate(db);
-    const { enquiries } = await purgeOnce(db, env.ENQUIRY_RETENTION_DAYS);
+    const { enquiries } = await purgeOnce(db, env.ENQUIRY_RETENTION_DAYS, newsletterPurges);
     console.log(
       `Deleted ${enquiries} ${enquiries === 1 ? "enquiry" : "enquiries"} older than ${env.ENQUIRY_RETENTION_DAYS} days.`,
     );

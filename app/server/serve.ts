@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createRequestListener, type ClientAddress } from "@remix-run/node-fetch-server";
 import { startDailyPurge } from "~/enquiries/retention.server";
+import { newsletterPurges } from "~/newsletter/subscribers.server";
 import { startDailyPictureSweep } from "~/images/picture-sweep.server";
 import {
   RETRY_AFTER_FAILURE_MS,
@@ -183,6 +184,7 @@ export async function serve({
   const stopPurge = startDailyPurge({
     database: sharedDatabase,
     retentionDays: env.ENQUIRY_RETENTION_DAYS,
+    others: newsletterPurges,
   });
   log.info(`Uploaded pictures are kept in ${serverImageStore.uploads.description}`);
   if (env.DATABASE_URL && !env.SUPABASE_URL) {

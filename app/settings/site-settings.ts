@@ -36,6 +36,19 @@ export function formatAddress(settings: SiteSettings): string {
   return `${settings.streetAddress}, ${settings.locality}, ${settings.region}`;
 }
 
+/** "180 Main Street, London, ON N6A 1A1, Canada": the pub's full postal address. */
+export function postalAddress(settings: SiteSettings): string {
+  return [
+    settings.streetAddress,
+    settings.locality,
+    `${settings.region} ${settings.postalCode}`,
+    settings.country === "CA" ? "Canada" : settings.country,
+  ]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(", ");
+}
+
 /**
  * The street the pub is on, as a sentence names it: the street address
  * without its civic number or unit, and without a cross street ("180 Main

@@ -51,6 +51,8 @@ const expectedTables: Record<string, Grants> = {
   enquiries: { anon: [], authenticated: ["select", "update (handled_at, handled_by, read_at)"] },
   // The mail the site sends: owners read it (the policy); only the server writes it.
   outbox: { anon: [], authenticated: ["select"] },
+  // Newsletter subscribers: staff read them (the policy); only the server writes them.
+  newsletter_subscribers: { anon: [], authenticated: ["select"] },
   form_rate_limits: NOTHING,
   server_secrets: NOTHING,
   staff_setup_codes: NOTHING,
@@ -72,6 +74,7 @@ const expectedSequences: Record<string, Grants> = Object.fromEntries(
     "page_texts_id_seq",
     "enquiries_id_seq",
     "outbox_id_seq",
+    "newsletter_subscribers_id_seq",
     "audit_log_id_seq",
   ].map((sequence) => [sequence, NOTHING]),
 );
@@ -270,6 +273,7 @@ describe.each(drivers)("the API roles' privileges on %s", (driver) => {
       "enquiries",
       "staff",
       "outbox",
+      "newsletter_subscribers",
     ]) {
       await expect(
         asUser(db, editor, (tx) => tx.query(`truncate public.${table} cascade`)),

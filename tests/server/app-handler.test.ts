@@ -7,6 +7,8 @@ import {
   type ClientAddress,
 } from "../support/built-server";
 import { openTestDatabase, type TestDatabase } from "../support/test-database";
+import { unsubscribeToken } from "~/newsletter/newsletter-tokens.server";
+import { newsletterKey } from "~/newsletter/subscribers.server";
 
 const client: ClientAddress = { address: "203.0.113.7", family: "IPv4", port: 50000 };
 let built: BuiltServer;
@@ -383,5 +385,88 @@ describe("request bodies", () => {
     expect(next.status).not.toBe(503);
     for (const body of stalled.slice(1)) body.goAway();
     await Promise.allSettled(pending);
+  });
+});
+
+describe("the newsletter's one-click unsubscribe through the pipeline", () => {
+  /** A post as a mail program's server sends it: from another site, without cookies. */
+  const oneClick = (path: string, body: BodyInit = "List-Unsubscribe=One-Click") =>
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Sec-Fetch-Site": "cross-site",
+      },
+      body,
+    });
+
+  test("a post from another site reaches the unsubscribe page and unsubscribes, answering 200", async () => {
+    const [row] = await db.query<{ id: number }>(
+      `insert into public.newsletter_subscribers (email, state, consented_at, consent_form,
+         consent_wording, pub_name, pub_postal_address, confirmed_at)
+       values ('one-click@example.com', 'confirmed', now(), 'contact', 'Yes, send it.',
+         'The Squire', '1 Main Street, London, ON N6A 1A1, Canada', now())
+       on conflict (email) do update set state = 'confirmed', consented_at = now(),
+         consent_form = 'contact', consent_wording = 'Yes, send it.', pub_name = 'The Squire',
+         pub_postal_address = '1 Main Street, London, ON N6A 1A1, Canada', confirmed_at = now(),
+         unsubscribed_at = null, unsubscribed_by = null
+       returning id::int as id`,
+    );
+    const token = unsubscribeToken(await newsletterKey(db), row!.id);
+    const handle = await appHandler();
+    for (let time = 0; time < 2; time++) {
+      const response = await handle(oneClick(`/newsletter/unsubscribe?token=${token}`), client);
+      expect(response.status).toBe(200);
+      expect(response.headers.getSetCookie()).toEqual([]);
+      await response.arrayBuffer();
+    }
+    const [after] = await db.query<{ state: string }>(
+      "select state from public.newsletter_subscribers where id = $1::bigint",
+      [row!.id],
+    );
+    expect(after?.state).toBe("unsubscribed");
+  });
+
+  test("the pages say what a link does: a button to press, what happened, a clear refusal", async () => {
+    const handle = await appHandler();
+    const page = async (path: string) => {
+      const response = await handle(new Request(`http://localhost${path}`), client);
+      return { status: response.status, html: await response.text() };
+    };
+    const garbled = await page("/newsletter/unsubscribe?token=1.x");
+    expect(garbled.status).toBe(400);
+    expect(garbled.html).toContain("This link doesn&#x27;t work");
+    const unknown = await page(`/newsletter/confirm?token=${"A".repeat(43)}`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.html).toContain("It may have been used already");
+
+    const [row] = await db.query<{ id: number }>(
+      `insert into public.newsletter_subscribers (email, state, unsubscribed_at, unsubscribed_by)
+       values ('left-just-now@example.com', 'unsubscribed', now(), 'one-click')
+       on conflict (email) do update set unsubscribed_at = now()
+       returning id::int as id`,
+    );
+    const token = unsubscribeToken(await newsletterKey(db), row!.id);
+    const left = await page(`/newsletter/unsubscribe?token=${token}`);
+    expect(left.status).toBe(200);
+    expect(left.html).toContain("You&#x27;re unsubscribed");
+    expect(left.html).toMatch(/<button(?=[^>]*name="intent")(?=[^>]*value="undo")/);
+    expect(left.html).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  test("a garbled token gets 400; a body over a form's size 413; other pages still refuse other sites", async () => {
+    const handle = await appHandler();
+    const garbled = await handle(oneClick("/newsletter/unsubscribe?token=1.x"), client);
+    expect(garbled.status).toBe(400);
+    await garbled.arrayBuffer();
+    const large = await handle(
+      oneClick("/newsletter/unsubscribe?token=1.x", "a".repeat(70 * 1024)),
+      client,
+    );
+    expect(large.status).toBe(413);
+    for (const path of ["/newsletter/confirm", "/contact", "/theme"]) {
+      const refused = await handle(oneClick(path), client);
+      expect(refused.status, path).toBe(403);
+    }
   });
 });

@@ -43,6 +43,8 @@ test("the routes that declare needs, and what they declare", () => {
       },
     },
     "routes/venue": { body: "any" },
+    "routes/newsletter-confirm": { neverCached: true },
+    "routes/newsletter-unsubscribe": { neverCached: true, crossSitePosts: true },
     "routes/staff/layout": { neverCached: true },
     "routes/staff/menu-import": { body: "sheet" },
     "routes/staff/menu-item": upload,
@@ -151,6 +153,34 @@ describe("methods, streams and the page cache", () => {
   test("pictures read their own query and are never kept by the page cache", () => {
     for (const path of ["/img/hero/taproom.svg", "/share-card.jpg"]) {
       expect(at(path).neverCached, path).toBe(true);
+    }
+  });
+
+  test("the newsletter's link pages get their token as it came and are never kept", () => {
+    for (const path of [
+      "/newsletter/confirm",
+      "/newsletter/unsubscribe",
+      "/Newsletter/Unsubscribe/",
+    ]) {
+      expect(at(path).neverCached, path).toBe(true);
+    }
+  });
+
+  test("only the unsubscribe page takes posts from other sites (a mail program's one-click)", () => {
+    expect(at("/newsletter/unsubscribe").crossSitePosts).toBe(true);
+    expect(at("/newsletter/unsubscribe.data").crossSitePosts).toBe(true);
+    for (const path of [
+      "/",
+      "/contact",
+      "/venue",
+      "/theme",
+      "/newsletter/confirm",
+      "/newsletter",
+      "/newsletter/unsubscribe/x",
+      "/staff/sign-in",
+      "/staff/people",
+    ]) {
+      expect(at(path).crossSitePosts, path).toBe(false);
     }
   });
 

@@ -63,6 +63,7 @@ describe.each(drivers)("the anon role on %s", (driver) => {
   const privateTables = [
     "enquiries",
     "outbox",
+    "newsletter_subscribers",
     "form_rate_limits",
     "server_secrets",
     "picture_bytes",
@@ -79,11 +80,18 @@ describe.each(drivers)("the anon role on %s", (driver) => {
         `insert into public.outbox (to_address, subject, text_body)
          values ('pub@example.com', 'New enquiry', 'A visitor wrote.')`,
       );
+      await db.query(
+        `insert into public.newsletter_subscribers (email, state, unsubscribed_at, unsubscribed_by)
+         values ('left@example.com', 'unsubscribed', now(), 'link') on conflict do nothing`,
+      );
       for (const role of ["anon", "authenticated"]) {
-        // Staff read enquiries (and owners the outbox) as the authenticated
-        // role, so it may select from them; their policies show a user who is
-        // not on the staff list no row.
-        if (role === "authenticated" && (table === "enquiries" || table === "outbox")) {
+        // Staff read enquiries and subscribers (and owners the outbox) as the
+        // authenticated role, so it may select from them; their policies show
+        // a user who is not on the staff list no row.
+        if (
+          role === "authenticated" &&
+          ["enquiries", "outbox", "newsletter_subscribers"].includes(table)
+        ) {
           await expect(
             asRole(db, role, (query) => query(`select * from public.${table}`)),
             role,

@@ -19,6 +19,12 @@ export type MailMessage = {
   text: string;
   /** A simple HTML part, every piece of visitor text escaped. */
   html?: string;
+  /**
+   * For a mail to a newsletter subscriber: the address that unsubscribes
+   * them at once on a POST (RFC 8058), sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
+   */
+  listUnsubscribe?: string;
 };
 
 /** A queued mail as the sender reads it back. */
@@ -30,6 +36,8 @@ export type QueuedMail = {
   subject: string;
   text: string;
   html: string | null;
+  /** The one-click unsubscribe address of a mail to a subscriber (`MailMessage`). */
+  listUnsubscribe: string | null;
   /** Tries so far, this one included once claimed. */
   attempts: number;
   /** When it was queued, in microseconds since the epoch: with `id`, its Message-ID. */
@@ -37,7 +45,8 @@ export type QueuedMail = {
 };
 
 const QUEUED_COLUMNS = `id::int as id, to_address as "to", reply_to_name as "replyToName",
-  reply_to_address as "replyToAddress", subject, text_body as text, html_body as html, attempts,
+  reply_to_address as "replyToAddress", subject, text_body as text, html_body as html,
+  list_unsubscribe as "listUnsubscribe", attempts,
   (extract(epoch from created_at) * 1000000)::bigint::text as "queuedAt"`;
 
 /**
@@ -48,21 +57,24 @@ const QUEUED_COLUMNS = `id::int as id, to_address as "to", reply_to_name as "rep
 export async function enqueueMail(
   tx: Database,
   message: MailMessage,
-  about: { enquiryId?: number } = {},
+  about: { enquiryId?: number; newsletterSubscriberId?: number } = {},
 ): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
     `insert into public.outbox
-       (enquiry_id, to_address, reply_to_name, reply_to_address, subject, text_body, html_body)
-     values ($1::bigint, $2, $3, $4, $5, $6, $7)
+       (enquiry_id, newsletter_subscriber_id, to_address, reply_to_name, reply_to_address,
+        subject, text_body, html_body, list_unsubscribe)
+     values ($1::bigint, $2::bigint, $3, $4, $5, $6, $7, $8, $9)
      returning id::int as id`,
     [
       about.enquiryId ?? null,
+      about.newsletterSubscriberId ?? null,
       message.to.join(", "),
       message.replyTo?.name ?? null,
       message.replyTo?.address ?? null,
       message.subject,
       message.text,
       message.html ?? null,
+      message.listUnsubscribe ?? null,
     ],
   );
   if (!row) throw new Error("Queuing the mail returned no row");

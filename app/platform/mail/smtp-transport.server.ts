@@ -82,8 +82,17 @@ export function smtpTransport({ url, from }: { url: string; from: MailAddress })
           messageId: messageIdOf(mail, from),
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
-          // A notification, not a person writing: no out-of-office replies to it.
-          headers: { "Auto-Submitted": "auto-generated" },
+          headers: {
+            // A notification, not a person writing: no out-of-office replies to it.
+            "Auto-Submitted": "auto-generated",
+            // A subscriber's mail: their mail program offers to unsubscribe in one click.
+            ...(mail.listUnsubscribe
+              ? {
+                  "List-Unsubscribe": `<${mail.listUnsubscribe}>`,
+                  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+                }
+              : {}),
+          },
         });
       } catch (error) {
         throw new MailSendError(error, where);

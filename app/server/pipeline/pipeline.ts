@@ -146,7 +146,8 @@ function editable(response: Response): Response {
  *  2. Static files: the build's hashed assets and copies of public/, with
  *     their precompressed copies.
  *  3. Cross-site posts are refused (403), before React Router, whose own
- *     check of page actions answers 400 and logs an error.
+ *     check of page actions answers 400 and logs an error; except where
+ *     the routes take them (`crossSitePosts`).
  *  4. Body limits: a body larger than its routes take is refused (413)
  *     while it is read; a post to an action that reads forms must be a form
  *     (415).
@@ -200,7 +201,9 @@ export async function createAppHandler({
     if (early) return secured(request, early);
 
     // 3: cross-site posts.
-    if (isCrossSitePost(request)) return secured(request, crossSiteRefusal());
+    if (!needs.crossSitePosts && isCrossSitePost(request)) {
+      return secured(request, crossSiteRefusal());
+    }
 
     // 4: body limits, and forms where forms are read.
     const bounded = await readBody(request, needs);

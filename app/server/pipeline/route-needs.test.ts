@@ -134,6 +134,7 @@ describe("combinedNeeds", () => {
       methods: "page",
       stream: false,
       neverCached: false,
+      crossSitePosts: false,
       refusesPostsInFrame: false,
       query: {},
     });

@@ -24,6 +24,7 @@ export const DEFAULT_NEEDS: Readonly<Required<TransportNeeds>> = {
   methods: "page",
   stream: false,
   neverCached: false,
+  crossSitePosts: false,
   refusesPostsInFrame: false,
   query: {},
 };
