@@ -2,7 +2,13 @@ import { contactTopicLabels, formatPhone } from "./enquiry-fields";
 import type { NewEnquiry } from "./new-enquiry";
 import { formatLongDate, torontoDateTime, formatWallTime } from "~/platform/clock/time-words";
 import type { WallTime } from "~/platform/clock/toronto-time";
-import { bodyText, escapeHtml, headerText } from "~/platform/mail/mail-text";
+import {
+  bodyText,
+  escapeHtml,
+  headerText,
+  htmlMail,
+  htmlParagraph,
+} from "~/platform/mail/mail-text";
 import type { MailMessage } from "~/platform/mail/outbox.server";
 
 /** Where an enquiry's notification goes, and where the staff area is. */
@@ -91,11 +97,8 @@ export function enquiryNotification(
     "",
   ].join("\n");
 
-  const paragraph = (content: string) => `<p>${content}</p>`;
-  const html = [
-    "<!doctype html>",
-    '<html><body style="font-family: sans-serif; line-height: 1.5">',
-    paragraph(escapeHtml(intro)),
+  const html = htmlMail([
+    htmlParagraph(escapeHtml(intro)),
     "<table>",
     ...details.map(
       ([term, value]) =>
@@ -104,14 +107,13 @@ export function enquiryNotification(
     "</table>",
     "<h2>Message</h2>",
     `<p style="white-space: pre-wrap">${escapeHtml(message)}</p>`,
-    paragraph(
+    htmlParagraph(
       link
         ? `<a href="${escapeHtml(link)}">Read it and mark it handled in the staff area</a>`
         : escapeHtml(where),
     ),
-    paragraph(escapeHtml(reply)),
-    "</body></html>",
-  ].join("\n");
+    htmlParagraph(escapeHtml(reply)),
+  ]);
 
   return {
     to: settings.to,

@@ -1,5 +1,5 @@
 import { CONFIRM_DAYS, type ConsentForm, type PubIdentity } from "./newsletter-words";
-import { escapeHtml, headerText } from "~/platform/mail/mail-text";
+import { escapeHtml, headerText, htmlMail, htmlParagraph } from "~/platform/mail/mail-text";
 import type { MailMessage } from "~/platform/mail/outbox.server";
 
 /** The site's addresses of a subscriber's two links. */
@@ -63,18 +63,16 @@ export function confirmationMail({
     pub.postalAddress,
     "",
   ].join("\n");
-  const paragraph = (content: string) => `<p>${content}</p>`;
-  const html = [
-    "<!doctype html>",
-    '<html><body style="font-family: sans-serif; line-height: 1.5">',
-    paragraph(escapeHtml(ask)),
-    paragraph(`<a href="${escapeHtml(links.confirm)}">Confirm your subscription</a>`),
-    paragraph(escapeHtml(expires)),
-    paragraph(escapeHtml(asked)),
-    paragraph(`${escapeHtml(leave)} <a href="${escapeHtml(links.unsubscribe)}">unsubscribe</a>`),
+  const html = htmlMail([
+    htmlParagraph(escapeHtml(ask)),
+    htmlParagraph(`<a href="${escapeHtml(links.confirm)}">Confirm your subscription</a>`),
+    htmlParagraph(escapeHtml(expires)),
+    htmlParagraph(escapeHtml(asked)),
+    htmlParagraph(
+      `${escapeHtml(leave)} <a href="${escapeHtml(links.unsubscribe)}">unsubscribe</a>`,
+    ),
     `<p>${escapeHtml(pub.name)}<br>${escapeHtml(pub.postalAddress)}</p>`,
-    "</body></html>",
-  ].join("\n");
+  ]);
   return {
     to: [to],
     subject: `Confirm your subscription to ${name}'s newsletter`,

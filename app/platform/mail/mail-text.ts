@@ -58,3 +58,16 @@ const HTML_ESCAPES: Record<string, string> = {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
+
+/** A paragraph of a mail's HTML part; `html` is already escaped. */
+export const htmlParagraph = (html: string) => `<p>${html}</p>`;
+
+/** A mail's simple HTML part: the document around its parts (each already HTML), one a line. */
+export function htmlMail(parts: readonly string[]): string {
+  return [
+    "<!doctype html>",
+    '<html><body style="font-family: sans-serif; line-height: 1.5">',
+    ...parts,
+    "</body></html>",
+  ].join("\n");
+}
