@@ -4,12 +4,11 @@ import { CookieJar } from "../../tests/support/staff-requests";
 import type { Database } from "~/platform/database/database.server";
 import { action as exceptionAction } from "./staff/hours-exception";
 import { action as hoursAction, loader as hoursLoader } from "./staff/hours";
-import { action as changesAction, loader as changesLoader } from "./staff/changes";
+import { recentChangesAs, undoAs } from "../../tests/support/recent-changes";
 import { HOURS_FORMS } from "~/hours/editor/hours-editor";
 import { tonightDate } from "~/platform/clock/pub-day";
 import { torontoInstant } from "~/platform/clock/toronto-time";
 import { toastCookie } from "~/platform/toast.server";
-import type { RecentChange } from "~/staff/changes/recent-changes";
 import { UNREADABLE_OFFER } from "~/staff/tonight/end-events-rules";
 import { eventToken, type NightCut } from "~/staff/tonight/night-cut";
 
@@ -178,26 +177,15 @@ describe.each(drivers)("closing early, and ending the events then, on %s", (driv
     expect(titles(notice!.endingThen)).toEqual(["Quiz Night X", "Open Mic X"]);
 
     // Recent changes lists them as one change, each from 11 pm (or none) to 9 pm.
-    const changes = (
-      (await (await staff.load(owner, "/staff/changes", changesLoader)).json()) as {
-        changes: RecentChange[];
-      }
-    ).changes;
-    const ended = changes[0]!;
-    expect(ended.what).toBe("Ended the night's events at 9\u00a0pm (2 entries)");
-    const [rows] = ended.details;
+    const [ended] = await recentChangesAs(staff, owner);
+    expect(ended!.what).toBe("Ended the night's events at 9\u00a0pm (2 entries)");
+    const [rows] = ended!.details;
     expect(rows?.kind === "rows" && rows.rows).toEqual([
       expect.stringMatching(/^Quiz Night X: ends .*11\u00a0pm → .*9\u00a0pm$/),
       expect.stringMatching(/^Open Mic X: /),
     ]);
 
-    const undone = await staff.submit(
-      owner,
-      "/staff/changes",
-      { intent: "undo", id: String(ended.id), confirm: "yes" },
-      changesAction,
-    );
-    expect(undone).toHaveRedirect("/staff/changes");
+    expect(await undoAs(staff, owner, ended!.id)).toHaveRedirect("/staff/changes");
     expect(await endOf(db, ids["quiz-night-x"]!)).toBe(at(NIGHT, "23:00"));
     expect(await endOf(db, ids["open-mic-x"]!)).toBeNull();
   });

@@ -6,8 +6,7 @@ import { toastCookie } from "~/platform/toast.server";
 import { SHEET_FILE_BYTES } from "~/menu/editor/menu-import";
 import { action as importAction } from "./staff/menu-import";
 import { loader as sheetLoader } from "./staff/menu-sheet";
-import { action as changesAction, loader as changesLoader } from "./staff/changes";
-import type { RecentChange } from "~/staff/changes/recent-changes";
+import { recentChangesAs, undoAs } from "../../tests/support/recent-changes";
 
 type Handler = (args: never) => unknown;
 
@@ -163,24 +162,13 @@ describe.each(drivers)("the menu from a spreadsheet on %s", (driver) => {
     expect(await send(saveFrom(checked))).toHaveRedirect("/staff/menu");
     expect(await dishesIn(db, section)).toEqual(["Undo Wings 1300", "Undo Fries 600"]);
 
-    const changes = async () =>
-      (
-        (await (
-          await staff.load(owner, "/staff/changes", changesLoader as Handler, {})
-        ).json()) as { changes: RecentChange[] }
-      ).changes;
-    const [change] = await changes();
+    const [change] = await recentChangesAs(staff, owner);
     expect(change!.what).toBe("Saved dishes from a spreadsheet (2 entries)");
-    const undone = await staff.submit(
-      owner,
-      "/staff/changes",
-      { intent: "undo", id: String(change!.id), confirm: "yes" },
-      changesAction as Handler,
-      {},
-    );
-    expect(undone).toHaveRedirect("/staff/changes");
+    expect(await undoAs(staff, owner, change!.id)).toHaveRedirect("/staff/changes");
     expect(await dishesIn(db, section)).toEqual(["Undo Wings 1200"]);
-    expect((await changes())[0]!.what).toBe("Undid “Saved dishes from a spreadsheet” (2 entries)");
+    expect((await recentChangesAs(staff, owner))[0]!.what).toBe(
+      "Undid “Saved dishes from a spreadsheet” (2 entries)",
+    );
   });
 
   test("a 200-row file with 5 bad rows names those 5, by line, and saves nothing", async ({

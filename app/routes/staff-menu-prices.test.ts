@@ -3,9 +3,8 @@ import { drivers, routeTest } from "../../tests/support/route-test";
 import { sectionWith as ownSection } from "../../tests/support/menu-sections";
 import type { Database } from "~/platform/database/database.server";
 import { toastCookie } from "~/platform/toast.server";
-import type { RecentChange } from "~/staff/changes/recent-changes";
 import { action as pricesAction, loader as pricesLoader } from "./staff/menu-prices";
-import { action as changesAction, loader as changesLoader } from "./staff/changes";
+import { recentChangesAs, undoAs } from "../../tests/support/recent-changes";
 
 type Handler = (args: never) => unknown;
 
@@ -44,12 +43,8 @@ const test = routeTest
   .extend(
     "recentChanges",
     ({ staff, editor }) =>
-      async () =>
-        (
-          (await (
-            await staff.load(editor, "/staff/changes", changesLoader as Handler, {})
-          ).json()) as { changes: RecentChange[] }
-        ).changes,
+      () =>
+        recentChangesAs(staff, editor),
   );
 
 type Change = {
@@ -180,14 +175,7 @@ describe.each(drivers)("a section's prices changed at once on %s", (driver) => {
         ],
       },
     ]);
-    const undone = await staff.submit(
-      owner,
-      "/staff/changes",
-      { intent: "undo", id: String(change!.id), confirm: "yes" },
-      changesAction as Handler,
-      {},
-    );
-    expect(undone).toHaveRedirect("/staff/changes");
+    expect(await undoAs(staff, owner, change!.id)).toHaveRedirect("/staff/changes");
     expect(await pricesIn(db, section.id)).toEqual(["Wings 1600", "Fries 650", "Dip 150"]);
   });
 

@@ -5,8 +5,7 @@ import { contextWithDatabase } from "../../tests/support/test-database";
 import type { Database } from "~/platform/database/database.server";
 import type { PageKey } from "~/pages/page-texts";
 import { siteContent } from "~/site/site-content.server";
-import type { RecentChange } from "~/staff/changes/recent-changes";
-import { action as changesAction, loader as changesLoader } from "./staff/changes";
+import { recentChangesAs, undoAs } from "../../tests/support/recent-changes";
 import { action as pageTextAction, loader as pageTextLoader } from "./staff/page-text";
 import { loader as pagesLoader } from "./staff/pages";
 import { loader as aboutLoader } from "./about";
@@ -258,12 +257,9 @@ describe.each(drivers)("the pages' words on %s", (driver) => {
   }) => {
     const venue = await rowOf(db, "venue");
     await send(venue.id, formOf(venue, { description: "Rooms for your party." }));
-    const listed = (await (await staff.load(owner, "/staff/changes", changesLoader)).json()) as {
-      changes: RecentChange[];
-    };
-    const change = listed.changes[0]!;
-    expect(change.what).toBe("Changed the Venue page's text");
-    expect(change.details).toEqual([
+    const [change] = await recentChangesAs(staff, owner);
+    expect(change!.what).toBe("Changed the Venue page's text");
+    expect(change!.details).toEqual([
       {
         kind: "text",
         text: "Line under the heading changed",
@@ -271,13 +267,7 @@ describe.each(drivers)("the pages' words on %s", (driver) => {
         after: "Rooms for your party.",
       },
     ]);
-    const undone = await staff.submit(
-      owner,
-      "/staff/changes",
-      { intent: "undo", id: String(change.id), confirm: "yes" },
-      changesAction,
-    );
-    expect(undone).toHaveRedirect("/staff/changes");
+    expect(await undoAs(staff, owner, change!.id)).toHaveRedirect("/staff/changes");
     expect((await rowOf(db, "venue")).description).toBe(venue.description);
   });
 });
