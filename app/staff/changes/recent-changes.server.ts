@@ -65,12 +65,11 @@ export async function changeRows(tx: Database, entry: LoggedChange): Promise<Log
 
 /** Whether the rows of one change, together, can be undone, and if not, why (as one entry's facts). */
 export function changeFacts(rows: readonly LoggedChange[]): UndoFacts {
-  const undoableRows = rows.filter((row) => undoable(row));
-  const first =
-    undoableRows.length === rows.length ? rows[0]! : rows.find((row) => !undoable(row))!;
+  // A row not undone here speaks for them all; else any row does.
+  const { tableName, operation } = rows.find((row) => !undoable(row)) ?? rows[0]!;
   return {
-    tableName: first.tableName,
-    operation: first.operation,
+    tableName,
+    operation,
     undone: rows.some((row) => row.undone),
     changedSince: rows.some((row) => row.changedSince),
   };
