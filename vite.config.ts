@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { postgresJsFix } from "./app/platform/database/postgres-js-fix.ts";
 
 // One id per build, shared by the server and client bundles, so the browser can
@@ -29,10 +29,39 @@ const FORM_COMPONENT =
 const STAFF_ONLY =
   /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|[a-z]+[\\/]editor[\\/]|[a-z]+[\\/][a-z-]+-changes\.ts$|platform[\\/]change-words\.ts$|platform[\\/]forms[\\/](checked-form|editor-form|editor-spec|field-specs|row-choice-options)\.tsx?$|platform[\\/]ui[\\/](editor-parts|refused-notice)\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$)/;
 
+/** The route modules every visitor's first page loads: the frame, its layouts and the home page. */
+const FIRST_PAGE_ROUTES = /[\\/]app[\\/](root|routes[\\/](site-layout|site-page|home))\.tsx$/;
+
+/**
+ * The site's own modules the first page loads, found in the client build's
+ * module graph once every module is known: those the routes above import,
+ * and what they import, statically. Only these go in the chunk every
+ * visitor loads; what only other pages use stays with those pages.
+ */
+const firstPageModules = new Set<string>();
+
+function findFirstPageModules(): Plugin {
+  return {
+    name: "find-first-page-modules",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildEnd() {
+      firstPageModules.clear();
+      const next = [...this.getModuleIds()].filter((id) =>
+        FIRST_PAGE_ROUTES.test(id.split("?")[0]!),
+      );
+      for (let id = next.pop(); id !== undefined; id = next.pop()) {
+        if (firstPageModules.has(id)) continue;
+        firstPageModules.add(id);
+        next.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
 const DIETARY_ICON = /[\\/]app[\\/]menu[\\/]icons[\\/][a-z-]+\.svg$/;
 
 export default defineConfig({
-  plugins: [postgresJsFix(), tailwindcss(), !isVitest && reactRouter()],
+  plugins: [postgresJsFix(), tailwindcss(), !isVitest && reactRouter(), findFirstPageModules()],
   resolve: { tsconfigPaths: true },
   ssr: {
     // Bundled into the server: lucide-react so it keeps only the icons the
@@ -58,9 +87,10 @@ export default defineConfig({
             codeSplitting: {
               // A first visit fetches a handful of scripts instead of two dozen
               // small ones: every module the pages load up front goes into one
-              // framework chunk or one shared app chunk. Code loaded on demand
-              // (the toaster, tooltips, the navigation sheet, the form rules)
-              // keeps its own chunks.
+              // framework chunk, one shared app chunk of what the first page
+              // needs, and for the other pages one chunk of what they share.
+              // Code loaded on demand (the toaster, tooltips, the navigation
+              // sheet, the form rules) keeps its own chunks.
               groups: [
                 {
                   name: "framework",
@@ -70,13 +100,26 @@ export default defineConfig({
                 },
                 {
                   name: "shared",
-                  // The forms' components stay with the pages that have forms,
-                  // and the staff area's with the staff pages.
+                  // What the first page loads, but for the forms' components,
+                  // which stay with the pages that have forms.
+                  test: (id) =>
+                    firstPageModules.has(id) &&
+                    /[\\/]app[\\/]/.test(id) &&
+                    !FORM_COMPONENT.test(id),
+                  tags: ["$initial"],
+                  minShareCount: 2,
+                  priority: 1,
+                },
+                {
+                  name: "other-pages",
+                  // What other visitors' pages share: one chunk more for them,
+                  // none for the first page. The staff area's stay with the
+                  // staff pages.
                   test: (id) =>
                     /[\\/]app[\\/]/.test(id) && !FORM_COMPONENT.test(id) && !STAFF_ONLY.test(id),
                   tags: ["$initial"],
                   minShareCount: 2,
-                  priority: 1,
+                  priority: 0,
                 },
               ],
             },

@@ -14,7 +14,8 @@ export default [
       route("events", "routes/events.tsx"),
       route("events/:slug", "routes/event.tsx"),
       route("accessibility", "routes/accessibility.tsx"),
-      // The links in a subscriber's mail.
+      // The newsletter's sign-up, and the links in a subscriber's mail.
+      route("newsletter", "routes/newsletter.tsx"),
       route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
       route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
       route("*", "routes/not-found.tsx"),

@@ -1,5 +1,6 @@
 import { Brand } from "./brand";
 import { ContactLinks } from "./contact-links";
+import { FooterSignUp } from "./footer-sign-up";
 import { Link } from "~/platform/ui/link";
 import { OpenStatus } from "~/hours/open-status";
 import { ThemeSwitch } from "~/theme/theme-switch";
@@ -114,6 +115,9 @@ export function SiteFooter() {
             </>
           ) : null}
         </div>
+      </div>
+      <div className="border-t border-shell-border">
+        <FooterSignUp headingClass={headingClass} />
       </div>
       <div className="border-t border-shell-border">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-4 text-sm text-shell-muted sm:px-6">

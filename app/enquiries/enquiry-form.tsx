@@ -5,6 +5,7 @@ import { CheckedForm, checkbox, type BoundField } from "~/platform/forms/checked
 import type { FormSpec } from "~/platform/forms/form-spec";
 import type { z } from "zod";
 import { TurnstileWidget } from "./turnstile-widget";
+import { describeRetention } from "~/platform/clock/time-words";
 import {
   CONSENT_WORDING,
   HONEYPOT_FIELD,
@@ -96,19 +97,15 @@ export function EnquiryForm<Field extends string, Context = void>({
   );
 }
 
-/** "a year", "2 years", "6 months", "90 days": how long enquiries are kept. */
-export function describeRetention(days: number): string {
-  if (days % 365 === 0) return days === 365 ? "a year" : `${days / 365} years`;
-  if (days % 30 === 0) return days === 30 ? "a month" : `${days / 30} months`;
-  return days === 1 ? "a day" : `${days} days`;
-}
-
 /** What the data is for, who sees it and how long it is kept, at the form (PIPEDA). */
 export function PurposeNotice({
   retentionDays,
+  newsletterPrivacy,
   children,
 }: {
   retentionDays: number;
+  /** What the newsletter keeps, and for how long, if its box is ticked. */
+  newsletterPrivacy: string;
   children: ReactNode;
 }) {
   return (
@@ -116,8 +113,9 @@ export function PurposeNotice({
       <span className="font-semibold text-foreground">How we use your details.</span> {children}{" "}
       Only the pub’s staff read it. We keep it for {describeRetention(retentionDays)}, then delete
       it, and we never sell or share it. The newsletter is separate: we write to you only if you
-      tick its box, and you can stop it at any time. To see or delete what we hold about you, email
-      or call us.
+      tick its box, and you can stop it at any time.{" "}
+      {newsletterPrivacy} To see or delete what we hold about you,
+      email or call us.
     </p>
   );
 }

@@ -14,6 +14,7 @@ export function EnquiryPanel<Field extends string, Context = void>({
   page,
   reachUs,
   purpose,
+  newsletterPrivacy,
   again,
   ...form
 }: Omit<
@@ -25,6 +26,8 @@ export function EnquiryPanel<Field extends string, Context = void>({
   reachUs: { phone: string; email: string };
   /** What the details are used for: "We use what you send only to answer this message." */
   purpose: ReactNode;
+  /** What the newsletter keeps, and for how long, if its box is ticked (the newsletter's own words). */
+  newsletterPrivacy: string;
   /** The link back to an empty form: where it goes without JavaScript, and its words. */
   again: { href: string; label: string };
 }) {
@@ -50,7 +53,11 @@ export function EnquiryPanel<Field extends string, Context = void>({
           You can also call us at {reachUs.phone} or email {reachUs.email}.
         </>
       }
-      purposeNotice={<PurposeNotice retentionDays={page.retentionDays}>{purpose}</PurposeNotice>}
+      purposeNotice={
+        <PurposeNotice retentionDays={page.retentionDays} newsletterPrivacy={newsletterPrivacy}>
+          {purpose}
+        </PurposeNotice>
+      }
     />
   );
 }

@@ -15,9 +15,12 @@ export type PurgeSchedule = {
 
 /**
  * Other rows past their time, swept with the enquiries, each by name (the
- * newsletter's requests never confirmed): each deletes and says how many.
+ * newsletter's requests never confirmed, its old withdrawals): each deletes
+ * and says how many, given the enquiries' retention for what is kept as long.
  */
-export type OtherPurges = Readonly<Record<string, (database: Database) => Promise<number>>>;
+export type OtherPurges = Readonly<
+  Record<string, (database: Database, retentionDays: number) => Promise<number>>
+>;
 
 /** Deletes what is past its retention once, logging what it did. */
 export async function purgeOnce(
@@ -28,7 +31,9 @@ export async function purgeOnce(
   const purged: Awaited<ReturnType<typeof purgeExpiredEnquiries>> & Record<string, number> = {
     ...(await purgeExpiredEnquiries(database, retentionDays)),
   };
-  for (const [name, purge] of Object.entries(others)) purged[name] = await purge(database);
+  for (const [name, purge] of Object.entries(others)) {
+    purged[name] = await purge(database, retentionDays);
+  }
   log.info("Retention purge", { retentionDays, ...purged });
   return purged;
 }

@@ -1,3 +1,5 @@
+import { describeRetention } from "~/platform/clock/time-words";
+
 /**
  * The newsletter's words and limits, for the pages and the server alike.
  */
@@ -30,4 +32,14 @@ export const TOKEN_MAX_LENGTH = 64;
 /** The token in a query or a form field, or null when it is missing or longer than any token. */
 export function tokenParameter(value: FormDataEntryValue | string | null): string | null {
   return typeof value === "string" && value.length <= TOKEN_MAX_LENGTH ? value : null;
+}
+
+/**
+ * What the newsletter keeps about a subscriber and for how long, as the
+ * sign-ups and the enquiry forms' box say it: an unsubscribed address's
+ * record is kept as long as enquiries (`retentionDays`).
+ */
+export function newsletterPrivacy(retentionDays: number): string {
+  const retention = describeRetention(retentionDays);
+  return `For the newsletter we keep your email address, and when, on which form and to which words you said yes, to show that you asked. We use it for the newsletter alone and never sell or share it. A sign-up you don't confirm is deleted after ${CONFIRM_DAYS} days. Once you unsubscribe, we keep only the address and when and how you left, to show that you did, for ${retention}; then it is deleted too.`;
 }

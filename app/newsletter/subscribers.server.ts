@@ -259,5 +259,23 @@ export async function purgeExpiredRequests(db: Database): Promise<number> {
   return deleted.length;
 }
 
+/**
+ * Deletes what is left of addresses unsubscribed more than `retentionDays`
+ * ago (the address and when and how they left): kept as long as enquiries,
+ * to show the withdrawal was honoured, then gone.
+ */
+export async function purgeOldWithdrawals(db: Database, retentionDays: number): Promise<number> {
+  const deleted = await db.query<{ id: number }>(
+    `delete from public.newsletter_subscribers
+     where state = 'unsubscribed' and unsubscribed_at < now() - make_interval(days => $1::int)
+     returning id::int as id`,
+    [retentionDays],
+  );
+  return deleted.length;
+}
+
 /** The newsletter's rows swept daily with the enquiries (`startDailyPurge`), by name. */
-export const newsletterPurges = { newsletterRequests: purgeExpiredRequests };
+export const newsletterPurges = {
+  newsletterRequests: purgeExpiredRequests,
+  newsletterWithdrawals: purgeOldWithdrawals,
+};

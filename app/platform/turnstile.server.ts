@@ -13,7 +13,7 @@ export type TurnstileCheck = {
   secretKey: string;
   /** DEFAULT_SITEVERIFY_URL in production, a loopback fake in tests. */
   verifyUrl: string;
-  /** The form the token must have been made for: "contact", "venue" or "sign-in". */
+  /** The form the token must have been made for: "contact", "venue", "sign-in" or "newsletter". */
   expectedAction: string;
   /** The site's hostname, such as "example.com" or "localhost". */
   expectedHostname: string;

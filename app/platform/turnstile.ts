@@ -17,6 +17,6 @@ export const TURNSTILE_SCRIPT_URL =
 export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 
 /** The forms the widget guards. Verification checks the token was made for the same one. */
-export const turnstileActions = ["contact", "venue", "sign-in"] as const;
+export const turnstileActions = ["contact", "venue", "sign-in", "newsletter"] as const;
 
 export type TurnstileAction = (typeof turnstileActions)[number];

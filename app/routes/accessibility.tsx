@@ -75,7 +75,7 @@ const WHAT_WORKS = [
   },
   {
     title: "Without JavaScript",
-    text: "Every page, the menu’s filters and both forms work without JavaScript; it only adds checks as you type and quicker page changes.",
+    text: "Every page, the menu’s filters, the enquiry forms and the newsletter’s sign-up work without JavaScript; it only adds checks as you type and quicker page changes.",
   },
 ] as const;
 

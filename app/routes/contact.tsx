@@ -13,6 +13,7 @@ import { buttonVariants } from "~/platform/ui/button";
 import { HolidayList } from "~/hours/holiday-list";
 import { WeekHoursTable } from "~/hours/week-hours-table";
 import { EnquiryPanel } from "~/enquiries/enquiry-panel";
+import { newsletterPrivacy } from "~/newsletter/newsletter-words";
 import { contactPageHandle } from "~/enquiries/enquiry-page";
 import { ContactFormFields } from "~/enquiries/enquiry-form-fields";
 import { enquirySiteDetails } from "~/site/enquiry-mail.server";
@@ -187,6 +188,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             page={loaderData}
             reachUs={settings}
             purpose="We use what you send only to answer this message."
+            newsletterPrivacy={newsletterPrivacy(loaderData.retentionDays)}
             again={{ href: "/contact?again#write", label: "Send another message" }}
             form={contactForm}
             titleId="contact-form-title"

@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import { Link } from "~/platform/ui/link";
 import type { Route } from "./+types/newsletter-confirm";
 import { CONFIRM_DAYS, tokenParameter } from "~/newsletter/newsletter-words";
+import { SIGN_UP_PATH } from "~/newsletter/sign-up-words";
 import {
   confirmPageHandle,
   NewsletterPage,
@@ -74,10 +75,13 @@ export default function NewsletterConfirmPage({ loaderData, actionData }: Route.
         {outcome === "expired"
           ? `Confirmation links work for ${CONFIRM_DAYS} days, and this one is older.`
           : "It may have been used already, or it was not copied whole. If you confirmed before, you're subscribed and there's nothing more to do."}{" "}
-        To ask for the newsletter again, tick its box when you next send us a message.
+        To ask for the newsletter again, sign up once more and use the link in the new mail.
       </p>
-      <Link to="/contact" className="font-semibold text-primary underline-offset-4 hover:underline">
-        Contact us
+      <Link
+        to={SIGN_UP_PATH}
+        className="font-semibold text-primary underline-offset-4 hover:underline"
+      >
+        Sign up for the newsletter
       </Link>
     </NewsletterPage>
   );

@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import { Link } from "~/platform/ui/link";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { RESUBSCRIBE_WORDING, tokenParameter, UNDO_MINUTES } from "~/newsletter/newsletter-words";
+import { SIGN_UP_PATH } from "~/newsletter/sign-up-words";
 import {
   NewsletterPage,
   newsletterPageMeta,
@@ -79,7 +80,11 @@ export default function NewsletterUnsubscribePage({
         {actionData?.outcome === "too-late" ? (
           <p role="status">
             It&apos;s been more than {UNDO_MINUTES} minutes, so this page can no longer undo it. To
-            subscribe again, tick the newsletter box when you next send us a message.
+            subscribe again,{" "}
+            <Link to={SIGN_UP_PATH} className={linkClass}>
+              sign up
+            </Link>{" "}
+            with the link in the mail that confirms it.
           </p>
         ) : null}
         {loaderData.mayUndo ? (

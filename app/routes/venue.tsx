@@ -3,6 +3,7 @@ import { pageFreshness } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/venue";
 import { EnquiryPanel } from "~/enquiries/enquiry-panel";
+import { newsletterPrivacy } from "~/newsletter/newsletter-words";
 import { enquiryPageHandle } from "~/enquiries/enquiry-page";
 import { VenueFormFields } from "~/enquiries/enquiry-form-fields";
 import { PageHeader } from "~/components/page-header";
@@ -164,6 +165,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             page={loaderData}
             reachUs={{ phone, email }}
             purpose="We use what you send only to answer this enquiry and plan your event."
+            newsletterPrivacy={newsletterPrivacy(loaderData.retentionDays)}
             again={{ href: "/venue?again#enquire", label: "Send another enquiry" }}
             form={venueForm}
             rulesContext={venueFormContext(form)}

@@ -63,6 +63,7 @@ async function raw(server: RunningServer, text: string, body = "") {
 /** Every route with an action, by a URL that reaches it (app/routes.ts). */
 const ACTION_PATHS = [
   "/theme",
+  "/newsletter",
   "/newsletter/confirm",
   "/newsletter/unsubscribe",
   "/staff/sign-in",

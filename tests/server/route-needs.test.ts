@@ -43,6 +43,7 @@ test("the routes that declare needs, and what they declare", () => {
       },
     },
     "routes/venue": { body: "any" },
+    "routes/newsletter": { query: { step: { values: ["sent"] } } },
     "routes/newsletter-confirm": { neverCached: true },
     "routes/newsletter-unsubscribe": { neverCached: true, crossSitePosts: true },
     "routes/staff/layout": { neverCached: true },
@@ -188,6 +189,7 @@ describe("methods, streams and the page cache", () => {
     expect(Object.keys(at("/menu").query)).toEqual(["diet", "q"]);
     expect(Object.keys(at("/menu.data").query)).toEqual(["diet", "q"]);
     expect(Object.keys(at("/contact").query)).toEqual(["topic"]);
+    expect(Object.keys(at("/newsletter").query)).toEqual(["step"]);
     for (const path of [
       "/",
       "/about",

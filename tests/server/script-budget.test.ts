@@ -61,3 +61,14 @@ test("the scripts the home page loads stay within 135 KB gzipped", async () => {
   }
   expect(total).toBeLessThanOrEqual(HOME_SCRIPT_BUDGET_BYTES);
 });
+
+test("the first page loads none of what only the other pages share", async () => {
+  const page = await handle(new Request("http://localhost/"));
+  const named = scriptsNamedIn(await page.text());
+  expect(named.some((script) => /\/shared-[\w-]+\.js$/.test(script))).toBe(true);
+  expect(named.filter((script) => /\/other-pages-[\w-]+\.js$/.test(script))).toEqual([]);
+
+  // The menu, which shares the page header with every page but the first, loads it.
+  const menu = scriptsNamedIn(await (await handle(new Request("http://localhost/menu"))).text());
+  expect(menu.filter((script) => /\/other-pages-[\w-]+\.js$/.test(script))).toHaveLength(1);
+});

@@ -84,3 +84,10 @@ export function formatTimeRange(startsAt: string, endsAt: string | null): string
   const start = torontoDateTime(startsAt).time;
   return endsAt ? `${start} – ${torontoDateTime(endsAt).time}` : start;
 }
+
+/** "a year", "2 years", "6 months", "90 days": how long something is kept. */
+export function describeRetention(days: number): string {
+  if (days % 365 === 0) return days === 365 ? "a year" : `${days / 365} years`;
+  if (days % 30 === 0) return days === 30 ? "a month" : `${days / 30} months`;
+  return days === 1 ? "a day" : `${days} days`;
+}
