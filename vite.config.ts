@@ -29,14 +29,15 @@ const FORM_COMPONENT =
 const STAFF_ONLY =
   /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|[a-z]+[\\/]editor[\\/]|[a-z]+[\\/][a-z-]+-changes\.ts$|platform[\\/]change-words\.ts$|platform[\\/]forms[\\/](checked-form|editor-form|editor-spec|field-specs|row-choice-options)\.tsx?$|platform[\\/]ui[\\/](editor-parts|refused-notice)\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$)/;
 
-/** The route modules every visitor's first page loads: the frame, its layouts and the home page. */
-const FIRST_PAGE_ROUTES = /[\\/]app[\\/](root|routes[\\/](site-layout|site-page|home))\.tsx$/;
+/** What every visitor's first page loads: the entry, the frame, its layouts and the home page. */
+const FIRST_PAGE_ROUTES =
+  /[\\/]app[\\/](entry\.client|root|routes[\\/](site-layout|site-page|home))\.tsx$/;
 
 /**
- * The site's own modules the first page loads, found in the client build's
- * module graph once every module is known: those the routes above import,
- * and what they import, statically. Only these go in the chunk every
- * visitor loads; what only other pages use stays with those pages.
+ * The modules the first page loads, found in the client build's module
+ * graph once every module is known: those the modules above import, and
+ * what they import, statically. Only these go in the chunks every visitor
+ * loads; what only other pages use stays with those pages.
  */
 const firstPageModules = new Set<string>();
 
@@ -94,7 +95,9 @@ export default defineConfig({
               groups: [
                 {
                   name: "framework",
-                  test: /[\\/]node_modules[\\/]/,
+                  // The packages the first page loads; a package only the
+                  // staff pages use (an icon, a dialog) stays with them.
+                  test: (id) => /[\\/]node_modules[\\/]/.test(id) && firstPageModules.has(id),
                   tags: ["$initial"],
                   priority: 2,
                 },

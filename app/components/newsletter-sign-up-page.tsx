@@ -97,8 +97,8 @@ export function NewsletterSignUpPage({ sent, retentionDays, actionData }: SignUp
             What we keep
           </h2>
           <p className="leading-relaxed text-muted-foreground">
-            {newsletterPrivacy(retentionDays)} Every newsletter has a link to
-            unsubscribe at once, without signing in. To see or delete what we hold about you,{" "}
+            {newsletterPrivacy(retentionDays)} Every newsletter has a link to unsubscribe at once,
+            without signing in. To see or delete what we hold about you,{" "}
             <Link to="/contact" className={linkClass}>
               contact us
             </Link>

@@ -113,9 +113,8 @@ export function PurposeNotice({
       <span className="font-semibold text-foreground">How we use your details.</span> {children}{" "}
       Only the pub’s staff read it. We keep it for {describeRetention(retentionDays)}, then delete
       it, and we never sell or share it. The newsletter is separate: we write to you only if you
-      tick its box, and you can stop it at any time.{" "}
-      {newsletterPrivacy} To see or delete what we hold about you,
-      email or call us.
+      tick its box, and you can stop it at any time. {newsletterPrivacy} To see or delete what we
+      hold about you, email or call us.
     </p>
   );
 }

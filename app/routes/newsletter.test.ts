@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { formPost, routeArgs } from "../../tests/support/route-args";
+import { queuedMailsTo, subscriberRow } from "../../tests/support/newsletter";
 import {
   contextWithDatabase,
   drivers,
@@ -34,22 +35,6 @@ vi.hoisted(() => {
  * consent and mails a one-time link that confirms it; every mail carries an
  * unsubscribe link that works without a sign-in, at once and idempotently.
  */
-
-type Subscriber = {
-  id: number;
-  email: string;
-  state: string;
-  consentedAt: string | null;
-  consentForm: string | null;
-  consentWording: string | null;
-  pubName: string | null;
-  pubPostalAddress: string | null;
-  confirmTokenHash: string | null;
-  confirmExpiresInDays: number | null;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-  unsubscribedBy: string | null;
-};
 
 /** The value as a page's data holds it, from a loader's or action's result. */
 function dataOf<T>(result: unknown): T {
@@ -102,37 +87,9 @@ describe.each(drivers)("the newsletter on %s", (driver) => {
       ),
     );
 
-  async function subscriber(email: string): Promise<Subscriber | undefined> {
-    const [row] = await db.query<Subscriber>(
-      `select id::int as id, email, state, consented_at::text as "consentedAt",
-         consent_form as "consentForm", consent_wording as "consentWording",
-         pub_name as "pubName", pub_postal_address as "pubPostalAddress",
-         confirm_token_hash as "confirmTokenHash",
-         round(extract(epoch from confirm_expires_at - now()) / 86400)::int
-           as "confirmExpiresInDays",
-         confirmed_at::text as "confirmedAt", unsubscribed_at::text as "unsubscribedAt",
-         unsubscribed_by as "unsubscribedBy"
-       from public.newsletter_subscribers where email = $1`,
-      [email.toLowerCase()],
-    );
-    return row;
-  }
-
+  const subscriber = (email: string) => subscriberRow(db, email);
   /** The confirmation mails queued to an address, with their links. */
-  async function confirmations(email: string) {
-    const rows = await db.query<{ text: string; listUnsubscribe: string | null }>(
-      `select text_body as text, list_unsubscribe as "listUnsubscribe" from public.outbox
-       where to_address = $1 order by id`,
-      [email.toLowerCase()],
-    );
-    return rows.map((row) => ({
-      ...row,
-      confirmToken: /\/newsletter\/confirm\?token=([\w-]+)/.exec(row.text)?.[1] ?? null,
-      unsubscribeToken: new URL(row.listUnsubscribe ?? "https://x.invalid").searchParams.get(
-        "token",
-      ),
-    }));
-  }
+  const confirmations = (email: string) => queuedMailsTo(db, email);
 
   async function subscribe(email: string): Promise<{ unsubscribeToken: string }> {
     await postContact({ email, newsletter: "on" });

@@ -57,6 +57,7 @@ describe.each(drivers)("GET /sitemap.xml on %s", (driver) => {
       "https://pub.example/venue",
       "https://pub.example/contact",
       "https://pub.example/events",
+      "https://pub.example/newsletter",
       "https://pub.example/accessibility",
       ...upcoming.map(({ slug }) => `https://pub.example/events/${slug}`),
     ]);

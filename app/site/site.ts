@@ -19,5 +19,6 @@ export const footerNavigation = [{ to: "/accessibility", label: "Accessibility" 
 export const publicPages = [
   ...primaryNavigation.map((page) => page.to),
   "/events",
+  "/newsletter",
   ...footerNavigation.map((page) => page.to),
 ];

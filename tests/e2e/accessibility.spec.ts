@@ -11,6 +11,16 @@ for (const colorScheme of ["light", "dark"] as const) {
       });
     }
 
+    for (const path of ["/newsletter", "/newsletter?step=sent"]) {
+      test(`the newsletter's page ${path} has no axe violations`, async ({
+        page,
+        expectNoA11yViolations,
+      }) => {
+        await openHydrated(page, path);
+        await expectNoA11yViolations();
+      });
+    }
+
     test("the 404 page has no axe violations", async ({
       page,
       expectNoA11yViolations,

@@ -18,6 +18,12 @@ const contentPages = [
     heading: "Contact and hours",
   },
   {
+    path: "/newsletter",
+    name: "Newsletter",
+    title: `Newsletter | ${SITE_NAME}`,
+    heading: "The newsletter",
+  },
+  {
     path: "/accessibility",
     name: "Accessibility",
     title: `Accessibility | ${SITE_NAME}`,
