@@ -109,16 +109,25 @@ begin
 end;
 $$;
 
--- A newsletter being sent with no copy left waiting is sent.
+-- A newsletter being sent with no copy left waiting is sent. The row is
+-- locked first, and the copies counted in a statement after it: two senders
+-- finishing its last two copies at once then cannot each see the other's
+-- still waiting.
 create function public.newsletter_finished(newsletter bigint) returns void
-language sql security definer set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
+begin
+  perform 1 from public.newsletters where id = newsletter and state = 'sending' for update;
+  if not found then
+    return;
+  end if;
   update public.newsletters n set state = 'sent', finished_at = now(), updated_at = now()
-  where n.id = newsletter and n.state = 'sending'
+  where n.id = newsletter
     and not exists (
       select 1 from public.newsletter_deliveries d
       where d.newsletter_id = newsletter and d.state = 'waiting'
     );
+end;
 $$;
 
 revoke all on function public.newsletter_delivery_outcome(), public.newsletter_delivery_withdrawn(),
