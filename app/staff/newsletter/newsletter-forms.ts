@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { lineSchema, rowIdSchema, textSchema } from "~/platform/forms/field-rules";
 import { defineForm } from "~/platform/forms/form-spec";
 
 /** The newsletter pages' forms, for the server and the browser alike. */
@@ -17,19 +15,7 @@ export const draftForm = defineForm({
   fields: ["subject", "body", "intent"],
   labels: { subject: "Subject", body: "Text" },
   verb: "save",
-  rules: async () =>
-    z.object({
-      subject: lineSchema({
-        max: SUBJECT_MAX,
-        required: "Enter the subject, the line people see in their inbox.",
-        tooLong: `Keep the subject to ${SUBJECT_MAX} characters or fewer.`,
-      }),
-      body: textSchema({
-        max: BODY_MAX,
-        tooLong: `Keep the text to ${BODY_MAX.toLocaleString("en-CA")} characters or fewer.`,
-      }).refine((body) => body.trim().length > 0, "Write the newsletter's text."),
-      intent: z.enum(DRAFT_INTENTS).catch("save"),
-    }),
+  rules: () => import("./newsletter-rules").then((rules) => rules.draftSchema),
 });
 
 /** The buttons of a newsletter's page that act on it as it is saved. */
@@ -37,11 +23,12 @@ export const SEND_TEST = "send-test";
 export const SEND = "send";
 export const STOP = "stop";
 export const COPY = "copy";
+export const NEWSLETTER_ACTIONS = [SEND_TEST, SEND, STOP, COPY] as const;
 
 export const newsletterActionForm = defineForm({
   id: "newsletter-action",
   fields: ["intent", "id"],
-  intents: [SEND_TEST, SEND, STOP, COPY],
+  intents: NEWSLETTER_ACTIONS,
   labels: {},
-  rules: async () => z.object({ intent: z.enum([SEND_TEST, SEND, STOP, COPY]), id: rowIdSchema }),
+  rules: () => import("./newsletter-rules").then((rules) => rules.newsletterActionSchema),
 });
