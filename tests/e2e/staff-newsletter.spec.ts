@@ -102,10 +102,17 @@ for (const javaScriptEnabled of [true, false]) {
     expect((await preview.boundingBox())!.width).toBeLessThanOrEqual(375);
 
     const before = smtp.received.length;
+    // On a phone the "Draft saved." toast sits over the buttons: read, then closed.
+    for (const close of await page.getByRole("button", { name: "Close toast" }).all()) {
+      await close.click();
+    }
     await page.getByRole("button", { name: "Send me a test" }).click();
     const { mail: test } = await mailTo(server.owner.email, before);
     expect(test.parsed.subject).toBe(`[Test] ${subject}`);
 
+    for (const close of await page.getByRole("button", { name: "Close toast" }).all()) {
+      await close.click();
+    }
     await page.getByRole("link", { name: "Send to subscribers…" }).click();
     const confirmed = javaScriptEnabled ? page.getByRole("dialog") : page.getByRole("main");
     await expect(
