@@ -54,6 +54,8 @@ export default [
       route("people", "routes/staff/people.tsx"),
       route("changes", "routes/staff/changes.tsx"),
       route("outbox", "routes/staff/outbox.tsx"),
+      route("newsletter", "routes/staff/newsletter.tsx"),
+      route("newsletter/:id", "routes/staff/newsletter-edit.tsx"),
     ]),
   ]),
   // Resource routes.

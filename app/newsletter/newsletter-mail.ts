@@ -1,5 +1,11 @@
 import { CONFIRM_DAYS, type ConsentForm, type PubIdentity } from "./newsletter-words";
-import { escapeHtml, headerText, htmlMail, htmlParagraph } from "~/platform/mail/mail-text";
+import {
+  bodyText,
+  escapeHtml,
+  headerText,
+  htmlMail,
+  htmlParagraph,
+} from "~/platform/mail/mail-text";
 import type { MailMessage } from "~/platform/mail/outbox.server";
 
 /** The site's addresses of a subscriber's two links. */
@@ -79,5 +85,99 @@ export function confirmationMail({
     text,
     html,
     listUnsubscribe: links.unsubscribe,
+  };
+}
+
+/** A web address in a newsletter's text, linked in its HTML part. */
+const WEB_ADDRESS = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;:!?)'\]]/g;
+
+/** Text as HTML, each web address in it a link (everything escaped). */
+export function linkedHtml(text: string): string {
+  let html = "";
+  let last = 0;
+  for (const match of text.matchAll(WEB_ADDRESS)) {
+    const address = match[0];
+    html += escapeHtml(text.slice(last, match.index));
+    html += `<a href="${escapeHtml(address)}">${escapeHtml(address)}</a>`;
+    last = match.index + address.length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
+/** What a newsletter's subject says on the copy an owner sends themselves. */
+export const TEST_SUBJECT_PREFIX = "[Test] ";
+
+/** Why a subscriber gets the newsletter, in its footer. */
+export const WHY_YOU_GET_IT =
+  "You get this because you subscribed to our newsletter about events and specials.";
+
+/** The test copy's footer, where a subscriber's own unsubscribe link goes. */
+export const TEST_COPY_NOTE =
+  "This is a test copy, sent only to you. Each subscriber's copy has their own unsubscribe link here.";
+
+/** A newsletter as written: its subject and plain text. */
+export type NewsletterText = { subject: string; body: string };
+
+/**
+ * A newsletter's text as mailed: what the owner wrote, then the footer CASL
+ * asks for (why they get it, how to unsubscribe, the pub's name and postal
+ * address). `unsubscribe` is the subscriber's own link; null on a test copy.
+ */
+export function newsletterText(
+  newsletter: NewsletterText,
+  pub: PubIdentity,
+  unsubscribe: string | null,
+): string {
+  return [
+    bodyText(newsletter.body).trimEnd(),
+    "",
+    "--",
+    WHY_YOU_GET_IT,
+    unsubscribe ? `Unsubscribe: ${unsubscribe}` : TEST_COPY_NOTE,
+    "",
+    pub.name,
+    pub.postalAddress,
+    "",
+  ].join("\n");
+}
+
+/**
+ * One copy of a newsletter: to a subscriber, with their unsubscribe link
+ * (visible, and for the one-click headers), or, `unsubscribe` null, the
+ * owner's test copy, marked so in the subject and carrying no headers.
+ */
+export function newsletterMail({
+  to,
+  newsletter,
+  pub,
+  unsubscribe,
+}: {
+  to: string;
+  newsletter: NewsletterText;
+  pub: PubIdentity;
+  unsubscribe: string | null;
+}): MailMessage {
+  const paragraphs = bodyText(newsletter.body)
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) => htmlParagraph(linkedHtml(paragraph).replaceAll("\n", "<br>")));
+  const html = htmlMail([
+    ...paragraphs,
+    "<hr>",
+    htmlParagraph(escapeHtml(WHY_YOU_GET_IT)),
+    htmlParagraph(
+      unsubscribe
+        ? `<a href="${escapeHtml(unsubscribe)}">Unsubscribe</a>`
+        : escapeHtml(TEST_COPY_NOTE),
+    ),
+    `<p>${escapeHtml(pub.name)}<br>${escapeHtml(pub.postalAddress)}</p>`,
+  ]);
+  const subject = headerText(newsletter.subject, 150);
+  return {
+    to: [to],
+    subject: unsubscribe ? subject : `${TEST_SUBJECT_PREFIX}${subject}`,
+    text: newsletterText(newsletter, pub, unsubscribe),
+    html,
+    ...(unsubscribe ? { listUnsubscribe: unsubscribe } : {}),
   };
 }

@@ -73,7 +73,8 @@ export async function requestSubscription(
        pub_name = excluded.pub_name, pub_postal_address = excluded.pub_postal_address,
        confirm_token_hash = excluded.confirm_token_hash,
        confirm_expires_at = excluded.confirm_expires_at,
-       confirmed_at = null, unsubscribed_at = null, unsubscribed_by = null, updated_at = now()
+       confirmed_at = null, unsubscribed_at = null, unsubscribed_by = null, bounced_at = null,
+       updated_at = now()
      where s.state <> 'confirmed'
      returning id::int as id`,
     [

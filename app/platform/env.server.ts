@@ -112,6 +112,12 @@ const envSchema = z
       .min(1, { error: "must be a whole number of days from 1 to 3650" })
       .max(3650, { error: "must be a whole number of days from 1 to 3650" })
       .default(365),
+    NEWSLETTER_MAILS_PER_MINUTE: z.coerce
+      .number({ error: "must be a whole number of mails a minute from 1 to 1000" })
+      .int({ error: "must be a whole number of mails a minute from 1 to 1000" })
+      .min(1, { error: "must be a whole number of mails a minute from 1 to 1000" })
+      .max(1000, { error: "must be a whole number of mails a minute from 1 to 1000" })
+      .default(60),
     TURNSTILE_SITE_KEY: z
       .string()
       .regex(/^[\w-]{1,100}$/, { error: "must be a Turnstile site key such as 0x4AAAAAAA…" })

@@ -11,6 +11,7 @@ export const staffNavigation = [
   { to: "/staff/settings", label: "Site", end: false, ownersOnly: false },
   { to: "/staff/people", label: "People", end: false, ownersOnly: false },
   { to: "/staff/changes", label: "Changes", end: false, ownersOnly: false },
+  { to: "/staff/newsletter", label: "Newsletter", end: false, ownersOnly: false },
   // The mail the site sends holds visitors' details: owners only.
   { to: "/staff/outbox", label: "Outbox", end: false, ownersOnly: true },
 ] as const;

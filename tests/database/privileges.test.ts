@@ -53,6 +53,16 @@ const expectedTables: Record<string, Grants> = {
   outbox: { anon: [], authenticated: ["select"] },
   // Newsletter subscribers: staff read them (the policy); only the server writes them.
   newsletter_subscribers: { anon: [], authenticated: ["select"] },
+  newsletters: {
+    anon: [],
+    authenticated: [
+      "select",
+      "insert (body, subject, written_by)",
+      "update (body, subject, updated_at)",
+      "delete",
+    ],
+  },
+  newsletter_deliveries: { anon: [], authenticated: ["select"] },
   form_rate_limits: NOTHING,
   server_secrets: NOTHING,
   staff_setup_codes: NOTHING,
@@ -75,6 +85,8 @@ const expectedSequences: Record<string, Grants> = Object.fromEntries(
     "enquiries_id_seq",
     "outbox_id_seq",
     "newsletter_subscribers_id_seq",
+    "newsletters_id_seq",
+    "newsletter_deliveries_id_seq",
     "audit_log_id_seq",
   ].map((sequence) => [sequence, NOTHING]),
 );
@@ -89,6 +101,9 @@ const expectedFunctions: Record<string, Grants> = {
   "staff_keeps_an_owner()": NOTHING,
   "staff_removal_spends_links()": NOTHING,
   "enquiry_handled_is_read()": NOTHING,
+  "newsletter_delivery_outcome()": NOTHING,
+  "newsletter_delivery_withdrawn()": NOTHING,
+  "newsletter_finished(newsletter bigint)": NOTHING,
 };
 
 /** MAINTAIN (PostgreSQL 17) where the server has it. */
@@ -274,6 +289,8 @@ describe.each(drivers)("the API roles' privileges on %s", (driver) => {
       "staff",
       "outbox",
       "newsletter_subscribers",
+      "newsletters",
+      "newsletter_deliveries",
     ]) {
       await expect(
         asUser(db, editor, (tx) => tx.query(`truncate public.${table} cascade`)),

@@ -28,7 +28,11 @@ function run(args: string[], env: NodeJS.ProcessEnv, input?: string) {
   return { child, output: () => output };
 }
 
-export async function startOwnServer(name: string): Promise<OwnServer> {
+/** `env`: more of the server's environment (a mail server, its rate). */
+export async function startOwnServer(
+  name: string,
+  extraEnv: Record<string, string> = {},
+): Promise<OwnServer> {
   const dataDirectory = mkdtempSync(path.join(tmpdir(), `e2e-${name}-`));
   const owner = { email: `owner.${name}@staff.example.com`, password: E2E_STAFF_PASSWORD };
   const env = {
@@ -37,6 +41,7 @@ export async function startOwnServer(name: string): Promise<OwnServer> {
     DATA_DIR: dataDirectory,
     PORT: "0",
     AUTH_PASSWORD_HASH_COST: "4",
+    ...extraEnv,
   };
 
   const added = run(

@@ -91,6 +91,7 @@ const ACTION_PATHS = [
   "/staff/pages/1",
   "/staff/people",
   "/staff/outbox",
+  "/staff/newsletter/new",
   "/staff/forgot-password",
   "/staff/reset-password",
   "/staff/changes",

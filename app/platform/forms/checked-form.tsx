@@ -283,6 +283,12 @@ export function CheckedForm<Field extends string, Context = void>({
       event.preventDefault();
       return;
     }
+    // A button marked `formNoValidate` (an editor's "insert", which only
+    // fills in the form again) is sent as the form stands, as without scripts.
+    if ((event.nativeEvent as SubmitEvent).submitter?.hasAttribute("formnovalidate")) {
+      sentAt.current = performance.now();
+      return;
+    }
     const found = check();
     if (!found) {
       // Sent before the rules have loaded (nothing was focused): load them,

@@ -57,13 +57,19 @@ const QUEUED_COLUMNS = `id::int as id, to_address as "to", reply_to_name as "rep
 export async function enqueueMail(
   tx: Database,
   message: MailMessage,
-  about: { enquiryId?: number; newsletterSubscriberId?: number } = {},
+  about: {
+    enquiryId?: number;
+    newsletterSubscriberId?: number;
+    /** Not to be tried before this many milliseconds from now (a newsletter's copies, spread out). */
+    dueInMs?: number;
+  } = {},
 ): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
     `insert into public.outbox
        (enquiry_id, newsletter_subscriber_id, to_address, reply_to_name, reply_to_address,
-        subject, text_body, html_body, list_unsubscribe)
-     values ($1::bigint, $2::bigint, $3, $4, $5, $6, $7, $8, $9)
+        subject, text_body, html_body, list_unsubscribe, next_attempt_at)
+     values ($1::bigint, $2::bigint, $3, $4, $5, $6, $7, $8, $9,
+       now() + make_interval(secs => $10::double precision / 1000))
      returning id::int as id`,
     [
       about.enquiryId ?? null,
@@ -75,6 +81,7 @@ export async function enqueueMail(
       message.text,
       message.html ?? null,
       message.listUnsubscribe ?? null,
+      about.dueInMs ?? 0,
     ],
   );
   if (!row) throw new Error("Queuing the mail returned no row");
@@ -147,7 +154,8 @@ export async function markMailSent(db: Database, id: number): Promise<void> {
 /**
  * Records a failed try: the mail is tried again after `retryInMs`, unless
  * the failure is permanent or that would be more than `giveUpAfterMs` after
- * its first try, when it is marked failed. Returns which.
+ * its first try, when it is marked failed (`refused` when permanent: for a
+ * newsletter's copy, a bounce). Returns which.
  */
 export async function markMailFailedTry(
   db: Database,
@@ -163,6 +171,7 @@ export async function markMailFailedTry(
     `update public.outbox o set
        status = case when given_up then 'failed' else 'waiting' end,
        failed_at = case when given_up then now() end,
+       refused = given_up and $5::boolean,
        next_attempt_at = now() + make_interval(secs => $3::double precision / 1000),
        claimed_until = null,
        last_error = left($2, 1000)
@@ -230,7 +239,7 @@ export type SendAgainOutcome =
 export async function sendAgainNow(db: Database, id: number): Promise<SendAgainOutcome> {
   if (!Number.isSafeInteger(id) || id <= 0) return "missing";
   const queuedAgain = await db.query<{ id: number }>(
-    `update public.outbox set status = 'waiting', failed_at = null, next_attempt_at = now(),
+    `update public.outbox set status = 'waiting', failed_at = null, refused = false, next_attempt_at = now(),
        attempts = 0, first_attempted_at = null
      where id = $1::bigint and status <> 'sent'
        and (claimed_until is null or claimed_until <= now())
