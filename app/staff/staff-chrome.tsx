@@ -101,7 +101,7 @@ function StaffNavigation() {
   const sections = staffNavigation.filter(({ ownersOnly }) => !ownersOnly || area?.isOwner);
   return (
     <nav aria-label="Staff sections" className="border-t border-shell-border/60">
-      <ul className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-2 sm:px-4">
+      <ul className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-2 sm:px-4 lg:flex-wrap">
         {sections.map(({ to, label, end }) => (
           <li key={to} className="shrink-0">
             <NavLink
