@@ -54,9 +54,12 @@ export type Delivery = {
 
 const ISO = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** To the microsecond, as a saved draft's version: two saves never share it. */
+const ISO_US = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const SUMMARY_COLUMNS = `n.id::int as id, n.subject, n.state, n.written_by as "writtenBy",
-  n.sent_by as "sentBy", ${ISO("n.updated_at")} as "updatedAt", ${ISO("n.sent_at")} as "sentAt",
+  n.sent_by as "sentBy", ${ISO_US("n.updated_at")} as "updatedAt", ${ISO("n.sent_at")} as "sentAt",
   ${ISO("n.finished_at")} as "finishedAt", ${ISO("n.stopped_at")} as "stoppedAt",
   n.recipient_count as "recipientCount",
   (select json_build_object(
@@ -152,6 +155,8 @@ export type SendOutcome =
   /** Already sending, stopped or sent: nothing more was queued. */
   | { status: "not-draft" }
   | { status: "missing" }
+  /** Saved again since the send was asked about: nothing was queued. */
+  | { status: "changed" }
   /** Nobody to send it to: it stays a draft. */
   | { status: "nobody" };
 
@@ -164,6 +169,11 @@ export type SendSettings = {
   perMinute: number;
   /** Who sends it (their address). */
   sentBy: string | null;
+  /**
+   * When the text the sender was asked about was saved (`updatedAt`): a
+   * draft saved since, by another owner or in another tab, is not sent.
+   */
+  savedAt: string;
 };
 
 /**
@@ -178,12 +188,19 @@ export async function sendNewsletter(
 ): Promise<SendOutcome> {
   const key = await newsletterKey(db);
   const outcome = await db.transaction<SendOutcome>(async (tx) => {
-    const [newsletter] = await tx.query<{ state: NewsletterState; subject: string; body: string }>(
-      "select state, subject, body from public.newsletters where id = $1::bigint for update",
+    const [newsletter] = await tx.query<{
+      state: NewsletterState;
+      subject: string;
+      body: string;
+      savedAt: string;
+    }>(
+      `select state, subject, body, ${ISO_US("updated_at")} as "savedAt"
+       from public.newsletters where id = $1::bigint for update`,
       [id],
     );
     if (!newsletter) return { status: "missing" };
     if (newsletter.state !== "draft") return { status: "not-draft" };
+    if (newsletter.savedAt !== settings.savedAt) return { status: "changed" };
     const recipients = await tx.query<{ id: number; email: string }>(
       `select id::int as id, email from public.newsletter_subscribers
        where state = 'confirmed' and bounced_at is null

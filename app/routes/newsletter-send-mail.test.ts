@@ -10,7 +10,7 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-database";
 import { action as unsubscribeAction } from "./newsletter-unsubscribe";
-import { createDraft, sendNewsletter } from "~/newsletter/newsletters.server";
+import { createDraft, getNewsletter, sendNewsletter } from "~/newsletter/newsletters.server";
 import {
   startMailSender,
   type MailSender,
@@ -79,6 +79,7 @@ describe.each(drivers)("the newsletter's mail on %s", (driver) => {
       pub: PUB,
       perMinute: 60_000_000,
       sentBy: "owner@pub.example",
+      savedAt: (await getNewsletter(db, id))!.updatedAt,
     });
     return { id, outcome };
   }

@@ -83,6 +83,16 @@ async function copiesOf(db: Database, id: number) {
   );
 }
 
+/** A send's post, as the page's question makes it: with when the text asked about was saved. */
+async function sendFields(db: Database, id: number) {
+  const [row] = await db.query<{ saved: string }>(
+    `select to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as saved
+     from public.newsletters where id = $1::bigint`,
+    [id],
+  );
+  return { intent: "send", id: String(id), saved: row!.saved };
+}
+
 async function stateOf(db: Database, id: number) {
   const [row] = await db.query<{ state: string; recipientCount: number | null }>(
     `select state, recipient_count as "recipientCount" from public.newsletters where id = $1::bigint`,
@@ -234,7 +244,7 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     const asked = (await (await page(owner, id, "?send")).json()) as NewsletterPageData;
     expect(asked).toMatchObject({ confirmingSend: true, confirmed: 2 });
 
-    const response = await postPage(owner, id, { intent: "send", id: String(id) });
+    const response = await postPage(owner, id, await sendFields(db, id));
     expect(response).toHaveRedirect(`/staff/newsletter/${id}`);
     const copies = await copiesOf(db, id);
     expect(copies.map((copy) => copy.to)).toEqual([a, b]);
@@ -249,8 +259,8 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     expect(await stateOf(db, id)).toEqual({ state: "sending", recipientCount: 2 });
 
     const [again, both] = await Promise.all([
-      postPage(owner, id, { intent: "send", id: String(id) }),
-      postPage(owner, id, { intent: "send", id: String(id) }),
+      postPage(owner, id, await sendFields(db, id)),
+      postPage(owner, id, await sendFields(db, id)),
     ]);
     for (const repeated of [again, both]) {
       expect(repeated.status).toBe(409);
@@ -270,11 +280,44 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     await onlyConfirmed(db, [`a.${unique()}@example.com`, `b.${unique()}@example.com`]);
     const id = await draft("Double click");
     const answers = await Promise.all([
-      postPage(owner, id, { intent: "send", id: String(id) }),
-      postPage(owner, id, { intent: "send", id: String(id) }),
+      postPage(owner, id, await sendFields(db, id)),
+      postPage(owner, id, await sendFields(db, id)),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
     expect(await copiesOf(db, id)).toHaveLength(2);
+  });
+
+  test("a draft saved again after the send was asked about is not sent; asked again, it is", async ({
+    db,
+    draft,
+    postPage,
+    owner,
+  }) => {
+    await onlyConfirmed(db, [`a.${unique()}@example.com`]);
+    const id = await draft("Asked about");
+    const asked = await sendFields(db, id);
+    // Another owner saves a new text meanwhile.
+    const saved = await postPage(owner, id, {
+      "form-id": "newsletter",
+      intent: "save",
+      subject: "Changed since",
+      body: "A different text.",
+    });
+    expect(saved.status).toBe(303);
+    const stale = await postPage(owner, id, asked);
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as Answer).formError).toMatch(/saved again after you were asked/);
+    expect((await stateOf(db, id))?.state).toBe("draft");
+    expect(await copiesOf(db, id)).toEqual([]);
+
+    const missing = await postPage(owner, id, { intent: "send", id: String(id) });
+    expect(missing.status).toBe(400);
+    expect((await stateOf(db, id))?.state).toBe("draft");
+
+    expect(await postPage(owner, id, await sendFields(db, id))).toHaveRedirect(
+      `/staff/newsletter/${id}`,
+    );
+    expect((await stateOf(db, id))?.state).toBe("sending");
   });
 
   test("with nobody confirmed nothing is sent and the draft stays", async ({
@@ -285,7 +328,7 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
   }) => {
     await onlyConfirmed(db, []);
     const id = await draft("Nobody");
-    const response = await postPage(owner, id, { intent: "send", id: String(id) });
+    const response = await postPage(owner, id, await sendFields(db, id));
     expect(response.status).toBe(409);
     expect(((await response.json()) as Answer).formError).toMatch(/Nobody has confirmed/);
     expect((await stateOf(db, id))?.state).toBe("draft");
@@ -300,7 +343,7 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     const [a, b] = [`a.${unique()}@example.com`, `b.${unique()}@example.com`];
     const [, bId] = await onlyConfirmed(db, [a, b]);
     const id = await draft("Outcomes");
-    await postPage(owner, id, { intent: "send", id: String(id) });
+    await postPage(owner, id, await sendFields(db, id));
     const outbox = await db.query<{ id: number; to: string }>(
       `select o.id::int as id, o.to_address as "to" from public.newsletter_deliveries d
        join public.outbox o on o.id = d.outbox_id where d.newsletter_id = $1::bigint order by d.id`,
@@ -323,7 +366,7 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
 
     // The next send skips the bounced address.
     const next = await draft("After the bounce");
-    await postPage(owner, next, { intent: "send", id: String(next) });
+    await postPage(owner, next, await sendFields(db, next));
     expect((await copiesOf(db, next)).map((copy) => copy.to)).toEqual([a]);
   });
 
@@ -337,7 +380,7 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     const emails = [1, 2, 3].map((n) => `s${n}.${unique()}@example.com`);
     await onlyConfirmed(db, emails);
     const id = await draft("Stop test");
-    await postPage(owner, id, { intent: "send", id: String(id) });
+    await postPage(owner, id, await sendFields(db, id));
     const [first] = await db.query<{ id: number }>(
       `select outbox_id::int as id from public.newsletter_deliveries
        where newsletter_id = $1::bigint order by id limit 1`,
@@ -383,7 +426,7 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     const [a, b] = [`a.${unique()}@example.com`, `b.${unique()}@example.com`];
     const [, bId] = await onlyConfirmed(db, [a, b]);
     const id = await draft("Mid-send");
-    await postPage(owner, id, { intent: "send", id: String(id) });
+    await postPage(owner, id, await sendFields(db, id));
     const [row] = await db.query<{ listUnsubscribe: string }>(
       `select list_unsubscribe as "listUnsubscribe" from public.outbox
        where newsletter_subscriber_id = $1::bigint and status = 'waiting'`,
@@ -402,7 +445,7 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
   }) => {
     await onlyConfirmed(db, [`a.${unique()}@example.com`]);
     const id = await draft("Sent once");
-    await postPage(owner, id, { intent: "send", id: String(id) });
+    await postPage(owner, id, await sendFields(db, id));
     const response = await postPage(owner, id, {
       "form-id": "newsletter",
       subject: "Changed",

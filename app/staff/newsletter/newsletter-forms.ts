@@ -27,7 +27,8 @@ export const NEWSLETTER_ACTIONS = [SEND_TEST, SEND, STOP, COPY] as const;
 
 export const newsletterActionForm = defineForm({
   id: "newsletter-action",
-  fields: ["intent", "id"],
+  // `saved`: with a send, when the text asked about was saved.
+  fields: ["intent", "id", "saved"],
   intents: NEWSLETTER_ACTIONS,
   labels: {},
   rules: () => import("./newsletter-rules").then((rules) => rules.newsletterActionSchema),

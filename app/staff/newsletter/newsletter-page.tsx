@@ -197,7 +197,7 @@ export function NewsletterPage({ loaderData, actionData }: StaffPageProps<Newsle
               className="mt-6"
               page={path}
               intent={SEND}
-              fields={{ id: newsletter.id }}
+              fields={{ id: newsletter.id, saved: newsletter.updatedAt }}
               icon={<SendIcon aria-hidden="true" />}
               yesLabel="Yes, send it"
               pendingLabel="Sending…"

@@ -260,12 +260,26 @@ async function act(post: FormData, { request, params, context }: ActionFunctionA
   // SEND
   const origin = staffLinkOrigin(request);
   if (!origin) return refuse(409, `Nothing was sent. ${staffLinksNeedSiteUrl()}`);
+  const savedAt = checked.data.saved;
+  if (!savedAt) {
+    return refuse(
+      400,
+      "Nothing was sent: the send did not say which text it was for. Reload the page and send again.",
+    );
+  }
   const sent = await sendNewsletter(db, id, {
     origin,
     pub,
     perMinute: env.NEWSLETTER_MAILS_PER_MINUTE,
     sentBy: staffClaims(context).email ?? null,
+    savedAt,
   });
+  if (sent.status === "changed") {
+    return refuse(
+      409,
+      "Nothing was sent: the draft was saved again after you were asked, perhaps by another owner. Check its preview below, then send it again.",
+    );
+  }
   if (sent.status === "missing")
     return refuse(404, "That newsletter is gone, so nothing was sent.");
   if (sent.status === "not-draft") {

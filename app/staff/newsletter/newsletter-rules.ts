@@ -20,4 +20,6 @@ export const draftSchema = z.object({
 export const newsletterActionSchema = z.object({
   intent: z.enum(NEWSLETTER_ACTIONS),
   id: rowIdSchema,
+  // When the text a send was asked about was saved (ISO, as the page had it).
+  saved: z.string().max(40).optional(),
 });
