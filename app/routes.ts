@@ -53,6 +53,8 @@ export default [
       route("people", "routes/staff/people.tsx"),
       route("changes", "routes/staff/changes.tsx"),
       route("outbox", "routes/staff/outbox.tsx"),
+      route("newsletter/subscribers", "routes/staff/newsletter-subscribers.tsx"),
+      route("newsletter/subscribers.csv", "routes/staff/newsletter-subscribers-sheet.ts"),
     ]),
   ]),
   // Resource routes.
