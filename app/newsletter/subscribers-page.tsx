@@ -1,10 +1,12 @@
+// Icons the site draws already: a new one would join the scripts every page loads.
 import {
+  CircleCheckIcon,
+  CircleSlashIcon,
   ClockIcon,
   DownloadIcon,
-  MailCheckIcon,
-  MailMinusIcon,
-  MailXIcon,
+  MailIcon,
   SearchIcon,
+  UserMinusIcon,
 } from "lucide-react";
 import { Form } from "react-router";
 import { cn } from "~/platform/cn";
@@ -51,9 +53,9 @@ export type SubscribersPageData = {
 export type SubscribersActionData = { formError: string };
 
 const BADGES: Record<SubscriberState, BadgeState> = {
-  confirmed: { tone: "new", icon: MailCheckIcon, label: STATE_LABELS.confirmed },
+  confirmed: { tone: "new", icon: CircleCheckIcon, label: STATE_LABELS.confirmed },
   waiting: { tone: "waiting", icon: ClockIcon, label: STATE_LABELS.waiting },
-  unsubscribed: { tone: "done", icon: MailXIcon, label: STATE_LABELS.unsubscribed },
+  unsubscribed: { tone: "done", icon: CircleSlashIcon, label: STATE_LABELS.unsubscribed },
 };
 
 const addresses = (count: number) => `${count} ${count === 1 ? "address" : "addresses"}`;
@@ -77,7 +79,7 @@ export function SubscribersPage({
   return (
     <>
       <h1 className="flex items-center gap-3 text-4xl tracking-tight">
-        <MailCheckIcon aria-hidden="true" className="size-8 shrink-0" />
+        <MailIcon aria-hidden="true" className="size-8 shrink-0" />
         Newsletter subscribers
       </h1>
       <p className="mt-2 max-w-prose text-lg text-muted-foreground">
@@ -172,7 +174,7 @@ export function SubscribersPage({
 /** How many addresses are in each state, at the top for everyone. */
 function Counts({ counts }: { counts: SubscriberCounts }) {
   return (
-    <dl className="mt-6 grid max-w-2xl grid-cols-3 gap-3" aria-label="Subscribers by state">
+    <dl className="mt-6 grid max-w-2xl grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Subscribers by state">
       {SUBSCRIBER_STATES.map((state) => (
         <div key={state} className="border-2 border-border p-3">
           <dt className="text-sm font-semibold text-muted-foreground sm:text-base">
@@ -270,7 +272,7 @@ function SubscriberItem({ row, query }: { row: SubscriberRow; query: SubscriberQ
           preventScrollReset
           className={buttonVariants({ variant: "ghost", size: "sm", className: "min-h-11" })}
         >
-          <MailMinusIcon aria-hidden="true" />
+          <UserMinusIcon aria-hidden="true" />
           Remove
           <span className="sr-only"> {row.email}</span>
         </Link>
@@ -287,7 +289,7 @@ function ConsentRecord({ row }: { row: SubscriberRow }) {
         Consent record
         <span className="sr-only"> of {row.email}</span>
       </summary>
-      <dl className="mt-1 grid gap-x-4 gap-y-1 border-l-4 border-border pl-4 sm:grid-cols-[max-content_1fr]">
+      <dl className="mt-1 grid gap-x-4 gap-y-1 border-l-4 border-border pl-4 sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold">They agreed to</dt>
         <dd className="break-words">“{row.consentWording}”</dd>
         <dt className="font-semibold">On</dt>
@@ -322,7 +324,7 @@ function RemovalConfirmation({ row, page }: { row: SubscriberRow; page: string }
       page={page}
       intent="remove"
       fields={{ id: row.id }}
-      icon={<MailMinusIcon aria-hidden="true" />}
+      icon={<UserMinusIcon aria-hidden="true" />}
       yesLabel="Yes, remove"
       pendingLabel="Removing…"
       keepLabel="Keep them"
