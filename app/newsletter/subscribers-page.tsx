@@ -174,7 +174,10 @@ export function SubscribersPage({
 /** How many addresses are in each state, at the top for everyone. */
 function Counts({ counts }: { counts: SubscriberCounts }) {
   return (
-    <dl className="mt-6 grid max-w-2xl grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Subscribers by state">
+    <dl
+      className="mt-6 grid max-w-2xl grid-cols-2 gap-3 sm:grid-cols-3"
+      aria-label="Subscribers by state"
+    >
       {SUBSCRIBER_STATES.map((state) => (
         <div key={state} className="border-2 border-border p-3">
           <dt className="text-sm font-semibold text-muted-foreground sm:text-base">

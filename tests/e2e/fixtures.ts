@@ -302,6 +302,8 @@ const staffPurposes = [
   "live-specials",
   "live-contact",
   "live-polling",
+  "newsletter-subscribers",
+  "newsletter-subscribers-no-javascript",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 
