@@ -344,7 +344,7 @@ function RemovalConfirmation({ row, page }: { row: SubscriberRow; page: string }
       </p>
       <p className="mt-2">
         Their consent record is cleared. The list keeps their address, when, and that you removed
-        them. The pub cannot put them back: they can sign up again themselves.
+        them. The pub cannot put them back. They can sign up again themselves.
       </p>
     </Confirmation>
   );
