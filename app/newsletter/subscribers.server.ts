@@ -235,7 +235,7 @@ export async function unsubscribe(
 
 /**
  * An owner takes subscriber `id` off the list (see takeOffTheList), in the
- * transaction `tx`, which the caller has checked they own. A waiting request
+ * transaction `tx`; the caller has checked that `owner` is one. A waiting request
  * is taken off too, not deleted: the removal stays on record, and the
  * confirmation link already mailed stops working. False when the address is
  * already off the list, its request has run out, or there is no such row.
