@@ -117,7 +117,7 @@ function EnquiryItem({ enquiry, back }: { enquiry: EnquirySummary; back: string 
         <StateLine state={enquiryState(enquiry)} when={formatReceived(enquiry.createdAt)} />
         <p
           className={cn(
-            "mt-2 text-lg group-hover:text-primary group-hover:underline",
+            "mt-2 text-lg break-words group-hover:text-primary group-hover:underline",
             enquiry.readAt ? "font-semibold" : "font-bold",
           )}
         >
