@@ -56,6 +56,8 @@ export default [
       route("outbox", "routes/staff/outbox.tsx"),
       route("newsletter", "routes/staff/newsletter.tsx"),
       route("newsletter/:id", "routes/staff/newsletter-edit.tsx"),
+      route("newsletter/subscribers", "routes/staff/newsletter-subscribers.tsx"),
+      route("newsletter/subscribers.csv", "routes/staff/newsletter-subscribers-sheet.ts"),
     ]),
   ]),
   // Resource routes.

@@ -7,6 +7,9 @@ import { describeRetention } from "~/platform/clock/time-words";
 /** Where a subscriber gave their consent: an enquiry form's box, the footer, or the undo of an unsubscribe. */
 export type ConsentForm = "contact" | "venue" | "footer" | "resubscribe";
 
+/** How an address left the list: the link in a mail, the mail program's one-click, or an owner. */
+export type UnsubscribedBy = "link" | "one-click" | "owner";
+
 /** Who the pub was when consent was given, as CASL asks a consent record to say. */
 export type PubIdentity = { name: string; postalAddress: string };
 

@@ -2,6 +2,7 @@ import { newsletterLink, newsletterMail, type NewsletterText } from "./newslette
 import { unsubscribeToken } from "./newsletter-tokens.server";
 import type { PubIdentity } from "./newsletter-words";
 import { newsletterKey } from "./subscribers.server";
+import { subscriberCounts } from "./subscriber-list.server";
 import type { Database } from "~/platform/database/database.server";
 import { enqueueMail, mailQueued } from "~/platform/mail/outbox.server";
 
@@ -101,18 +102,17 @@ export function listDeliveries(db: Database, id: number, limit = 500): Promise<D
   );
 }
 
-/** The subscribers as the hub counts them. */
-export type SubscriberCounts = { confirmed: number; waiting: number; bounced: number };
+/** Whom a send would reach (confirmed, not bounced), who has yet to confirm, and the bounced a send skips. */
+export type SendableCounts = { confirmed: number; waiting: number; bounced: number };
 
-/** How many subscribers are confirmed (and of them, bounced) and how many still to confirm. */
-export async function subscriberCounts(db: Database): Promise<SubscriberCounts> {
-  const [row] = await db.query<SubscriberCounts>(
-    `select (count(*) filter (where state = 'confirmed' and bounced_at is null))::int as confirmed,
-       (count(*) filter (where state = 'waiting' and confirm_expires_at > now()))::int as waiting,
-       (count(*) filter (where state = 'confirmed' and bounced_at is not null))::int as bounced
-     from public.newsletter_subscribers`,
-  );
-  return row ?? { confirmed: 0, waiting: 0, bounced: 0 };
+/** The counts a newsletter's pages show: for any member of the staff. */
+export async function sendableCounts(db: Database): Promise<SendableCounts> {
+  const counts = await subscriberCounts(db);
+  return {
+    confirmed: counts.confirmed - counts.bounced,
+    waiting: counts.waiting,
+    bounced: counts.bounced,
+  };
 }
 
 /** Writes a new draft as the member in `tx`; its id. */

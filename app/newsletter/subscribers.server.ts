@@ -12,6 +12,7 @@ import {
   UNDO_MINUTES,
   type ConsentForm,
   type PubIdentity,
+  type UnsubscribedBy,
 } from "./newsletter-words";
 import type { Database } from "~/platform/database/database.server";
 import { enqueueMail } from "~/platform/mail/outbox.server";
@@ -73,7 +74,8 @@ export async function requestSubscription(
        pub_name = excluded.pub_name, pub_postal_address = excluded.pub_postal_address,
        confirm_token_hash = excluded.confirm_token_hash,
        confirm_expires_at = excluded.confirm_expires_at,
-       confirmed_at = null, unsubscribed_at = null, unsubscribed_by = null, bounced_at = null,
+       confirmed_at = null, unsubscribed_at = null, unsubscribed_by = null,
+       unsubscribed_by_staff = null, unsubscribed_by_staff_email = null, bounced_at = null,
        updated_at = now()
      where s.state <> 'confirmed'
      returning id::int as id`,
@@ -153,9 +155,6 @@ export async function confirmSubscription(
   return state === "waiting" ? "unknown" : state;
 }
 
-/** How an unsubscribe came. */
-export type UnsubscribedBy = "link" | "one-click" | "owner";
-
 /** Where an unsubscribe token's subscriber stands. */
 export type UnsubscribeState =
   /** Unsubscribed (or never on the list): nothing is sent to them. */
@@ -173,8 +172,8 @@ export async function unsubscribeState(
   const id = subscriberOf(await newsletterKey(db), token);
   if (id === null) return { status: "unknown" };
   const [row] = await db.query<{ state: string; mayUndo: boolean }>(
-    `select state, coalesce(unsubscribed_at > now() - make_interval(mins => $2::int), false)
-       as "mayUndo"
+    `select state, coalesce(unsubscribed_by <> 'owner'
+         and unsubscribed_at > now() - make_interval(mins => $2::int), false) as "mayUndo"
      from public.newsletter_subscribers where id = $1::bigint`,
     [id, UNDO_MINUTES],
   );
@@ -184,42 +183,82 @@ export async function unsubscribeState(
   return { status: "subscribed" };
 }
 
+/** The owner who took an address off the list: their user id and, as it was then, their address. */
+export type RemovingOwner = { userId: string; email: string };
+
 /**
- * Takes the subscriber of an unsubscribe link off the list at once, keeping
- * only the address and when and how they left; mail still waiting for them
- * is not sent. Idempotent: the same link again changes nothing and is
+ * Takes subscriber `id` off the list at once, keeping only the address and
+ * when and how they left (and, for a removal by the pub, which owner); mail
+ * still waiting for them is not sent. Every unsubscribe, the link's, the
+ * mail program's and an owner's, is this one step. False when there was no
+ * such subscriber still on the list (or asking to be).
+ */
+async function takeOffTheList(
+  tx: Database,
+  id: number,
+  by: UnsubscribedBy,
+  owner: RemovingOwner | null,
+): Promise<boolean> {
+  const left = await tx.query<{ id: number }>(
+    `update public.newsletter_subscribers set
+       state = 'unsubscribed', unsubscribed_at = now(), unsubscribed_by = $2,
+       unsubscribed_by_staff = $3::uuid, unsubscribed_by_staff_email = $4,
+       consented_at = null, consent_form = null, consent_wording = null, pub_name = null,
+       pub_postal_address = null, confirm_token_hash = null, confirm_expires_at = null,
+       confirmed_at = null, updated_at = now()
+     where id = $1::bigint and state <> 'unsubscribed'
+     returning id::int as id`,
+    [id, by, owner?.userId ?? null, owner?.email ?? null],
+  );
+  if (left.length === 0) return false;
+  await tx.query(
+    "delete from public.outbox where newsletter_subscriber_id = $1::bigint and status = 'waiting'",
+    [id],
+  );
+  return true;
+}
+
+/**
+ * Takes the subscriber of an unsubscribe link off the list at once (see
+ * takeOffTheList). Idempotent: the same link again changes nothing and is
  * answered the same.
  */
 export async function unsubscribe(
   db: Database,
   token: string | null,
-  by: UnsubscribedBy,
+  by: Exclude<UnsubscribedBy, "owner">,
 ): Promise<"unsubscribed" | "unknown"> {
   const id = subscriberOf(await newsletterKey(db), token);
   if (id === null) return "unknown";
-  await db.transaction(async (tx) => {
-    const left = await tx.query<{ id: number }>(
-      `update public.newsletter_subscribers set
-         state = 'unsubscribed', unsubscribed_at = now(), unsubscribed_by = $2,
-         consented_at = null, consent_form = null, consent_wording = null, pub_name = null,
-         pub_postal_address = null, confirm_token_hash = null, confirm_expires_at = null,
-         confirmed_at = null, updated_at = now()
-       where id = $1::bigint and state <> 'unsubscribed'
-       returning id::int as id`,
-      [id, by],
-    );
-    if (left.length > 0) {
-      await tx.query(
-        "delete from public.outbox where newsletter_subscriber_id = $1::bigint and status = 'waiting'",
-        [id],
-      );
-    }
-  });
+  await db.transaction((tx) => takeOffTheList(tx, id, by, null));
   return "unsubscribed";
 }
 
 /**
- * Undoes an unsubscribe from its page, within `UNDO_MINUTES` of it: the
+ * An owner takes subscriber `id` off the list (see takeOffTheList), in the
+ * transaction `tx`; the caller has checked that `owner` is one. A waiting request
+ * is taken off too, not deleted: the removal stays on record, and the
+ * confirmation link already mailed stops working. False when the address is
+ * already off the list, its request has run out, or there is no such row.
+ */
+export async function removeSubscriber(
+  tx: Database,
+  id: number,
+  owner: RemovingOwner,
+): Promise<boolean> {
+  const [row] = await tx.query<{ state: string }>(
+    `select state from public.newsletter_subscribers
+     where id = $1::bigint and (state <> 'waiting' or confirm_expires_at > now())
+     for update`,
+    [id],
+  );
+  if (!row) return false;
+  return takeOffTheList(tx, id, "owner", owner);
+}
+
+/**
+ * Undoes an unsubscribe from its page, within `UNDO_MINUTES` of it (never a
+ * removal by the pub, which they undo by signing up again): the
  * address is on the list again at once (the link reached its mailbox), with
  * a fresh consent record, the undo button's words and the pub as it is now.
  */
@@ -235,8 +274,9 @@ export async function resubscribe(
        update public.newsletter_subscribers set
          state = 'confirmed', consented_at = now(), consent_form = 'resubscribe',
          consent_wording = $2, pub_name = $3, pub_postal_address = $4, confirmed_at = now(),
-         unsubscribed_at = null, unsubscribed_by = null, updated_at = now()
-       where id = $1::bigint and state = 'unsubscribed'
+         unsubscribed_at = null, unsubscribed_by = null, unsubscribed_by_staff = null,
+         unsubscribed_by_staff_email = null, updated_at = now()
+       where id = $1::bigint and state = 'unsubscribed' and unsubscribed_by <> 'owner'
          and unsubscribed_at > now() - make_interval(mins => $5::int)
        returning state
      )

@@ -14,6 +14,7 @@ describe("parseEnv", () => {
       SHUTDOWN_GRACE_SECONDS: 10,
       AUTH_PASSWORD_HASH_COST: 10,
       ENQUIRY_RETENTION_DAYS: 365,
+      NEWSLETTER_MAILS_PER_MINUTE: 60,
       TURNSTILE_VERIFY_URL: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
     });
   });
@@ -34,6 +35,7 @@ describe("parseEnv", () => {
         SHUTDOWN_GRACE_SECONDS: "25",
         AUTH_PASSWORD_HASH_COST: "12",
         ENQUIRY_RETENTION_DAYS: "90",
+        NEWSLETTER_MAILS_PER_MINUTE: "20",
         TURNSTILE_SITE_KEY: "0x4AAAAAAAsitekey",
         TURNSTILE_SECRET_KEY: "0x4AAAAAAAsecret",
         TURNSTILE_VERIFY_URL: "http://127.0.0.1:9999/siteverify",
@@ -53,6 +55,7 @@ describe("parseEnv", () => {
       SHUTDOWN_GRACE_SECONDS: 25,
       AUTH_PASSWORD_HASH_COST: 12,
       ENQUIRY_RETENTION_DAYS: 90,
+      NEWSLETTER_MAILS_PER_MINUTE: 20,
       TURNSTILE_SITE_KEY: "0x4AAAAAAAsitekey",
       TURNSTILE_SECRET_KEY: "0x4AAAAAAAsecret",
       TURNSTILE_VERIFY_URL: "http://127.0.0.1:9999/siteverify",
@@ -83,6 +86,9 @@ describe("parseEnv", () => {
     ["IMAGE_CACHE_MAX_MB", "8", /IMAGE_CACHE_MAX_MB: must be a whole number of megabytes/],
     ["IMAGE_CACHE_MAX_MB", "1.5", /IMAGE_CACHE_MAX_MB: must be a whole number of megabytes/],
     ["ENQUIRY_RETENTION_DAYS", "0", /ENQUIRY_RETENTION_DAYS: must be a whole number of days/],
+    ["NEWSLETTER_MAILS_PER_MINUTE", "0", /NEWSLETTER_MAILS_PER_MINUTE: must be a whole number/],
+    ["NEWSLETTER_MAILS_PER_MINUTE", "1001", /NEWSLETTER_MAILS_PER_MINUTE: must be a whole number/],
+    ["NEWSLETTER_MAILS_PER_MINUTE", "2.5", /NEWSLETTER_MAILS_PER_MINUTE: must be a whole number/],
     [
       "AUTH_PASSWORD_HASH_COST",
       "3",

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { subscriberRow } from "../../tests/support/newsletter-subscribers";
+import { insertSubscriber } from "../../tests/support/newsletter";
 import { routeArgs } from "../../tests/support/route-args";
 import { startSmtpFake, type SmtpFake } from "../../tests/support/smtp-fake";
 import {
@@ -113,9 +113,9 @@ describe.each(drivers)("the newsletter's mail on %s", (driver) => {
       `a.${randomUUID().slice(0, 6)}@example.com`,
       `b.${randomUUID().slice(0, 6)}@example.com`,
     ];
-    for (const email of confirmed) await subscriberRow(db, email);
-    await subscriberRow(db, "waiting@example.com", "waiting");
-    await subscriberRow(db, "left@example.com", "unsubscribed");
+    for (const email of confirmed) await insertSubscriber(db, email);
+    await insertSubscriber(db, "waiting@example.com", "waiting");
+    await insertSubscriber(db, "left@example.com", "unsubscribed");
     sender();
     const { id, outcome } = await send();
     expect(outcome).toEqual({ status: "sending", recipients: 2 });
@@ -142,8 +142,8 @@ describe.each(drivers)("the newsletter's mail on %s", (driver) => {
       `l.${randomUUID().slice(0, 6)}@example.com`,
       `s.${randomUUID().slice(0, 6)}@example.com`,
     ];
-    await subscriberRow(db, leaving);
-    await subscriberRow(db, staying);
+    await insertSubscriber(db, leaving);
+    await insertSubscriber(db, staying);
     sender();
     const first = await send("First");
     await delivered(first.id, 2);
@@ -174,7 +174,7 @@ describe.each(drivers)("the newsletter's mail on %s", (driver) => {
       { length: 6 },
       (_, n) => `r${n}.${randomUUID().slice(0, 6)}@example.com`,
     );
-    for (const email of addresses) await subscriberRow(db, email);
+    for (const email of addresses) await insertSubscriber(db, email);
     let sent = 0;
     let halfway!: () => void;
     const reachedHalfway = new Promise<void>((resolve) => (halfway = resolve));
@@ -195,7 +195,7 @@ describe.each(drivers)("the newsletter's mail on %s", (driver) => {
       { length: 8 },
       (_, n) => `t${n}.${randomUUID().slice(0, 6)}@example.com`,
     );
-    for (const email of addresses) await subscriberRow(db, email);
+    for (const email of addresses) await insertSubscriber(db, email);
     sender(undefined, 1);
     sender(undefined, 1);
     const { id } = await send();

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, vi } from "vitest";
-import { subscriberRow } from "../../tests/support/newsletter-subscribers";
+import { insertSubscriber } from "../../tests/support/newsletter";
 import { drivers, routeTest } from "../../tests/support/route-test";
 import { CookieJar } from "../../tests/support/staff-requests";
 import { loader as hubLoader } from "./staff/newsletter";
@@ -63,13 +63,13 @@ const test = routeTest
 async function onlyConfirmed(db: Database, emails: string[]): Promise<number[]> {
   await db.query(
     `update public.newsletter_subscribers set state = 'unsubscribed', unsubscribed_at = now(),
-       unsubscribed_by = 'owner', consented_at = null, consent_form = null, consent_wording = null,
+       unsubscribed_by = 'link', consented_at = null, consent_form = null, consent_wording = null,
        pub_name = null, pub_postal_address = null, confirm_token_hash = null,
        confirm_expires_at = null, confirmed_at = null
      where state <> 'unsubscribed'`,
   );
   const ids: number[] = [];
-  for (const email of emails) ids.push(await subscriberRow(db, email));
+  for (const email of emails) ids.push(await insertSubscriber(db, email));
   return ids;
 }
 
@@ -113,7 +113,7 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
   }) => {
     const a = `a.${unique()}@example.com`;
     await onlyConfirmed(db, [a]);
-    await subscriberRow(db, `w.${unique()}@example.com`, "waiting");
+    await insertSubscriber(db, `w.${unique()}@example.com`, "waiting");
     const id = await draft("Hub test");
     const forOwner = (await (await hub(owner)).json()) as NewsletterHubData;
     expect(forOwner.isOwner).toBe(true);
@@ -236,9 +236,9 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
   }) => {
     const [a, b] = [`a.${unique()}@example.com`, `b.${unique()}@example.com`];
     await onlyConfirmed(db, [a, b]);
-    await subscriberRow(db, `w.${unique()}@example.com`, "waiting");
-    await subscriberRow(db, `u.${unique()}@example.com`, "unsubscribed");
-    await subscriberRow(db, `x.${unique()}@example.com`, "confirmed", { bounced: true });
+    await insertSubscriber(db, `w.${unique()}@example.com`, "waiting");
+    await insertSubscriber(db, `u.${unique()}@example.com`, "unsubscribed");
+    await insertSubscriber(db, `x.${unique()}@example.com`, "confirmed", { bounced: true });
     const id = await draft("Send test");
 
     const asked = (await (await page(owner, id, "?send")).json()) as NewsletterPageData;

@@ -154,7 +154,8 @@ function SavedMessage() {
       )}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <div>
+      {/* A long address in the words wraps rather than widen a phone's page. */}
+      <div className="min-w-0 break-words">
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1">{toast.description}</p> : null}
       </div>

@@ -95,6 +95,8 @@ const expectedFunctions: Record<string, Grants> = {
   // What the staff policies ask; the anon role's policies ask nothing.
   "is_staff()": { anon: [], authenticated: ["execute"] },
   "is_owner()": { anon: [], authenticated: ["execute"] },
+  // How many subscribers are in each state, for editors who may not read the rows.
+  "newsletter_subscriber_counts()": { anon: [], authenticated: ["execute"] },
   // Trigger functions: they run as their owner whoever fires them.
   "record_audit()": NOTHING,
   "bump_content_revision()": NOTHING,

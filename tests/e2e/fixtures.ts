@@ -304,6 +304,8 @@ const staffPurposes = [
   "live-polling",
   "newsletter-sign-up",
   "newsletter-sign-up-no-javascript",
+  "newsletter-subscribers",
+  "newsletter-subscribers-no-javascript",
 ] as const;
 const staffProjects = ["desktop", "phone"] as const;
 

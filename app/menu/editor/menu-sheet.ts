@@ -1,14 +1,13 @@
 import { ALLERGEN_LABELS, BADGE_LABELS, DIETARY_LABELS } from "~/menu/menu";
 import type { EditorMenu } from "./menu-editor";
 import { priceInput } from "./menu-editor";
+import { csvText } from "~/platform/csv";
 
 /**
  * The menu as a spreadsheet: one row a dish, with its section, in the order
  * the menu lists them. Tags are written as the staff forms label them,
- * several in a cell joined by "; ". Opened in a spreadsheet, a cell staff
- * typed that starts like a formula (=, +, -, @) is written after an
- * apostrophe, so it is shown as text and never run (OWASP's advice for CSV
- * exports).
+ * several in a cell joined by "; ". Written by the site's one CSV writer
+ * (`app/platform/csv.ts`), which never lets a cell run as a formula.
  */
 
 export const SHEET_COLUMNS = [
@@ -26,12 +25,6 @@ export const SHEET_COLUMNS = [
 ] as const;
 
 const yes = (on: boolean) => (on ? "yes" : "no");
-
-/** A cell as a spreadsheet reads it: quoted when it must be, and never a formula. */
-export function csvCell(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** The whole menu as CSV (RFC 4180: CRLF between rows), headed by SHEET_COLUMNS. */
 export function menuSheet(menu: EditorMenu): string {
@@ -53,7 +46,7 @@ export function menuSheet(menu: EditorMenu): string {
       ]);
     }
   }
-  return `${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return csvText(rows);
 }
 
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];

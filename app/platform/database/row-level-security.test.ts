@@ -85,7 +85,7 @@ describe.each(drivers)("the anon role on %s", (driver) => {
          values ('left@example.com', 'unsubscribed', now(), 'link') on conflict do nothing`,
       );
       for (const role of ["anon", "authenticated"]) {
-        // Staff read enquiries and subscribers (and owners the outbox) as the
+        // Staff read enquiries (and owners the outbox and the subscribers) as the
         // authenticated role, so it may select from them; their policies show
         // a user who is not on the staff list no row.
         if (

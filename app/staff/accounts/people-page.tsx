@@ -1,7 +1,7 @@
 import { UserMinusIcon, UsersIcon } from "lucide-react";
 import { formatReceived } from "~/staff/inbox/enquiry-views";
 import { neutraliseText } from "~/staff/display-text";
-import { Confirmation } from "~/staff/confirmation";
+import { Confirmation } from "~/platform/ui/confirmation";
 import type { StaffPageProps } from "~/staff/staff-page-props";
 import { EmailAddress } from "./email-address";
 import { InviteForm } from "./invite-form";

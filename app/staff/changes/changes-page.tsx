@@ -1,6 +1,6 @@
 import { Undo2Icon } from "lucide-react";
 import { neutraliseText } from "~/staff/display-text";
-import { Confirmation } from "~/staff/confirmation";
+import { Confirmation } from "~/platform/ui/confirmation";
 import type { StaffPageProps } from "~/staff/staff-page-props";
 import { RefusedNotice } from "~/platform/ui/refused-notice";
 import { CONFIRM_FIELD } from "~/staff/editor/editor-ui";

@@ -14,7 +14,7 @@ import {
   enquirySubject,
   formatReceived,
 } from "./enquiry-views";
-import { StateLine } from "./state-badge";
+import { StateLine } from "~/platform/ui/state-badge";
 
 /** One enquiry: who, about what, the ways to answer, and whether it is handled. */
 export function EnquiryPage({ loaderData }: StaffPageProps<EnquiryPageData>) {

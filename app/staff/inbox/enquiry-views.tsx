@@ -4,7 +4,7 @@ import { contactTopicLabels, type ContactTopic } from "~/enquiries/enquiry-field
 import { formatLongDate, torontoDateTime } from "~/platform/clock/time-words";
 import { hadHiddenCharacters, neutraliseText } from "~/staff/display-text";
 import type { EnquirySummary } from "./enquiry-inbox.server";
-import type { BadgeState } from "./state-badge";
+import type { BadgeState } from "~/platform/ui/state-badge";
 
 /** Visitor text, neutralised and isolated, so it cannot reorder what is around it. */
 export function VisitorText({ text, className }: { text: string; className?: string }) {

@@ -10,8 +10,8 @@ import type { StaffPageProps } from "~/staff/staff-page-props";
 import type { EnquirySummary } from "./enquiry-inbox.server";
 import { VisitorText, enquiryState, enquirySubject, formatReceived } from "./enquiry-views";
 import type { InboxPageData } from "./inbox-page.server";
-import { NewerOlder } from "./newer-older";
-import { StateLine } from "./state-badge";
+import { NewerOlder } from "~/platform/ui/newer-older";
+import { StateLine } from "~/platform/ui/state-badge";
 
 /** A page of the inbox, its search kept. */
 function pageLink(q: string, page: number) {
@@ -117,7 +117,7 @@ function EnquiryItem({ enquiry, back }: { enquiry: EnquirySummary; back: string 
         <StateLine state={enquiryState(enquiry)} when={formatReceived(enquiry.createdAt)} />
         <p
           className={cn(
-            "mt-2 text-lg group-hover:text-primary group-hover:underline",
+            "mt-2 text-lg break-words group-hover:text-primary group-hover:underline",
             enquiry.readAt ? "font-semibold" : "font-bold",
           )}
         >

@@ -4,7 +4,7 @@ import { Button, buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { VisitorText, formatReceived } from "./enquiry-views";
 import type { OutboxMail } from "./outbox.server";
-import { StateLine, type BadgeState } from "./state-badge";
+import { StateLine, type BadgeState } from "~/platform/ui/state-badge";
 
 /** A mail's states, as its badge shows them. */
 const MAIL_STATES = {

@@ -1,7 +1,7 @@
 import { MailIcon } from "lucide-react";
 import { RefusedNotice } from "~/platform/ui/refused-notice";
 import type { StaffPageProps } from "~/staff/staff-page-props";
-import { NewerOlder } from "./newer-older";
+import { NewerOlder } from "~/platform/ui/newer-older";
 import { OUTBOX_PATH, OWNERS_ONLY_OUTBOX } from "./outbox";
 import { OutboxItem } from "./outbox-mail";
 import type { OutboxActionData, OutboxPageData } from "./outbox-page.server";

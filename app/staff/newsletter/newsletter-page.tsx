@@ -16,7 +16,7 @@ import { BackLink, EditorHeading, StatusBadge } from "~/platform/ui/editor-parts
 import { Link } from "~/platform/ui/link";
 import { RefusedNotice } from "~/platform/ui/refused-notice";
 import { useHydrated } from "~/platform/use-hydrated";
-import { Confirmation } from "~/staff/confirmation";
+import { Confirmation } from "~/platform/ui/confirmation";
 import type { StaffPageProps } from "~/staff/staff-page-props";
 import {
   BODY_MAX,

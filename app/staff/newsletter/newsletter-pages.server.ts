@@ -21,11 +21,11 @@ import {
   sendNewsletter,
   sendTestCopy,
   stopNewsletter,
-  subscriberCounts,
+  sendableCounts,
   type Delivery,
   type Newsletter,
   type NewsletterSummary,
-  type SubscriberCounts,
+  type SendableCounts,
 } from "~/newsletter/newsletters.server";
 import { databaseContext } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
@@ -55,7 +55,7 @@ async function ownerRead<T>(
 }
 
 export type NewsletterHubData = {
-  subscribers: SubscriberCounts;
+  subscribers: SendableCounts;
   newsletters: NewsletterSummary[];
   isOwner: boolean;
 };
@@ -63,7 +63,7 @@ export type NewsletterHubData = {
 /** The hub: the subscribers' counts, the drafts and what was sent. */
 export async function loadNewsletterHub({ context }: LoaderFunctionArgs) {
   return ownerRead(context, async (tx) => ({
-    subscribers: await subscriberCounts(tx),
+    subscribers: await sendableCounts(tx),
     newsletters: await listNewsletters(tx),
   })) satisfies Promise<NewsletterHubData>;
 }
@@ -90,7 +90,7 @@ export async function loadNewsletterPage({ request, params, context }: LoaderFun
   const loaded = await ownerRead(context, async (tx) => ({
     newsletter: id === "new" ? null : await getNewsletter(tx, id),
     deliveries: id === "new" ? [] : await listDeliveries(tx, id),
-    confirmed: (await subscriberCounts(tx)).confirmed,
+    confirmed: (await sendableCounts(tx)).confirmed,
   }));
   if (id !== "new" && !loaded.newsletter) throw notFound();
   const pub = await pubIdentity(context);

@@ -5,7 +5,7 @@ import { Link } from "~/platform/ui/link";
 import { useHydrated } from "~/platform/use-hydrated";
 
 /** The dialog, fetched the first time a question is asked. */
-const ConfirmDialog = lazy(() => import("~/staff/editor/confirm-dialog"));
+const ConfirmDialog = lazy(() => import("~/platform/ui/confirm-dialog"));
 
 const BORDERS = { primary: "border-primary", destructive: "border-destructive" } as const;
 

@@ -45,8 +45,13 @@ export function StateLine({
       }
     >
       <StateBadge {...state} />
+      {/* An address in it (who removed a subscriber) wraps rather than widen a phone's page. */}
       <span
-        className={large ? "text-pretty text-muted-foreground" : "text-sm text-muted-foreground"}
+        className={
+          large
+            ? "min-w-0 text-pretty break-words text-muted-foreground"
+            : "min-w-0 text-sm break-words text-muted-foreground"
+        }
       >
         {when}
       </span>
