@@ -49,6 +49,8 @@ export const TABLES_WITHOUT_PICTURES = [
   "form_rate_limits",
   "outbox",
   "newsletter_subscribers",
+  "newsletters",
+  "newsletter_deliveries",
   "server_secrets",
   "staff",
   "staff_setup_codes",
