@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { formPost, routeArgs } from "../../tests/support/route-args";
 import { startSiteverifyFake, type SiteverifyFake } from "../../tests/support/siteverify-fake";
 import {
-  contextWithDatabase,
+  visitorContext,
   databaseWithOutage,
   openTestDatabase,
   type TestDatabase,
@@ -17,7 +17,6 @@ import type { EnquiryActionData } from "~/enquiries/enquiry-fields";
 import { rateLimitAddress } from "~/platform/rate-limit.server";
 import { hoursOn } from "~/hours/opening-hours";
 import { torontoDate } from "~/platform/clock/toronto-time";
-import { clientAddressContext, formProtectionContext } from "~/platform/context";
 import { DEFAULT_RATE_LIMITS, type FormProtection } from "~/platform/form-protection";
 import { toastCookie } from "~/platform/toast.server";
 
@@ -38,15 +37,7 @@ function contextFor(
   protection: Partial<FormProtection> = {},
   address: string | null = `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
 ): RouterContextProvider {
-  const context = contextWithDatabase(database);
-  context.set(clientAddressContext, address);
-  context.set(formProtectionContext, {
-    turnstile: null,
-    perAddress: { max: 100, windowSeconds: 600 },
-    perEmail: { max: 100, windowSeconds: 3600 },
-    ...protection,
-  });
-  return context;
+  return visitorContext(database, { protection, address });
 }
 
 /** A value as a test's title shows it: quoted, and long ones by their length. */

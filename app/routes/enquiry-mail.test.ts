@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import { formPost, routeArgs } from "../../tests/support/route-args";
 import { startSmtpFake, unusedPort, type SmtpFake } from "../../tests/support/smtp-fake";
 import {
-  contextWithDatabase,
+  visitorContext,
   drivers,
   openTestDatabase,
   type TestDatabase,
@@ -16,7 +16,6 @@ import { storeEnquiry } from "~/enquiries/enquiry-store.server";
 import { contactEnquiry } from "~/enquiries/enquiry.test-support";
 import { hoursOn } from "~/hours/opening-hours";
 import { torontoDate } from "~/platform/clock/toronto-time";
-import { clientAddressContext, formProtectionContext } from "~/platform/context";
 import type { Database } from "~/platform/database/database.server";
 import {
   startMailSender,
@@ -63,16 +62,7 @@ describe.each(drivers)("the notification of an enquiry on %s", (driver) => {
     smtp = undefined;
   });
 
-  function contextFor(database: Database = db): RouterContextProvider {
-    const context = contextWithDatabase(database);
-    context.set(clientAddressContext, `198.51.100.${Math.floor(Math.random() * 250) + 1}`);
-    context.set(formProtectionContext, {
-      turnstile: null,
-      perAddress: { max: 100, windowSeconds: 600 },
-      perEmail: { max: 100, windowSeconds: 3600 },
-    });
-    return context;
-  }
+  const contextFor = (database: Database = db): RouterContextProvider => visitorContext(database);
 
   /** Starts this instance's sender against `url`; its outcomes, to wait on. */
   function startSender(url: string, retryDelaysMs?: number[]) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vit
 import { formPost, routeArgs } from "../../tests/support/route-args";
 import { queuedMailsTo, subscriberRow } from "../../tests/support/newsletter";
 import {
-  contextWithDatabase,
+  visitorContext,
   drivers,
   openTestDatabase,
   type TestDatabase,
@@ -23,7 +23,6 @@ import {
   requestSubscription,
 } from "~/newsletter/subscribers.server";
 import type { Database } from "~/platform/database/database.server";
-import { clientAddressContext, formProtectionContext } from "~/platform/context";
 import { toastCookie } from "~/platform/toast.server";
 
 vi.hoisted(() => {
@@ -58,16 +57,7 @@ describe.each(drivers)("the newsletter on %s", (driver) => {
     await db.query("delete from public.newsletter_subscribers");
   });
 
-  function contextFor(): RouterContextProvider {
-    const context = contextWithDatabase(db);
-    context.set(clientAddressContext, `198.51.100.${Math.floor(Math.random() * 250) + 1}`);
-    context.set(formProtectionContext, {
-      turnstile: null,
-      perAddress: { max: 100, windowSeconds: 600 },
-      perEmail: { max: 100, windowSeconds: 3600 },
-    });
-    return context;
-  }
+  const contextFor = (): RouterContextProvider => visitorContext(db);
 
   const newAddress = () => `Sam.${randomUUID().slice(0, 8)}@Example.com`;
 

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoSidewaysScroll, test } from "./fixtures";
+import { mailTextInOutbox } from "./outbox";
 import { phoneContext } from "./phone";
 
 // As a visitor on a phone, with and without JavaScript: the footer's
@@ -19,19 +20,9 @@ const footerSignUp = (page: Page) => {
   };
 };
 
-/** The newest confirmation mail to `email`, read in the outbox as an owner does: its two links. */
+/** The confirmation mail to `email`, read in the outbox as an owner does: its two links. */
 async function linksFromOutbox(owner: Page, email: string) {
-  const mail = owner
-    .getByRole("main")
-    .getByRole("listitem")
-    .filter({ hasText: "Confirm your subscription to" })
-    .filter({ hasText: email });
-  await expect(async () => {
-    await owner.goto("/staff/outbox");
-    await expect(mail).toHaveCount(1, { timeout: 500 });
-  }).toPass({ timeout: 5_000 });
-  await mail.getByText("Read the mail").click();
-  const text = (await mail.getByRole("group").locator("p").textContent()) ?? "";
+  const text = await mailTextInOutbox(owner, ["Confirm your subscription to", email]);
   const confirm = /Confirm your subscription: (\S+)/.exec(text)?.[1];
   const unsubscribe = /Unsubscribe: (\S+)/.exec(text)?.[1];
   expect(confirm).toMatch(/\/newsletter\/confirm\?token=/);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoSidewaysScroll, signInAsStaff, submitSignIn, test } from "./fixtures";
 import { expectThumbSizedControls, inBothThemes, phoneContext } from "./phone";
+import { mailTextInOutbox } from "./outbox";
 
 // "Forgot your password?" on a phone, with JavaScript and without: a member
 // of staff asks for a link, the mail waits in the outbox (the test server has
@@ -52,24 +53,11 @@ async function newMember(owner: Page, browser: Browser): Promise<Member> {
   return member;
 }
 
-/** The link in the newest recovery mail to `email`, read in the outbox as an owner does. */
+/** The link in the recovery mail to `email`, read in the outbox as an owner does. */
 async function recoveryLinkFromOutbox(owner: Page, email: string): Promise<URL> {
-  const mail = owner
-    .getByRole("main")
-    .getByRole("listitem")
-    .filter({ hasText: "Set a new password for" })
-    .filter({ hasText: email });
-  // The link is made just after the answer to "Forgot your password?": the
-  // outbox is opened again until its mail is there.
-  await expect(async () => {
-    await owner.goto("/staff/outbox");
-    await expect(mail).toHaveCount(1, { timeout: 500 });
-  }).toPass({ timeout: 5_000 });
-  await mail.getByText("Read the mail").click();
-  const text = mail.getByRole("group").locator("p");
-  await expect(text).toContainText("Set a new password: http");
-  const link = /Set a new password: (\S+)/.exec((await text.textContent()) ?? "")?.[1];
-  expect(link).toBeDefined();
+  const text = await mailTextInOutbox(owner, ["Set a new password for", email]);
+  const link = /Set a new password: (\S+)/.exec(text)?.[1];
+  expect(link).toMatch(/^http/);
   return new URL(link!);
 }
 

@@ -15,7 +15,13 @@ import {
   type SqlValue,
 } from "~/platform/database/database.server";
 import { migrate, seedIfEmpty, SUPABASE_DIRECTORY } from "~/platform/database/migrations.server";
-import { databaseContext, lastGoodContentContext } from "~/platform/context";
+import {
+  clientAddressContext,
+  databaseContext,
+  formProtectionContext,
+  lastGoodContentContext,
+} from "~/platform/context";
+import type { FormProtection } from "~/platform/form-protection";
 import { memoryLastGoodStore, type LastGoodStore } from "~/platform/last-good-store.server";
 import { keptDatabases, takeEmbeddedDatabase } from "./pglite-pool";
 
@@ -165,6 +171,31 @@ export async function openTestDatabase(driver: Driver = "pglite"): Promise<TestD
       await admin.end();
     },
   });
+}
+
+/** Limits on the public forms no test's posts reach, unless a test sets its own. */
+export const GENEROUS_FORM_PROTECTION: FormProtection = {
+  turnstile: null,
+  perAddress: { max: 100, windowSeconds: 600 },
+  perEmail: { max: 100, windowSeconds: 3600 },
+};
+
+/**
+ * A visitor's request context on `db`: from an address of its own (one of
+ * TEST-NET-2's, so the limits per address count each test apart) or
+ * `address`, with limits no test reaches unless `protection` says otherwise.
+ */
+export function visitorContext(
+  db: Database,
+  {
+    protection = {},
+    address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
+  }: { protection?: Partial<FormProtection>; address?: string | null } = {},
+): RouterContextProvider {
+  const context = contextWithDatabase(db);
+  context.set(clientAddressContext, address);
+  context.set(formProtectionContext, { ...GENEROUS_FORM_PROTECTION, ...protection });
+  return context;
 }
 
 /** A request context whose loaders read from `db`. */
