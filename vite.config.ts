@@ -27,7 +27,7 @@ const FORM_COMPONENT =
  * parts), kept out of the chunk every visitor loads.
  */
 const STAFF_ONLY =
-  /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|[a-z]+[\\/]editor[\\/]|[a-z]+[\\/][a-z-]+-changes\.ts$|platform[\\/]change-words\.ts$|platform[\\/]forms[\\/](checked-form|editor-form|editor-spec|field-specs|row-choice-options)\.tsx?$|platform[\\/]ui[\\/](editor-parts|refused-notice|confirmation|confirm-dialog|newer-older|state-badge)\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$)/;
+  /[\\/]app[\\/](staff[\\/]|routes[\\/]staff[\\/]|[a-z]+[\\/]editor[\\/]|[a-z]+[\\/][a-z-]+-changes\.ts$|platform[\\/]change-words\.ts$|platform[\\/]forms[\\/](checked-form|editor-form|editor-spec|field-specs|row-choice-options)\.tsx?$|platform[\\/]ui[\\/](editor-parts|refused-notice|confirmation|confirm-dialog|newer-older|state-badge|list-search)\.tsx$|images[\\/](picture-field\.tsx|uploads\.ts)$)/;
 
 /** What every visitor's first page loads: the entry, the frame, its layouts and the home page. */
 const FIRST_PAGE_ROUTES =

@@ -1,17 +1,15 @@
 // Icons the site draws already: a new one would join the scripts every page loads.
+import { ListSearch } from "~/platform/ui/list-search";
 import {
   CircleCheckIcon,
   CircleSlashIcon,
   ClockIcon,
   DownloadIcon,
   MailIcon,
-  SearchIcon,
   UserMinusIcon,
 } from "lucide-react";
-import { Form } from "react-router";
 import { cn } from "~/platform/cn";
-import { controlClass } from "~/platform/forms/form-fields";
-import { Button, buttonVariants } from "~/platform/ui/button";
+import { buttonVariants } from "~/platform/ui/button";
 import { Confirmation } from "~/platform/ui/confirmation";
 import { Link } from "~/platform/ui/link";
 import { NewerOlder } from "~/platform/ui/newer-older";
@@ -227,27 +225,15 @@ function StateFilter({ query, counts }: { query: SubscriberQuery; counts: Subscr
 /** The search by part of an address; the state shown stays chosen. */
 function SearchForm({ query }: { query: SubscriberQuery }) {
   return (
-    <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
-      {query.state ? <input type="hidden" name="state" value={query.state} /> : null}
-      <div className="min-w-0 flex-1 basis-64">
-        <label htmlFor="subscribers-q" className="block text-lg font-semibold">
-          Search addresses
-        </label>
-        <input
-          id="subscribers-q"
-          type="search"
-          name="q"
-          defaultValue={query.q}
-          maxLength={SUBSCRIBER_SEARCH_MAX}
-          placeholder="Part of an address…"
-          className={controlClass(undefined)}
-        />
-      </div>
-      <Button type="submit" className="w-full sm:w-auto">
-        <SearchIcon aria-hidden="true" />
-        Search
-      </Button>
-    </Form>
+    <ListSearch
+      id="subscribers-q"
+      label="Search addresses"
+      defaultValue={query.q}
+      maxLength={SUBSCRIBER_SEARCH_MAX}
+      placeholder="Part of an address…"
+      keep={query.state ? <input type="hidden" name="state" value={query.state} /> : null}
+      className="mt-4"
+    />
   );
 }
 

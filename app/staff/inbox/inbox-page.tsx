@@ -1,8 +1,5 @@
-import { SearchIcon } from "lucide-react";
-import { Form } from "react-router";
+import { ListSearch } from "~/platform/ui/list-search";
 import { cn } from "~/platform/cn";
-import { controlClass } from "~/platform/forms/form-fields";
-import { Button } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { LatestChange } from "~/staff/changes/recent-changes-view";
 import { FirstRunChecklist } from "~/staff/first-run-checklist";
@@ -38,27 +35,14 @@ export function InboxPage({ loaderData }: StaffPageProps<InboxPageData>) {
 
       <FirstRunChecklist items={sampleLeft} />
 
-      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
-        {/* On a phone the field takes the width, and the button goes below it. */}
-        <div className="min-w-0 flex-1 basis-64">
-          <label htmlFor="inbox-q" className="block text-lg font-semibold">
-            Search enquiries
-          </label>
-          <input
-            id="inbox-q"
-            type="search"
-            name="q"
-            defaultValue={q}
-            maxLength={200}
-            placeholder="Name, email or any word…"
-            className={controlClass(undefined)}
-          />
-        </div>
-        <Button type="submit" className="w-full sm:w-auto">
-          <SearchIcon aria-hidden="true" />
-          Search
-        </Button>
-      </Form>
+      <ListSearch
+        id="inbox-q"
+        label="Search enquiries"
+        defaultValue={q}
+        maxLength={200}
+        placeholder="Name, email or any word…"
+        className="mt-6"
+      />
 
       <p className="mt-6 font-semibold" role="status">
         {total === 0
