@@ -140,15 +140,6 @@ export async function saveDraft(tx: Database, id: number, text: NewsletterText):
   return saved.length > 0;
 }
 
-/** Deletes a draft as the member in `tx`: false when it is no draft. */
-export async function deleteDraft(tx: Database, id: number): Promise<boolean> {
-  const deleted = await tx.query(
-    "delete from public.newsletters where id = $1::bigint and state = 'draft' returning id",
-    [id],
-  );
-  return deleted.length > 0;
-}
-
 /** What sending a newsletter did. */
 export type SendOutcome =
   | { status: "sending"; recipients: number }
@@ -289,6 +280,19 @@ export async function sendTestCopy(
     enqueueMail(tx, newsletterMail({ to, newsletter, pub, unsubscribe: null })),
   );
   mailQueued();
+}
+
+/**
+ * Deletes a draft as the member in `tx` (the policy lets owners delete
+ * drafts alone): its subject, or null when there is no such draft (gone, or
+ * sent or being sent, which is kept with its copies).
+ */
+export async function deleteDraft(tx: Database, id: number): Promise<string | null> {
+  const [row] = await tx.query<{ subject: string }>(
+    "delete from public.newsletters where id = $1::bigint and state = 'draft' returning subject",
+    [id],
+  );
+  return row?.subject ?? null;
 }
 
 /** A sent or stopped newsletter's text as a new draft of the member in `tx`; its id. */

@@ -7,7 +7,8 @@ import type { ConsentForm, UnsubscribedBy } from "./newsletter-words";
  * words. Pure, for the page and the server alike.
  */
 
-/** Where the list is, and its spreadsheet. */
+/** Where staff find the newsletter; the list is below it, with its spreadsheet. */
+export const NEWSLETTER_PATH = "/staff/newsletter";
 export const SUBSCRIBERS_PATH = "/staff/newsletter/subscribers";
 export const SUBSCRIBERS_SHEET_PATH = "/staff/newsletter/subscribers.csv";
 

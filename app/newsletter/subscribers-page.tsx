@@ -1,4 +1,5 @@
 // Icons the site draws already: a new one would join the scripts every page loads.
+import { BackLink } from "~/platform/ui/editor-parts";
 import { ListSearch } from "~/platform/ui/list-search";
 import {
   CircleCheckIcon,
@@ -17,6 +18,7 @@ import { RefusedNotice } from "~/platform/ui/refused-notice";
 import { StateLine, type BadgeState } from "~/platform/ui/state-badge";
 import {
   CONSENT_FORM_WORDS,
+  NEWSLETTER_PATH,
   OWNERS_ONLY_SUBSCRIBERS,
   STATE_LABELS,
   SUBSCRIBER_SEARCH_MAX,
@@ -76,7 +78,8 @@ export function SubscribersPage({
 
   return (
     <>
-      <h1 className="flex items-center gap-3 text-4xl tracking-tight">
+      <BackLink to={NEWSLETTER_PATH}>Newsletter</BackLink>
+      <h1 className="mt-2 flex items-center gap-3 text-4xl tracking-tight">
         <MailIcon aria-hidden="true" className="size-8 shrink-0" />
         Newsletter subscribers
       </h1>

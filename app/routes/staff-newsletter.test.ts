@@ -459,7 +459,37 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     expect(await stateOf(db, copyId)).toEqual({ state: "draft", recipientCount: null });
   });
 
-  test("an editor cannot send, test, stop or copy, and nothing changes", async ({
+  test("an owner deletes a draft after being asked; a sent newsletter is kept", async ({
+    db,
+    draft,
+    page,
+    postPage,
+    owner,
+  }) => {
+    await onlyConfirmed(db, [`a.${unique()}@example.com`]);
+    const id = await draft("Not this month");
+    const asked = (await (await page(owner, id, "?delete")).json()) as NewsletterPageData;
+    expect(asked.confirmingDelete).toBe(true);
+    expect(await postPage(owner, id, { intent: "delete", id: String(id) })).toHaveRedirect(
+      "/staff/newsletter",
+    );
+    expect(await stateOf(db, id)).toBeUndefined();
+    const again = await postPage(owner, id, { intent: "delete", id: String(id) });
+    expect(again.status).toBe(404);
+    expect(((await again.json()) as Answer).formError).toBe("That draft is gone already.");
+
+    const sent = await draft("Kept");
+    await postPage(owner, sent, await sendFields(db, sent));
+    const shown = (await (await page(owner, sent, "?delete")).json()) as NewsletterPageData;
+    expect(shown.confirmingDelete).toBe(false);
+    const refused = await postPage(owner, sent, { intent: "delete", id: String(sent) });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as Answer).formError).toMatch(/was sent, so it is kept/);
+    expect((await stateOf(db, sent))?.state).toBe("sending");
+    expect(await copiesOf(db, sent)).toHaveLength(1);
+  });
+
+  test("an editor cannot send, test, stop, copy or delete, and nothing changes", async ({
     db,
     draft,
     postPage,
@@ -467,7 +497,7 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
   }) => {
     await onlyConfirmed(db, [`a.${unique()}@example.com`]);
     const id = await draft("Owners only");
-    for (const intent of ["send", "send-test", "stop", "copy"]) {
+    for (const intent of ["send", "send-test", "stop", "copy", "delete"]) {
       const response = await postPage(editor, id, { intent, id: String(id) });
       expect(response.status).toBe(403);
       expect(((await response.json()) as Answer).formError).toMatch(/Only the pub's owners/);

@@ -23,7 +23,8 @@ export const SEND_TEST = "send-test";
 export const SEND = "send";
 export const STOP = "stop";
 export const COPY = "copy";
-export const NEWSLETTER_ACTIONS = [SEND_TEST, SEND, STOP, COPY] as const;
+export const DELETE = "delete";
+export const NEWSLETTER_ACTIONS = [SEND_TEST, SEND, STOP, COPY, DELETE] as const;
 
 export const newsletterActionForm = defineForm({
   id: "newsletter-action",

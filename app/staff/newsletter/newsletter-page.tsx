@@ -5,6 +5,7 @@ import {
   SaveIcon,
   SendIcon,
   TestTubeIcon,
+  Trash2Icon,
   UtensilsIcon,
 } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
@@ -21,6 +22,7 @@ import type { StaffPageProps } from "~/staff/staff-page-props";
 import {
   BODY_MAX,
   COPY,
+  DELETE,
   INSERT_EVENTS,
   INSERT_SPECIALS,
   SEND,
@@ -43,8 +45,16 @@ const FOLLOW_SEND_MS = 5_000;
 
 /** A newsletter: its draft form (owners), its preview at phone width, its test, send and copies. */
 export function NewsletterPage({ loaderData, actionData }: StaffPageProps<NewsletterPageData>) {
-  const { newsletter, deliveries, preview, confirmed, confirmingSend, mailServer, isOwner } =
-    loaderData;
+  const {
+    newsletter,
+    deliveries,
+    preview,
+    confirmed,
+    confirmingSend,
+    confirmingDelete,
+    mailServer,
+    isOwner,
+  } = loaderData;
   const formError = (actionData as Partial<NewsletterActionData> | undefined)?.formError;
   const answerOfButtons =
     actionData && typeof actionData === "object" && !("values" in actionData)
@@ -206,6 +216,33 @@ export function NewsletterPage({ loaderData, actionData }: StaffPageProps<Newsle
               <p className="mt-2">
                 Everyone confirmed now gets one copy, spread out over time so the mail server is not
                 flooded. It cannot be changed once sent; you can stop it halfway.
+              </p>
+            </Confirmation>
+          ) : null}
+          <Link
+            to={`${path}?delete`}
+            preventScrollReset
+            className={buttonVariants({ variant: "ghost", size: "action", className: "mt-6" })}
+          >
+            <Trash2Icon aria-hidden="true" />
+            Delete this draft…
+          </Link>
+          {confirmingDelete ? (
+            <Confirmation
+              question="Delete this draft?"
+              titleId="confirm-delete-heading"
+              tone="destructive"
+              className="mt-4"
+              page={path}
+              intent={DELETE}
+              fields={{ id: newsletter.id }}
+              icon={<Trash2Icon aria-hidden="true" />}
+              yesLabel="Yes, delete it"
+              pendingLabel="Deleting…"
+              keepLabel="Keep it"
+            >
+              <p className="mt-2">
+                “{newsletter.subject}” and its text go for good. Nothing has been sent from it.
               </p>
             </Confirmation>
           ) : null}

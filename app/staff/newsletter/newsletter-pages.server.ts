@@ -5,15 +5,17 @@ import {
   draftForm,
   newsletterActionForm,
   COPY,
+  DELETE,
   SEND_TEST,
   STOP,
 } from "./newsletter-forms";
 import { eventsBlock, specialsBlock, withBlock } from "./newsletter-blocks.server";
-import { OWNERS_ONLY_NEWSLETTER, newsletterPath } from "./newsletter-paths";
+import { NEWSLETTER_PATH, OWNERS_ONLY_NEWSLETTER, newsletterPath } from "./newsletter-paths";
 import { newsletterLink, newsletterText } from "~/newsletter/newsletter-mail";
 import {
   copyIntoDraft,
   createDraft,
+  deleteDraft,
   getNewsletter,
   listDeliveries,
   listNewsletters,
@@ -78,6 +80,8 @@ export type NewsletterPageData = {
   confirmed: number;
   /** Whether the page asks "Send to … subscribers?" (`?send`). */
   confirmingSend: boolean;
+  /** Whether the page asks "Delete this draft?" (`?delete`). */
+  confirmingDelete: boolean;
   mailServer: boolean;
   /** The signed-in member's address, where a test copy goes. */
   ownAddress: string | null;
@@ -103,6 +107,8 @@ export async function loadNewsletterPage({ request, params, context }: LoaderFun
     preview,
     confirmingSend:
       new URL(request.url).searchParams.has("send") && loaded.newsletter?.state === "draft",
+    confirmingDelete:
+      new URL(request.url).searchParams.has("delete") && loaded.newsletter?.state === "draft",
     mailServer: Boolean(env.SMTP_URL),
     ownAddress: staffClaims(context).email ?? null,
   };
@@ -209,6 +215,24 @@ async function act(post: FormData, { request, params, context }: ActionFunctionA
   await confirmSession(context);
   const db = await context.get(databaseContext)();
   const intent = checked.data.intent;
+
+  if (intent === DELETE) {
+    const deleted = await writeAsStaff(context, (tx) => deleteDraft(tx, id));
+    if (deleted === null) {
+      const left = await getNewsletter(db, id);
+      return refuse(
+        left ? 409 : 404,
+        left
+          ? "This newsletter was sent, so it is kept with what became of its copies."
+          : "That draft is gone already.",
+      );
+    }
+    return redirectWithToast(NEWSLETTER_PATH, {
+      type: "success",
+      title: "Draft deleted.",
+      description: `“${deleted}” is gone; nothing was sent.`,
+    });
+  }
 
   if (intent === COPY) {
     const email = staffClaims(context).email ?? null;

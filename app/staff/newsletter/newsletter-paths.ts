@@ -1,8 +1,7 @@
-/** Where staff find the newsletter. */
-export const NEWSLETTER_PATH = "/staff/newsletter";
+import { NEWSLETTER_PATH } from "~/newsletter/subscriber-list";
 
-/** The owners' list of subscribers. */
-export const SUBSCRIBERS_PATH = "/staff/newsletter/subscribers";
+/** Where staff find the newsletter, and the owners' list of its subscribers. */
+export { NEWSLETTER_PATH, SUBSCRIBERS_PATH } from "~/newsletter/subscriber-list";
 
 /** One newsletter's page (`"new"`: a new draft). */
 export const newsletterPath = (id: number | "new") => `${NEWSLETTER_PATH}/${id}`;
