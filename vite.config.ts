@@ -33,27 +33,36 @@ const STAFF_ONLY =
 const FIRST_PAGE_ROUTES =
   /[\\/]app[\\/](entry\.client|root|routes[\\/](site-layout|site-page|home))\.tsx$/;
 
+/** What any visitor's page loads: the entry, the frame and every public route (not the staff area's). */
+const VISITOR_ROUTES = /[\\/]app[\\/](entry\.client|root|routes[\\/][^\\/]+)\.tsx?$/;
+
 /**
- * The modules the first page loads, found in the client build's module
- * graph once every module is known: those the modules above import, and
- * what they import, statically. Only these go in the chunks every visitor
- * loads; what only other pages use stays with those pages.
+ * The modules the first page loads, and those any visitor's page loads,
+ * found in the client build's module graph once every module is known: the
+ * routes above and what they import, statically. Only these go in the chunks
+ * visitors load up front; what only other pages, or only the staff area,
+ * use stays with them.
  */
 const firstPageModules = new Set<string>();
+const visitorModules = new Set<string>();
 
-function findFirstPageModules(): Plugin {
+function findVisitorModules(): Plugin {
   return {
-    name: "find-first-page-modules",
+    name: "find-visitor-modules",
     applyToEnvironment: (environment) => environment.name === "client",
     buildEnd() {
-      firstPageModules.clear();
-      const next = [...this.getModuleIds()].filter((id) =>
-        FIRST_PAGE_ROUTES.test(id.split("?")[0]!),
-      );
-      for (let id = next.pop(); id !== undefined; id = next.pop()) {
-        if (firstPageModules.has(id)) continue;
-        firstPageModules.add(id);
-        next.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      const ids = [...this.getModuleIds()];
+      for (const [found, roots] of [
+        [firstPageModules, FIRST_PAGE_ROUTES],
+        [visitorModules, VISITOR_ROUTES],
+      ] as const) {
+        found.clear();
+        const next = ids.filter((id) => roots.test(id.split("?")[0]!));
+        for (let id = next.pop(); id !== undefined; id = next.pop()) {
+          if (found.has(id)) continue;
+          found.add(id);
+          next.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
       }
     },
   };
@@ -62,7 +71,7 @@ function findFirstPageModules(): Plugin {
 const DIETARY_ICON = /[\\/]app[\\/]menu[\\/]icons[\\/][a-z-]+\.svg$/;
 
 export default defineConfig({
-  plugins: [postgresJsFix(), tailwindcss(), !isVitest && reactRouter(), findFirstPageModules()],
+  plugins: [postgresJsFix(), tailwindcss(), !isVitest && reactRouter(), findVisitorModules()],
   resolve: { tsconfigPaths: true },
   ssr: {
     // Bundled into the server: lucide-react so it keeps only the icons the
@@ -115,11 +124,15 @@ export default defineConfig({
                 },
                 {
                   name: "other-pages",
-                  // What other visitors' pages share: one chunk more for them,
-                  // none for the first page. The staff area's stay with the
-                  // staff pages.
+                  // What the other visitors' pages share: one chunk more for
+                  // them, none for the first page, nothing only the staff
+                  // area uses. The forms' components and the staff area's
+                  // parts that visitors' forms use keep their own chunks.
                   test: (id) =>
-                    /[\\/]app[\\/]/.test(id) && !FORM_COMPONENT.test(id) && !STAFF_ONLY.test(id),
+                    visitorModules.has(id) &&
+                    /[\\/]app[\\/]/.test(id) &&
+                    !FORM_COMPONENT.test(id) &&
+                    !STAFF_ONLY.test(id),
                   tags: ["$initial"],
                   minShareCount: 2,
                   priority: 0,
