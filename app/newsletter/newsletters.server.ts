@@ -205,6 +205,14 @@ export async function sendNewsletter(
       [id, settings.sentBy, recipients.length],
     );
     const gapMs = 60_000 / settings.perMinute;
+    // After the copies of a send still under way, so two sends together
+    // keep to the rate too.
+    const [queued] = await tx.query<{ ms: number | null }>(
+      `select (extract(epoch from max(o.next_attempt_at) - now()) * 1000)::double precision as ms
+       from public.newsletter_deliveries d join public.outbox o on o.id = d.outbox_id
+       where d.state = 'waiting'`,
+    );
+    const startMs = queued?.ms == null ? 0 : Math.max(0, queued.ms + gapMs);
     for (const [index, recipient] of recipients.entries()) {
       const unsubscribe = newsletterLink(
         settings.origin,
@@ -214,7 +222,7 @@ export async function sendNewsletter(
       const outboxId = await enqueueMail(
         tx,
         newsletterMail({ to: recipient.email, newsletter, pub: settings.pub, unsubscribe }),
-        { newsletterSubscriberId: recipient.id, dueInMs: Math.floor(index * gapMs) },
+        { newsletterSubscriberId: recipient.id, dueInMs: Math.floor(startMs + index * gapMs) },
       );
       await tx.query(
         `insert into public.newsletter_deliveries (newsletter_id, subscriber_id, outbox_id)
@@ -248,12 +256,20 @@ export function stopNewsletter(db: Database, id: number): Promise<StopOutcome> {
     );
     if (!newsletter) return { status: "missing" };
     if (newsletter.state !== "sending") return { status: "not-sending", state: newsletter.state };
+    // The copies' mail is locked before it is looked at: a sender claiming
+    // one meanwhile either has it (and it is left to go) or waits, and then
+    // finds it gone; none is marked stopped while it is being sent.
     const stopped = await tx.query<{ outboxId: number }>(
-      `update public.newsletter_deliveries d set state = 'stopped', updated_at = now()
-       from public.outbox o
-       where d.newsletter_id = $1::bigint and d.state = 'waiting' and o.id = d.outbox_id
-         and o.status = 'waiting' and (o.claimed_until is null or o.claimed_until <= now())
-       returning o.id::int as "outboxId"`,
+      `with held as (
+         select o.id from public.outbox o
+         join public.newsletter_deliveries d on d.outbox_id = o.id
+         where d.newsletter_id = $1::bigint and d.state = 'waiting' and o.status = 'waiting'
+           and (o.claimed_until is null or o.claimed_until <= now())
+         for update of o
+       )
+       update public.newsletter_deliveries d set state = 'stopped', updated_at = now()
+       from held where d.outbox_id = held.id
+       returning held.id::int as "outboxId"`,
       [id],
     );
     await tx.query("delete from public.outbox where id = any($1::bigint[])", [

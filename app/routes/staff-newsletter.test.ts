@@ -8,7 +8,7 @@ import { action as pageAction, loader as pageLoader } from "./staff/newsletter-e
 import { unsubscribe } from "~/newsletter/subscribers.server";
 import type { NewsletterSummary } from "~/newsletter/newsletters.server";
 import type { Database } from "~/platform/database/database.server";
-import { markMailFailedTry, markMailSent } from "~/platform/mail/outbox.server";
+import { markMailFailedTry, markMailSent, sendAgainNow } from "~/platform/mail/outbox.server";
 import type {
   NewsletterHubData,
   NewsletterPageData,
@@ -255,7 +255,7 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
       ),
     ).toBe(true);
     // 60 a minute by default: one second apart.
-    expect(copies.map((copy) => copy.dueInS)).toEqual([0, 1]);
+    expect(copies[1]!.dueInS - copies[0]!.dueInS).toBe(1);
     expect(await stateOf(db, id)).toEqual({ state: "sending", recipientCount: 2 });
 
     const [again, both] = await Promise.all([
@@ -320,6 +320,25 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     expect((await stateOf(db, id))?.state).toBe("sending");
   });
 
+  test("a second send while the first is under way queues its copies after the first's, at the same rate", async ({
+    db,
+    draft,
+    postPage,
+    owner,
+  }) => {
+    await db.query(
+      "update public.newsletter_deliveries set state = 'stopped' where state = 'waiting'",
+    );
+    await onlyConfirmed(db, [`a.${unique()}@example.com`, `b.${unique()}@example.com`]);
+    const first = await draft("First");
+    await postPage(owner, first, await sendFields(db, first));
+    const second = await draft("Second");
+    await postPage(owner, second, await sendFields(db, second));
+    const due = async (id: number) => (await copiesOf(db, id)).map((copy) => copy.dueInS);
+    expect(await due(first)).toEqual([0, 1]);
+    expect(await due(second)).toEqual([2, 3]);
+  });
+
   test("with nobody confirmed nothing is sent and the draft stays", async ({
     db,
     draft,
@@ -355,7 +374,11 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
       retryInMs: 60_000,
       giveUpAfterMs: 86_400_000,
       permanent: true,
+      recipientRefused: true,
     });
+    expect((await copiesOf(db, id)).map((copy) => copy.state)).toEqual(["sent", "bounced"]);
+    // Sent again by an owner from the outbox, it is not: the address refused it for good.
+    expect(await sendAgainNow(db, outbox[1]!.id)).toBe("withdrawn");
     expect((await copiesOf(db, id)).map((copy) => copy.state)).toEqual(["sent", "bounced"]);
     expect((await stateOf(db, id))?.state).toBe("sent");
     const [bounced] = await db.query<{ bounced: boolean }>(
@@ -368,6 +391,87 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     const next = await draft("After the bounce");
     await postPage(owner, next, await sendFields(db, next));
     expect((await copiesOf(db, next)).map((copy) => copy.to)).toEqual([a]);
+  });
+
+  test("a refusal of the site's sender or text fails the copy but marks no address bounced; an unsubscribed reader's failed copy is not sent again", async ({
+    db,
+    draft,
+    postPage,
+    owner,
+  }) => {
+    const [a, b] = [`a.${unique()}@example.com`, `b.${unique()}@example.com`];
+    const ids = await onlyConfirmed(db, [a, b]);
+    const aId = ids[0];
+    const id = await draft("Refused");
+    await postPage(owner, id, await sendFields(db, id));
+    const outbox = await db.query<{ id: number }>(
+      `select o.id::int as id from public.newsletter_deliveries d
+       join public.outbox o on o.id = d.outbox_id where d.newsletter_id = $1::bigint order by d.id`,
+      [id],
+    );
+    for (const { id: mail } of outbox) {
+      await markMailFailedTry(db, mail, {
+        error: "The mail server refused this mail. It said: 550 5.7.1 Sender not authorised",
+        retryInMs: 60_000,
+        giveUpAfterMs: 86_400_000,
+        permanent: true,
+      });
+    }
+    expect((await copiesOf(db, id)).map((copy) => copy.state)).toEqual(["failed", "failed"]);
+    const bounced = await db.query(
+      `select 1 from public.newsletter_subscribers
+       where id = any($1::bigint[]) and bounced_at is not null`,
+      [ids.map(String)],
+    );
+    expect(bounced).toEqual([]);
+
+    // The pub fixes its mail server; one reader has unsubscribed meanwhile.
+    await db.query(
+      `update public.newsletter_subscribers set state = 'unsubscribed', unsubscribed_at = now(),
+         unsubscribed_by = 'link', consented_at = null, consent_form = null, consent_wording = null,
+         pub_name = null, pub_postal_address = null, confirmed_at = null
+       where id = $1::bigint`,
+      [aId!],
+    );
+    expect(await sendAgainNow(db, outbox[0]!.id)).toBe("withdrawn");
+    expect(await sendAgainNow(db, outbox[1]!.id)).toBe("queued");
+    expect((await copiesOf(db, id)).map((copy) => copy.state)).toEqual(["failed", "waiting"]);
+  });
+
+  test("a copy being tried when the send is stopped goes if it goes, but is not tried again", async ({
+    db,
+    draft,
+    postPage,
+    owner,
+  }) => {
+    const emails = [1, 2].map((n) => `t${n}.${unique()}@example.com`);
+    await onlyConfirmed(db, emails);
+    const id = await draft("Stopped while trying");
+    await postPage(owner, id, await sendFields(db, id));
+    const [trying] = await db.query<{ id: number }>(
+      `select outbox_id::int as id from public.newsletter_deliveries
+       where newsletter_id = $1::bigint order by id limit 1`,
+      [id],
+    );
+    // A sender has it this moment.
+    await db.query(
+      `update public.outbox set claimed_until = now() + interval '1 minute', attempts = 1,
+         first_attempted_at = now() where id = $1::bigint`,
+      [trying!.id],
+    );
+    const response = await postPage(owner, id, { intent: "stop", id: String(id) });
+    expect(response).toHaveRedirect(`/staff/newsletter/${id}`);
+    expect((await copiesOf(db, id)).map((copy) => copy.state)).toEqual(["waiting", "stopped"]);
+    // Its try fails for now: it is given up on, not tried later.
+    expect(
+      await markMailFailedTry(db, trying!.id, {
+        error: "The mail server did not answer in time.",
+        retryInMs: 60_000,
+        giveUpAfterMs: 86_400_000,
+        permanent: false,
+      }),
+    ).toBe("failed");
+    expect((await copiesOf(db, id)).map((copy) => copy.state)).toEqual(["failed", "stopped"]);
   });
 
   test("stopping takes the waiting copies out, keeps what was sent, and keeps the counts", async ({

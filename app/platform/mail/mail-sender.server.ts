@@ -7,7 +7,6 @@ import {
   markMailSent,
   msUntilNextDue,
   onMailQueued,
-  releaseMail,
   type QueuedMail,
 } from "./outbox.server";
 import { LONGEST_SEND_MS, MailSendError, type MailTransport } from "./smtp-transport.server";
@@ -39,7 +38,7 @@ export type MailSenderOptions = {
   idleCheckMs?: number;
   /** How long a claim on a mail lasts: longer than any send can take (`CLAIM_MS`). */
   leaseMs?: number;
-  /** Mails claimed at a time. */
+  /** Mails logged at a time when no mail server is configured (sent mail is claimed one at a time). */
   batchSize?: number;
   /** Told of each try's outcome (for tests and the log). */
   onOutcome?: (outcome: SendOutcome) => void;
@@ -108,6 +107,7 @@ export function startMailSender({
         retryInMs: retryDelay(mail.attempts),
         giveUpAfterMs,
         permanent: failure.permanent,
+        recipientRefused: failure.recipientRefused,
       });
       if (outcome === "failed") {
         log.error("A mail could not be sent and was given up on", {
@@ -149,19 +149,14 @@ export function startMailSender({
         if (unlogged.length < batchSize || stopped) return idleCheckMs;
       }
     }
-    for (;;) {
-      const due = await claimDueMail(db, { limit: batchSize, leaseMs });
-      for (const [index, mail] of due.entries()) {
-        if (stopped) {
-          await releaseMail(
-            db,
-            due.slice(index).map((untried) => untried.id),
-          );
-          break;
-        }
-        await deliver(db, mail, transport);
-      }
-      if (due.length < batchSize || stopped) break;
+    // One at a time: a claim lasts as long as one send can take (`leaseMs`),
+    // so it must cover only the mail being sent. Claimed ten at once, the
+    // last of a slow server's ten could outlive its claim and be sent again
+    // by another instance.
+    while (!stopped) {
+      const [mail] = await claimDueMail(db, { limit: 1, leaseMs });
+      if (!mail) break;
+      await deliver(db, mail, transport);
     }
     const next = await msUntilNextDue(db);
     return next === null ? idleCheckMs : Math.min(Math.ceil(next), idleCheckMs);

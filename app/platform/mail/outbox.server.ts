@@ -130,17 +130,6 @@ export function claimDueMail(
   );
 }
 
-/** Gives back a claim on a mail that was not tried after all (the sender stopping), its try uncounted. */
-export async function releaseMail(db: Database, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.query(
-    `update public.outbox set claimed_until = null, attempts = greatest(0, attempts - 1),
-       first_attempted_at = case when attempts <= 1 then null else first_attempted_at end
-     where id = any($1::bigint[]) and status = 'waiting'`,
-    [ids.map(String)],
-  );
-}
-
 /** Marks a claimed mail sent. */
 export async function markMailSent(db: Database, id: number): Promise<void> {
   await db.query(
@@ -153,9 +142,9 @@ export async function markMailSent(db: Database, id: number): Promise<void> {
 
 /**
  * Records a failed try: the mail is tried again after `retryInMs`, unless
- * the failure is permanent or that would be more than `giveUpAfterMs` after
- * its first try, when it is marked failed (`refused` when permanent: for a
- * newsletter's copy, a bounce). Returns which.
+ * the failure is permanent, that would be more than `giveUpAfterMs` after
+ * its first try, or it is a newsletter's copy whose send was stopped, when it is marked failed (`refused` when the recipient's
+ * address was refused: for a newsletter's copy, a bounce). Returns which.
  */
 export async function markMailFailedTry(
   db: Database,
@@ -165,25 +154,38 @@ export async function markMailFailedTry(
     retryInMs,
     giveUpAfterMs,
     permanent,
-  }: { error: string; retryInMs: number; giveUpAfterMs: number; permanent: boolean },
+    recipientRefused = false,
+  }: {
+    error: string;
+    retryInMs: number;
+    giveUpAfterMs: number;
+    permanent: boolean;
+    recipientRefused?: boolean;
+  },
 ): Promise<"retry" | "failed"> {
   const [row] = await db.query<{ status: "waiting" | "failed" }>(
     `update public.outbox o set
        status = case when given_up then 'failed' else 'waiting' end,
        failed_at = case when given_up then now() end,
-       refused = given_up and $5::boolean,
+       refused = given_up and $6::boolean,
        next_attempt_at = now() + make_interval(secs => $3::double precision / 1000),
        claimed_until = null,
        last_error = left($2, 1000)
      from (
        select $5::boolean
          or coalesce(first_attempted_at, now()) + make_interval(secs => $4::double precision / 1000)
-           < now() + make_interval(secs => $3::double precision / 1000) as given_up
+           < now() + make_interval(secs => $3::double precision / 1000)
+         -- A newsletter's copy that was being tried when its send was stopped.
+         or exists (
+           select 1 from public.newsletter_deliveries d
+           join public.newsletters n on n.id = d.newsletter_id
+           where d.outbox_id = $1::bigint and n.state = 'stopped'
+         ) as given_up
        from public.outbox where id = $1::bigint
      ) as decision
      where o.id = $1::bigint and o.status = 'waiting'
      returning o.status`,
-    [id, error, retryInMs, giveUpAfterMs, permanent],
+    [id, error, retryInMs, giveUpAfterMs, permanent, recipientRefused],
   );
   return row?.status === "failed" ? "failed" : "retry";
 }
@@ -226,8 +228,18 @@ export type SendAgainOutcome =
   | "sent"
   /** A sender is trying it this moment. */
   | "sending"
+  /** A newsletter's mail to an address that has unsubscribed or refused it for good since. */
+  | "withdrawn"
   /** No such mail (deleted with its enquiry, or never there). */
   | "missing";
+
+/**
+ * The subscriber of the outbox row in hand, when they have unsubscribed or
+ * their address refused a newsletter for good: their mail is never sent again.
+ */
+const WITHDRAWN_SUBSCRIBER = `select 1 from public.newsletter_subscribers s
+  where s.id = public.outbox.newsletter_subscriber_id
+    and (s.state = 'unsubscribed' or s.bounced_at is not null)`;
 
 /**
  * Puts a mail that is not sent back in the queue, due now: a failed one
@@ -243,6 +255,7 @@ export async function sendAgainNow(db: Database, id: number): Promise<SendAgainO
        attempts = 0, first_attempted_at = null
      where id = $1::bigint and status <> 'sent'
        and (claimed_until is null or claimed_until <= now())
+       and not exists (${WITHDRAWN_SUBSCRIBER})
      returning id::int as id`,
     [id],
   );
@@ -250,10 +263,12 @@ export async function sendAgainNow(db: Database, id: number): Promise<SendAgainO
     mailQueued();
     return "queued";
   }
-  const [row] = await db.query<{ status: string }>(
-    "select status from public.outbox where id = $1::bigint",
+  const [row] = await db.query<{ status: string; withdrawn: boolean }>(
+    `select status, exists (${WITHDRAWN_SUBSCRIBER}) as withdrawn
+     from public.outbox where id = $1::bigint`,
     [id],
   );
   if (!row) return "missing";
-  return row.status === "sent" ? "sent" : "sending";
+  if (row.status === "sent") return "sent";
+  return row.withdrawn ? "withdrawn" : "sending";
 }

@@ -112,16 +112,31 @@ export class MailSendError extends Error {
   override name = "MailSendError";
   /** The server refused this mail for good (a 5xx answer to its sender, recipients or content). */
   readonly permanent: boolean;
+  /**
+   * The refusal was of the recipient's address itself (a 5xx answer to RCPT
+   * TO): a bounce. Not a refusal of the site's sender or of the text, which
+   * would refuse every mail alike.
+   */
+  readonly recipientRefused: boolean;
 
   constructor(cause: unknown, where: string) {
     const { message, permanent } = describeFailure(cause, where);
     super(message, { cause });
     this.permanent = permanent;
+    this.recipientRefused = permanent && recipientRefused(cause);
   }
+}
+
+/** Whether the server refused the recipient's address (its answer to RCPT TO). */
+function recipientRefused(cause: unknown): boolean {
+  const error = (cause ?? {}) as NodemailerError;
+  return error.code === "EENVELOPE" && error.command === "RCPT TO";
 }
 
 type NodemailerError = {
   code?: unknown;
+  /** The SMTP command answered: "MAIL FROM", "RCPT TO", "DATA". */
+  command?: unknown;
   responseCode?: unknown;
   response?: unknown;
   message?: unknown;

@@ -43,6 +43,10 @@ const NOT_SENT = {
   ],
   sent: [409, "That mail was sent already, so it was not sent again."],
   sending: [409, "That mail is being sent this moment: reload the page in a minute."],
+  withdrawn: [
+    409,
+    "That newsletter's reader has unsubscribed, or their address refused it for good, so it was not sent again.",
+  ],
 } as const satisfies Record<Exclude<SendAgainResult, "queued">, readonly [number, string]>;
 
 async function sendAgain(post: FormData, { context }: ActionFunctionArgs) {

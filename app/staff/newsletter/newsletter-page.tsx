@@ -254,9 +254,8 @@ export function NewsletterPage({ loaderData, actionData }: StaffPageProps<Newsle
           <h2 id="copies-heading" className="text-2xl tracking-tight">
             Copies
           </h2>
-          <p className="mt-1 font-semibold" role="status">
-            {countsInWords(newsletter.counts)}
-          </p>
+          {/* Not a live region: the page follows a send every few seconds, and would say it each time. */}
+          <p className="mt-1 font-semibold">{countsInWords(newsletter.counts)}</p>
           <div className="mt-3 flex flex-wrap gap-3">
             {newsletter.state === "sending" ? (
               <Link
@@ -286,7 +285,10 @@ export function NewsletterPage({ loaderData, actionData }: StaffPageProps<Newsle
                   key={delivery.id}
                   className="flex flex-wrap items-center justify-between gap-2 py-2"
                 >
-                  <span className="min-w-0 break-all">{delivery.email ?? "Removed address"}</span>
+                  <span className="min-w-0 break-all">
+                    {delivery.email ??
+                      (isOwner ? "Removed address" : "Address shown to owners only")}
+                  </span>
                   <span className="flex flex-wrap gap-2">
                     <StatusBadge
                       tone={
