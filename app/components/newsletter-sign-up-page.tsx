@@ -6,7 +6,7 @@ import { CheckedForm } from "~/platform/forms/checked-form";
 import { HoneypotField, TextField } from "~/platform/forms/form-fields";
 import { usePublicEnv } from "~/platform/public-env";
 import { CONFIRM_DAYS, newsletterPrivacy } from "~/newsletter/newsletter-words";
-import { signUpForm } from "~/newsletter/sign-up-form";
+import { SIGN_UP_FROM_FIELD, SIGN_UP_FROM_PAGE, signUpForm } from "~/newsletter/sign-up-form";
 import { SIGN_UP_TRAP_FIELD, SIGN_UP_WORDING } from "~/newsletter/sign-up-words";
 
 export type SignUpPageProps = {
@@ -61,7 +61,12 @@ export function NewsletterSignUpPage({ sent, retentionDays, actionData }: SignUp
               form={signUpForm}
               titleId="sign-up-title"
               actionData={actionData}
-              hidden={<HoneypotField name={SIGN_UP_TRAP_FIELD} />}
+              hidden={
+                <>
+                  <input type="hidden" name={SIGN_UP_FROM_FIELD} value={SIGN_UP_FROM_PAGE} />
+                  <HoneypotField name={SIGN_UP_TRAP_FIELD} />
+                </>
+              }
               footer={() => (
                 <>
                   <p className="text-muted-foreground">{SIGN_UP_WORDING}</p>

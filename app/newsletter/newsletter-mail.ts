@@ -26,6 +26,7 @@ const FORM_NAMES: Record<ConsentForm, string> = {
   contact: "contact form",
   venue: "venue enquiry form",
   footer: "newsletter sign-up",
+  page: "newsletter sign-up page",
   resubscribe: "unsubscribe page",
 };
 

@@ -4,8 +4,8 @@ import { describeRetention } from "~/platform/clock/time-words";
  * The newsletter's words and limits, for the pages and the server alike.
  */
 
-/** Where a subscriber gave their consent: an enquiry form's box, the footer, or the undo of an unsubscribe. */
-export type ConsentForm = "contact" | "venue" | "footer" | "resubscribe";
+/** Where a subscriber gave their consent: an enquiry form's box, the footer's sign-up or the sign-up page's, or the undo of an unsubscribe. */
+export type ConsentForm = "contact" | "venue" | "footer" | "page" | "resubscribe";
 
 /** How an address left the list: the link in a mail, the mail program's one-click, or an owner. */
 export type UnsubscribedBy = "link" | "one-click" | "owner";

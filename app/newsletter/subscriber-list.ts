@@ -82,6 +82,7 @@ export const CONSENT_FORM_WORDS: Record<ConsentForm, string> = {
   contact: "the contact form",
   venue: "the venue enquiry form",
   footer: "the sign-up at the foot of every page",
+  page: "the newsletter's sign-up page",
   resubscribe: "the undo on the unsubscribe page",
 };
 

@@ -105,6 +105,18 @@ describe.each(drivers)("the newsletter's sign-up on %s", (driver) => {
     expect((await subscriberRow(db, email))?.state).toBe("confirmed");
   });
 
+  test("the sign-up page's own form is recorded as the page; any other post as the footer", async () => {
+    const [onPage, fromFooter, forged] = [newAddress(), newAddress(), newAddress()];
+    await signUp({ email: onPage, from: "page" });
+    await signUp({ email: fromFooter });
+    await signUp({ email: forged, from: "contact" });
+    expect((await subscriberRow(db, onPage))?.consentForm).toBe("page");
+    expect((await subscriberRow(db, fromFooter))?.consentForm).toBe("footer");
+    expect((await subscriberRow(db, forged))?.consentForm).toBe("footer");
+    const [mail] = await queuedMailsTo(db, onPage);
+    expect(mail?.text).toContain("You asked for it on our newsletter sign-up page");
+  });
+
   test("answers the same whether the address is new, waiting, confirmed or unsubscribed", async () => {
     const confirmed = newAddress();
     await signUp({ email: confirmed });

@@ -6,7 +6,7 @@ import {
   SIGN_UP_TRAP_FIELD,
   SIGN_UP_WORDING,
 } from "~/newsletter/sign-up-words";
-import { signUpForm } from "~/newsletter/sign-up-form";
+import { SIGN_UP_FROM_FIELD, SIGN_UP_FROM_PAGE, signUpForm } from "~/newsletter/sign-up-form";
 import { newsletterKey, requestSubscription } from "~/newsletter/subscribers.server";
 import { clientAddressContext, databaseContext, formProtectionContext } from "~/platform/context";
 import { outcomeUnknown } from "~/platform/database/database.server";
@@ -113,7 +113,8 @@ export async function signUpForNewsletter(
       await database.transaction((tx) =>
         requestSubscription(tx, {
           email,
-          form: "footer",
+          // The page's own form says so; anything else is the footer's.
+          form: form.get(SIGN_UP_FROM_FIELD) === SIGN_UP_FROM_PAGE ? "page" : "footer",
           wording: SIGN_UP_WORDING,
           pub,
           origin,
