@@ -73,9 +73,17 @@ async function onlyConfirmed(db: Database, emails: string[]): Promise<number[]> 
   return ids;
 }
 
+/** A newsletter's copies, in the order they were queued, with their mail (its outbox row) while it lasts. */
 async function copiesOf(db: Database, id: number) {
-  return db.query<{ to: string; state: string; listUnsubscribe: string | null; dueInS: number }>(
-    `select o.to_address as "to", d.state, o.list_unsubscribe as "listUnsubscribe",
+  return db.query<{
+    outboxId: number;
+    to: string;
+    state: string;
+    listUnsubscribe: string | null;
+    dueInS: number;
+  }>(
+    `select o.id::int as "outboxId", o.to_address as "to", d.state,
+       o.list_unsubscribe as "listUnsubscribe",
        round(extract(epoch from o.next_attempt_at - o.created_at))::int as "dueInS"
      from public.newsletter_deliveries d left join public.outbox o on o.id = d.outbox_id
      where d.newsletter_id = $1::bigint order by d.id`,
@@ -363,13 +371,9 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     const [, bId] = await onlyConfirmed(db, [a, b]);
     const id = await draft("Outcomes");
     await postPage(owner, id, await sendFields(db, id));
-    const outbox = await db.query<{ id: number; to: string }>(
-      `select o.id::int as id, o.to_address as "to" from public.newsletter_deliveries d
-       join public.outbox o on o.id = d.outbox_id where d.newsletter_id = $1::bigint order by d.id`,
-      [id],
-    );
-    await markMailSent(db, outbox[0]!.id);
-    await markMailFailedTry(db, outbox[1]!.id, {
+    const outbox = await copiesOf(db, id);
+    await markMailSent(db, outbox[0]!.outboxId);
+    await markMailFailedTry(db, outbox[1]!.outboxId, {
       error: "The mail server refused this mail. It said: 550 No such user",
       retryInMs: 60_000,
       giveUpAfterMs: 86_400_000,
@@ -378,7 +382,7 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     });
     expect((await copiesOf(db, id)).map((copy) => copy.state)).toEqual(["sent", "bounced"]);
     // Sent again by an owner from the outbox, it is not: the address refused it for good.
-    expect(await sendAgainNow(db, outbox[1]!.id)).toBe("withdrawn");
+    expect(await sendAgainNow(db, outbox[1]!.outboxId)).toBe("withdrawn");
     expect((await copiesOf(db, id)).map((copy) => copy.state)).toEqual(["sent", "bounced"]);
     expect((await stateOf(db, id))?.state).toBe("sent");
     const [bounced] = await db.query<{ bounced: boolean }>(
@@ -404,12 +408,8 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     const aId = ids[0];
     const id = await draft("Refused");
     await postPage(owner, id, await sendFields(db, id));
-    const outbox = await db.query<{ id: number }>(
-      `select o.id::int as id from public.newsletter_deliveries d
-       join public.outbox o on o.id = d.outbox_id where d.newsletter_id = $1::bigint order by d.id`,
-      [id],
-    );
-    for (const { id: mail } of outbox) {
+    const outbox = await copiesOf(db, id);
+    for (const { outboxId: mail } of outbox) {
       await markMailFailedTry(db, mail, {
         error: "The mail server refused this mail. It said: 550 5.7.1 Sender not authorised",
         retryInMs: 60_000,
@@ -433,8 +433,8 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
        where id = $1::bigint`,
       [aId!],
     );
-    expect(await sendAgainNow(db, outbox[0]!.id)).toBe("withdrawn");
-    expect(await sendAgainNow(db, outbox[1]!.id)).toBe("queued");
+    expect(await sendAgainNow(db, outbox[0]!.outboxId)).toBe("withdrawn");
+    expect(await sendAgainNow(db, outbox[1]!.outboxId)).toBe("queued");
     expect((await copiesOf(db, id)).map((copy) => copy.state)).toEqual(["failed", "waiting"]);
   });
 
@@ -448,23 +448,19 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     await onlyConfirmed(db, emails);
     const id = await draft("Stopped while trying");
     await postPage(owner, id, await sendFields(db, id));
-    const [trying] = await db.query<{ id: number }>(
-      `select outbox_id::int as id from public.newsletter_deliveries
-       where newsletter_id = $1::bigint order by id limit 1`,
-      [id],
-    );
+    const [trying] = await copiesOf(db, id);
     // A sender has it this moment.
     await db.query(
       `update public.outbox set claimed_until = now() + interval '1 minute', attempts = 1,
          first_attempted_at = now() where id = $1::bigint`,
-      [trying!.id],
+      [trying!.outboxId],
     );
     const response = await postPage(owner, id, { intent: "stop", id: String(id) });
     expect(response).toHaveRedirect(`/staff/newsletter/${id}`);
     expect((await copiesOf(db, id)).map((copy) => copy.state)).toEqual(["waiting", "stopped"]);
     // Its try fails for now: it is given up on, not tried later.
     expect(
-      await markMailFailedTry(db, trying!.id, {
+      await markMailFailedTry(db, trying!.outboxId, {
         error: "The mail server did not answer in time.",
         retryInMs: 60_000,
         giveUpAfterMs: 86_400_000,
@@ -485,12 +481,8 @@ describe.each(drivers)("the newsletter's staff pages on %s", (driver) => {
     await onlyConfirmed(db, emails);
     const id = await draft("Stop test");
     await postPage(owner, id, await sendFields(db, id));
-    const [first] = await db.query<{ id: number }>(
-      `select outbox_id::int as id from public.newsletter_deliveries
-       where newsletter_id = $1::bigint order by id limit 1`,
-      [id],
-    );
-    await markMailSent(db, first!.id);
+    const [first] = await copiesOf(db, id);
+    await markMailSent(db, first!.outboxId);
 
     const response = await postPage(owner, id, { intent: "stop", id: String(id) });
     expect(response).toHaveRedirect(`/staff/newsletter/${id}`);
