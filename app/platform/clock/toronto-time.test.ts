@@ -44,11 +44,11 @@ describe("torontoOffsetsAround", () => {
     };
   };
 
-  test("covers the day before to more than a year ahead, with each change of the clocks", () => {
-    expect(offsets.from).toBe(Date.parse("2026-11-24T00:00:00Z"));
+  test("covers a week before to more than a year ahead, with each change of the clocks", () => {
+    expect(offsets.from).toBe(Date.parse("2026-11-18T00:00:00Z"));
     expect(offsets.until).toBeGreaterThan(Date.parse("2027-12-25T00:00:00Z"));
     expect(offsets.changes).toEqual([
-      [Date.parse("2026-11-24T00:00:00Z"), -300],
+      [Date.parse("2026-11-18T00:00:00Z"), -300],
       [Date.parse("2027-03-14T07:00:00Z"), -240],
       [Date.parse("2027-11-07T06:00:00Z"), -300],
     ]);

@@ -25,7 +25,12 @@ export const WALL_CLOCK_FORMAT: Intl.DateTimeFormatOptions = {
   hourCycle: "h23",
 };
 
-const wallClock = new Intl.DateTimeFormat("en-CA", WALL_CLOCK_FORMAT);
+/**
+ * Made on first use, not when the module loads: a browser's first
+ * Intl.DateTimeFormat starts ICU, 15 to 35 ms of its main thread (four times
+ * that on a phone), and a page that carries its offsets never needs one.
+ */
+let wallClock: Intl.DateTimeFormat | undefined;
 
 /** Weekday names, 0 = Sunday; spelled out, as Intl's would cost the browser its start-up. */
 export const WEEKDAY_NAMES = [
@@ -74,7 +79,9 @@ const twoDigits = (value: number) => String(value).padStart(2, "0");
 /** The wall clock at the start of a minute, from Intl's time-zone data. */
 function intlWall(minuteMs: number): Wall {
   const parts = Object.fromEntries(
-    wallClock.formatToParts(new Date(minuteMs)).map(({ type, value }) => [type, value]),
+    (wallClock ??= new Intl.DateTimeFormat("en-CA", WALL_CLOCK_FORMAT))
+      .formatToParts(new Date(minuteMs))
+      .map(({ type, value }) => [type, value]),
   );
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
@@ -119,17 +126,22 @@ function intlOffsetAt(minuteMs: number): number {
 
 /** How far ahead a page's offsets reach; Intl answers for anything later. */
 const OFFSETS_DAYS_AHEAD = 400;
+/**
+ * How far back they reach: the open-now line reads yesterday's opening,
+ * and finding when a wall time happens looks a day either side of it.
+ */
+const OFFSETS_DAYS_BEHIND = 7;
 let offsetsMemo: { day: number; offsets: TorontoOffsets } | undefined;
 
 /**
- * Toronto's offsets from the UTC day before `instant` to 400 days after it,
+ * Toronto's offsets from a week before `instant`'s UTC day to 400 days after it,
  * from Intl's time-zone data (at most one change a day, as Toronto's clocks
  * have). Worked out once a UTC day.
  */
 export function torontoOffsetsAround(instant: Date): TorontoOffsets {
   const day = Math.floor(instant.getTime() / DAY);
   if (offsetsMemo?.day === day) return offsetsMemo.offsets;
-  const from = (day - 1) * DAY;
+  const from = (day - OFFSETS_DAYS_BEHIND) * DAY;
   const until = (day + OFFSETS_DAYS_AHEAD + 1) * DAY;
   let offset = intlOffsetAt(from);
   const changes: TorontoOffsets["changes"] = [[from, offset]];
