@@ -37,6 +37,7 @@ describe("deferHydration", () => {
     const order = [
       moduleScript.indexOf('addEventListener("load"'),
       moduleScript.indexOf('link.rel = "modulepreload"'),
+      moduleScript.indexOf("for (const href of ["),
       moduleScript.indexOf(
         'const [route0, route1] = await Promise.all([import("/assets/root-c.js"), import("/assets/home-d.js")]);',
       ),
@@ -45,6 +46,19 @@ describe("deferHydration", () => {
     ];
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  test("runs the preloaded modules one at a time, each in a task of its own, the entry last", () => {
+    const [, list = "[]", loop = ""] =
+      /for \(const href of (\[[^\]]*\])\) \{([\s\S]*?)\n\}/.exec(moduleScript) ?? [];
+    // The entry, which starts hydration, is left to React Router's own import at the end.
+    expect(JSON.parse(list)).toEqual([
+      "/assets/framework-b.js",
+      "/assets/root-c.js",
+      "/assets/home-d.js",
+    ]);
+    expect(loop).toContain("await import(href);");
+    expect(loop).toContain("await new Promise((resolve) => setTimeout(resolve));");
   });
 
   test("names the modules it loads later, as the links did", () => {
