@@ -37,6 +37,8 @@ export type ServerOptions = {
   env?: Record<string, string>;
   /** Node options put before the entry (`--import <file>`, say). */
   nodeArguments?: string[];
+  /** Sets SITE_URL to the server's own loopback origin, as production names its own address. */
+  ownSiteUrl?: boolean;
 };
 
 /**
@@ -90,6 +92,7 @@ export async function startServer(build: string, options: ServerOptions = {}): P
       HOST: "127.0.0.1",
       DATA_DIR: dataDirectory,
       LOG_LEVEL: "warn",
+      ...(options.ownSiteUrl ? { SITE_URL: `http://127.0.0.1:${port}` } : {}),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
