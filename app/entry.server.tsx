@@ -40,6 +40,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // Every part of the page in place, none sent apart to be moved in by
+        // a script: the page reads whole without JavaScript, and its parts
+        // (Suspense boundaries, app/platform/hydrate-apart.tsx) wake apart.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough({

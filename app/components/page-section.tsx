@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { HydrateApart } from "~/platform/hydrate-apart";
 
 /** How a section's content sits in the page's width, with the page's gutters and spacing. */
 const LAYOUTS = {
@@ -22,7 +23,8 @@ const BANDS = {
 
 /**
  * A section of a public page, named by its heading (`titleId`): its content
- * laid out in the page's width, on the page's background or in a band.
+ * laid out in the page's width, on the page's background or in a band. Its
+ * content wakes apart from the rest of the page (HydrateApart).
  */
 export function PageSection({
   id,
@@ -41,13 +43,15 @@ export function PageSection({
   if (!band) {
     return (
       <section id={id} aria-labelledby={titleId} className={LAYOUTS[layout]}>
-        {children}
+        <HydrateApart>{children}</HydrateApart>
       </section>
     );
   }
   return (
     <section id={id} aria-labelledby={titleId} className={BANDS[band]}>
-      <div className={LAYOUTS[layout]}>{children}</div>
+      <div className={LAYOUTS[layout]}>
+        <HydrateApart>{children}</HydrateApart>
+      </div>
     </section>
   );
 }

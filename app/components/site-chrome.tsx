@@ -1,9 +1,14 @@
 import type { ReactNode } from "react";
+import { HydrateApart } from "~/platform/hydrate-apart";
 import { RouteErrorView } from "./error-view";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-/** Header, main content and footer: the frame of every page, error pages included. */
+/**
+ * Header, main content and footer: the frame of every page, error pages
+ * included. Each wakes apart (HydrateApart), so a tap on the header's
+ * navigation need not wait for the rest of the page.
+ */
 export function SiteChrome({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -13,11 +18,15 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <SiteHeader />
+      <HydrateApart>
+        <SiteHeader />
+      </HydrateApart>
       <main id="main" tabIndex={-1} className="flex-1 bg-background text-foreground outline-none">
-        {children}
+        <HydrateApart>{children}</HydrateApart>
       </main>
-      <SiteFooter />
+      <HydrateApart>
+        <SiteFooter />
+      </HydrateApart>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { cn } from "~/platform/cn";
+import { HydrateApart } from "~/platform/hydrate-apart";
 import { buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
 import { tracesLine, type MenuListSection } from "./menu";
@@ -45,7 +46,10 @@ export function MenuSections({
           <p className="mt-1 text-sm font-semibold">{tracesLine(section.mayContain)}</p>
         ) : null}
       </div>
-      <MenuList items={section.items} />
+      {/* The longest part of the page to wake: each section's list wakes apart. */}
+      <HydrateApart>
+        <MenuList items={section.items} />
+      </HydrateApart>
     </section>
   ));
 }
