@@ -361,6 +361,27 @@ test.describe("menu", () => {
     }
   });
 
+  test("keeps the server's structured data as the page wakes; a page reached by a link builds its own", async ({
+    page,
+  }) => {
+    const served = await (await page.request.get("/menu")).text();
+    const blocks = [...served.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
+    await openHydrated(page, "/menu");
+    // The browser does not build the data again while the page wakes: the blocks stay as sent.
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+    expect(await page.locator('script[type="application/ld+json"]').allTextContents()).toEqual(
+      blocks.map(([, json = ""]) => json.replaceAll("&amp;", "&")),
+    );
+
+    // The home page lists the next events, as schema.org events.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Home", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect
+      .poll(async () => (await structuredData(page)).map((block) => block["@type"]))
+      .toContain("Event");
+    expect((await structuredData(page)).some((block) => block["@type"] === "Menu")).toBe(false);
+  });
+
   test("section links jump to their sections", async ({ page }) => {
     await openHydrated(page, "/menu");
     const wine = page.getByRole("heading", { level: 2, name: "Wine", exact: true });
