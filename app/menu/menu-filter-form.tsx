@@ -1,5 +1,5 @@
 import { SearchIcon } from "lucide-react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useRef, type FormEvent } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
 import { buttonVariants } from "~/platform/ui/button";
 import { cn } from "~/platform/cn";
@@ -61,6 +61,15 @@ export function MenuFilterForm({ filter }: { filter: MenuFilter }) {
   }
 
   useEffect(() => () => window.clearTimeout(pendingSearch.current), []);
+
+  // A choice made before the scripts ran (a chip tapped, a word typed while
+  // the page was still waking) is in the fields but not in the page: follow
+  // it, once, as the form wakes.
+  const followEarlyChoice = useEffectEvent(() => {
+    const form = formRef.current;
+    if (form && searchFor(form) !== requested.current) apply(form);
+  });
+  useEffect(() => followEarlyChoice(), []);
 
   // The fields are the visitor's own until something else changes the filter
   // (Clear filters, Back): then they are set to match the page.

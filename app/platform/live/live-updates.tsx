@@ -1,4 +1,5 @@
 import { useContext, useEffect, useRef, useState } from "react";
+import { whenIdle } from "~/platform/when-idle";
 import {
   UNSAFE_DataRouterContext as DataRouterContext,
   useLocation,
@@ -170,39 +171,44 @@ export function LiveUpdates({
     let ended = false;
     const gate = new RevalidationGate(router, () => router.revalidate());
     const onVisibility = () => channel.current?.visibilityChanged();
-    // Loaded once the page is up: nothing of it is needed to show the page,
-    // so it stays out of the scripts every page loads first.
-    void import("./live-channel").then(({ LiveChannel, LIVE_STREAM_PATH }) => {
-      if (ended) return;
-      const live = new LiveChannel(
-        {
-          openStream: (handlers) => openEventSource(LIVE_STREAM_PATH, handlers),
-          fetch: (url, init) => window.fetch(url, init),
-          setTimeout: (run, ms) => window.setTimeout(run, ms),
-          clearTimeout: (timer) => window.clearTimeout(timer as number),
-          now: () => Date.now(),
-          visible: () => document.visibilityState === "visible",
-          revalidate: () => gate.revalidate(),
-          announce() {
-            // Emptied first, so the same sentence twice is heard twice.
-            const path = shownPath.current;
-            setMessage({ text: "", pathname: path });
-            window.clearTimeout(announcement);
-            announcement = window.setTimeout(
-              () => setMessage({ text: updatedMessage(path), pathname: path }),
-              100,
-            );
-          },
-        },
-        shown.current.revision,
-      );
-      channel.current = live;
-      document.addEventListener("visibilitychange", onVisibility);
-      live.start();
-      live.changesAt(nextChange());
-    });
+    // Loaded once the page is up and has woken: nothing of it is needed to
+    // show the page, so it stays out of the scripts every page loads first
+    // and out of the way of the page's first taps.
+    const cancelStart = whenIdle(
+      () =>
+        void import("./live-channel").then(({ LiveChannel, LIVE_STREAM_PATH }) => {
+          if (ended) return;
+          const live = new LiveChannel(
+            {
+              openStream: (handlers) => openEventSource(LIVE_STREAM_PATH, handlers),
+              fetch: (url, init) => window.fetch(url, init),
+              setTimeout: (run, ms) => window.setTimeout(run, ms),
+              clearTimeout: (timer) => window.clearTimeout(timer as number),
+              now: () => Date.now(),
+              visible: () => document.visibilityState === "visible",
+              revalidate: () => gate.revalidate(),
+              announce() {
+                // Emptied first, so the same sentence twice is heard twice.
+                const path = shownPath.current;
+                setMessage({ text: "", pathname: path });
+                window.clearTimeout(announcement);
+                announcement = window.setTimeout(
+                  () => setMessage({ text: updatedMessage(path), pathname: path }),
+                  100,
+                );
+              },
+            },
+            shown.current.revision,
+          );
+          channel.current = live;
+          document.addEventListener("visibilitychange", onVisibility);
+          live.start();
+          live.changesAt(nextChange());
+        }),
+    );
     return () => {
       ended = true;
+      cancelStart();
       document.removeEventListener("visibilitychange", onVisibility);
       window.clearTimeout(announcement);
       gate.close();
