@@ -22,8 +22,10 @@
 // bench-memory.ts for its options), `npm run bench -- --staff-menu` the
 // staff menu page's server time (see bench-staff-menu.ts), and
 // `npm run bench -- --live` what 1,000 open live streams cost (see bench-live.ts),
-// and `npm run bench -- --pictures` whether strangers asking for large
-// pictures slow a visitor's small ones (see bench-pictures.ts).
+// `npm run bench -- --pictures` whether strangers asking for large
+// pictures slow a visitor's small ones (see bench-pictures.ts), and
+// `npm run bench -- --interaction` how long a phone waits for a tap made
+// while the page hydrates (see bench-interaction.ts).
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
@@ -384,6 +386,9 @@ if (argv.includes("--sign-in")) {
 } else if (argv.includes("--live")) {
   const { benchLive } = await import("./bench-live.ts");
   process.exitCode = await benchLive(argv.filter((arg) => arg !== "--live"));
+} else if (argv.includes("--interaction")) {
+  const { benchInteraction } = await import("./bench-interaction.ts");
+  process.exitCode = await benchInteraction(argv.filter((arg) => arg !== "--interaction"));
 } else if (argv.includes("--pictures")) {
   const { benchPictures } = await import("./bench-pictures.ts");
   process.exitCode = await benchPictures(argv.filter((arg) => arg !== "--pictures"));
