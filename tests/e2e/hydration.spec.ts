@@ -87,7 +87,9 @@ test.describe("a page waking", () => {
       await page.goto(path);
       await waitForHydration(page);
       await untilIdle(page);
-      const uses = await page.evaluate(() => (window as unknown as { intlUses: string[] }).intlUses);
+      const uses = await page.evaluate(
+        () => (window as unknown as { intlUses: string[] }).intlUses,
+      );
       expect(uses, `Intl while ${path} woke`).toEqual([]);
     }
   });
