@@ -1,9 +1,24 @@
-import { useState } from "react";
+import { Suspense, use, useState } from "react";
 import type { ListedEvent } from "~/events/event-list";
 import { useHydrated } from "~/platform/use-hydrated";
 import { shareImageUrls } from "~/images/pictures";
 import { useSiteFrame, useSiteOrigin } from "~/site/site-frame";
-import { eventsJsonLd, serializeJsonLd } from "~/site/structured-data";
+import type * as Builders from "~/site/structured-data-builders";
+
+/** The schema.org builders, in a module of their own (see below). */
+export type StructuredDataBuilders = typeof Builders;
+
+let builders: Promise<StructuredDataBuilders | null> | undefined;
+
+/**
+ * The builders, loaded once, the first time a page's data is built where it
+ * runs. If the browser cannot load them (a connection lost, a new
+ * deployment), the page goes without its data block: nothing a visitor sees.
+ */
+function loadBuilders(): Promise<StructuredDataBuilders | null> {
+  builders ??= import("~/site/structured-data-builders").catch(() => null);
+  return builders;
+}
 
 /**
  * Structured data for search engines, serialised by `serializeJsonLd` from
@@ -20,29 +35,49 @@ const SERVER_TEXT = { __html: "" };
 
 /**
  * Structured data made with the site's public origin, which its URLs need;
- * nothing while the origin is not known.
+ * nothing while the origin is not known. `of` builds it with the builders.
  *
  * Only the server builds it for the page a visitor opens: the block is in
  * the HTML, and browsers never run it, so the browser leaves it as it is
  * instead of building the same data again while the page wakes (the whole
- * menu's, for one, is a long task on a phone). A page reached by a link in
- * the browser builds its own.
+ * menu's, for one, is a long task on a phone), and does not even load the
+ * builders for it. A page reached by a link in the browser loads them and
+ * builds its own.
  */
-export function SiteJsonLd({ of }: { of: (origin: string) => object }) {
+export function SiteJsonLd({
+  of,
+}: {
+  of: (build: StructuredDataBuilders, origin: string) => object;
+}) {
   const origin = useSiteOrigin();
   const hydrated = useHydrated();
   const [fromServer] = useState(() => typeof document !== "undefined" && !hydrated);
   if (!origin) return null;
-  if (fromServer) {
-    return (
-      <script
-        type="application/ld+json"
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={SERVER_TEXT}
-      />
-    );
-  }
-  return <JsonLd json={serializeJsonLd(of(origin))} />;
+  // The same boundary around the block as the server rendered, waking or not.
+  return (
+    <Suspense fallback={null}>
+      {fromServer ? (
+        <script
+          type="application/ld+json"
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={SERVER_TEXT}
+        />
+      ) : (
+        <BuiltJsonLd of={of} origin={origin} />
+      )}
+    </Suspense>
+  );
+}
+
+function BuiltJsonLd({
+  of,
+  origin,
+}: {
+  of: (build: StructuredDataBuilders, origin: string) => object;
+  origin: string;
+}) {
+  const build = use(loadBuilders());
+  return build ? <JsonLd json={build.serializeJsonLd(of(build, origin))} /> : null;
 }
 
 /** The events a page lists, as schema.org data; nothing when it lists none. */
@@ -50,5 +85,9 @@ export function EventsJsonLd({ events }: { events: readonly ListedEvent[] }) {
   const settings = useSiteFrame()?.settings;
   if (!settings || events.length === 0) return null;
   const imageUrlFor = shareImageUrls(events);
-  return <SiteJsonLd of={(origin) => eventsJsonLd({ events, settings, origin, imageUrlFor })} />;
+  return (
+    <SiteJsonLd
+      of={(build, origin) => build.eventsJsonLd({ events, settings, origin, imageUrlFor })}
+    />
+  );
 }

@@ -11,7 +11,6 @@ import { pageMeta } from "~/site/meta";
 import { siteContent } from "~/site/site-content.server";
 import { useSiteFrame } from "~/site/site-frame";
 import { formatAddress } from "~/settings/site-settings";
-import { eventJsonLd } from "~/site/structured-data";
 
 /**
  * `/events/<slug>`: one event. Its slug is the row's own, unique in the
@@ -54,7 +53,9 @@ function EventStructuredData({ event, picture }: Route.ComponentProps["loaderDat
   const imageUrl = picture ? shareImageUrl(picture) : undefined;
   return (
     <SiteJsonLd
-      of={(origin) => eventJsonLd({ event, settings, origin, imageUrl, shows: "description" })}
+      of={(build, origin) =>
+        build.eventJsonLd({ event, settings, origin, imageUrl, shows: "description" })
+      }
     />
   );
 }

@@ -21,7 +21,6 @@ import type { RouteHandle } from "~/platform/route-needs";
 import { describedPageMeta } from "~/site/meta";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { useSiteFrame } from "~/site/site-frame";
-import { menuJsonLd } from "~/site/menu-structured-data";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { searchParams } = new URL(request.url);
@@ -77,7 +76,7 @@ export const handle: StylesheetHandle & RouteHandle = {
 function MenuStructuredData({ sections }: Pick<Route.ComponentProps["loaderData"], "sections">) {
   const imageUrlFor = (item: MenuListEntry) =>
     item.picture ? shareImageUrl(item.picture) : undefined;
-  return <SiteJsonLd of={(origin) => menuJsonLd({ sections, origin, imageUrlFor })} />;
+  return <SiteJsonLd of={(build, origin) => build.menuJsonLd({ sections, origin, imageUrlFor })} />;
 }
 
 export default function MenuPage({ loaderData }: Route.ComponentProps) {

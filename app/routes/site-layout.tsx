@@ -6,7 +6,6 @@ import { SiteJsonLd } from "~/components/json-ld";
 import { rememberTorontoOffsets, torontoDate } from "~/platform/clock/toronto-time";
 import type { SiteFrame } from "~/site/site-frame";
 import { loadSiteFrame } from "~/site/site-frame.server";
-import { restaurantJsonLd } from "~/site/structured-data";
 import { LiveUpdates } from "~/platform/live/live-updates";
 import { pageFreshness } from "~/platform/context";
 import { nextHoursChange } from "~/hours/opening-hours";
@@ -25,7 +24,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The pub as schema.org data, built from the details and hours the frame already has. */
 function RestaurantStructuredData({ settings, schedule, renderedAt }: SiteFrame) {
   const today = torontoDate(new Date(renderedAt));
-  return <SiteJsonLd of={(origin) => restaurantJsonLd({ settings, schedule, origin, today })} />;
+  return (
+    <SiteJsonLd
+      of={(build, origin) => build.restaurantJsonLd({ settings, schedule, origin, today })}
+    />
+  );
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
