@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { hydrationStart } from "../support/during-hydration";
+import { PUBLIC_PAGES } from "../support/public-pages";
 import { expect, test, waitForHydration } from "./fixtures";
 
 // What a phone does while a page wakes: no ICU start-up (tens of ms of the
@@ -65,25 +66,7 @@ test.describe("a page waking", () => {
       }
     });
 
-    await page.goto("/events");
-    const eventPage = await page
-      .getByRole("main")
-      .locator('a[href^="/events/"]:not([href$=".ics"])')
-      .first()
-      .getAttribute("href");
-    expect(eventPage).toBeTruthy();
-    const pages = [
-      "/",
-      "/menu",
-      "/about",
-      "/venue",
-      "/contact",
-      "/events",
-      eventPage!,
-      "/accessibility",
-      "/newsletter",
-    ];
-    for (const path of pages) {
+    for (const path of PUBLIC_PAGES) {
       await page.goto(path);
       await waitForHydration(page);
       await untilIdle(page);

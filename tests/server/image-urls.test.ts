@@ -1,6 +1,7 @@
 import { afterEach, expect, test, vi } from "vitest";
 import { parseImageQuery } from "~/images/images";
 import { startServer, stopAllServers, type RunningServer } from "../support/built-server";
+import { PUBLIC_PAGES } from "../support/public-pages";
 import { CookieJar } from "../support/staff-requests";
 
 /**
@@ -13,15 +14,10 @@ afterEach(stopAllServers);
 // A server, a staff sign-in and a render of each kind of variant: a while on two cores.
 vi.setConfig({ testTimeout: 120_000 });
 
-const PUBLIC_PAGES = [
-  "/",
-  "/menu",
-  "/about",
-  "/venue",
-  "/contact",
-  "/events",
-  "/events/trivia-night",
-];
+/** The public pages with pictures of their own: all but the contact, accessibility and newsletter pages. */
+const PAGES_WITH_PICTURES = PUBLIC_PAGES.filter(
+  (page) => !["/contact", "/accessibility", "/newsletter"].includes(page),
+);
 const SETUP_LINK = /Make the owner's account at (\S+) \(the link works once/;
 
 /** The /img URLs in a page, wherever they are: attributes, JSON-LD, the router's data. */
@@ -89,7 +85,7 @@ test("every image URL on the site's pages and in the staff editors is a variant 
 
   const urls = [...found.keys()];
   const pages = new Set(found.values());
-  for (const page of [...PUBLIC_PAGES.filter((page) => page !== "/contact"), ...editors]) {
+  for (const page of [...PAGES_WITH_PICTURES, ...editors]) {
     expect(pages, `image URLs on ${page}`).toContain(page);
   }
   // The share images: 1200-px JPEGs in the structured data. The share card itself is drawn

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openBuiltApp, type BuiltApp, type ClientAddress } from "../support/built-server";
+import { PUBLIC_PAGES } from "../support/public-pages";
 
 /**
  * Every public page is sent whole, its parts in place: the parts that wake
@@ -24,21 +25,7 @@ async function pageHtml(path: string): Promise<string> {
 }
 
 test("every public page has its parts in place, none sent apart to be moved in by a script", async () => {
-  const events = await pageHtml("/events");
-  const eventPage = /href="(\/events\/[\w-]+)"/.exec(events)?.[1];
-  expect(eventPage, "an event's page linked from /events").toBeTruthy();
-  const paths = [
-    "/",
-    "/menu",
-    "/about",
-    "/venue",
-    "/contact",
-    "/events",
-    eventPage!,
-    "/accessibility",
-    "/newsletter",
-  ];
-  for (const path of paths) {
+  for (const path of PUBLIC_PAGES) {
     const html = await pageHtml(path);
     // A part that wakes apart: a boundary, sent complete.
     expect(html, `${path} has parts that wake apart`).toContain("<!--$-->");
