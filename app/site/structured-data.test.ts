@@ -393,8 +393,9 @@ describe("eventJsonLd", () => {
       name: "Trivia Night",
       description: "Teams of up to six; prizes for the top three.",
       url: "https://pub.example/events/trivia-night",
-      startDate: "2026-12-22T00:00:00.000Z",
-      endDate: "2026-12-22T02:30:00.000Z",
+      // 7 pm to 9:30 pm on December 21 in Toronto: 00:00 to 02:30 UTC on the 22nd.
+      startDate: "2026-12-21T19:00:00-05:00",
+      endDate: "2026-12-21T21:30:00-05:00",
       eventStatus: "https://schema.org/EventScheduled",
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
       location: {

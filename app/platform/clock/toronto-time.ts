@@ -199,6 +199,21 @@ export function torontoInstant(date: string, time: WallTime): Date {
   return new Date(after);
 }
 
+/**
+ * An instant as Toronto's wall clock writes it, with its offset from UTC:
+ * "2026-12-02T19:30:00-05:00", as search engines read event times (in UTC
+ * the evening's date would read as the next day's).
+ */
+export function torontoDateTime(instant: Date): string {
+  const minute = Math.floor(instant.getTime() / MINUTE) * MINUTE;
+  const { date, time } = torontoWall(instant);
+  const offset = (wallMs(date, time) - minute) / MINUTE;
+  const hours = twoDigits(Math.floor(Math.abs(offset) / 60));
+  const sign = offset < 0 ? "-" : "+";
+  const seconds = twoDigits(instant.getUTCSeconds());
+  return `${date}T${time}:${seconds}${sign}${hours}:${twoDigits(Math.abs(offset) % 60)}`;
+}
+
 export function torontoDate(instant: Date): string {
   return torontoWall(instant).date;
 }
