@@ -142,7 +142,7 @@ function PhoneField({
         </>
       }
       type="tel"
-      autoComplete="tel-national"
+      autoComplete="tel"
     />
   );
 }

@@ -1006,3 +1006,18 @@ test.describe("regressions", () => {
     expect(await page.locator(`[id="${labelledBy}"]`).count()).toBe(1);
   });
 });
+
+test("the phone fields are telephone fields the browser can fill with a whole number", async ({
+  page,
+}) => {
+  for (const [path, form] of [
+    ["/contact", contactForm],
+    ["/venue", venueForm],
+  ] as const) {
+    await page.goto(path);
+    const phone = form(page).locator('input[name="phone"]');
+    await expect(phone, path).toHaveAttribute("type", "tel");
+    // "tel": what HTML allows on a telephone field ("tel-national" is for text fields).
+    await expect(phone, path).toHaveAttribute("autocomplete", "tel");
+  }
+});
