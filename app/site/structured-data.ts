@@ -7,7 +7,7 @@
 import type { ContentImage } from "~/images/content-image";
 import { eventPath, type PubEvent } from "~/events/events";
 import type { OpeningSchedule, WeeklyHours } from "~/hours/opening-hours";
-import { torontoDateTime, type Weekday } from "~/platform/clock/toronto-time";
+import { torontoIsoDateTime, type Weekday } from "~/platform/clock/toronto-time";
 import { priceAmount } from "~/platform/money";
 import { telephoneHref, type SiteSettings } from "~/settings/site-settings";
 import { shareCardPath } from "./share-card";
@@ -230,8 +230,8 @@ export function eventJsonLd({
     ...(description ? { description } : {}),
     url: absolute(eventPath(event), origin),
     // In the pub's time, with its offset: in UTC an evening's date reads as the next day's.
-    startDate: torontoDateTime(new Date(event.startsAt)),
-    ...(event.endsAt ? { endDate: torontoDateTime(new Date(event.endsAt)) } : {}),
+    startDate: torontoIsoDateTime(new Date(event.startsAt)),
+    ...(event.endsAt ? { endDate: torontoIsoDateTime(new Date(event.endsAt)) } : {}),
     // Sold out still happens; only a cancelled event is marked so.
     eventStatus: `${SCHEMA}/${event.status === "cancelled" ? "EventCancelled" : "EventScheduled"}`,
     eventAttendanceMode: `${SCHEMA}/OfflineEventAttendanceMode`,

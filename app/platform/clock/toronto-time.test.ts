@@ -3,7 +3,7 @@ import { formatWallTime } from "./time-words";
 import { pubDayEndAfter } from "./pub-day";
 import {
   torontoDate,
-  torontoDateTime,
+  torontoIsoDateTime,
   torontoInstant,
   torontoMidnightAfter,
   torontoOffsetsAround,
@@ -78,11 +78,11 @@ describe("torontoOffsetsAround", () => {
   });
 });
 
-describe("torontoDateTime", () => {
+describe("torontoIsoDateTime", () => {
   test("writes Toronto's wall clock with its offset, standard time and daylight time", () => {
     // 7:30 pm on December 2 is 00:30 UTC on December 3.
-    expect(torontoDateTime(new Date("2026-12-03T00:30:00Z"))).toBe("2026-12-02T19:30:00-05:00");
-    expect(torontoDateTime(new Date("2027-07-01T23:15:45Z"))).toBe("2027-07-01T19:15:45-04:00");
+    expect(torontoIsoDateTime(new Date("2026-12-03T00:30:00Z"))).toBe("2026-12-02T19:30:00-05:00");
+    expect(torontoIsoDateTime(new Date("2027-07-01T23:15:45Z"))).toBe("2027-07-01T19:15:45-04:00");
   });
 
   test("names the same instant, either side of the clocks changing", () => {
@@ -93,11 +93,11 @@ describe("torontoDateTime", () => {
       "2027-03-14T06:59:00Z",
       "2027-03-14T07:00:00Z",
     ]) {
-      const written = torontoDateTime(new Date(iso));
+      const written = torontoIsoDateTime(new Date(iso));
       expect(new Date(written).toISOString(), written).toBe(new Date(iso).toISOString());
     }
-    expect(torontoDateTime(new Date("2026-11-01T05:30:00Z"))).toBe("2026-11-01T01:30:00-04:00");
-    expect(torontoDateTime(new Date("2026-11-01T06:30:00Z"))).toBe("2026-11-01T01:30:00-05:00");
+    expect(torontoIsoDateTime(new Date("2026-11-01T05:30:00Z"))).toBe("2026-11-01T01:30:00-04:00");
+    expect(torontoIsoDateTime(new Date("2026-11-01T06:30:00Z"))).toBe("2026-11-01T01:30:00-05:00");
   });
 });
 

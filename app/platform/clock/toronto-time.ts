@@ -204,7 +204,7 @@ export function torontoInstant(date: string, time: WallTime): Date {
  * "2026-12-02T19:30:00-05:00", as search engines read event times (in UTC
  * the evening's date would read as the next day's).
  */
-export function torontoDateTime(instant: Date): string {
+export function torontoIsoDateTime(instant: Date): string {
   const minute = Math.floor(instant.getTime() / MINUTE) * MINUTE;
   const { date, time } = torontoWall(instant);
   const offset = (wallMs(date, time) - minute) / MINUTE;
