@@ -15,7 +15,7 @@ import { PAGE_PARTS, type PageParts } from "./page-parts";
 /** A page's words as staff see them. */
 export type EditablePageText = PageText & { id: number; page: PageKey; sample: boolean };
 
-export const DESCRIPTION_MAX = 300;
+export const DESCRIPTION_MAX = 160;
 export const BODY_MAX = 3000;
 export const ASIDE_MAX = 1500;
 export const IMAGE_ALT_MAX = 200;
@@ -83,7 +83,7 @@ export const pageTextEditor = defineEditor({
     return [
       area("description", {
         label: "Line under the heading",
-        hint: "One or two sentences. Search results and shared links show it too.",
+        hint: "A sentence or two. Search results and shared links show it too, about 160 characters of it.",
         rows: 3,
         limit: DESCRIPTION_MAX,
       }),
