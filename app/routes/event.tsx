@@ -2,6 +2,7 @@ import { pageFreshness } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/event";
 import { SiteJsonLd } from "~/components/json-ld";
+import { eventSearchDescription } from "~/events/event-description";
 import { EventArticle } from "~/events/event-article";
 import { eventPath } from "~/events/events";
 import { pictureFor } from "~/images/pictures.server";
@@ -37,7 +38,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { event, over } = loaderData;
-  const description = (event.summary || event.description).slice(0, 300);
+  // When, what it costs and what it is, as search results and shared links show it.
+  const description = eventSearchDescription(event);
   return [
     ...pageMeta({ title: event.title, description, path: eventPath(event), matches }),
     ...(over ? [{ name: "robots", content: "noindex" }] : []),

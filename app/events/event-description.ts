@@ -1,0 +1,38 @@
+import { formatLongDate, formatTimeRange, torontoDateTime } from "~/platform/clock/time-words";
+import { formatPrice } from "~/platform/money";
+import type { PubEvent } from "./events";
+
+/** About what a search result shows of a description before it cuts it. */
+export const SEARCH_DESCRIPTION_MAX = 160;
+
+const STATUS_WORDS = { scheduled: "", cancelled: "Cancelled. ", "sold-out": "Sold out. " } as const;
+
+/** The text cut to `max` characters at a word, with an ellipsis when something was left out. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(" "), 0)) || cut;
+  return `${atWord.replace(/[\s,;:.·–-]+$/, "")}…`;
+}
+
+/**
+ * What search results and shared links say of an event: when (on Toronto's
+ * clock), what it costs, whether it is off or sold out, then what it is,
+ * within 160 characters: "Wednesday, December 2, 7:30 pm – 10 pm · Free.
+ * Six rounds of general knowledge…".
+ */
+export function eventSearchDescription(
+  event: Pick<
+    PubEvent,
+    "startsAt" | "endsAt" | "priceCents" | "status" | "summary" | "description"
+  >,
+): string {
+  const { date } = torontoDateTime(event.startsAt);
+  const when = `${formatLongDate(date)}, ${formatTimeRange(event.startsAt, event.endsAt)}`;
+  const price = event.priceCents === null ? "Free" : `${formatPrice(event.priceCents)} cover`;
+  const about = (event.summary || event.description).replace(/\s+/g, " ").trim();
+  return clip(
+    `${when} · ${price}. ${STATUS_WORDS[event.status]}${about}`.trim(),
+    SEARCH_DESCRIPTION_MAX,
+  );
+}
