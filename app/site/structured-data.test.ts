@@ -440,14 +440,14 @@ describe("eventJsonLd", () => {
     expect(eventJsonLd({ event: trivia, settings, origin })).not.toHaveProperty("performer");
   });
 
-  test("marks a cancelled event cancelled, with its ticket price in CAD", () => {
+  test("marks a cancelled event cancelled, its ticket price in CAD no longer on offer", () => {
     const data = eventJsonLd({ event: cancelledBand, settings, origin });
     expect(data.eventStatus).toBe("https://schema.org/EventCancelled");
     expect(data.offers).toEqual({
       "@type": "Offer",
       price: "15.00",
       priceCurrency: "CAD",
-      availability: "https://schema.org/InStock",
+      availability: "https://schema.org/Discontinued",
       url: "https://pub.example/events/tribute-band",
     });
   });

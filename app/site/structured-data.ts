@@ -196,9 +196,16 @@ export type EventJsonLdInput = {
   shows?: "summary" | "description";
 };
 
+/** Whether a place can still be had: none once it is sold out, nor for an event called off. */
+const OFFER_AVAILABILITY = {
+  scheduled: "InStock",
+  "sold-out": "SoldOut",
+  cancelled: "Discontinued",
+} as const satisfies Record<PubEvent["status"], string>;
+
 /**
  * What getting in costs: the cover charge, or nothing (free to attend, a
- * price of 0 and `isAccessibleForFree`), and whether it is sold out.
+ * price of 0 and `isAccessibleForFree`), and whether it can still be had.
  */
 function eventOffers(event: PubEvent, origin: string) {
   const free = event.priceCents === null || event.priceCents === 0;
@@ -208,7 +215,7 @@ function eventOffers(event: PubEvent, origin: string) {
       "@type": "Offer",
       price: priceAmount(event.priceCents ?? 0),
       priceCurrency: "CAD",
-      availability: `${SCHEMA}/${event.status === "sold-out" ? "SoldOut" : "InStock"}`,
+      availability: `${SCHEMA}/${OFFER_AVAILABILITY[event.status]}`,
       url: absolute(eventPath(event), origin),
     },
   };
