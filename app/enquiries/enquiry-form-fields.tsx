@@ -136,9 +136,10 @@ function PhoneField({
       {...field("phone")}
       label="Phone"
       optional
+      // An example that is not the pub's own number, which a visitor could take for theirs to give.
       hint={
         <>
-          {`${why}, such as`} <span className="whitespace-nowrap">519-555-0134</span>.
+          {`${why}, such as`} <span className="whitespace-nowrap">519-555-0199</span>.
         </>
       }
       type="tel"

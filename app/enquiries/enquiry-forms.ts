@@ -37,7 +37,7 @@ const phoneSchema = z
   .transform(cleanLine)
   .refine(
     (phone) => phone === "" || parseNorthAmericanPhone(phone) !== null,
-    "Enter a 10-digit phone number such as 519-555-0134, or leave it empty.",
+    "Enter a 10-digit phone number such as 519-555-0199, or leave it empty.",
   )
   .transform((phone) => (phone === "" ? null : parseNorthAmericanPhone(phone)));
 

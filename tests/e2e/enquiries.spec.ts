@@ -57,7 +57,7 @@ const longDate = (date: string) =>
 
 // What the forms say, from app/enquiries/enquiry-forms.ts and the seed's spaces.
 const EMAIL_ERROR = "Enter an email address such as name@example.com.";
-const PHONE_ERROR = "Enter a 10-digit phone number such as 519-555-0134, or leave it empty.";
+const PHONE_ERROR = "Enter a 10-digit phone number such as 519-555-0199, or leave it empty.";
 const MESSAGE_SHORT_ERROR = "Write at least 10 characters, so we know how to help.";
 const SNUG_TOO_SMALL = "The Snug holds up to 35 guests. Choose a smaller party or a larger space.";
 
