@@ -86,7 +86,7 @@ export function errorTitle(status: number): string {
 
 function errorDescription(status: number): string {
   if (status === 405) {
-    return "This page can only be read, not sent anything. If a link or form on this site brought you here, please go back and try again.";
+    return "This page has no form to send to. If a link or form on this site brought you here, please go back and try again.";
   }
   if (status === 503) {
     return "The site is busy or restarting just now. Please try again in a moment.";
