@@ -36,6 +36,8 @@ export function MenuFilterForm({ filter }: { filter: MenuFilter }) {
   const pendingSearch = useRef<number | undefined>(undefined);
   /** The query string this form last asked for, to tell its own navigations from others. */
   const requested = useRef(search);
+  /** The query string the page last showed, to act once on each change of it. */
+  const seen = useRef(search);
 
   function apply(form: HTMLFormElement) {
     window.clearTimeout(pendingSearch.current);
@@ -65,17 +67,23 @@ export function MenuFilterForm({ filter }: { filter: MenuFilter }) {
   // A choice made before the scripts ran (a chip tapped, a word typed while
   // the page was still waking) is in the fields but not in the page: follow
   // it, once, as the form wakes.
+  // Read the way the loader reads it, so a query the filter does not use (a
+  // campaign's utm_source, "?diet=all&q=") is no reason to navigate.
   const followEarlyChoice = useEffectEvent(() => {
     const form = formRef.current;
-    if (form && searchFor(form) !== requested.current) apply(form);
+    if (form && searchFor(form) !== menuFilterSearch(filter)) apply(form);
   });
   useEffect(() => followEarlyChoice(), []);
 
   // The fields are the visitor's own until something else changes the filter
   // (Clear filters, Back): then they are set to match the page.
+  // Once for each change of the page's query, not for one this form asked
+  // for and is waiting on.
   useEffect(() => {
     const form = formRef.current;
-    if (!form || search === requested.current) return;
+    if (!form || search === seen.current) return;
+    seen.current = search;
+    if (search === requested.current) return;
     window.clearTimeout(pendingSearch.current);
     requested.current = search;
     const diet = form.elements.namedItem("diet");

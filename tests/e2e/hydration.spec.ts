@@ -104,13 +104,24 @@ test.describe("a tap while the page wakes, on a phone four times slower", () => 
       .tap();
     const dialog = page.getByRole("dialog");
     const footer = page.locator("#site-navigation");
+    // The dialog, or (tapped as the link it is before the page wakes) the footer's navigation, scrolled to.
     await expect(async () => {
-      const shown = (await dialog.isVisible()) || (await footer.isVisible());
-      expect(shown, "the navigation dialog, or the footer's navigation").toBe(true);
-      if (!(await dialog.isVisible())) expect(page.url()).toMatch(/#site-navigation$/);
+      if (await dialog.isVisible()) return;
+      expect(page.url(), "the footer's navigation, linked to").toMatch(/#site-navigation$/);
+      await expect(footer).toBeInViewport({ timeout: 0 });
     }).toPass();
     const where = (await dialog.isVisible()) ? dialog : footer;
     await expect(where.getByRole("link", { name: "Menu", exact: true })).toBeVisible();
+  });
+
+  test("the menu's address keeps what the filter does not read as the page wakes", async ({
+    page,
+  }) => {
+    await page.goto("/menu?utm_source=newsletter");
+    await waitForHydration(page);
+    await untilIdle(page);
+    expect(new URL(page.url()).search).toBe("?utm_source=newsletter");
+    await expect(page.getByRole("radio", { name: "All" })).toBeChecked();
   });
 
   test("on a diet before the scripts run is followed once they do", async ({ page }) => {
@@ -121,11 +132,24 @@ test.describe("a tap while the page wakes, on a phone four times slower", () => 
       await tap;
       await route.continue();
     });
+    // The vegan menu's data waits too, until the chip has been seen to stay chosen meanwhile.
+    let asked!: () => void;
+    const dataAsked = new Promise<void>((resolve) => (asked = resolve));
+    let checked!: () => void;
+    const stillChecked = new Promise<void>((resolve) => (checked = resolve));
+    await page.route(/\/menu\.data\?.*diet=vegan/, async (route) => {
+      asked();
+      await stillChecked;
+      await route.continue();
+    });
     await page.goto("/menu");
     await page.locator("label", { hasText: /^Vegan$/ }).tap();
     await expect(page.getByRole("radio", { name: "Vegan" })).toBeChecked();
     tapped();
     await waitForHydration(page);
+    await dataAsked;
+    await expect(page.getByRole("radio", { name: "Vegan" })).toBeChecked();
+    checked();
     await expect(page).toHaveURL(/\/menu\?diet=vegan$/);
     await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText(
       /^Showing \d+ vegan items$/,
