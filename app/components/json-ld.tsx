@@ -1,4 +1,5 @@
 import { Suspense, use, useState } from "react";
+import { useLocation } from "react-router";
 import type { ListedEvent } from "~/events/event-list";
 import { useHydrated } from "~/platform/use-hydrated";
 import { shareImageUrls } from "~/images/pictures";
@@ -41,8 +42,9 @@ const SERVER_TEXT = { __html: "" };
  * the HTML, and browsers never run it, so the browser leaves it as it is
  * instead of building the same data again while the page wakes (the whole
  * menu's, for one, is a long task on a phone), and does not even load the
- * builders for it. A page reached by a link in the browser loads them and
- * builds its own.
+ * builders for it. Once the visitor follows a link, the browser loads them
+ * and builds the blocks of the page it shows. A live update of the page the
+ * visitor opened leaves its blocks as the server sent them.
  */
 export function SiteJsonLd({
   of,
@@ -51,7 +53,15 @@ export function SiteJsonLd({
 }) {
   const origin = useSiteOrigin();
   const hydrated = useHydrated();
-  const [fromServer] = useState(() => typeof document !== "undefined" && !hydrated);
+  const { key } = useLocation();
+  // The address the server rendered, while the block holds its text: null
+  // once the visitor has moved on (to another event's page, say), or when the
+  // block is made here.
+  const [serverLocation, setServerLocation] = useState(() =>
+    typeof document !== "undefined" && !hydrated ? key : null,
+  );
+  if (serverLocation !== null && key !== serverLocation) setServerLocation(null);
+  const fromServer = serverLocation !== null && key === serverLocation;
   if (!origin) return null;
   // The same boundary around the block as the server rendered, waking or not.
   return (

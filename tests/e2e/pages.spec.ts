@@ -380,6 +380,8 @@ test.describe("menu", () => {
       .poll(async () => (await structuredData(page)).map((block) => block["@type"]))
       .toContain("Event");
     expect((await structuredData(page)).some((block) => block["@type"] === "Menu")).toBe(false);
+    // The layout's own block, built again for the page now shown.
+    expect((await structuredData(page)).map((block) => block["@type"])).toContain("Restaurant");
   });
 
   test("section links jump to their sections", async ({ page }) => {
