@@ -8,7 +8,7 @@ import { eventPath } from "~/events/events";
 import { pictureFor } from "~/images/pictures.server";
 import { shareImageUrl } from "~/images/pictures";
 import { publicPageHeaders } from "~/platform/page-headers";
-import { pageMeta } from "~/site/meta";
+import { pageMeta, rememberPageOffsets } from "~/site/meta";
 import { siteContent } from "~/site/site-content.server";
 import { useSiteFrame } from "~/site/site-frame";
 import { formatAddress } from "~/settings/site-settings";
@@ -39,6 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { event, over } = loaderData;
   // When, what it costs and what it is, as search results and shared links show it.
+  rememberPageOffsets(matches);
   const description = eventSearchDescription(event);
   return [
     ...pageMeta({ title: event.title, description, path: eventPath(event), matches }),
