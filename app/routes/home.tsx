@@ -17,7 +17,7 @@ import { torontoDate } from "~/platform/clock/toronto-time";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { Link } from "~/platform/ui/link";
 import { directionsLinks, formatAddress, onStreet, telephoneHref } from "~/settings/site-settings";
-import { pageMeta } from "~/site/meta";
+import { homeTitle, pageMeta } from "~/site/meta";
 import { siteContent } from "~/site/site-content.server";
 import { TodaysSpecialList } from "~/specials/todays-special-list";
 import { specialTimeWords, specialsToday } from "~/specials/specials";
@@ -60,7 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? pageMeta({
-        title: loaderData.settings.name,
+        title: homeTitle(loaderData.settings),
         description: `${loaderData.settings.description}. Hours, today's specials, the menu and what's on${loaderData.whereabouts}.`,
         path: "/",
         matches,

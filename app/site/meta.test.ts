@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { documentTitle, pageMeta } from "./meta";
+import { documentTitle, homeTitle, pageMeta } from "./meta";
 import { shareCardVersion } from "./share-card";
 
 const frame = (name: string, tagline = "") => ({
@@ -21,7 +21,16 @@ describe("page titles", () => {
     expect(meta).toContainEqual({ property: "og:image:alt", content: "The Renamed Tavern" });
   });
 
-  test("the home page is the name alone; without the settings, the title alone", () => {
+  test("the home page's title names the pub and its city", () => {
+    const home = homeTitle({ name: "The Renamed Tavern", locality: "London", region: "ON" });
+    expect(home).toBe("The Renamed Tavern | London, ON");
+    expect(documentTitle(home, "The Renamed Tavern")).toBe(home);
+    expect(homeTitle({ name: "The Renamed Tavern", locality: "", region: "" })).toBe(
+      "The Renamed Tavern",
+    );
+  });
+
+  test("a title that is the name is left alone; without the settings, the title alone", () => {
     expect(documentTitle("The Renamed Tavern", "The Renamed Tavern")).toBe("The Renamed Tavern");
     expect(documentTitle("Page Not Found", undefined)).toBe("Page Not Found");
     const meta = pageMeta({ title: "Menu", description: "", path: "/menu", matches: [root] });

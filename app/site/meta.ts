@@ -23,12 +23,21 @@ export type PageMetaInput = {
 };
 
 /**
- * A page's title with the site's name after it; the name alone for the page
- * named so (the home page), the title alone while the name is not known.
+ * A page's title with the site's name after it; the title as it is when it
+ * begins with the name already (the home page's), or while the name is not known.
  */
 export function documentTitle(title: string, siteName: string | undefined): string {
-  if (!siteName || title === siteName) return title;
+  if (!siteName || title === siteName || title.startsWith(`${siteName} | `)) return title;
   return `${title} | ${siteName}`;
+}
+
+/**
+ * The home page's title: the pub's name and its city, "The Squire Pub & Grill
+ * | London, ON", as people search for a pub in a place.
+ */
+export function homeTitle(settings: { name: string; locality: string; region: string }): string {
+  const place = [settings.locality, settings.region].filter(Boolean).join(", ");
+  return place ? `${settings.name} | ${place}` : settings.name;
 }
 
 /** Title, description, canonical URL and Open Graph tags of a page. */

@@ -25,7 +25,7 @@ test.describe("client resilience", () => {
     expect((await logged).type()).toBe("error");
     // The server-rendered page is put back: readable, with working links.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Squire Pub & Grill");
-    await expect(page).toHaveTitle("The Squire Pub & Grill");
+    await expect(page).toHaveTitle("The Squire Pub & Grill | London, ON");
     await page.getByRole("link", { name: "See the menu" }).click();
     await expect(page).toHaveURL("/menu");
   });

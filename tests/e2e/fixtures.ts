@@ -153,7 +153,12 @@ export { expect };
 
 /** The pages of the site, with their document titles and headings. */
 export const pages = [
-  { path: "/", name: "Home", title: "The Squire Pub & Grill", heading: "The Squire Pub & Grill" },
+  {
+    path: "/",
+    name: "Home",
+    title: "The Squire Pub & Grill | London, ON",
+    heading: "The Squire Pub & Grill",
+  },
   { path: "/menu", name: "Menu", title: "Menu | The Squire Pub & Grill", heading: "Menu" },
   {
     path: "/about",

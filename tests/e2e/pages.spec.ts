@@ -7,7 +7,7 @@ import { expect, openHydrated, test, waitForHydration } from "./fixtures";
 const SITE_NAME = "The Squire Pub & Grill";
 
 const contentPages = [
-  { path: "/", name: "Home", title: SITE_NAME, heading: SITE_NAME },
+  { path: "/", name: "Home", title: `${SITE_NAME} | London, ON`, heading: SITE_NAME },
   { path: "/menu", name: "Menu", title: `Menu | ${SITE_NAME}`, heading: "Menu" },
   { path: "/about", name: "About", title: `About | ${SITE_NAME}`, heading: "About the pub" },
   { path: "/venue", name: "Venue", title: `Venue | ${SITE_NAME}`, heading: "Book the room" },
