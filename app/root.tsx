@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { DeploymentWatcher } from "~/components/deployment-watcher";
 import { FramedErrorView } from "~/components/site-chrome";
@@ -15,6 +15,7 @@ import { siteOrigin } from "~/platform/site-origin.server";
 import { getTheme } from "~/theme/theme.server";
 import { getToast } from "~/platform/toast.server";
 import { siteFrameFromMatches } from "~/site/meta";
+import { rememberTorontoOffsets } from "~/platform/clock/toronto-time";
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -45,6 +46,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = useTheme();
   // Marks a page whose scripts have taken over, for styles (and tests) that care.
   const hydrated = useHydrated();
+  // Before anything asks what time it is in Toronto (the pages' meta, the
+  // status line, the footer, event dates): the browser then works it out
+  // from the site layout's offsets, without Intl.
+  const offsets = siteFrameFromMatches(useMatches())?.torontoOffsets;
+  if (offsets) rememberTorontoOffsets(offsets);
   return (
     <html lang="en" dir="ltr" className={theme} data-hydrated={hydrated ? "" : undefined}>
       <head>

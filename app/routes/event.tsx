@@ -2,13 +2,13 @@ import { pageFreshness } from "~/platform/context";
 import { data } from "react-router";
 import type { Route } from "./+types/event";
 import { SiteJsonLd } from "~/components/json-ld";
-import { eventSearchDescription } from "~/events/event-description";
+import { eventSearchDescription } from "~/events/event-words";
 import { EventArticle } from "~/events/event-article";
 import { eventPath } from "~/events/events";
 import { pictureFor } from "~/images/pictures.server";
 import { shareImageUrl } from "~/images/pictures";
 import { publicPageHeaders } from "~/platform/page-headers";
-import { pageMeta, rememberPageOffsets } from "~/site/meta";
+import { pageMeta } from "~/site/meta";
 import { siteContent } from "~/site/site-content.server";
 import { useSiteFrame } from "~/site/site-frame";
 import { formatAddress } from "~/settings/site-settings";
@@ -39,7 +39,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { event, over } = loaderData;
   // When, what it costs and what it is, as search results and shared links show it.
-  rememberPageOffsets(matches);
   const description = eventSearchDescription(event);
   return [
     ...pageMeta({ title: event.title, description, path: eventPath(event), matches }),

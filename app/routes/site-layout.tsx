@@ -3,7 +3,7 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/site-layout";
 import { FramedErrorView, SiteChrome } from "~/components/site-chrome";
 import { SiteJsonLd } from "~/components/json-ld";
-import { rememberTorontoOffsets, torontoDate } from "~/platform/clock/toronto-time";
+import { torontoDate } from "~/platform/clock/toronto-time";
 import type { SiteFrame } from "~/site/site-frame";
 import { loadSiteFrame } from "~/site/site-frame.server";
 import { LiveUpdates } from "~/platform/live/live-updates";
@@ -32,9 +32,6 @@ function RestaurantStructuredData({ settings, schedule, renderedAt }: SiteFrame)
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  // Before anything below asks what time it is in Toronto (the status line,
-  // the footer, event dates): the browser then works it out without Intl.
-  rememberTorontoOffsets(loaderData.torontoOffsets);
   const { schedule } = loaderData;
   const hoursChangeAfter = useMemo(() => (now: Date) => nextHoursChange(now, schedule), [schedule]);
   return (

@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from "react-router";
 import { SHARE_IMAGE } from "~/images/images";
-import { rememberTorontoOffsets } from "~/platform/clock/toronto-time";
 import type { SiteFrame } from "./site-frame";
 import { SHARE_CARD, shareCardAlt, shareCardPath, type ShareCardText } from "./share-card";
 
@@ -109,15 +108,4 @@ export function siteFrameFromMatches(matches: readonly MatchWithData[]): SiteFra
     return frame as SiteFrame;
   }
   return undefined;
-}
-
-/**
- * From here on the browser tells Toronto's time by the page's offsets, not by
- * Intl (see `rememberTorontoOffsets`). For a meta function that writes a time:
- * a page's meta is worked out before the site layout renders, which does the
- * same.
- */
-export function rememberPageOffsets(matches: readonly MatchWithData[]): void {
-  const offsets = siteFrameFromMatches(matches)?.torontoOffsets;
-  if (offsets) rememberTorontoOffsets(offsets);
 }
