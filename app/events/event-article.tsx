@@ -5,7 +5,8 @@ import type { Picture } from "~/images/pictures";
 import { cn } from "~/platform/cn";
 import { buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
-import { EventStatusBadge, EventWhen, eventPrice } from "./event-list";
+import { EventStatusBadge, EventWhen } from "./event-list";
+import { eventPrice } from "./event-words";
 import { eventCalendarPath, type PubEvent } from "./events";
 
 /**

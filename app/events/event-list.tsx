@@ -1,19 +1,12 @@
 import { PlacedPicture } from "~/images/placed-picture";
 import type { Picture } from "~/images/pictures";
 import { cn } from "~/platform/cn";
-import {
-  dateParts,
-  formatLongDate,
-  formatTimeRange,
-  torontoDateTime,
-} from "~/platform/clock/time-words";
+import { dateParts, torontoDateTime } from "~/platform/clock/time-words";
 import { Link } from "~/platform/ui/link";
 import { eventPath, type PubEvent } from "./events";
-import { formatPrice } from "~/platform/money";
+import { EVENT_STATUS_LABELS, eventPrice, eventWhen } from "./event-words";
 
 export type ListedEvent = PubEvent & { picture: Picture | null };
-
-const STATUS_LABELS = { cancelled: "Cancelled", "sold-out": "Sold out" } as const;
 
 /** "Cancelled" or "Sold out" as a label; nothing for an event on as planned. */
 export function EventStatusBadge({
@@ -34,24 +27,14 @@ export function EventStatusBadge({
         className,
       )}
     >
-      {STATUS_LABELS[status]}
+      {EVENT_STATUS_LABELS[status]}
     </p>
   );
 }
 
 /** "Saturday, December 5, 9 pm – 12:30 am", on Toronto's clock. */
 export function EventWhen({ event }: { event: Pick<PubEvent, "startsAt" | "endsAt"> }) {
-  const { date } = torontoDateTime(event.startsAt);
-  return (
-    <time dateTime={event.startsAt}>
-      {formatLongDate(date)}, {formatTimeRange(event.startsAt, event.endsAt)}
-    </time>
-  );
-}
-
-/** "Free", or "$10.00 cover". */
-export function eventPrice(event: Pick<PubEvent, "priceCents">): string {
-  return event.priceCents === null ? "Free" : `${formatPrice(event.priceCents)} cover`;
+  return <time dateTime={event.startsAt}>{eventWhen(event)}</time>;
 }
 
 /** Events as cards: the date first, then what, when, the price and any change of plan. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { SEARCH_DESCRIPTION_MAX, eventSearchDescription } from "./event-description";
+import { SEARCH_DESCRIPTION_MAX, eventSearchDescription } from "./event-words";
 
 const trivia = {
   // 7:30 pm to 10 pm on Wednesday, December 2, in Toronto.

@@ -5,7 +5,19 @@ import type { PubEvent } from "./events";
 /** About what a search result shows of a description before it cuts it. */
 export const SEARCH_DESCRIPTION_MAX = 160;
 
-const STATUS_WORDS = { scheduled: "", cancelled: "Cancelled. ", "sold-out": "Sold out. " } as const;
+/** A change of plan as a label: "Cancelled", "Sold out". */
+export const EVENT_STATUS_LABELS = { cancelled: "Cancelled", "sold-out": "Sold out" } as const;
+
+/** "Saturday, December 5, 9 pm – 12:30 am", on Toronto's clock. */
+export function eventWhen(event: Pick<PubEvent, "startsAt" | "endsAt">): string {
+  const { date } = torontoDateTime(event.startsAt);
+  return `${formatLongDate(date)}, ${formatTimeRange(event.startsAt, event.endsAt)}`;
+}
+
+/** "Free", or "$10.00 cover". */
+export function eventPrice(event: Pick<PubEvent, "priceCents">): string {
+  return event.priceCents === null ? "Free" : `${formatPrice(event.priceCents)} cover`;
+}
 
 /** The text cut to `max` characters at a word, with an ellipsis when something was left out. */
 function clip(text: string, max: number): string {
@@ -27,12 +39,10 @@ export function eventSearchDescription(
     "startsAt" | "endsAt" | "priceCents" | "status" | "summary" | "description"
   >,
 ): string {
-  const { date } = torontoDateTime(event.startsAt);
-  const when = `${formatLongDate(date)}, ${formatTimeRange(event.startsAt, event.endsAt)}`;
-  const price = event.priceCents === null ? "Free" : `${formatPrice(event.priceCents)} cover`;
+  const plan = event.status === "scheduled" ? "" : `${EVENT_STATUS_LABELS[event.status]}. `;
   const about = (event.summary || event.description).replace(/\s+/g, " ").trim();
   return clip(
-    `${when} · ${price}. ${STATUS_WORDS[event.status]}${about}`.trim(),
+    `${eventWhen(event)} · ${eventPrice(event)}. ${plan}${about}`.trim(),
     SEARCH_DESCRIPTION_MAX,
   );
 }
