@@ -61,7 +61,7 @@ export function SiteJsonLd({
     typeof document !== "undefined" && !hydrated ? key : null,
   );
   if (serverLocation !== null && key !== serverLocation) setServerLocation(null);
-  const fromServer = serverLocation !== null && key === serverLocation;
+  const fromServer = key === serverLocation;
   if (!origin) return null;
   // The same boundary around the block as the server rendered, waking or not.
   return (

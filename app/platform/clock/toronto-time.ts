@@ -205,9 +205,8 @@ export function torontoInstant(date: string, time: WallTime): Date {
  * the evening's date would read as the next day's).
  */
 export function torontoIsoDateTime(instant: Date): string {
-  const minute = Math.floor(instant.getTime() / MINUTE) * MINUTE;
   const { date, time } = torontoWall(instant);
-  const offset = (wallMs(date, time) - minute) / MINUTE;
+  const offset = offsetAt(instant.getTime()) / MINUTE;
   const hours = twoDigits(Math.floor(Math.abs(offset) / 60));
   const sign = offset < 0 ? "-" : "+";
   const seconds = twoDigits(instant.getUTCSeconds());
