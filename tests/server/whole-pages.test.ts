@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openBuiltApp, type BuiltApp, type ClientAddress } from "../support/built-server";
 import { PUBLIC_PAGES } from "../support/public-pages";
+import { SEARCH_DESCRIPTION_MAX } from "~/events/event-words";
 
 /**
  * Every public page is sent whole, its parts in place: the parts that wake
@@ -34,4 +35,31 @@ test("every public page has its parts in place, none sent apart to be moved in b
     expect(html, `${path} holds no hidden segment`).not.toMatch(/<div hidden id="S:/);
     expect(html, `${path} has no script moving parts in`).not.toMatch(/\$RC\(/);
   }
+});
+
+/**
+ * What a search result shows of each public page: a description long enough
+ * to say what the page holds (70 characters) and short enough not to be cut
+ * (about 160), for the sample content as the site ships it.
+ */
+const SEARCH_DESCRIPTION_MIN = 70;
+
+/** The text of an attribute as the browser reads it. */
+function decoded(attribute: string): string {
+  return attribute
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replaceAll("&quot;", '"')
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+}
+
+test.each(PUBLIC_PAGES)("%s is described in 70 to 160 characters", async (path) => {
+  const html = await pageHtml(path);
+  const descriptions = [...html.matchAll(/<meta name="description" content="([^"]*)"/g)];
+  expect(descriptions, "one description").toHaveLength(1);
+  const description = decoded(descriptions[0]![1]!);
+  expect(description.length, description).toBeGreaterThanOrEqual(SEARCH_DESCRIPTION_MIN);
+  expect(description.length, description).toBeLessThanOrEqual(SEARCH_DESCRIPTION_MAX);
 });
