@@ -748,15 +748,15 @@ from (values
     'events/comedy.svg', 'A comedian mid-joke at a microphone, with a laughing audience in silhouette.', true),
   ('live-music-lantern-hollow',
     'Live Music: Lantern Hollow',
-    'Cancelled: the band has had to postpone. Advance covers will be refunded, and we will post the new date here.',
+    'Postponed: the band cannot play this date. Advance covers will be refunded, and we will post the new date here.',
     'Lantern Hollow were due to play an evening of Americana and country originals. The band has had to postpone; anyone who paid the cover in advance will be refunded to the card they used.',
     16, 6, time '21:00', interval '3 hours 30 minutes',
-    'cancelled', 1500,
+    'postponed', 1500,
     'events/live-music.svg', 'An empty stage with a drum kit and guitar stands under coloured lights.', true),
   ('trivia-championship',
     'Trivia Championship',
-    'The season''s top ten trivia teams face off for the trophy and a $250 bar tab.',
-    'The ten teams with the most points this season play a ten-round final, with a picture round and a music round. Spectators welcome.',
+    'The ten best teams from our Wednesday trivia nights play for the trophy and a $250 bar tab.',
+    'The ten teams with the most points from our Wednesday trivia nights play a ten-round final, with a picture round and a music round. It moved a week later, so the hall can be set up for it. Spectators welcome.',
     27, 3, time '19:00', interval '3 hours 30 minutes',
     'scheduled', null,
     'events/trivia.svg', 'A small trophy on a pub table beside a stack of answer sheets.', true),
@@ -789,6 +789,12 @@ update public.events set performer = case slug
   end
   where slug in ('celtic-session-with-the-hedgerow-fiddlers', 'live-music-kettle-and-crow',
     'live-music-lantern-hollow');
+
+-- The championship moved a week later: it shows the date it had before.
+update public.events
+  set status = 'rescheduled', previous_starts_at =
+    ((starts_at at time zone 'America/Toronto') - interval '7 days') at time zone 'America/Toronto'
+  where slug = 'trivia-championship';
 
 -- The trivia pitchers go with the quiz: they show only on a night it is on.
 update public.specials

@@ -5,13 +5,13 @@ import type { Picture } from "~/images/pictures";
 import { cn } from "~/platform/cn";
 import { buttonVariants } from "~/platform/ui/button";
 import { Link } from "~/platform/ui/link";
-import { EventStatusBadge, EventWhen } from "./event-list";
+import { EventPlanNote, EventStatusBadge, EventWhen } from "./event-list";
 import { eventPrice } from "./event-words";
-import { eventCalendarPath, type PubEvent } from "./events";
+import { eventCalendarPath, eventGoesAhead, type PubEvent } from "./events";
 
 /**
  * One event as its own page shows it: what, when, who, the price and where,
- * then "Add to calendar", or, once it is over, that it has passed and what
+ * then "Add to calendar" (not while it is off), or, once it is over, that it has passed and what
  * is on next; its description and picture below.
  */
 export function EventArticle({
@@ -56,6 +56,7 @@ export function EventArticle({
           <p className="mt-5 text-lg font-semibold text-primary sm:text-xl">
             <EventWhen event={event} />
           </p>
+          <EventPlanNote event={event} className="mt-1 text-lg" />
           {event.performer ? (
             <p className="mt-2 text-lg">
               With <span className="font-semibold">{event.performer}</span>
@@ -77,7 +78,7 @@ export function EventArticle({
                 What&rsquo;s on next
               </Link>
             </div>
-          ) : cancelled ? null : (
+          ) : !eventGoesAhead(event) ? null : (
             <a
               href={eventCalendarPath(event)}
               download={`${event.slug}.ics`}

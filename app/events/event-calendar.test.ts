@@ -91,6 +91,7 @@ const trivia: PubEvent = {
   performer: "",
   endsAt: "2026-12-02T03:00:00.000Z",
   status: "scheduled",
+  previousStartsAt: null,
   priceCents: null,
   image: null,
 };
@@ -158,6 +159,16 @@ describe("the calendar file of an event", () => {
     const cancelled = file({ status: "cancelled" });
     expect(value(cancelled, "STATUS")).toBe("CANCELLED");
     expect(unescapeText(value(cancelled, "SUMMARY")!)).toBe("Cancelled: Trivia Night");
+  });
+
+  test("a postponed event is only tentative on its old date; a rescheduled one is confirmed", () => {
+    const postponed = file({ status: "postponed" });
+    expect(value(postponed, "STATUS")).toBe("TENTATIVE");
+    expect(unescapeText(value(postponed, "SUMMARY")!)).toBe("Postponed: Trivia Night");
+    const moved = file({ status: "rescheduled", previousStartsAt: "2026-11-25T00:30:00.000Z" });
+    expect(value(moved, "STATUS")).toBe("CONFIRMED");
+    expect(unescapeText(value(moved, "SUMMARY")!)).toBe("Trivia Night");
+    expect(value(moved, "DTSTART")).toBe("20261202T003000Z");
   });
 
   test("escapes commas, semicolons, backslashes and line breaks, and reads back as written", () => {

@@ -1,4 +1,5 @@
-import { eventEnd, type PubEvent } from "./events";
+import { eventEnd, eventGoesAhead, type PubEvent } from "./events";
+import { EVENT_STATUS_LABELS } from "./event-words";
 
 /**
  * An event as an iCalendar file (RFC 5545) for "Add to calendar": one
@@ -66,7 +67,14 @@ export function foldLine(line: string): string {
   return parts.join("\r\n ");
 }
 
-const STATUS = { scheduled: "CONFIRMED", "sold-out": "CONFIRMED", cancelled: "CANCELLED" } as const;
+/** RFC 5545's STATUS: a postponed event's date no longer holds, so it is only tentative. */
+const STATUS = {
+  scheduled: "CONFIRMED",
+  rescheduled: "CONFIRMED",
+  "sold-out": "CONFIRMED",
+  postponed: "TENTATIVE",
+  cancelled: "CANCELLED",
+} as const satisfies Record<PubEvent["status"], string>;
 
 export function eventCalendarFile({
   event,
@@ -91,7 +99,7 @@ export function eventCalendarFile({
     `DTSTART:${calendarDateTime(new Date(event.startsAt))}`,
     // Without an end the site takes an event to last three hours; so does the calendar.
     `DTEND:${calendarDateTime(eventEnd(event))}`,
-    `SUMMARY:${escapeText(event.status === "cancelled" ? `Cancelled: ${event.title}` : event.title)}`,
+    `SUMMARY:${escapeText(eventGoesAhead(event) ? event.title : `${EVENT_STATUS_LABELS[event.status]}: ${event.title}`)}`,
     ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
     `LOCATION:${escapeText(location)}`,
     ...(geo ? [`GEO:${geo.latitude};${geo.longitude}`] : []),

@@ -4,11 +4,11 @@ import { cn } from "~/platform/cn";
 import { dateParts, torontoDateTime } from "~/platform/clock/time-words";
 import { Link } from "~/platform/ui/link";
 import { eventPath, type PubEvent } from "./events";
-import { EVENT_STATUS_LABELS, eventPrice, eventWhen } from "./event-words";
+import { EVENT_STATUS_LABELS, eventMovedFrom, eventPrice, eventWhen } from "./event-words";
 
 export type ListedEvent = PubEvent & { picture: Picture | null };
 
-/** "Cancelled" or "Sold out" as a label; nothing for an event on as planned. */
+/** "Postponed", "Cancelled" or "Sold out" as a label; nothing for an event on as planned. */
 export function EventStatusBadge({
   status,
   className,
@@ -35,6 +35,22 @@ export function EventStatusBadge({
 /** "Saturday, December 5, 9 pm – 12:30 am", on Toronto's clock. */
 export function EventWhen({ event }: { event: Pick<PubEvent, "startsAt" | "endsAt"> }) {
   return <time dateTime={event.startsAt}>{eventWhen(event)}</time>;
+}
+
+/**
+ * What a change of plan means for the date: where a rescheduled event moved
+ * from, or that a postponed one's new date is still to come; nothing else.
+ */
+export function EventPlanNote({
+  event,
+  className,
+}: {
+  event: Pick<PubEvent, "status" | "previousStartsAt">;
+  className?: string;
+}) {
+  const note =
+    event.status === "postponed" ? "The new date is still to come." : eventMovedFrom(event);
+  return note ? <p className={cn("font-semibold", className)}>{note}</p> : null;
 }
 
 /** Events as cards: the date first, then what, when, the price and any change of plan. */
@@ -93,6 +109,7 @@ export function EventList({
                 >
                   <EventWhen event={event} />
                 </p>
+                <EventPlanNote event={event} className="mt-1 text-sm" />
                 <p className="mt-2 text-muted-foreground">{event.summary}</p>
                 <p className="mt-2 text-sm font-semibold">{eventPrice(event)}</p>
               </div>

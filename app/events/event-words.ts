@@ -1,12 +1,35 @@
 import { formatLongDate, formatTimeRange, torontoDateTime } from "~/platform/clock/time-words";
 import { formatPrice } from "~/platform/money";
-import type { PubEvent } from "./events";
+import type { EventStatus, PubEvent } from "./events";
 
 /** About what a search result shows of a description before it cuts it. */
 export const SEARCH_DESCRIPTION_MAX = 160;
 
-/** A change of plan as a label: "Cancelled", "Sold out". */
-export const EVENT_STATUS_LABELS = { cancelled: "Cancelled", "sold-out": "Sold out" } as const;
+/** Where an event stands, as a label: "On as planned", "Postponed", "Sold out". */
+export const EVENT_STATUS_LABELS = {
+  scheduled: "On as planned",
+  postponed: "Postponed",
+  rescheduled: "Rescheduled",
+  cancelled: "Cancelled",
+  "sold-out": "Sold out",
+} as const satisfies Record<EventStatus, string>;
+
+/**
+ * Where a rescheduled event was before it moved: "Moved from Friday,
+ * December 4, 8 pm"; null for any other event.
+ */
+export function eventMovedFrom(
+  event: Pick<PubEvent, "status" | "previousStartsAt">,
+): string | null {
+  if (event.status !== "rescheduled" || !event.previousStartsAt) return null;
+  return `Moved from ${eventWhen({ startsAt: event.previousStartsAt, endsAt: null })}`;
+}
+
+/** What a change of plan says in a sentence: "Postponed." or "Moved from Friday, December 4, 8 pm."; "" for none. */
+function changeOfPlan(event: Pick<PubEvent, "status" | "previousStartsAt">): string {
+  if (event.status === "scheduled") return "";
+  return `${eventMovedFrom(event) ?? EVENT_STATUS_LABELS[event.status]}.`;
+}
 
 /** "Saturday, December 5, 9 pm – 12:30 am", on Toronto's clock. */
 export function eventWhen(event: Pick<PubEvent, "startsAt" | "endsAt">): string {
@@ -29,17 +52,17 @@ function clip(text: string, max: number): string {
 
 /**
  * What search results and shared links say of an event: when (on Toronto's
- * clock), what it costs, whether it is off or sold out, then what it is,
+ * clock), what it costs, whether it is off, moved or sold out, then what it is,
  * within 160 characters: "Wednesday, December 2, 7:30 pm – 10 pm · Free.
  * Six rounds of general knowledge…".
  */
 export function eventSearchDescription(
   event: Pick<
     PubEvent,
-    "startsAt" | "endsAt" | "priceCents" | "status" | "summary" | "description"
+    "startsAt" | "endsAt" | "priceCents" | "status" | "previousStartsAt" | "summary" | "description"
   >,
 ): string {
-  const plan = event.status === "scheduled" ? "" : `${EVENT_STATUS_LABELS[event.status]}. `;
+  const plan = event.status === "scheduled" ? "" : `${changeOfPlan(event)} `;
   const about = (event.summary || event.description).replace(/\s+/g, " ").trim();
   return clip(
     `${eventWhen(event)} · ${eventPrice(event)}. ${plan}${about}`.trim(),

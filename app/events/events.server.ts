@@ -10,7 +10,7 @@ type EventRow = Omit<PubEvent, "image"> & { imagePath: string | null; imageAlt: 
 const SELECT = `
   select id::int as id, slug, title, summary, description,
     to_json(starts_at)#>>'{}' as "startsAt", to_json(ends_at)#>>'{}' as "endsAt",
-    status, price_cents as "priceCents", performer,
+    status, to_json(previous_starts_at)#>>'{}' as "previousStartsAt", price_cents as "priceCents", performer,
     image_path as "imagePath", image_alt as "imageAlt"
   from public.events`;
 
@@ -37,6 +37,9 @@ function toEvent({ imagePath, imageAlt, ...event }: EventRow): PubEvent {
     ...event,
     startsAt: new Date(event.startsAt).toISOString(),
     endsAt: event.endsAt ? new Date(event.endsAt).toISOString() : null,
+    previousStartsAt: event.previousStartsAt
+      ? new Date(event.previousStartsAt).toISOString()
+      : null,
     status: event.status as EventStatus,
     image: contentImage(imagePath, imageAlt),
   };

@@ -17,6 +17,7 @@ function event(
     startsAt,
     endsAt: null,
     status: "scheduled",
+    previousStartsAt: null,
     priceCents: null,
     performer: "",
     image: null,

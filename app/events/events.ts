@@ -1,7 +1,30 @@
 import type { ContentImage } from "~/images/content-image";
 
-export const EVENT_STATUSES = ["scheduled", "cancelled", "sold-out"] as const;
+/**
+ * Where an event stands: on as planned, put off with no new date yet,
+ * moved to a new date (the earlier one kept), called off, or full.
+ */
+export const EVENT_STATUSES = [
+  "scheduled",
+  "postponed",
+  "rescheduled",
+  "cancelled",
+  "sold-out",
+] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** The statuses of an event that does not happen on its date: nothing tied to it shows then. */
+export const EVENT_OFF_STATUSES = ["postponed", "cancelled"] as const satisfies EventStatus[];
+
+/** Whether the event happens on its date (so what goes with it shows that day). */
+export function eventGoesAhead(event: Pick<PubEvent, "status">): boolean {
+  return !(EVENT_OFF_STATUSES as readonly EventStatus[]).includes(event.status);
+}
+
+/** SQL: whether the events row `alias` happens on its date, as `eventGoesAhead` says. */
+export function eventGoesAheadSql(alias: string): string {
+  return `${alias}.status not in (${EVENT_OFF_STATUSES.map((status) => `'${status}'`).join(", ")})`;
+}
 
 export type PubEvent = {
   id: number;
@@ -13,6 +36,8 @@ export type PubEvent = {
   startsAt: string;
   endsAt: string | null;
   status: EventStatus;
+  /** When a rescheduled event was to start before it moved (an instant); null for any other. */
+  previousStartsAt: string | null;
   priceCents: number | null;
   /** Who performs (a band, a quizmaster); empty when there is no one to name. */
   performer: string;

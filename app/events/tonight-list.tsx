@@ -1,11 +1,11 @@
 import { formatTimeRange, torontoDateTime } from "~/platform/clock/time-words";
 import { Link } from "~/platform/ui/link";
-import { eventPath, type PubEvent } from "./events";
+import { eventGoesAhead, eventPath, type PubEvent } from "./events";
 
-/** The events on tonight (on `today`'s date, not cancelled), each linking to its page; nothing when none is. */
+/** The events on tonight (on `today`'s date, going ahead), each linking to its page; nothing when none is. */
 export function TonightList({ events, today }: { events: readonly PubEvent[]; today: string }) {
   const tonight = events.filter(
-    (event) => event.status !== "cancelled" && torontoDateTime(event.startsAt).date === today,
+    (event) => eventGoesAhead(event) && torontoDateTime(event.startsAt).date === today,
   );
   if (tonight.length === 0) return null;
   return (

@@ -120,7 +120,7 @@ export type MenuItem = {
   eventId: number | null;
   /**
    * The pub's date ("YYYY-MM-DD") its event is on; null when it has no event,
-   * or its event is hidden or cancelled (so it is on the menu on no day).
+   * or its event is hidden, cancelled or postponed (so it is on the menu on no day).
    */
   eventDay: string | null;
 };

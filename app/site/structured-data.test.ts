@@ -352,6 +352,7 @@ function event(overrides: Partial<PubEvent> & Pick<PubEvent, "id" | "slug" | "ti
     startsAt: "2026-12-19T01:00:00.000Z",
     endsAt: null,
     status: "scheduled",
+    previousStartsAt: null,
     priceCents: null,
     performer: "",
     image: null,
@@ -450,6 +451,46 @@ describe("eventJsonLd", () => {
       availability: "https://schema.org/Discontinued",
       url: "https://pub.example/events/tribute-band",
     });
+  });
+
+  test("marks a postponed event postponed at the date it had, its offer out of stock", () => {
+    const data = eventJsonLd({
+      event: { ...cancelledBand, status: "postponed" },
+      settings,
+      origin,
+    });
+    expect(data.eventStatus).toBe("https://schema.org/EventPostponed");
+    // Google: a postponed event keeps its startDate until the new date is known.
+    expect(data.startDate).toBe("2026-12-18T20:00:00-05:00");
+    expect(data).not.toHaveProperty("previousStartDate");
+    expect(data.offers.availability).toBe("https://schema.org/OutOfStock");
+  });
+
+  test("marks a rescheduled event with its new date and the one before, both with Toronto's offset", () => {
+    const data = eventJsonLd({
+      event: {
+        ...trivia,
+        status: "rescheduled",
+        // It was to be 7 pm on a summer evening (EDT), a week before the winter date.
+        previousStartsAt: "2026-07-14T23:00:00.000Z",
+      },
+      settings,
+      origin,
+    });
+    expect(data).toMatchObject({
+      eventStatus: "https://schema.org/EventRescheduled",
+      startDate: "2026-12-21T19:00:00-05:00",
+      previousStartDate: "2026-07-14T19:00:00-04:00",
+      offers: { availability: "https://schema.org/InStock" },
+    });
+    // Only a rescheduled event names an earlier date.
+    expect(
+      eventJsonLd({
+        event: { ...trivia, previousStartsAt: "2026-07-14T23:00:00.000Z" },
+        settings,
+        origin,
+      }),
+    ).not.toHaveProperty("previousStartDate");
   });
 
   test("keeps a sold-out event scheduled, with its offer sold out", () => {

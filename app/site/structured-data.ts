@@ -196,11 +196,25 @@ export type EventJsonLdInput = {
   shows?: "summary" | "description";
 };
 
-/** Whether a place can still be had: none once it is sold out, nor for an event called off. */
+/**
+ * Whether a place can still be had: none once it is sold out, none while it
+ * is put off with no date, and none for an event called off.
+ */
 const OFFER_AVAILABILITY = {
   scheduled: "InStock",
+  rescheduled: "InStock",
   "sold-out": "SoldOut",
+  postponed: "OutOfStock",
   cancelled: "Discontinued",
+} as const satisfies Record<PubEvent["status"], string>;
+
+/** schema.org's EventStatusType: sold out still happens, so it is scheduled. */
+const EVENT_STATUS_TYPE = {
+  scheduled: "EventScheduled",
+  "sold-out": "EventScheduled",
+  rescheduled: "EventRescheduled",
+  postponed: "EventPostponed",
+  cancelled: "EventCancelled",
 } as const satisfies Record<PubEvent["status"], string>;
 
 /**
@@ -239,8 +253,12 @@ export function eventJsonLd({
     // In the pub's time, with its offset: in UTC an evening's date reads as the next day's.
     startDate: torontoIsoDateTime(new Date(event.startsAt)),
     ...(event.endsAt ? { endDate: torontoIsoDateTime(new Date(event.endsAt)) } : {}),
-    // Sold out still happens; only a cancelled event is marked so.
-    eventStatus: `${SCHEMA}/${event.status === "cancelled" ? "EventCancelled" : "EventScheduled"}`,
+    // A postponed event keeps the date it had until a new one is set; a
+    // rescheduled one has its new date, and the one before.
+    eventStatus: `${SCHEMA}/${EVENT_STATUS_TYPE[event.status]}`,
+    ...(event.status === "rescheduled" && event.previousStartsAt
+      ? { previousStartDate: torontoIsoDateTime(new Date(event.previousStartsAt)) }
+      : {}),
     eventAttendanceMode: `${SCHEMA}/OfflineEventAttendanceMode`,
     location: {
       "@type": "Place",

@@ -1,6 +1,7 @@
 import { wallTime } from "~/platform/clock/wall-time.server";
 import type { Weekday } from "~/platform/clock/toronto-time";
 import type { Database } from "~/platform/database/database.server";
+import { eventGoesAheadSql } from "~/events/events";
 import type { Special } from "./specials";
 
 // One or two parameterised queries that cast what they select, so both
@@ -9,7 +10,7 @@ import type { Special } from "./specials";
 /**
  * Published specials that have not ended before `today` ("YYYY-MM-DD"), each
  * with the pub's date its event is on when it is tied to one that is
- * published and not cancelled.
+ * published and not cancelled or postponed.
  */
 export async function getSpecials(db: Database, today: string): Promise<Special[]> {
   const rows = await db.query<Special>(
@@ -20,7 +21,7 @@ export async function getSpecials(db: Database, today: string): Promise<Special[
       event_id::int as "eventId",
       (select to_char(e.starts_at at time zone 'America/Toronto', 'YYYY-MM-DD')
        from public.events e
-       where e.id = s.event_id and e.published and e.status <> 'cancelled') as "eventDay"
+       where e.id = s.event_id and e.published and ${eventGoesAheadSql("e")}) as "eventDay"
     from public.specials s
     where published and coalesce(ends_on, starts_on, $1::date) >= $1::date
     order by sort_order, id`,

@@ -22,7 +22,7 @@ export type Special = {
   eventId: number | null;
   /**
    * The pub's date ("YYYY-MM-DD") its event is on; null when it has no event,
-   * or its event is hidden or cancelled (so it runs on no day at all).
+   * or its event is hidden, cancelled or postponed (so it runs on no day at all).
    */
   eventDay: string | null;
 };

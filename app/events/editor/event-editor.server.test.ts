@@ -82,11 +82,67 @@ describe.each(drivers)("the events editor's queries on %s", (driver) => {
     });
   });
 
-  test("the pickers of specials and dishes mark the events that are cancelled or hidden", async ({
+  test("saves a rescheduled event with the start it had, which visitors read back, and clears it when it is on again", async ({
+    asEditor,
+  }) => {
+    await asEditor(async (tx) => {
+      const moved = input({
+        title: "Moved Ceilidh",
+        status: "rescheduled",
+        previousDate: "2026-07-04",
+        previousTime: "20:00",
+      });
+      const id = await insertEvent(tx, moved, NO_PICTURE);
+      const [seen] = (await getEvents(tx, new Date("2026-07-01T12:00:00Z"))).filter(
+        (event) => event.id === id,
+      );
+      expect(seen).toMatchObject({
+        status: "rescheduled",
+        startsAt: "2026-07-12T00:00:00.000Z",
+        previousStartsAt: "2026-07-05T00:00:00.000Z",
+      });
+      expect(await updateEvent(tx, id, input({ title: "Moved Ceilidh" }), NO_PICTURE)).toBe(true);
+      expect(await eventForStaff(tx, id)).toMatchObject({
+        status: "scheduled",
+        previousStartsAt: null,
+      });
+      expect(
+        await updateEvent(
+          tx,
+          id,
+          input({ title: "Moved Ceilidh", status: "postponed" }),
+          NO_PICTURE,
+        ),
+      ).toBe(true);
+      expect(await eventForStaff(tx, id)).toMatchObject({ status: "postponed" });
+    });
+  });
+
+  test("the database refuses an earlier start without Rescheduled, and Rescheduled without one (23514)", async ({
+    asEditor,
+  }) => {
+    const previousStartsAt = "2026-07-05T00:00:00.000Z";
+    for (const event of [
+      { ...input({}), previousStartsAt },
+      { ...input({}), status: "rescheduled" as const },
+      { ...input({}), status: "rescheduled" as const, previousStartsAt: input({}).startsAt },
+    ]) {
+      await expect(asEditor((tx) => insertEvent(tx, event, NO_PICTURE))).rejects.toMatchObject({
+        code: "23514",
+      });
+    }
+  });
+
+  test("the pickers of specials and dishes mark the events that are cancelled, postponed or hidden", async ({
     asEditor,
   }) => {
     await asEditor(async (tx) => {
       const on = await insertEvent(tx, input({ title: "Quiz On" }), NO_PICTURE);
+      const postponed = await insertEvent(
+        tx,
+        input({ title: "Quiz Later", status: "postponed" }),
+        NO_PICTURE,
+      );
       const cancelled = await insertEvent(
         tx,
         input({ title: "Quiz Off", status: "cancelled" }),
@@ -101,6 +157,9 @@ describe.each(drivers)("the events editor's queries on %s", (driver) => {
       const choices = await eventChoices.list(tx, new Date("2026-07-01T12:00:00Z"), null);
       const label = (id: number) => choices.find((choice) => choice.id === id)?.label;
       expect(label(on)).toBe("Quiz On, Saturday, July 11");
+      expect(label(postponed)).toBe(
+        "Quiz Later, Saturday, July 11 (postponed: what goes with it does not show)",
+      );
       expect(label(cancelled)).toBe(
         "Quiz Off, Saturday, July 11 (cancelled: what goes with it does not show)",
       );

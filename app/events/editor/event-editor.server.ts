@@ -11,7 +11,8 @@ import {
 import { defineEditorStore, type RowChoices, type TiedRows } from "~/platform/forms/editor-spec";
 import { formatLongDate, torontoDateTime } from "~/platform/clock/time-words";
 import type { EventInput } from "./event-rules";
-import type { EventStatus } from "~/events/events";
+import { eventGoesAhead, type EventStatus } from "~/events/events";
+import { EVENT_STATUS_LABELS } from "~/events/event-words";
 import { editorRowCheck, type TableRowRules } from "~/platform/forms/row-rules.server";
 
 /**
@@ -29,7 +30,7 @@ type EventRow = Omit<EditableEvent, "image" | "status"> & {
 const SELECT = `
   select id::int as id, slug, title, summary, description,
     to_json(starts_at)#>>'{}' as "startsAt", to_json(ends_at)#>>'{}' as "endsAt",
-    status, price_cents as "priceCents", performer, published, sample,
+    status, to_json(previous_starts_at)#>>'{}' as "previousStartsAt", price_cents as "priceCents", performer, published, sample,
     image_path as "imagePath", image_alt as "imageAlt"
   from public.events`;
 
@@ -41,6 +42,7 @@ function toEvent({ imagePath, imageAlt, ...row }: EventRow): EditableEvent {
     ...row,
     startsAt: new Date(row.startsAt).toISOString(),
     endsAt: row.endsAt ? new Date(row.endsAt).toISOString() : null,
+    previousStartsAt: row.previousStartsAt ? new Date(row.previousStartsAt).toISOString() : null,
     status: row.status as EventStatus,
     image: contentImage(imagePath, imageAlt),
   };
@@ -157,6 +159,7 @@ function values(event: EventInput, picture: EventPicture) {
     picture.path ? picture.alt : "",
     event.published,
     event.performer,
+    event.previousStartsAt,
   ];
 }
 
@@ -168,8 +171,9 @@ export async function insertEvent(
 ): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
     `insert into public.events (slug, title, summary, description, starts_at, ends_at,
-       status, price_cents, image_path, image_alt, published, performer)
-     values ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9, $10, $11, $12)
+       status, price_cents, image_path, image_alt, published, performer, previous_starts_at)
+     values ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9, $10, $11, $12,
+       $13::timestamptz)
      returning id::int as id`,
     values(event, picture),
   );
@@ -186,9 +190,9 @@ export async function updateEvent(
   const rows = await tx.query(
     `update public.events set slug = $1, title = $2, summary = $3, description = $4,
        starts_at = $5::timestamptz, ends_at = $6::timestamptz, status = $7, price_cents = $8,
-       image_path = $9, image_alt = $10, published = $11, performer = $12, sample = false,
-       updated_at = now()
-     where id = $13
+       image_path = $9, image_alt = $10, published = $11, performer = $12,
+       previous_starts_at = $13::timestamptz, sample = false, updated_at = now()
+     where id = $14
      returning id`,
     [...values(event, picture), id],
   );
@@ -205,7 +209,7 @@ export async function deleteEvent(tx: Database, id: number): Promise<boolean> {
  * The events a special or a dish can be tied to, for their editors: at
  * `now`, those not over a day ago (so tonight's is still there) and the one
  * it is tied to already, soonest first, each named by its title and date,
- * and marked when it is cancelled or hidden (what is tied to it then never
+ * and marked when it is cancelled, postponed or hidden (what is tied to it then never
  * shows).
  */
 export const eventChoices: RowChoices = {
@@ -226,7 +230,11 @@ export const eventChoices: RowChoices = {
       [since.toISOString(), current],
     );
     return events.map(({ id, title, startsAt, published, status }) => {
-      const marks = [status === "cancelled" && "cancelled", !published && "hidden"].filter(Boolean);
+      const marks = [
+        !eventGoesAhead({ status: status as EventStatus }) &&
+          EVENT_STATUS_LABELS[status as EventStatus].toLowerCase(),
+        !published && "hidden",
+      ].filter(Boolean);
       const mark =
         marks.length > 0 ? ` (${marks.join(" and ")}: what goes with it does not show)` : "";
       return { id, label: `${title}, ${formatLongDate(torontoDateTime(startsAt).date)}${mark}` };

@@ -3,7 +3,8 @@ import { defineEditor } from "~/platform/forms/editor-spec";
 import { area, checkbox, picture, row, select, text } from "~/platform/forms/field-specs";
 import type { FormValues } from "~/platform/forms/form-check";
 import { defineForm } from "~/platform/forms/form-spec";
-import { EVENT_STATUSES, type EventStatus, type PubEvent } from "~/events/events";
+import { EVENT_STATUSES, type PubEvent } from "~/events/events";
+import { EVENT_STATUS_LABELS } from "~/events/event-words";
 
 /**
  * The staff events editor's form: its fields, labels and limits, and how a
@@ -21,6 +22,8 @@ export const eventFields = [
   "endDate",
   "endTime",
   "status",
+  "previousDate",
+  "previousTime",
   "price",
   "performer",
   "image",
@@ -41,12 +44,6 @@ export const EVENT_DESCRIPTION_MAX = 2000;
 export const IMAGE_ALT_MAX = 200;
 export const EVENT_PERFORMER_MAX = 100;
 
-export const eventStatusLabels: Record<EventStatus, string> = {
-  scheduled: "On as planned",
-  cancelled: "Cancelled",
-  "sold-out": "Sold out",
-};
-
 export { EVENT_STATUSES };
 
 /** An event as the editor shows it: every published field, hidden ones too. */
@@ -61,6 +58,7 @@ export function centsToDollars(cents: number | null): string {
 export function eventFormValues(event: EditableEvent): FormValues<EventField> {
   const start = torontoWall(new Date(event.startsAt));
   const end = event.endsAt ? torontoWall(new Date(event.endsAt)) : null;
+  const before = event.previousStartsAt ? torontoWall(new Date(event.previousStartsAt)) : null;
   return {
     title: event.title,
     slug: event.slug,
@@ -71,6 +69,8 @@ export function eventFormValues(event: EditableEvent): FormValues<EventField> {
     endDate: end && end.date !== start.date ? end.date : "",
     endTime: end?.time ?? "",
     status: event.status,
+    previousDate: before?.date ?? "",
+    previousTime: before?.time ?? "",
     price: centsToDollars(event.priceCents),
     performer: event.performer,
     image: "",
@@ -146,11 +146,26 @@ export const eventEditor = defineEditor({
     ),
     select("status", {
       label: "Status",
+      hint: "Postponed: off for now, no new date yet. Rescheduled: set the new date above and the one it had below.",
       options: EVENT_STATUSES.map((status) => ({
         value: status,
-        label: eventStatusLabels[status],
+        label: EVENT_STATUS_LABELS[status],
       })),
     }),
+    row(
+      text("previousDate", {
+        label: "Moved from date",
+        type: "date",
+        optional: true,
+        hint: "Only for a rescheduled event: the date it had before.",
+      }),
+      text("previousTime", {
+        label: "Moved from time",
+        type: "time",
+        optional: true,
+        hint: "The time it was to start then.",
+      }),
+    ),
     text("price", {
       label: "Cover charge",
       optional: true,

@@ -55,6 +55,7 @@ describe("the events editor's rules", () => {
       startsAt: "2027-01-26T01:00:00.000Z",
       endsAt: "2027-01-26T06:00:00.000Z",
       status: "sold-out",
+      previousStartsAt: null,
       priceCents: 1250,
       performer: "The Pipes of Perth",
       image: null,
@@ -76,6 +77,69 @@ describe("the events editor's rules", () => {
       priceCents: 1250,
       status: "sold-out",
     });
+  });
+
+  test("a rescheduled event keeps the date it had; no other status takes one", () => {
+    const moved = check({
+      status: "rescheduled",
+      previousDate: "2026-07-11",
+      previousTime: "7:30 pm",
+    });
+    expect(moved.ok && moved.data).toMatchObject({
+      status: "rescheduled",
+      startsAt: "2026-07-18T23:30:00.000Z",
+      previousStartsAt: "2026-07-11T23:30:00.000Z",
+    });
+    const noDate = check({ status: "rescheduled" });
+    expect(!noDate.ok && noDate.errors.previousDate).toMatch(/date it had before it moved/);
+    const noTime = check({ status: "rescheduled", previousDate: "2026-07-11" });
+    expect(!noTime.ok && noTime.errors.previousTime).toMatch(/time it was to start/);
+    const same = check({
+      status: "rescheduled",
+      previousDate: "2026-07-18",
+      previousTime: "19:30",
+    });
+    expect(!same.ok && same.errors.previousDate).toMatch(/the date and time it has now/);
+    const badDate = check({
+      status: "rescheduled",
+      previousDate: "2026-02-30",
+      previousTime: "19:30",
+    });
+    expect(!badDate.ok && badDate.errors.previousDate).toMatch(/does not exist/);
+    // 2:30 am on the night the clocks go forward never happens.
+    const skipped = check({
+      status: "rescheduled",
+      previousDate: "2026-03-08",
+      previousTime: "02:30",
+    });
+    expect(!skipped.ok && skipped.errors.previousTime).toMatch(/clocks go forward/);
+    // Typed with another status, it is a mistake to point out, not to drop.
+    const stray = check({ status: "scheduled", previousDate: "2026-07-11" });
+    expect(!stray.ok && stray.errors.previousDate).toMatch(/Choose Rescheduled/);
+    const postponed = check({ status: "postponed" });
+    expect(postponed.ok && postponed.data.previousStartsAt).toBeNull();
+  });
+
+  test("a rescheduled event fills the form with the date it had, and saves back unchanged", () => {
+    const values = eventFormValues({
+      id: 2,
+      slug: "trivia-championship",
+      title: "Trivia Championship",
+      summary: "",
+      description: "",
+      startsAt: "2026-12-17T00:00:00.000Z",
+      endsAt: null,
+      status: "rescheduled",
+      previousStartsAt: "2026-12-10T00:00:00.000Z",
+      priceCents: null,
+      performer: "",
+      image: null,
+      published: true,
+      sample: false,
+    });
+    expect(values).toMatchObject({ previousDate: "2026-12-09", previousTime: "19:00" });
+    const again = checkForm(eventSchema, values);
+    expect(again.ok && again.data.previousStartsAt).toBe("2026-12-10T00:00:00.000Z");
   });
 
   test("asks for an end time when only an end date is given, and for a picture's description", () => {

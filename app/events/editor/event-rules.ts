@@ -4,6 +4,7 @@ import { torontoInstant, torontoWall } from "~/platform/clock/toronto-time";
 import { formatLongDate } from "~/platform/clock/time-words";
 import { cleanLine } from "~/platform/forms/typed-input";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
+import type { EventStatus } from "~/events/events";
 import {
   checkboxSchema,
   lineSchema,
@@ -91,6 +92,45 @@ function instantOf(date: string, time: string): Date | null {
 const SKIPPED =
   "The clocks go forward an hour that night, so this time does not happen. Choose a time an hour later.";
 
+/**
+ * When a rescheduled event was to start before it moved: null for an event
+ * that has not moved, undefined (with the reason on the form) when the
+ * earlier date and time are missing, do not exist, or do not fit the status.
+ */
+function movedFrom(
+  event: { status: EventStatus; previousDate: string; previousTime: string },
+  startsAt: Date,
+  ctx: z.RefinementCtx,
+): Date | null | undefined {
+  const problem = (path: "previousDate" | "previousTime", message: string) => {
+    ctx.addIssue({ code: "custom", path: [path], message });
+    return undefined;
+  };
+  const typed = event.previousDate !== "" || event.previousTime !== "";
+  if (event.status !== "rescheduled") {
+    if (!typed) return null;
+    return problem(
+      event.previousDate !== "" ? "previousDate" : "previousTime",
+      "An earlier date goes with a rescheduled event. Choose Rescheduled as the status, or clear the earlier date and time.",
+    );
+  }
+  if (event.previousDate === "")
+    return problem(
+      "previousDate",
+      "Enter the date it had before it moved, so visitors who saw that date know it has moved.",
+    );
+  if (event.previousTime === "")
+    return problem("previousTime", "Enter the time it was to start before it moved.");
+  const before = instantOf(event.previousDate, event.previousTime);
+  if (!before) return problem("previousTime", SKIPPED);
+  if (before.getTime() === startsAt.getTime())
+    return problem(
+      "previousDate",
+      "That is the date and time it has now. Enter the ones it had before it moved, or set the new date above.",
+    );
+  return before;
+}
+
 export const eventSchema = z
   .object({
     title: lineSchema({
@@ -115,7 +155,11 @@ export const eventSchema = z
     startTime: timeField("Enter the time the event starts."),
     endDate: dateField(null),
     endTime: timeField(null),
-    status: z.enum(EVENT_STATUSES, { error: "Choose on as planned, cancelled or sold out." }),
+    status: z.enum(EVENT_STATUSES, {
+      error: "Choose on as planned, postponed, rescheduled, cancelled or sold out.",
+    }),
+    previousDate: dateField(null),
+    previousTime: timeField(null),
     price: priceSchema({ optional: true, maxCents: 100_000_00 }),
     imageAlt: lineSchema({
       max: IMAGE_ALT_MAX,
@@ -158,6 +202,8 @@ export const eventSchema = z
         return z.NEVER;
       }
     }
+    const previousStartsAt = movedFrom(event, startsAt, ctx);
+    if (previousStartsAt === undefined) return z.NEVER;
     const hasPicture = event.imageKept.trim() !== "" && event.imageRemove !== "on";
     if (hasPicture && event.imageAlt === "") {
       ctx.addIssue({
@@ -187,6 +233,7 @@ export const eventSchema = z
       startsAt: startsAt.toISOString(),
       endsAt: endsAt?.toISOString() ?? null,
       status: event.status,
+      previousStartsAt: previousStartsAt?.toISOString() ?? null,
       priceCents: event.price,
       performer: event.performer,
       imageAlt: event.imageAlt,

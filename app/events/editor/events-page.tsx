@@ -9,7 +9,8 @@ import {
   StatusBadge,
 } from "~/platform/ui/editor-parts";
 import { Link } from "~/platform/ui/link";
-import { eventStatusLabels, type EditableEvent } from "./event-editor";
+import type { EditableEvent } from "./event-editor";
+import { EVENT_STATUS_LABELS } from "~/events/event-words";
 
 function EventItem({ event }: { event: EditableEvent }) {
   const { date } = torontoDateTime(event.startsAt);
@@ -23,7 +24,7 @@ function EventItem({ event }: { event: EditableEvent }) {
           <>
             {event.sample ? <SampleBadge /> : null}
             {event.status !== "scheduled" ? (
-              <StatusBadge tone="warning">{eventStatusLabels[event.status]}</StatusBadge>
+              <StatusBadge tone="warning">{EVENT_STATUS_LABELS[event.status]}</StatusBadge>
             ) : null}
             {!event.published ? <StatusBadge>Hidden</StatusBadge> : null}
           </>

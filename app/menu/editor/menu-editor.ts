@@ -435,7 +435,7 @@ export const itemEditor = defineEditor({
     }),
     select("eventId", {
       label: "Only on the day of this event",
-      hint: "For a dish that goes with an event, such as a platter for quiz night: it is on the menu only on that event’s day, and not at all if the event is cancelled or hidden.",
+      hint: "For a dish that goes with an event, such as a platter for quiz night: it is on the menu only on that event’s day, and not at all if the event is cancelled, postponed or hidden.",
       optional: true,
       none: "No event: every day",
       options: rowOptions(page.events),

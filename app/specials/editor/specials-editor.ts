@@ -153,7 +153,7 @@ export const specialEditor = defineEditor({
     ),
     select("eventId", {
       label: "Only while this event is on",
-      hint: "For a deal that goes with an event, such as pitchers while the quiz is on: the special shows only on the day of that event, and not at all if it is cancelled or hidden.",
+      hint: "For a deal that goes with an event, such as pitchers while the quiz is on: the special shows only on the day of that event, and not at all if it is cancelled, postponed or hidden.",
       optional: true,
       none: "No event: on its days as above",
       options: rowOptions(events),

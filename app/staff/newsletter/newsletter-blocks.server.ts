@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { eventPath } from "~/events/events";
 import { closingOn } from "~/hours/opening-hours";
-import { formatLongDate, formatTimeRange, torontoDateTime } from "~/platform/clock/time-words";
+import { formatLongDate } from "~/platform/clock/time-words";
+import { EVENT_STATUS_LABELS, eventWhen } from "~/events/event-words";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import { formatPrice } from "~/platform/money";
 import { siteContent } from "~/site/site-content.server";
@@ -50,14 +51,9 @@ export async function eventsBlock(
   const events = await siteContent(context).upcomingEvents(now, EVENTS_IN_BLOCK);
   if (events.length === 0) return null;
   const lines = events.map((event) => {
-    const { date } = torontoDateTime(event.startsAt);
-    const when = `${formatLongDate(date)}, ${formatTimeRange(event.startsAt, event.endsAt)}`;
+    const when = eventWhen(event);
     const status =
-      event.status === "cancelled"
-        ? " (cancelled)"
-        : event.status === "sold-out"
-          ? " (sold out)"
-          : "";
+      event.status === "scheduled" ? "" : ` (${EVENT_STATUS_LABELS[event.status].toLowerCase()})`;
     const cover = event.priceCents === null ? "" : `, cover ${formatPrice(event.priceCents)}`;
     const link = origin ? `\n  ${new URL(eventPath(event), origin).href}` : "";
     return `- ${event.title}${status}: ${when}${cover}${link}`;

@@ -1,4 +1,5 @@
-import { eventEnd, type PubEvent } from "~/events/events";
+import { eventEnd, eventGoesAhead, type PubEvent } from "~/events/events";
+import { EVENT_STATUS_LABELS } from "~/events/event-words";
 import { getEvents } from "~/events/events.server";
 import { lockEventsById, setEventsEnd } from "~/events/editor/event-editor.server";
 import { hoursOfNight } from "~/hours/editor/hours-editor.server";
@@ -66,7 +67,7 @@ export async function nightCut(
   }
 
   const events = (await getEvents(tx, torontoInstant(date, "00:00"))).filter(
-    (event) => event.status !== "cancelled" && torontoDate(new Date(event.startsAt)) === date,
+    (event) => eventGoesAhead(event) && torontoDate(new Date(event.startsAt)) === date,
   );
   const startsBefore = (event: PubEvent) => new Date(event.startsAt) < at;
   return {
@@ -137,7 +138,10 @@ export async function endEventsAtClosing(
     if (!event) return refuse(`An event offered is no longer there. ${NOTHING_CHANGED}`);
     const name = `“${event.title}”`;
     if (!event.published) return refuse(`${name} is hidden from visitors now. ${NOTHING_CHANGED}`);
-    if (event.status === "cancelled") return refuse(`${name} is cancelled now. ${NOTHING_CHANGED}`);
+    if (!eventGoesAhead(event))
+      return refuse(
+        `${name} is ${EVENT_STATUS_LABELS[event.status].toLowerCase()} now. ${NOTHING_CHANGED}`,
+      );
     const end = event.endsAt === null ? null : Date.parse(event.endsAt);
     if (Date.parse(event.startsAt) !== offered.startsAt || end !== offered.endsAt) {
       return refuse(
