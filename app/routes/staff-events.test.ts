@@ -231,6 +231,29 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
       expect(listed.map((event) => event.slug)).not.toContain("quiz-for-charity");
     });
 
+    test("reschedules an event: visitors read the new date and the one it had", async ({
+      db,
+      postEvent,
+    }) => {
+      const row = await savedRow(db, "quiz-for-charity");
+      const response = await postEvent(String(row!.id), {
+        ...validEvent,
+        slug: "quiz-for-charity",
+        status: "rescheduled",
+        previousDate: "2026-07-11",
+        previousTime: "7:30 pm",
+      });
+      expect(response).toHaveRedirect(`/staff/events/${row!.id}`);
+      const [listed] = (await getEvents(db, new Date("2026-07-01T00:00:00Z"))).filter(
+        (event) => event.slug === "quiz-for-charity",
+      );
+      expect(listed).toMatchObject({
+        status: "rescheduled",
+        startsAt: "2026-07-18T23:30:00.000Z",
+        previousStartsAt: "2026-07-11T23:30:00.000Z",
+      });
+    });
+
     test.for([
       ["an end before the start", { endTime: "18:00" }, "endTime", /after the start/],
       ["a date that does not exist", { startDate: "2026-02-30" }, "startDate", /does not exist/],
@@ -240,7 +263,19 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
       ["a price in words", { price: "five" }, "price", /such as 14.50/],
       ["a huge title", { title: "x".repeat(100_000) }, "title", /100 characters/],
       ["no title", { title: "  " }, "title", /title/],
-      ["an unknown status", { status: "postponed" }, "status", /cancelled/],
+      ["an unknown status", { status: "delayed" }, "status", /postponed, rescheduled/],
+      [
+        "a rescheduled event without the date it had",
+        { status: "rescheduled", previousTime: "19:30" },
+        "previousDate",
+        /date it had before it moved/,
+      ],
+      [
+        "an earlier date with another status",
+        { previousDate: "2026-07-11", previousTime: "19:30" },
+        "previousDate",
+        /Choose Rescheduled/,
+      ],
       ["a slug with spaces", { slug: "quiz night!" }, "slug", /hyphens/],
       [
         "a time skipped by the clocks",

@@ -220,6 +220,11 @@ describe.each(drivers)("closing early, and ending the events then, on %s", (driv
       /^“Open Mic X” is cancelled now\. Nothing was changed\.$/,
     ],
     [
+      "an event postponed since",
+      "update public.events set status = 'postponed' where slug = 'open-mic-x'",
+      /^“Open Mic X” is postponed now\. Nothing was changed\.$/,
+    ],
+    [
       "an event hidden since",
       "update public.events set published = false where slug = 'quiz-night-x'",
       /^“Quiz Night X” is hidden from visitors now\. Nothing was changed\.$/,

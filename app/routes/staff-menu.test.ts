@@ -563,7 +563,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
       const dayBefore = (day: string) =>
         new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
-      test("staff choose the event from the form's list; the dish is on the menu on its day only, and on none once it is cancelled", async ({
+      test("staff choose the event from the form's list; the dish is on the menu on its day only, and on none once it is postponed or cancelled", async ({
         db,
         load,
         submit,
@@ -599,8 +599,11 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
           (await publicMenu()).flatMap((section) => section.items.map((item) => item.name)),
         ).not.toContain("Quiz Platter");
 
-        await db.query("update public.events set status = 'cancelled' where id = $1", [event.id]);
-        expect(await menuOn(db, event.day)).not.toContain("Quiz Platter");
+        // Put off or called off, the quiz is not on that day, and neither is its platter.
+        for (const status of ["postponed", "cancelled"]) {
+          await db.query("update public.events set status = $2 where id = $1", [event.id, status]);
+          expect(await menuOn(db, event.day), status).not.toContain("Quiz Platter");
+        }
       });
 
       test.for(REFUSED_EVENT_CHOICES)(
