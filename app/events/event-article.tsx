@@ -43,7 +43,7 @@ export function EventArticle({
             <ArrowLeftIcon aria-hidden="true" className="size-5" />
             All events
           </Link>
-          <EventStatusBadge status={event.status} className="mt-6 block w-fit" />
+          <EventStatusBadge status={event.status} className="mt-6" />
           <h1
             id="event-title"
             className={cn(

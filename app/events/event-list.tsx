@@ -20,7 +20,7 @@ export function EventStatusBadge({
   return (
     <p
       className={cn(
-        "inline-block px-2 py-0.5 text-xs font-bold tracking-wider uppercase",
+        "w-fit px-2 py-0.5 text-xs font-bold tracking-wider uppercase",
         status === "cancelled"
           ? "bg-red-700 text-white dark:bg-red-400 dark:text-zinc-950"
           : "bg-foreground text-background",
