@@ -31,14 +31,16 @@ insert into public.site_settings (
   'The Squire',
   'Pub & Grill',
   'Downtown London, Ontario''s premier pub and grill',
-  'Dundas Street at Richmond Street',
+  -- Sample: a made-up civic number and postal code on downtown London's main
+  -- street (the staff home lists them until they are changed); the map
+  -- position is that block, to five decimals (about a metre).
+  '123 Dundas Street',
   'London',
   'ON',
-  -- Sample: the forward sortation area for downtown London only, not a full postal code.
-  'N6A',
+  'N6A 0A1',
   'CA',
-  42.983600,
-  -81.249700,
+  42.983710,
+  -81.248930,
   '519-555-0134',
   'hello@thesquire.example',
   '$$',

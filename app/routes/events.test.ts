@@ -146,7 +146,7 @@ describe.each(drivers)("the events' pages on %s", (driver) => {
       expect(text).toContain(`\r\nUID:event-${event!.id}@localhost\r\n`);
       expect(text).toContain("\r\nSUMMARY:Trivia Night\r\n");
       expect(text).toContain("\r\nURL:http://localhost/events/trivia-night\r\n");
-      expect(text).toContain("LOCATION:The Squire Pub & Grill\\, Dundas Street at Richmond Street");
+      expect(text).toContain("LOCATION:The Squire Pub & Grill\\, 123 Dundas Street");
     });
 
     test("an event without an end or a price still makes a whole file", async ({ calendar }) => {

@@ -107,7 +107,7 @@ describe.each(drivers)("the settings editor's routes on %s", (driver) => {
       [
         "latitude",
         "north",
-        "Enter the latitude as a number such as 42.9836, with at most 6 decimals.",
+        "Enter the latitude as a number such as 42.98371, with at most 6 decimals.",
       ],
       ["longitude", "-181", "The longitude is between -180 and 180."],
       [

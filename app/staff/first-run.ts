@@ -110,7 +110,9 @@ function addressItem(settings: SavedSettings): ChecklistItem | null {
   if (sameText(settings.streetAddress, SAMPLE_SETTINGS.streetAddress)) {
     sample.push({ part: "street address", field: "streetAddress" });
   }
-  if (sameText(settings.postalCode.replace(/\s/g, ""), SAMPLE_SETTINGS.postalCode)) {
+  if (
+    sameText(settings.postalCode.replace(/\s/g, ""), SAMPLE_SETTINGS.postalCode.replace(/\s/g, ""))
+  ) {
     sample.push({ part: "postal code", field: "postalCode" });
   }
   if (

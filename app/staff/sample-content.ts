@@ -8,10 +8,10 @@ import type { SocialLink } from "~/settings/site-settings";
  * holds this module to what it finds there, so the two cannot drift apart.
  */
 export const SAMPLE_SETTINGS = {
-  streetAddress: "Dundas Street at Richmond Street",
-  postalCode: "N6A",
-  latitude: 42.9836,
-  longitude: -81.2497,
+  streetAddress: "123 Dundas Street",
+  postalCode: "N6A 0A1",
+  latitude: 42.98371,
+  longitude: -81.24893,
   phone: "519-555-0134",
   email: "hello@thesquire.example",
   socialLinks: [

@@ -38,7 +38,7 @@ test.describe("the home page's first screen on a phone", () => {
     // "Today 11:30 am – 1 am · kitchen until 10 pm", or "Today Closed".
     const todaysHours = hero.getByText(/^Today (Closed|\d.* – .*)/);
     await expectOnFirstScreen(page, todaysHours, "today's hours");
-    const address = hero.getByRole("link", { name: "Dundas Street at Richmond Street" });
+    const address = hero.getByRole("link", { name: "123 Dundas Street" });
     await expectOnFirstScreen(page, address, "the address");
     await expect(address).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps/);
     const call = hero.getByRole("link", { name: /^Call / });

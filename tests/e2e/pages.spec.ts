@@ -37,7 +37,7 @@ const EMAIL = "hello@thesquire.example";
 /** The pub's listing found by name and address, not a pin at its coordinates. */
 const GOOGLE_MAPS = `https://www.google.com/maps/search/?${new URLSearchParams({
   api: "1",
-  query: `${SITE_NAME}, Dundas Street at Richmond Street, London, ON N6A`,
+  query: `${SITE_NAME}, 123 Dundas Street, London, ON N6A 0A1`,
 })}`;
 const APPLE_MAPS = /^https:\/\/maps\.apple\.com\/\?daddr=/;
 const OPEN_STATUS =
@@ -197,7 +197,7 @@ test.describe("home", () => {
   test("the first screen names the street, and the city once", async ({ page }) => {
     await page.goto("/");
     const hero = page.getByRole("region", { name: "The Squire Pub & Grill" });
-    await expect(hero).toContainText("Dundas Street at Richmond Street");
+    await expect(hero).toContainText("123 Dundas Street");
     expect((await hero.innerText()).match(/London, Ontario/gi)).toHaveLength(1);
   });
 
@@ -488,9 +488,10 @@ test.describe("contact", () => {
   test("gives the address, phone and email", async ({ page }) => {
     await page.goto("/contact");
     const main = page.getByRole("main");
-    await expect(
-      main.getByRole("link", { name: "Dundas Street at Richmond Street, London, ON" }),
-    ).toHaveAttribute("href", GOOGLE_MAPS);
+    await expect(main.getByRole("link", { name: "123 Dundas Street, London, ON" })).toHaveAttribute(
+      "href",
+      GOOGLE_MAPS,
+    );
     await expect(main.getByRole("link", { name: PHONE, exact: true })).toHaveAttribute(
       "href",
       TELEPHONE_HREF,

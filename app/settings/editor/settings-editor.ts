@@ -148,10 +148,10 @@ export const settingsEditor = defineEditor({
       row(
         text("latitude", {
           label: "Latitude",
-          hint: "Where directions lead, such as 42.9836.",
+          hint: "Where directions lead, such as 42.98371: 5 decimals or more, as a map app shows the spot, put the pin on the door.",
           inputMode: "decimal",
         }),
-        text("longitude", { label: "Longitude", hint: "Such as -81.2497.", inputMode: "text" }),
+        text("longitude", { label: "Longitude", hint: "Such as -81.24893.", inputMode: "text" }),
       ),
     ),
     group(

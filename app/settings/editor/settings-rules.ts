@@ -31,7 +31,7 @@ function coordinate(label: string, limit: number) {
     .string()
     .transform(cleanLine)
     .refine((value) => /^-?\d{1,3}(\.\d{1,6})?$/.test(value), {
-      error: `Enter the ${label} as a number such as ${limit === 90 ? "42.9836" : "-81.2497"}, with at most 6 decimals.`,
+      error: `Enter the ${label} as a number such as ${limit === 90 ? "42.98371" : "-81.24893"}, with at most 6 decimals.`,
       abort: true,
     })
     .transform(Number)
