@@ -2,7 +2,7 @@ import { Suspense, use, useState } from "react";
 import { useLocation } from "react-router";
 import type { ListedEvent } from "~/events/event-list";
 import { useHydrated } from "~/platform/use-hydrated";
-import { shareImageUrls } from "~/images/pictures";
+import { searchImageUrlsOf } from "~/images/pictures";
 import { useSiteFrame, useSiteOrigin } from "~/site/site-frame";
 import type * as Builders from "~/site/structured-data-builders";
 
@@ -94,10 +94,10 @@ function BuiltJsonLd({
 export function EventsJsonLd({ events }: { events: readonly ListedEvent[] }) {
   const settings = useSiteFrame()?.settings;
   if (!settings || events.length === 0) return null;
-  const imageUrlFor = shareImageUrls(events);
+  const imageUrlsFor = searchImageUrlsOf(events);
   return (
     <SiteJsonLd
-      of={(build, origin) => build.eventsJsonLd({ events, settings, origin, imageUrlFor })}
+      of={(build, origin) => build.eventsJsonLd({ events, settings, origin, imageUrlsFor })}
     />
   );
 }

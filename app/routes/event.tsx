@@ -6,7 +6,7 @@ import { eventSearchDescription } from "~/events/event-words";
 import { EventArticle } from "~/events/event-article";
 import { eventPath } from "~/events/events";
 import { pictureFor } from "~/images/pictures.server";
-import { shareImageUrl } from "~/images/pictures";
+import { searchImageUrls } from "~/images/pictures";
 import { publicPageHeaders } from "~/platform/page-headers";
 import { pageMeta } from "~/site/meta";
 import { siteContent } from "~/site/site-content.server";
@@ -52,11 +52,11 @@ export const headers = publicPageHeaders;
 function EventStructuredData({ event, picture }: Route.ComponentProps["loaderData"]) {
   const settings = useSiteFrame()?.settings;
   if (!settings) return null;
-  const imageUrl = picture ? shareImageUrl(picture) : undefined;
+  const imageUrls = picture ? searchImageUrls(picture) : [];
   return (
     <SiteJsonLd
       of={(build, origin) =>
-        build.eventJsonLd({ event, settings, origin, imageUrl, shows: "description" })
+        build.eventJsonLd({ event, settings, origin, imageUrls, shows: "description" })
       }
     />
   );

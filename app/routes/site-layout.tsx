@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/site-layout";
 import { FramedErrorView, SiteChrome } from "~/components/site-chrome";
 import { SiteJsonLd } from "~/components/json-ld";
+import { searchImageUrls } from "~/images/pictures";
 import { torontoDate } from "~/platform/clock/toronto-time";
 import type { SiteFrame } from "~/site/site-frame";
 import { loadSiteFrame } from "~/site/site-frame.server";
@@ -22,11 +23,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The pub as schema.org data, built from the details and hours the frame already has. */
-function RestaurantStructuredData({ settings, schedule, renderedAt }: SiteFrame) {
+function RestaurantStructuredData({ settings, heroPicture, schedule, renderedAt }: SiteFrame) {
   const today = torontoDate(new Date(renderedAt));
+  const imageUrls = heroPicture ? searchImageUrls(heroPicture) : [];
   return (
     <SiteJsonLd
-      of={(build, origin) => build.restaurantJsonLd({ settings, schedule, origin, today })}
+      of={(build, origin) =>
+        build.restaurantJsonLd({ settings, schedule, origin, today, imageUrls })
+      }
     />
   );
 }

@@ -2,11 +2,12 @@ import type { RouterContextProvider } from "react-router";
 import type { SiteFrame, SiteIdentity } from "./site-frame";
 import { siteContent } from "./site-content.server";
 import { torontoOffsetsAround } from "~/platform/clock/toronto-time";
+import { pictureFor } from "~/images/pictures.server";
 
 /**
  * What every page's frame shows: the pub's details and hours for the footer,
- * the status line and the pub's structured data, read through the content
- * cache.
+ * the status line and the pub's structured data (with the home page's
+ * picture), read through the content cache.
  */
 export async function loadSiteFrame(context: Readonly<RouterContextProvider>): Promise<SiteFrame> {
   const content = siteContent(context);
@@ -14,6 +15,7 @@ export async function loadSiteFrame(context: Readonly<RouterContextProvider>): P
   const [settings, schedule] = await Promise.all([content.settings(), content.schedule(now)]);
   return {
     settings,
+    heroPicture: await pictureFor(context, settings.heroImage),
     schedule,
     renderedAt: now.toISOString(),
     torontoOffsets: torontoOffsetsAround(now),

@@ -3,10 +3,13 @@ import { useKeptRouteLoaderData } from "~/platform/kept-loader-data";
 import type { OpeningSchedule } from "~/hours/opening-hours";
 import type { TorontoOffsets } from "~/platform/clock/toronto-time";
 import type { SiteSettings } from "~/settings/site-settings";
+import type { Picture } from "~/images/pictures";
 
 /** What the site layout's loader sends every page: the pub's details and hours. */
 export type SiteFrame = {
   settings: SiteSettings;
+  /** The home page's picture, described: the pub's image in its structured data. */
+  heroPicture: Picture | null;
   schedule: OpeningSchedule;
   /** When the server rendered the page, so the browser can tell how stale "open now" is. */
   renderedAt: string;

@@ -1,6 +1,8 @@
 import { shareCardVersion } from "./share-card";
 import { describe, expect, test } from "vitest";
 import type { ContentImage } from "~/images/content-image";
+import { parseImageQuery } from "~/images/images";
+import { SEARCH_IMAGE_RATIOS, searchImageUrls } from "~/images/pictures";
 import type { PubEvent } from "~/events/events";
 import type { MenuItem, MenuSection } from "~/menu/menu";
 import { menuItem as item } from "~/menu/menu.test-support";
@@ -101,11 +103,24 @@ describe("restaurantJsonLd", () => {
     expect(data.geo).toEqual({ "@type": "GeoCoordinates", latitude: 42.9836, longitude: -81.2497 });
   });
 
+  test("gives the pub's own picture in 16:9, 4:3 and 1:1 when it has one", () => {
+    const data = restaurantJsonLd({
+      settings,
+      schedule,
+      origin,
+      today,
+      imageUrls: searchImageUrls(balloons),
+    });
+    expect(data.image).toEqual(searchImageUrls(balloons).map((url) => `https://pub.example${url}`));
+    expect(data.image).toHaveLength(3);
+  });
+
   test("links the home page, menu, share card and social accounts by absolute URL", () => {
     const data = restaurant();
     expect(data.url).toBe("https://pub.example/");
     expect(data.hasMenu).toBe("https://pub.example/menu");
     expect(data.menu).toBe("https://pub.example/menu");
+    // Without a picture of the pub, its share card.
     expect(data.image).toBe(`https://pub.example/share-card.jpg?v=${shareCardVersion(settings)}`);
     expect(data.sameAs).toEqual([
       "https://www.instagram.com/example",
@@ -260,6 +275,12 @@ const sections: MenuSection[] = [
     items: [item({ id: 4, name: "Fries" })],
   },
 ];
+
+/** A picture as the optimiser describes it. */
+const balloons = {
+  source: { path: "events/new-years-eve.svg", width: 1600, height: 900, version: "abc123" },
+  alt: "Balloons",
+};
 
 const optimised = (image: ContentImage) => `/img/${image.path}?w=1200&fm=jpeg&v=abc123`;
 
@@ -523,16 +544,29 @@ describe("eventJsonLd", () => {
     expect(data.location.address.streetAddress).toBe("Dundas Street at Richmond Street");
   });
 
-  test("gives the image it is handed by absolute URL", () => {
+  test("gives its picture in 16:9, 4:3 and 1:1, as JPEGs the optimiser serves, by absolute URL", () => {
     const data = eventJsonLd({
       event: soldOutParty,
       settings,
       origin,
-      imageUrl: "/img/events/new-years-eve.svg?w=1200&fm=jpeg&v=abc123",
+      imageUrls: searchImageUrls(balloons),
     });
-    expect(data.image).toBe(
-      "https://pub.example/img/events/new-years-eve.svg?w=1200&fm=jpeg&v=abc123",
-    );
+    expect(data.image).toEqual([
+      "https://pub.example/img/events/new-years-eve.svg?w=1200&h=675&fm=jpeg&fit=cover&v=abc123",
+      "https://pub.example/img/events/new-years-eve.svg?w=1200&h=900&fm=jpeg&fit=cover&v=abc123",
+      "https://pub.example/img/events/new-years-eve.svg?w=1200&h=1200&fm=jpeg&fit=cover&v=abc123",
+    ]);
+    // Each one a variant the optimiser serves as asked (it throws, or points elsewhere, otherwise).
+    const shapes = data.image!.map((url) => {
+      const { variant } = parseImageQuery(new URL(url).searchParams);
+      expect(variant).toMatchObject({ format: "jpeg", fit: "cover", width: 1200 });
+      return variant.width / variant.height!;
+    });
+    expect(shapes.map((shape, index) => Math.abs(shape - SEARCH_IMAGE_RATIOS[index]!))).toEqual([
+      expect.closeTo(0, 2),
+      expect.closeTo(0, 2),
+      expect.closeTo(0, 2),
+    ]);
   });
 });
 
@@ -542,7 +576,7 @@ describe("eventsJsonLd", () => {
       events: [trivia, cancelledBand, soldOutParty],
       settings,
       origin,
-      imageUrlFor: optimised,
+      imageUrlsFor: (image) => [optimised(image)],
     });
     expect(data.map((entry) => entry.name)).toEqual([
       "Trivia Night",
@@ -552,7 +586,7 @@ describe("eventsJsonLd", () => {
     expect(data.map((entry) => ("image" in entry ? entry.image : undefined))).toEqual([
       undefined,
       undefined,
-      "https://pub.example/img/events/new-years-eve.svg?w=1200&fm=jpeg&v=abc123",
+      ["https://pub.example/img/events/new-years-eve.svg?w=1200&fm=jpeg&v=abc123"],
     ]);
   });
 });

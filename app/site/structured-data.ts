@@ -135,6 +135,12 @@ export type RestaurantJsonLdInput = {
   /** The pub's local date ("YYYY-MM-DD", `torontoDate(now)`): exceptions ending before it are left out. */
   today: string;
   menuPath?: string;
+  /**
+   * The home page's picture in the shapes search engines ask for
+   * (`searchImageUrls`), relative URLs made absolute here; empty or left
+   * out when there is none, and the share card stands in.
+   */
+  imageUrls?: readonly string[];
 };
 
 export function restaurantJsonLd({
@@ -143,6 +149,7 @@ export function restaurantJsonLd({
   origin,
   today,
   menuPath = "/menu",
+  imageUrls = [],
 }: RestaurantJsonLdInput) {
   const reservationUrl =
     settings.acceptsReservations && settings.reservationUrl
@@ -173,8 +180,11 @@ export function restaurantJsonLd({
     // hasMenu is schema.org's current name; menu is kept for readers that know only the older one.
     hasMenu: absolute(menuPath, origin),
     menu: absolute(menuPath, origin),
-    // The share card: the pub's name and tagline over its colours.
-    image: absolute(shareCardPath(settings), origin),
+    // The pub's own picture in each shape; else the share card, its name and tagline over its colours.
+    image:
+      imageUrls.length > 0
+        ? imageUrls.map((url) => absolute(url, origin))
+        : absolute(shareCardPath(settings), origin),
     ...(sameAs.length > 0 ? { sameAs } : {}),
     openingHoursSpecification: [
       ...weeklySpecifications(schedule.weekly),
@@ -187,8 +197,8 @@ export type EventJsonLdInput = {
   event: PubEvent;
   settings: SiteSettings;
   origin: string;
-  /** The event picture's optimiser URL, when it has one; relative URLs are made absolute. */
-  imageUrl?: string;
+  /** The event picture's optimiser URLs in each shape (`searchImageUrls`), when it has one; relative URLs are made absolute. */
+  imageUrls?: readonly string[];
   /**
    * What the page shows of it: a list its summary (the description when it
    * has none), the event's own page its whole description (else the summary).
@@ -239,7 +249,7 @@ export function eventJsonLd({
   event,
   settings,
   origin,
-  imageUrl,
+  imageUrls = [],
   shows = "summary",
 }: EventJsonLdInput) {
   const description =
@@ -275,23 +285,24 @@ export function eventJsonLd({
     ...(event.performer.trim()
       ? { performer: { "@type": "PerformingGroup", name: event.performer.trim() } }
       : {}),
-    ...(imageUrl ? { image: absolute(imageUrl, origin) } : {}),
+    ...(imageUrls.length > 0 ? { image: imageUrls.map((url) => absolute(url, origin)) } : {}),
   };
 }
 
-export type EventsJsonLdInput = Omit<EventJsonLdInput, "event" | "imageUrl"> & {
+export type EventsJsonLdInput = Omit<EventJsonLdInput, "event" | "imageUrls"> & {
   /** The events the page shows. */
   events: readonly PubEvent[];
-  imageUrlFor?: ImageUrlFor;
+  /** Each pictured event's picture in each shape (`searchImageUrlsOf`). */
+  imageUrlsFor?: (image: ContentImage) => readonly string[] | undefined;
 };
 
 /** One Event per listed event, as a top-level JSON-LD array. */
-export function eventsJsonLd({ events, imageUrlFor, ...shared }: EventsJsonLdInput) {
+export function eventsJsonLd({ events, imageUrlsFor, ...shared }: EventsJsonLdInput) {
   return events.map((event) =>
     eventJsonLd({
       event,
       ...shared,
-      imageUrl: (event.image && imageUrlFor?.(event.image)) || undefined,
+      imageUrls: (event.image && imageUrlsFor?.(event.image)) || [],
     }),
   );
 }
