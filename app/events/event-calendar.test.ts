@@ -91,6 +91,7 @@ const trivia: PubEvent = {
   performer: "",
   endsAt: "2026-12-02T03:00:00.000Z",
   status: "scheduled",
+  listedAt: "2026-11-01T14:00:00.000Z",
   previousStartsAt: null,
   priceCents: null,
   image: null,

@@ -10,7 +10,8 @@ type EventRow = Omit<PubEvent, "image"> & { imagePath: string | null; imageAlt: 
 const SELECT = `
   select id::int as id, slug, title, summary, description,
     to_json(starts_at)#>>'{}' as "startsAt", to_json(ends_at)#>>'{}' as "endsAt",
-    status, to_json(previous_starts_at)#>>'{}' as "previousStartsAt", price_cents as "priceCents", performer,
+    status, to_json(previous_starts_at)#>>'{}' as "previousStartsAt",
+    to_json(created_at)#>>'{}' as "listedAt", price_cents as "priceCents", performer,
     image_path as "imagePath", image_alt as "imageAlt"
   from public.events`;
 
@@ -37,6 +38,7 @@ function toEvent({ imagePath, imageAlt, ...event }: EventRow): PubEvent {
     ...event,
     startsAt: new Date(event.startsAt).toISOString(),
     endsAt: event.endsAt ? new Date(event.endsAt).toISOString() : null,
+    listedAt: new Date(event.listedAt).toISOString(),
     previousStartsAt: event.previousStartsAt
       ? new Date(event.previousStartsAt).toISOString()
       : null,

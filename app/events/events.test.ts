@@ -17,6 +17,7 @@ function event(
     startsAt,
     endsAt: null,
     status: "scheduled",
+    listedAt: "2026-11-01T14:00:00.000Z",
     previousStartsAt: null,
     priceCents: null,
     performer: "",

@@ -36,6 +36,8 @@ export type PubEvent = {
   startsAt: string;
   endsAt: string | null;
   status: EventStatus;
+  /** When the event was put on the site (an instant): from then its cover can be paid. */
+  listedAt: string;
   /** When a rescheduled event was to start before it moved (an instant); null for any other. */
   previousStartsAt: string | null;
   priceCents: number | null;

@@ -373,6 +373,7 @@ function event(overrides: Partial<PubEvent> & Pick<PubEvent, "id" | "slug" | "ti
     startsAt: "2026-12-19T01:00:00.000Z",
     endsAt: null,
     status: "scheduled",
+    listedAt: "2026-11-01T14:00:00.000Z",
     previousStartsAt: null,
     priceCents: null,
     performer: "",
@@ -447,6 +448,8 @@ describe("eventJsonLd", () => {
       price: "0.00",
       priceCurrency: "CAD",
       availability: "https://schema.org/InStock",
+      // Since it was put on the site: 14:00 UTC is 9 am in Toronto, the clocks gone back that night.
+      validFrom: "2026-11-01T09:00:00-05:00",
       url: "https://pub.example/events/trivia-night",
     });
   });
@@ -470,6 +473,7 @@ describe("eventJsonLd", () => {
       price: "15.00",
       priceCurrency: "CAD",
       availability: "https://schema.org/Discontinued",
+      validFrom: "2026-11-01T09:00:00-05:00",
       url: "https://pub.example/events/tribute-band",
     });
   });

@@ -240,6 +240,8 @@ function eventOffers(event: PubEvent, origin: string) {
       price: priceAmount(event.priceCents ?? 0),
       priceCurrency: "CAD",
       availability: `${SCHEMA}/${OFFER_AVAILABILITY[event.status]}`,
+      // From when it was on the site: a cover can be paid from then.
+      validFrom: torontoIsoDateTime(new Date(event.listedAt)),
       url: absolute(eventPath(event), origin),
     },
   };

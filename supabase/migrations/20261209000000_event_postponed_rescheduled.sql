@@ -35,3 +35,8 @@ set status = 'rescheduled',
 where sample and slug = 'trivia-championship' and status = 'scheduled';
 
 alter table public.events enable trigger audit;
+
+-- When the event was put on the site: from then its cover can be paid, which
+-- search data gives as its offer's validFrom. Events already listed take the
+-- time of this change.
+alter table public.events add column created_at timestamptz not null default now();

@@ -30,7 +30,8 @@ type EventRow = Omit<EditableEvent, "image" | "status"> & {
 const SELECT = `
   select id::int as id, slug, title, summary, description,
     to_json(starts_at)#>>'{}' as "startsAt", to_json(ends_at)#>>'{}' as "endsAt",
-    status, to_json(previous_starts_at)#>>'{}' as "previousStartsAt", price_cents as "priceCents", performer, published, sample,
+    status, to_json(previous_starts_at)#>>'{}' as "previousStartsAt",
+    to_json(created_at)#>>'{}' as "listedAt", price_cents as "priceCents", performer, published, sample,
     image_path as "imagePath", image_alt as "imageAlt"
   from public.events`;
 
@@ -42,6 +43,7 @@ function toEvent({ imagePath, imageAlt, ...row }: EventRow): EditableEvent {
     ...row,
     startsAt: new Date(row.startsAt).toISOString(),
     endsAt: row.endsAt ? new Date(row.endsAt).toISOString() : null,
+    listedAt: new Date(row.listedAt).toISOString(),
     previousStartsAt: row.previousStartsAt ? new Date(row.previousStartsAt).toISOString() : null,
     status: row.status as EventStatus,
     image: contentImage(imagePath, imageAlt),
