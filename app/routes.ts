@@ -74,5 +74,7 @@ export default [
   // The dynamic segment ends at ".ics": a static suffix, so this ranks above
   // the event page for those addresses and never matches another.
   route("events/:slug.ics", "routes/event-calendar.ts"),
+  // An event's own share card (app/events/event-card.ts).
+  route("events/:slug/card.jpg", "routes/event-card.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

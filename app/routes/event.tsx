@@ -8,7 +8,8 @@ import { eventPath } from "~/events/events";
 import { pictureFor } from "~/images/pictures.server";
 import { searchImageUrls } from "~/images/pictures";
 import { publicPageHeaders } from "~/platform/page-headers";
-import { pageMeta } from "~/site/meta";
+import { pageMeta, siteFrameFromMatches } from "~/site/meta";
+import { eventCardAlt, eventCardPath, eventCardText } from "~/events/event-card";
 import { siteContent } from "~/site/site-content.server";
 import { useSiteFrame } from "~/site/site-frame";
 import { formatAddress } from "~/settings/site-settings";
@@ -37,11 +38,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
-  const { event, over } = loaderData;
+  const { event, over, picture } = loaderData;
   // When, what it costs and what it is, as search results and shared links show it.
   const description = eventSearchDescription(event);
+  // Its own card: its picture, name, date and time, and the pub's name.
+  const venue = siteFrameFromMatches(matches)?.settings.name;
+  const cardText = venue === undefined ? null : eventCardText(event, venue, picture);
   return [
-    ...pageMeta({ title: event.title, description, path: eventPath(event), matches }),
+    ...pageMeta({
+      title: event.title,
+      description,
+      path: eventPath(event),
+      matches,
+      type: "article",
+      ...(cardText
+        ? { card: { path: eventCardPath(event, cardText), alt: eventCardAlt(cardText) } }
+        : {}),
+    }),
     ...(over ? [{ name: "robots", content: "noindex" }] : []),
   ];
 };

@@ -19,6 +19,10 @@ export type PageMetaInput = {
   path: string;
   /** The meta function's matches: the site's origin (root) and name (site layout) come from them. */
   matches: readonly MatchWithData[];
+  /** Open Graph's type: a page of the site ("website"), or one dated thing on it ("article"). */
+  type?: "website" | "article";
+  /** The page's own 1200 × 630 JPEG card and its description; the site's share card when left out. */
+  card?: { path: string; alt: string };
 };
 
 /**
@@ -40,7 +44,14 @@ export function homeTitle(settings: { name: string; locality: string; region: st
 }
 
 /** Title, description, canonical URL and Open Graph tags of a page. */
-export function pageMeta({ title, description, path, matches }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  matches,
+  type = "website",
+  card,
+}: PageMetaInput): MetaDescriptor[] {
   const origin = originFromMatches(matches);
   const siteName = siteFrameFromMatches(matches)?.settings.name;
   const fullTitle = documentTitle(title, siteName);
@@ -50,11 +61,13 @@ export function pageMeta({ title, description, path, matches }: PageMetaInput): 
     { name: "description", content: description },
     ...(url ? [{ tagName: "link", rel: "canonical", href: url } as const] : []),
     ...(siteName ? [{ property: "og:site_name", content: siteName }] : []),
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: type },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     ...(url ? [{ property: "og:url", content: url }] : []),
-    ...(origin ? shareImageMeta(origin, siteFrameFromMatches(matches)?.settings) : []),
+    ...(origin
+      ? shareImageMeta(origin, card ?? siteCard(siteFrameFromMatches(matches)?.settings))
+      : []),
     { property: "og:locale", content: "en_CA" },
   ];
 }
@@ -73,13 +86,19 @@ export function describedPageMeta(title: string, path: string) {
 }
 
 /**
- * The share card for Open Graph and X (Twitter), with its type, size and
- * description: the card drawn from the settings (the pub's name and tagline),
- * or, before the settings are known, the drawing without words.
+ * The site's share card: the card drawn from the settings (the pub's name
+ * and tagline), or, before the settings are known, the drawing without words.
  */
-function shareImageMeta(origin: string, settings: ShareCardText | undefined): MetaDescriptor[] {
-  const url = new URL(settings ? shareCardPath(settings) : SHARE_CARD_ARTWORK, origin).href;
-  const alt = settings ? shareCardAlt(settings) : "The pub's shield over the taproom at dusk";
+function siteCard(settings: ShareCardText | undefined): { path: string; alt: string } {
+  return settings
+    ? { path: shareCardPath(settings), alt: shareCardAlt(settings) }
+    : { path: SHARE_CARD_ARTWORK, alt: "The pub's shield over the taproom at dusk" };
+}
+
+/** A 1200 × 630 JPEG card for Open Graph and X (Twitter), with its type, size and description. */
+function shareImageMeta(origin: string, card: { path: string; alt: string }): MetaDescriptor[] {
+  const url = new URL(card.path, origin).href;
+  const { alt } = card;
   return [
     { property: "og:image", content: url },
     { property: "og:image:type", content: SHARE_CARD.type },

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { renderShareCard, woffToSfnt } from "./share-card.server";
-import { shareCardAlt, shareCardPath, shareCardVersion } from "./share-card";
+import { cardTagline, shareCardAlt, shareCardPath, shareCardVersion } from "./share-card";
 
 const WOFF = readFileSync("node_modules/@fontsource/fraunces/files/fraunces-latin-600-normal.woff");
 
@@ -58,7 +58,12 @@ describe("the share card", () => {
     expect(shareCardVersion({ ...squire })).toBe(shareCardVersion(squire));
     expect(shareCardVersion({ ...squire, name: "The Squire" })).not.toBe(shareCardVersion(squire));
     expect(shareCardVersion({ ...squire, tagline: "" })).not.toBe(shareCardVersion(squire));
-    expect(shareCardAlt(squire)).toBe("The Squire Pub & Grill: Pub & Grill");
+    // A tagline the name already says is not said again under it.
+    expect(shareCardAlt(squire)).toBe("The Squire Pub & Grill");
+    expect(cardTagline(squire)).toBe("");
+    expect(shareCardAlt({ ...squire, tagline: "Live music on Dundas" })).toBe(
+      "The Squire Pub & Grill: Live music on Dundas",
+    );
     expect(shareCardAlt({ ...squire, tagline: " " })).toBe("The Squire Pub & Grill");
   });
 });

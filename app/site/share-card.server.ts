@@ -5,7 +5,7 @@ import { inflateSync } from "node:zlib";
 import sharp, { type OverlayOptions } from "sharp";
 import frauncesSemiBold from "@fontsource/fraunces/files/fraunces-latin-600-normal.woff?inline";
 import frauncesRegular from "@fontsource/fraunces/files/fraunces-latin-400-normal.woff?inline";
-import { SHARE_CARD, type ShareCardText } from "./share-card";
+import { SHARE_CARD, cardTagline, type ShareCardText } from "./share-card";
 
 /**
  * Draws the share card: a 1200 × 630 JPEG of the pub's name and tagline in
@@ -99,17 +99,22 @@ function markup(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-const TEXT_LEFT = 80;
+/** Where a card's words start, from its left edge. */
+export const TEXT_LEFT = 80;
 const TEXT_WIDTH = 700;
 
-/** One block of text, wrapped to the card's text column and shrunk to fit `maxHeight`. */
-async function textBlock(
+/** A block of words drawn for a card, to lay over its ground. */
+export type TextBlock = { data: Buffer; width: number; height: number };
+
+/** One block of text, wrapped to `width` (the card's text column) and shrunk to fit `maxHeight`. */
+export async function textBlock(
   text: string,
   face: Face,
   size: number,
   colour: string,
   maxHeight: number,
-): Promise<{ data: Buffer; width: number; height: number }> {
+  width = TEXT_WIDTH,
+): Promise<TextBlock> {
   const fontfile = (await fontPaths())[face];
   const render = (height?: number) =>
     sharp({
@@ -117,7 +122,7 @@ async function textBlock(
         text: `<span foreground="${colour}">${markup(text)}</span>`,
         font: `${FACES[face].family} ${size}`,
         fontfile,
-        width: TEXT_WIDTH,
+        width,
         ...(height ? { height } : {}),
         rgba: true,
         wrap: "word-char",
@@ -132,9 +137,8 @@ async function textBlock(
   return { data: block.data, width: block.info.width, height: block.info.height };
 }
 
-/** The card's ground: the pub's greens, a brass rule and the shield, no words. */
-const BACKGROUND = `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_CARD.width}" height="${SHARE_CARD.height}">
-  <defs>
+/** The pub's greens and the brass rule along the foot, to draw a card on. */
+const GROUND_DEFS = `<defs>
     <linearGradient id="wall" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="#0c3a1f"/>
       <stop offset="1" stop-color="#14532d"/>
@@ -151,34 +155,69 @@ const BACKGROUND = `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_CARD.
   </defs>
   <rect width="1200" height="630" fill="url(#wall)"/>
   <rect width="1200" height="630" fill="url(#glow)"/>
-  <rect x="0" y="598" width="1200" height="32" fill="url(#brass)"/>
-  <g transform="translate(890 175) scale(4.4)">
+  <rect x="0" y="598" width="1200" height="32" fill="url(#brass)"/>`;
+
+/** The height of the brass rule along a card's foot. */
+export const BRASS_RULE = 32;
+
+/** A card's ground with `more` drawn over it, as an SVG to render. */
+export function cardGround(more = ""): Buffer {
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_CARD.width}" height="${SHARE_CARD.height}">${GROUND_DEFS}${more}</svg>`,
+  );
+}
+
+/** The pub's shield, to the right of the words. */
+const SHIELD = `<g transform="translate(890 175) scale(4.4)">
     <circle cx="32" cy="32" r="31" fill="none" stroke="url(#brass)" stroke-width="3"/>
     <path d="M32 6 54 14v18c0 13-9 22-22 26C19 54 10 45 10 32V14z" fill="#15803d" stroke="#fbbf24" stroke-width="1.5"/>
     <path d="M24 24h16v14a8 8 0 0 1-16 0z" fill="#fbbf24"/>
     <path d="M40 27h4a4 4 0 0 1 0 8h-4" fill="none" stroke="#fbbf24" stroke-width="2"/>
     <rect x="24" y="21" width="16" height="4" rx="2" fill="#fef3c7"/>
-  </g>
-</svg>`;
+  </g>`;
 
-/** The card for these words, as a 1200 × 630 baseline JPEG. */
-export async function renderShareCard({ name, tagline }: ShareCardText): Promise<Buffer> {
-  const blocks = [
-    name.trim() ? await textBlock(name.trim(), "name", 64, "#ffffff", 330) : null,
-    tagline.trim() ? await textBlock(tagline.trim(), "tagline", 32, "#fcd34d", 150) : null,
-  ].filter((block) => block !== null);
-  const GAP = 28;
-  const total = blocks.reduce((sum, block) => sum + block.height, 0) + GAP * (blocks.length - 1);
-  let top = Math.max(40, Math.round((SHARE_CARD.height - 32 - total) / 2));
-  const layers: OverlayOptions[] = blocks.map((block) => {
-    const layer = { input: block.data, left: TEXT_LEFT, top };
-    top += block.height + GAP;
+/**
+ * Blocks of words one under the other, `gap` apart, centred in the card's
+ * height above the brass rule, at `left`: the layers to lay over a ground.
+ */
+export function stacked(
+  blocks: readonly TextBlock[],
+  gap: number,
+  left = TEXT_LEFT,
+): OverlayOptions[] {
+  const total = blocks.reduce((sum, block) => sum + block.height, 0) + gap * (blocks.length - 1);
+  let top = Math.max(40, Math.round((SHARE_CARD.height - BRASS_RULE - total) / 2));
+  return blocks.map((block) => {
+    const layer = { input: block.data, left, top };
+    top += block.height + gap;
     return layer;
   });
-  return sharp(Buffer.from(BACKGROUND))
+}
+
+/**
+ * The ground and its layers as a card: a 1200 × 630 baseline JPEG, with
+ * `description` (what it shows) as its EXIF ImageDescription when given.
+ */
+export function cardJpeg(
+  ground: Buffer,
+  layers: OverlayOptions[],
+  description?: string,
+): Promise<Buffer> {
+  const card = sharp(ground)
     .resize(SHARE_CARD.width, SHARE_CARD.height)
     .composite(layers)
-    .flatten({ background: "#0c3a1f" })
-    .jpeg({ quality: 85, mozjpeg: true })
-    .toBuffer();
+    .flatten({ background: "#0c3a1f" });
+  if (description) card.withExif({ IFD0: { ImageDescription: description } });
+  return card.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+}
+
+/** The card for these words, as a 1200 × 630 baseline JPEG (a tagline the name says already is left off). */
+export async function renderShareCard(text: ShareCardText): Promise<Buffer> {
+  const name = text.name.trim();
+  const tagline = cardTagline(text);
+  const blocks = [
+    name ? await textBlock(name, "name", 64, "#ffffff", 330) : null,
+    tagline ? await textBlock(tagline, "tagline", 32, "#fcd34d", 150) : null,
+  ].filter((block) => block !== null);
+  return cardJpeg(cardGround(SHIELD), stacked(blocks, 28));
 }

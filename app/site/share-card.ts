@@ -10,7 +10,7 @@ import type { SiteSettings } from "~/settings/site-settings";
  */
 
 /** Moves when the card's drawing changes, so every kept copy is asked for again. */
-export const SHARE_CARD_DESIGN = 1;
+export const SHARE_CARD_DESIGN = 2;
 
 export const SHARE_CARD = { ...SHARE_IMAGE, type: "image/jpeg", path: "/share-card.jpg" } as const;
 
@@ -18,7 +18,7 @@ export const SHARE_CARD = { ...SHARE_IMAGE, type: "image/jpeg", path: "/share-ca
 export type ShareCardText = Pick<SiteSettings, "name" | "tagline">;
 
 /** FNV-1a over the text's UTF-16 units: eight hex digits, the same on server and browser. */
-function fnv1a(text: string): string {
+export function fingerprint(text: string): string {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index++) {
     hash ^= text.charCodeAt(index);
@@ -29,7 +29,7 @@ function fnv1a(text: string): string {
 
 /** The fingerprint of a card: its words and its design. */
 export function shareCardVersion({ name, tagline }: ShareCardText): string {
-  return fnv1a(`${SHARE_CARD_DESIGN}\n${name}\n${tagline}`);
+  return fingerprint(`${SHARE_CARD_DESIGN}\n${name}\n${tagline}`);
 }
 
 /** "/share-card.jpg?v=1a2b3c4d" */
@@ -37,7 +37,17 @@ export function shareCardPath(text: ShareCardText): string {
   return `${SHARE_CARD.path}?v=${shareCardVersion(text)}`;
 }
 
+/**
+ * The tagline as the card shows it under the name: none when the name
+ * already says it ("The Squire Pub & Grill" over "Pub & Grill").
+ */
+export function cardTagline({ name, tagline }: ShareCardText): string {
+  const words = tagline.trim();
+  return name.toLowerCase().includes(words.toLowerCase()) ? "" : words;
+}
+
 /** The card's words, as its description: what it shows. */
-export function shareCardAlt({ name, tagline }: ShareCardText): string {
-  return tagline.trim() ? `${name}: ${tagline.trim()}` : name;
+export function shareCardAlt(text: ShareCardText): string {
+  const tagline = cardTagline(text);
+  return tagline ? `${text.name}: ${tagline}` : text.name;
 }

@@ -177,7 +177,7 @@ test("shares a 1200 × 630 JPEG, for Open Graph and X alike, that really is one"
   // The card of the pub's name and tagline, at the address of those words.
   expect(image.pathname).toBe("/share-card.jpg");
   expect(image.searchParams.get("v")).toMatch(/^[0-9a-f]{8}$/);
-  expect(await meta("property", "og:image:alt")).toBe("The Squire Pub & Grill: Pub & Grill");
+  expect(await meta("property", "og:image:alt")).toBe("The Squire Pub & Grill");
   expect(await meta("property", "og:image:type")).toBe("image/jpeg");
   expect(await meta("property", "og:image:width")).toBe("1200");
   expect(await meta("property", "og:image:height")).toBe("630");
@@ -191,6 +191,32 @@ test("shares a 1200 × 630 JPEG, for Open Graph and X alike, that really is one"
   expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   const { format, width, height } = await sharp(await response.body()).metadata();
   expect({ format, width, height }).toEqual({ format: "jpeg", width: 1200, height: 630 });
+});
+
+test("an event shares as itself: its own card with its name, and when it is", async ({ page }) => {
+  await page.goto("/events/trivia-night");
+  const meta = (attribute: "property" | "name", key: string) =>
+    page.locator(`meta[${attribute}="${key}"]`).getAttribute("content");
+  expect(await meta("property", "og:type")).toBe("article");
+  expect(await meta("property", "og:description")).toMatch(
+    /^\w+day, \w+ \d+, \d+(:\d+)?\u00a0pm – \d+(:\d+)?\u00a0pm · Free\. /,
+  );
+  const image = new URL((await meta("property", "og:image")) ?? "");
+  expect(image.pathname).toBe("/events/trivia-night/card.jpg");
+  expect(image.searchParams.get("v")).toMatch(/^[0-9a-f]{8}$/);
+  const alt = (await meta("property", "og:image:alt")) ?? "";
+  expect(alt).toMatch(/^Trivia Night, \w+day, /);
+  expect(alt).toMatch(/, at The Squire Pub & Grill$/);
+  expect(await meta("name", "twitter:image")).toBe(image.href);
+
+  const response = await page.request.get(image.pathname + image.search);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/jpeg");
+  const body = await response.body();
+  const { format, width, height, exif } = await sharp(body).metadata();
+  expect({ format, width, height }).toEqual({ format: "jpeg", width: 1200, height: 630 });
+  // The card's words, the event's name first, are the JPEG's own description.
+  expect(exif?.includes(Buffer.from(alt))).toBe(true);
 });
 
 test.describe("home", () => {

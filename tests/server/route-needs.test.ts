@@ -57,6 +57,7 @@ test("the routes that declare needs, and what they declare", () => {
     "platform/live/revision-route": { stream: true, methods: "read" },
     "routes/image": { methods: "read", neverCached: true },
     "routes/share-card": { neverCached: true },
+    "routes/event-card": { neverCached: true },
   });
 });
 
@@ -152,7 +153,11 @@ describe("methods, streams and the page cache", () => {
   });
 
   test("pictures read their own query and are never kept by the page cache", () => {
-    for (const path of ["/img/hero/taproom.svg", "/share-card.jpg"]) {
+    for (const path of [
+      "/img/hero/taproom.svg",
+      "/share-card.jpg",
+      "/events/trivia-night/card.jpg",
+    ]) {
       expect(at(path).neverCached, path).toBe(true);
     }
   });

@@ -1,0 +1,68 @@
+import { readFile } from "node:fs/promises";
+import type { Route } from "./+types/event-card";
+import { eventCardPath, eventCardText, eventCardVersion } from "~/events/event-card";
+import { renderEventCard } from "~/events/event-card.server";
+import { findImage, renderedImage } from "~/images/image-store.server";
+import { IMAGE_QUALITY, SHARE_IMAGE, heightFor } from "~/images/images";
+import { pictureFor } from "~/images/pictures.server";
+import { imageStoreContext } from "~/platform/context";
+import type { RouteHandle } from "~/platform/route-needs";
+import { cacheControl } from "~/platform/cache-control";
+import { cardServer } from "~/site/card-response.server";
+import { siteContent } from "~/site/site-content.server";
+
+/**
+ * `/events/<slug>/card.jpg?v=<fingerprint>`: the event's own share card, as
+ * its page's og:image and twitter:image name it, served as `cardServer`
+ * serves cards. Only a published event has one, over or not (a link shared
+ * last week still shows what it was).
+ */
+
+/** It reads its own query and keeps its own drawings, as the site's share card does. */
+export const handle = { transport: { neverCached: true } } satisfies RouteHandle;
+
+/** A card for each of the events people are sharing at once; each is some 100 KB. */
+const cards = cardServer({ what: "An event card's", tag: "event-card", keep: 24 });
+
+/** The picture as the card crops it from: a 4:3 JPEG the image optimiser keeps. */
+const PICTURE_VARIANT = {
+  width: SHARE_IMAGE.width,
+  height: heightFor(SHARE_IMAGE.width, 4 / 3),
+  format: "jpeg",
+  quality: IMAGE_QUALITY.jpeg,
+  fit: "cover",
+} as const;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const refused = cards.refused(request);
+  if (refused) return refused;
+  const content = siteContent(context);
+  const [found, settings] = await Promise.all([
+    content.event(params.slug, new Date()),
+    content.settings(),
+  ]);
+  if (!found) {
+    return new Response("There is no event at this address.", {
+      status: 404,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": cacheControl.noStore,
+      },
+    });
+  }
+  const { event } = found;
+  const picture = await pictureFor(context, event.image);
+  const text = eventCardText(event, settings.name, picture);
+  return cards.serve({
+    request,
+    version: eventCardVersion(text),
+    path: eventCardPath(event, text),
+    draw: async () => {
+      const source = picture ? await findImage(context, picture.source.path) : null;
+      const drawn = source
+        ? await renderedImage(context.get(imageStoreContext), source, PICTURE_VARIANT, null)
+        : null;
+      return renderEventCard(text, drawn ? await readFile(drawn.filePath) : null);
+    },
+  });
+}
