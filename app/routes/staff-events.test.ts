@@ -268,7 +268,7 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
         "a rescheduled event without the date it had",
         { status: "rescheduled", previousTime: "19:30" },
         "previousDate",
-        /date it had before it moved/,
+        /day it had before it moved/,
       ],
       [
         "an earlier date with another status",

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { renderShareCard, woffToSfnt } from "./share-card.server";
+import { exifAscii, renderShareCard, woffToSfnt } from "./share-card.server";
 import { cardTagline, shareCardAlt, shareCardPath, shareCardVersion } from "./share-card";
 
 const WOFF = readFileSync("node_modules/@fontsource/fraunces/files/fraunces-latin-600-normal.woff");
@@ -40,6 +40,12 @@ describe("the share card", () => {
     };
     expect(await lightIn(card)).toBeGreaterThan(2000);
     expect(await lightIn(bare)).toBe(0);
+  });
+
+  test("writes a card's description in EXIF's ASCII", () => {
+    expect(exifAscii("Café Night, 7:30\u00a0pm – 10\u00a0pm, “Le Tigre”")).toBe(
+      'Cafe Night, 7:30 pm - 10 pm, "Le Tigre"',
+    );
   });
 
   test("a long name is wrapped and shrunk to fit the card, not cut", async () => {

@@ -194,6 +194,18 @@ export function stacked(
   });
 }
 
+/** Text as EXIF's ASCII fields hold it: accents dropped, dashes and quotes plain, anything else left out. */
+export function exifAscii(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\s/g, " ")
+    .replace(/[\u2013\u2014]/g, "-")
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[^\x20-\x7e]/g, "");
+}
+
 /**
  * The ground and its layers as a card: a 1200 × 630 baseline JPEG, with
  * `description` (what it shows) as its EXIF ImageDescription when given.
@@ -207,7 +219,7 @@ export function cardJpeg(
     .resize(SHARE_CARD.width, SHARE_CARD.height)
     .composite(layers)
     .flatten({ background: "#0c3a1f" });
-  if (description) card.withExif({ IFD0: { ImageDescription: description } });
+  if (description) card.withExif({ IFD0: { ImageDescription: exifAscii(description) } });
   return card.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
 }
 

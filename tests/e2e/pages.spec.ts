@@ -215,8 +215,10 @@ test("an event shares as itself: its own card with its name, and when it is", as
   const body = await response.body();
   const { format, width, height, exif } = await sharp(body).metadata();
   expect({ format, width, height }).toEqual({ format: "jpeg", width: 1200, height: 630 });
-  // The card's words, the event's name first, are the JPEG's own description.
-  expect(exif?.includes(Buffer.from(alt))).toBe(true);
+  // The card's words, the event's name first, are the JPEG's own description (in EXIF's ASCII).
+  expect(exif?.includes(Buffer.from("Trivia Night, "))).toBe(true);
+  expect(exif?.includes(Buffer.from(" - "))).toBe(true);
+  expect(exif?.includes(Buffer.from(", at The Squire Pub & Grill\0"))).toBe(true);
 });
 
 test.describe("home", () => {

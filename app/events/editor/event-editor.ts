@@ -146,7 +146,7 @@ export const eventEditor = defineEditor({
     ),
     select("status", {
       label: "Status",
-      hint: "Postponed: off for now, no new date yet. Rescheduled: set the new date above and the one it had below.",
+      hint: "Postponed: off for now, no new date yet. Rescheduled: set the new date above, and the day and time it had below.",
       options: EVENT_STATUSES.map((status) => ({
         value: status,
         label: EVENT_STATUS_LABELS[status],
@@ -154,16 +154,16 @@ export const eventEditor = defineEditor({
     }),
     row(
       text("previousDate", {
-        label: "Moved from date",
+        label: "Earlier day",
         type: "date",
         optional: true,
-        hint: "Only for a rescheduled event: the date it had before.",
+        hint: "Only for a rescheduled event: the day it had before it moved.",
       }),
       text("previousTime", {
-        label: "Moved from time",
+        label: "Earlier start",
         type: "time",
         optional: true,
-        hint: "The time it was to start then.",
+        hint: "The time it was to start on that day.",
       }),
     ),
     text("price", {

@@ -92,7 +92,7 @@ describe("the events editor's rules", () => {
       previousStartsAt: "2026-07-11T23:30:00.000Z",
     });
     const noDate = check({ status: "rescheduled" });
-    expect(!noDate.ok && noDate.errors.previousDate).toMatch(/date it had before it moved/);
+    expect(!noDate.ok && noDate.errors.previousDate).toMatch(/day it had before it moved/);
     const noTime = check({ status: "rescheduled", previousDate: "2026-07-11" });
     expect(!noTime.ok && noTime.errors.previousTime).toMatch(/time it was to start/);
     const same = check({

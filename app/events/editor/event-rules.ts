@@ -111,13 +111,13 @@ function movedFrom(
     if (!typed) return null;
     return problem(
       event.previousDate !== "" ? "previousDate" : "previousTime",
-      "An earlier date goes with a rescheduled event. Choose Rescheduled as the status, or clear the earlier date and time.",
+      "An earlier day goes with a rescheduled event. Choose Rescheduled as the status, or clear the earlier day and start.",
     );
   }
   if (event.previousDate === "")
     return problem(
       "previousDate",
-      "Enter the date it had before it moved, so visitors who saw that date know it has moved.",
+      "Enter the day it had before it moved, so visitors who saw that date know it has moved.",
     );
   if (event.previousTime === "")
     return problem("previousTime", "Enter the time it was to start before it moved.");
