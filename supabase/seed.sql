@@ -105,7 +105,7 @@ insert into public.hours_exceptions (starts_on, ends_on, closed, opens_at, close
 insert into public.menu_sections (slug, name, description, note, sort_order) values
   ('starters', 'Starters & Shareables',
     'Plates for the middle of the table, made for a round of drinks and a game on the screens.',
-    'The fried starters come from the shared fryer; From the Fryer says what it may pass on.', 10),
+    'Fried starters are cooked in the same fryer as our fries: see From the Fryer, below, for what it may pass on.', 10),
   ('wings', 'Wings',
     'Jumbo Ontario chicken wings, fried crisp and tossed to order, with carrot and celery sticks.',
     'Pick a sauce: mild, medium, hot, honey garlic, salt and pepper, or Nashville hot.', 20),
@@ -141,7 +141,7 @@ insert into public.menu_sections (slug, name, description, note, sort_order) val
     'All cocktails are 2 oz.', 120),
   ('wine', 'Wine',
     'A short list leaning on Ontario VQA wines from Niagara, Prince Edward County and Lake Erie North Shore.',
-    'Wines by the glass are poured in 6 oz or 9 oz glasses.', 130),
+    'Wines by the glass are 6 oz pours; the house red and white also come in a 9 oz glass.', 130),
   ('non-alcoholic', 'Non-Alcoholic',
     'Alcohol-free beer, mocktails and hot drinks, made with the same care as the rest.',
     '', 140);
@@ -246,7 +246,7 @@ insert into public.menu_items (
     null, '', 50, true),
   ((select id from public.menu_sections where slug = 'burgers'),
     'Garden Burger',
-    'A plant-based patty with melted vegan cheddar, lettuce, tomato, pickled red onion and chipotle vegan mayo on a vegan bun, with a side salad: our fries share a fryer with fish.',
+    'A plant-based patty with melted vegan cheddar, lettuce, tomato, pickled red onion and chipotle vegan mayo on a vegan bun, served with a side salad rather than fries, which share a fryer with fish.',
     1900, '', '{vegan,vegetarian,dairy-free}', '{wheat,soy}', '{}', true, false,
     'dishes/veggie-burger.svg', 'A plant-based burger with melted orange cheese, lettuce, tomato and pink pickled onion on a seeded bun.', 60, true),
 
@@ -523,7 +523,7 @@ insert into public.menu_items (
   ((select id from public.menu_sections where slug = 'cocktails'),
     'Maple Old Fashioned',
     'Canadian rye stirred with Ontario maple syrup and aromatic bitters, over a big cube with an orange twist.',
-    1500, '', '{vegan,vegetarian,dairy-free}', '{}', '{local}', true, false,
+    1500, '', '{vegan,vegetarian,dairy-free}', '{}', '{}', true, false,
     'drinks/cocktail.svg', 'An amber cocktail in a short glass over a single large ice cube, garnished with an orange peel.', 20, true),
   ((select id from public.menu_sections where slug = 'cocktails'),
     'Espresso Martini',
@@ -548,7 +548,7 @@ insert into public.menu_items (
   ((select id from public.menu_sections where slug = 'cocktails'),
     'Gin & Elderflower Smash',
     'Ontario gin muddled with cucumber, mint and lemon, lengthened with elderflower tonic.',
-    1500, '', '{vegan,vegetarian,dairy-free}', '{}', '{new,local}', true, false,
+    1500, '', '{vegan,vegetarian,dairy-free}', '{}', '{new}', true, false,
     null, '', 70, true),
 
   -- Wine
@@ -627,7 +627,7 @@ insert into public.menu_items (
   ((select id from public.menu_sections where slug = 'non-alcoholic'),
     'Coffee or Tea',
     'Drip coffee from a London roaster, or a pot of black, green or herbal tea. Milk or oat milk on request.',
-    350, '', '{vegan,vegetarian,dairy-free,gluten-free}', '{}', '{local}', true, false,
+    350, '', '{vegan,vegetarian,dairy-free,gluten-free}', '{}', '{}', true, false,
     null, '', 60, true);
 
 -- Specials ---------------------------------------------------------------------
