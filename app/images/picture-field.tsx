@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { CheckboxField, FileField, TextField } from "~/platform/forms/form-fields";
 import { IMAGE_DENSITIES, PREVIEW_WIDTH, imageUrl, type ImageSource } from "./images";
 import {
@@ -27,6 +27,10 @@ export type PictureFieldNames = {
 /** The preview is drawn for the sharpest screens. */
 const PREVIEW_PIXELS = PREVIEW_WIDTH * Math.max(...IMAGE_DENSITIES);
 
+/** How to describe a picture, said beside every picture staff choose. */
+export const DESCRIBE_PICTURE_HINT =
+  "Say what is in it, as you would to someone who cannot see it: what, who and where, in one sentence, such as “A basket of sauced wings with carrot and celery sticks.” Leave out “Picture of”. The description goes with the picture wherever the site shows it.";
+
 /** The small preview of the current picture, through the image route. */
 function Preview({ path, source }: { path: string; source?: ImageSource | null }) {
   const src = source
@@ -38,9 +42,23 @@ function Preview({ path, source }: { path: string; source?: ImageSource | null }
       alt=""
       width={source ? PREVIEW_WIDTH : undefined}
       height={source ? Math.round((PREVIEW_WIDTH * source.height) / source.width) : undefined}
-      className="mt-2 h-auto max-h-48 w-60 max-w-full border-2 border-foreground/20 bg-muted object-contain"
+      className={PREVIEW_CLASS}
     />
   );
+}
+
+const PREVIEW_CLASS =
+  "mt-2 h-auto max-h-48 w-60 max-w-full border-2 border-foreground/20 bg-muted object-contain";
+
+/** The file just chosen, drawn by the browser itself until it is saved. */
+function ChosenPreview({ file }: { file: File }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    const url = URL.createObjectURL(file);
+    setSrc(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return src ? <img src={src} alt="" className={PREVIEW_CLASS} /> : null;
 }
 
 /**
@@ -76,19 +94,13 @@ export function PictureField({
   /** The most characters the description may have, as the editor's rules say. */
   altLimit: number;
 }) {
-  const [chosen, setChosen] = useState(false);
+  const [chosen, setChosen] = useState<File | null>(null);
   const [removing, setRemoving] = useState(false);
   const hint = `JPEG, PNG, WebP or AVIF, at most ${megabytes(MAX_UPLOAD_BYTES)}.${path ? " Choose a file to replace the picture." : ""}`;
 
   return (
     <fieldset className="space-y-4">
       <legend className="text-lg font-semibold">{label}</legend>
-      {path ? (
-        <div>
-          <p className="text-muted-foreground">Current picture</p>
-          <Preview path={path} source={source} />
-        </div>
-      ) : null}
       <input type="hidden" name={names.kept} value={path ?? ""} />
       <FileField
         formId={formId}
@@ -112,19 +124,28 @@ export function PictureField({
           onChange={(event) => setRemoving(event.currentTarget.checked)}
         />
       ) : null}
-      <TextField
-        formId={formId}
-        name={names.alt}
-        label="Describe the picture"
-        hint={
-          altHint ??
-          "Alt text: what the picture shows, in a short sentence, for people who cannot see it. For example: Crispy wings with a blue cheese dip."
-        }
-        error={errors.alt}
-        optional={!((path && !removing) || chosen)}
-        defaultValue={alt}
-        limit={altLimit}
-      />
+      {/* The picture beside its description, so the words can be checked against it. */}
+      <div className="grid gap-4 sm:grid-cols-[15rem_1fr] sm:items-start">
+        {chosen || path ? (
+          <div>
+            <p className="text-muted-foreground">
+              {chosen ? "The picture chosen" : "Current picture"}
+            </p>
+            {chosen ? <ChosenPreview file={chosen} /> : <Preview path={path!} source={source} />}
+          </div>
+        ) : null}
+        <TextField
+          formId={formId}
+          name={names.alt}
+          label="Describe the picture"
+          hint={altHint ?? DESCRIBE_PICTURE_HINT}
+          error={errors.alt}
+          optional={!((path && !removing) || chosen)}
+          defaultValue={alt}
+          limit={altLimit}
+          className="sm:col-start-2"
+        />
+      </div>
     </fieldset>
   );
 }

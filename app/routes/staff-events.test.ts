@@ -2,6 +2,7 @@ import { getEventBySlug } from "~/events/events.server";
 import sharp from "sharp";
 import { describe, expect } from "vitest";
 import { drivers, routeTest } from "../../tests/support/route-test";
+import { pictureDescriptionsInUse } from "~/images/picture-descriptions.server";
 import { CookieJar } from "../../tests/support/staff-requests";
 import { type Refusal, expectRefusedWhole } from "../../tests/support/staff-session";
 import type { Database } from "~/platform/database/database.server";
@@ -252,6 +253,30 @@ describe.each(drivers)("the events editor's routes on %s", (driver) => {
         startsAt: "2026-07-18T23:30:00.000Z",
         previousStartsAt: "2026-07-11T23:30:00.000Z",
       });
+    });
+
+    test("a picture's description saved on one event is the picture's wherever it is shown", async ({
+      db,
+      postEvent,
+    }) => {
+      const row = await savedRow(db, "live-music-kettle-and-crow");
+      const words =
+        "An empty stage with a guitar on its stand, an amp and a microphone in warm light.";
+      const response = await postEvent(String(row!.id), {
+        ...validEvent,
+        title: "Live Music: Kettle & Crow",
+        slug: "live-music-kettle-and-crow",
+        imageKept: "events/live-music.svg",
+        imageAlt: ` ${words}  `,
+      });
+      expect(response).toHaveRedirect(`/staff/events/${row!.id}`);
+      const shown = await pictureDescriptionsInUse(db);
+      const stage = shown.filter((entry) => entry.path === "events/live-music.svg");
+      // The other events with that stage, and the venue space whose photos show it.
+      expect(new Set(stage.map((entry) => entry.shownBy))).toEqual(
+        new Set(["events", "venue_spaces"]),
+      );
+      expect(new Set(stage.map((entry) => entry.description))).toEqual(new Set([words]));
     });
 
     test.for([

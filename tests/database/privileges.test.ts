@@ -97,6 +97,11 @@ const expectedFunctions: Record<string, Grants> = {
   "is_owner()": { anon: [], authenticated: ["execute"] },
   // How many subscribers are in each state, for editors who may not read the rows.
   "newsletter_subscriber_counts()": { anon: [], authenticated: ["execute"] },
+  // A picture's description, given to every row showing it, under the staff member's own policies.
+  "describe_picture(picture_path text, new_description text)": {
+    anon: [],
+    authenticated: ["execute"],
+  },
   // Trigger functions: they run as their owner whoever fires them.
   "record_audit()": NOTHING,
   "bump_content_revision()": NOTHING,

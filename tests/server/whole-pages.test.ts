@@ -63,3 +63,30 @@ test.each(PUBLIC_PAGES)("%s is described in 70 to 160 characters", async (path) 
   expect(description.length, description).toBeGreaterThanOrEqual(SEARCH_DESCRIPTION_MIN);
   expect(description.length, description).toBeLessThanOrEqual(SEARCH_DESCRIPTION_MAX);
 });
+
+/**
+ * A picture's description belongs to the picture: across the public pages
+ * and every event's page, each picture is described in one way wherever it
+ * is shown (a thumbnail inside a labelled button may be left undescribed,
+ * alt=""), and every picture shown is described somewhere.
+ */
+test("every picture the pages show has one description, whatever page shows it", async () => {
+  const events = (await pageHtml("/events")).matchAll(/href="(\/events\/[a-z0-9-]+)"/g);
+  const pages = new Set<string>([...PUBLIC_PAGES, ...[...events].map((match) => match[1]!)]);
+  const described = new Map<string, Map<string, string>>();
+  for (const path of pages) {
+    for (const [tag] of (await pageHtml(path)).matchAll(/<img\b[^>]*>/g)) {
+      const picture = /\bsrc="\/img\/([^"?]+)/.exec(tag)?.[1];
+      const alt = /\balt="([^"]*)"/.exec(tag)?.[1];
+      if (!picture || alt === undefined) continue;
+      const seen = described.get(picture) ?? new Map<string, string>();
+      seen.set(decoded(alt), path);
+      described.set(picture, seen);
+    }
+  }
+  expect(described.size, "pictures shown").toBeGreaterThanOrEqual(20);
+  for (const [picture, seen] of described) {
+    const words = [...seen].filter(([alt]) => alt !== "");
+    expect(words.length, `${picture}: ${JSON.stringify(Object.fromEntries(seen))}`).toBe(1);
+  }
+});

@@ -193,7 +193,6 @@ export const eventEditor = defineEditor({
     }),
     picture(EVENT_PICTURE_NAMES, {
       altLimit: IMAGE_ALT_MAX,
-      altHint: "What the picture shows, in a short sentence, for people who cannot see it.",
     }),
     checkbox("hidden", {
       label: "Hide from the site",

@@ -97,7 +97,6 @@ export const pageTextEditor = defineEditor({
         ? [
             picture(PAGE_PICTURE_NAMES, {
               altLimit: IMAGE_ALT_MAX,
-              altHint: "What the picture shows, in a short sentence, for people who cannot see it.",
             }),
           ]
         : []),

@@ -236,8 +236,8 @@ export function TextAreaField(props: LimitedFieldProps<"textarea">) {
 /**
  * A file input in its stacked frame. With scripts, `check` reads a chosen
  * file at once: a file it refuses is named in words and not sent (the input
- * is emptied); the server checks it again. `onChosen` hears whether a file
- * that passed is chosen now.
+ * is emptied); the server checks it again. `onChosen` hears the file that
+ * passed, or null when none is chosen now.
  */
 export function FileField({
   check,
@@ -246,7 +246,7 @@ export function FileField({
 }: FieldFrame &
   Omit<ComponentProps<"input">, "name" | "id" | "className" | "type" | "onChange"> & {
     check?: (file: File) => string | null | Promise<string | null>;
-    onChosen?: (chosen: boolean) => void;
+    onChosen?: (chosen: File | null) => void;
   }) {
   const [chosenError, setChosenError] = useState<string | null>(null);
   const [frame, input] = splitFrame(props);
@@ -258,7 +258,7 @@ export function FileField({
     const problem = file && check ? await check(file) : null;
     setChosenError(problem);
     if (problem) control.value = "";
-    onChosen?.(Boolean(file) && !problem);
+    onChosen?.(file && !problem ? file : null);
   }
 
   return (

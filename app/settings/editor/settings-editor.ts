@@ -125,8 +125,6 @@ export const settingsEditor = defineEditor({
       picture(heroPictureNames, {
         label: "Home page picture",
         altLimit: SETTINGS_LIMITS.alt,
-        altHint:
-          "What the picture shows, for people who cannot see it. For example: The taproom at dusk, a long wooden bar under warm lamps.",
       }),
     ),
     group(

@@ -11,6 +11,8 @@ import type { FieldErrors, FormValues } from "~/platform/forms/form-check";
 import { checkPost, refusePost } from "~/platform/forms/form-post.server";
 import { defineForm } from "~/platform/forms/form-spec";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
+import { describePicture } from "~/images/picture-descriptions.server";
+import { cleanLine } from "~/platform/forms/typed-input";
 import { redirectWithToast } from "~/platform/toast.server";
 import { CONFIRM_FIELD, DELETE_INTENT } from "./editor-ui";
 import { editorRowId, notFound, readAsStaff, redirectSaved, writeAsStaff } from "./editor.server";
@@ -37,6 +39,20 @@ const rowIdOf = (params: { id?: string }) => ("id" in params ? editorRowId(param
  * else the page shows, the form's first values, and the context its rules
  * are made for, all read as the signed-in staff member.
  */
+/**
+ * The picture a saved row shows for one picture field: the one just
+ * uploaded, else none when "Remove picture" was ticked, else the one it kept.
+ */
+function shownPicture(
+  uploaded: PictureFields,
+  names: { kept: string; remove?: string },
+  values: Partial<Record<string, string>>,
+): string | null {
+  if (typeof uploaded.path === "string") return uploaded.path;
+  if (names.remove && values[names.remove] === "on") return null;
+  return values[names.kept] || null;
+}
+
 export function editorLoader<
   Field extends string,
   Row extends EditorRow,
@@ -144,7 +160,18 @@ export function editorAction<
 
         let saved: SaveResult<Field>;
         try {
-          saved = await writeAsStaff(context, (tx) => store.save(tx, id, checked.data, pictures));
+          saved = await writeAsStaff(context, async (tx) => {
+            const result = await store.save(tx, id, checked.data, pictures);
+            // Saved: each picture it shows has the description typed with it, wherever it is shown.
+            if (typeof result === "number") {
+              for (const [index, names] of (store.pictures ?? []).entries()) {
+                const shown = shownPicture(pictures[index]!, names, values);
+                const description = cleanLine(values[names.alt] ?? "");
+                if (shown && description) await describePicture(tx, shown, description);
+              }
+            }
+            return result;
+          });
         } catch (error) {
           const refusal = store.refused?.(error, checked.data);
           if (!refusal) throw error;

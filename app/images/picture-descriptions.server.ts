@@ -1,0 +1,44 @@
+import type { Database } from "~/platform/database/database.server";
+
+/**
+ * A picture's description belongs to the picture: every row showing it
+ * (a dish, an event, a venue space's photo, a page, the home page) has the
+ * same one. Gives `description` to every row showing the picture at `path`
+ * whose description differs, as the staff member saving it (their row level
+ * security, and their name in the recent changes); how many rows changed.
+ * Run inside the transaction that saves the row the description was typed on.
+ */
+export async function describePicture(
+  tx: Database,
+  path: string,
+  description: string,
+): Promise<number> {
+  const [row] = await tx.query<{ changed: number }>(
+    "select public.describe_picture($1, $2) as changed",
+    [path, description],
+  );
+  return row?.changed ?? 0;
+}
+
+/** Every picture shown on the site and each description it is shown with, one row per pair. */
+export async function pictureDescriptionsInUse(
+  db: Database,
+): Promise<{ path: string; description: string; shownBy: string }[]> {
+  return db.query(
+    `select path, description, shown_by as "shownBy" from (
+       select image_path as path, image_alt as description, 'menu_items' as shown_by
+         from public.menu_items where image_path is not null
+       union all
+       select image_path, image_alt, 'events' from public.events where image_path is not null
+       union all
+       select image_path, image_alt, 'page_texts' from public.page_texts where image_path is not null
+       union all
+       select hero_image_path, hero_image_alt, 'site_settings'
+         from public.site_settings where hero_image_path is not null
+       union all
+       select photo ->> 'path', photo ->> 'alt', 'venue_spaces'
+         from public.venue_spaces, jsonb_array_elements(photos) as listed (photo)
+     ) as shown
+     order by path, description, shown_by`,
+  );
+}
