@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { CheckboxField, FileField, TextField } from "~/platform/forms/form-fields";
 import { IMAGE_DENSITIES, PREVIEW_WIDTH, imageUrl, type ImageSource } from "./images";
 import {
@@ -50,17 +50,6 @@ function Preview({ path, source }: { path: string; source?: ImageSource | null }
 const PREVIEW_CLASS =
   "mt-2 h-auto max-h-48 w-60 max-w-full border-2 border-foreground/20 bg-muted object-contain";
 
-/** The file just chosen, drawn by the browser itself until it is saved. */
-function ChosenPreview({ file }: { file: File }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    const url = URL.createObjectURL(file);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-  return src ? <img src={src} alt="" className={PREVIEW_CLASS} /> : null;
-}
-
 /**
  * An editor's picture: the current one (a small preview), a file input for a
  * new one (JPEG, PNG, WebP or AVIF, at most 10 MB), a "Remove picture" box
@@ -94,7 +83,20 @@ export function PictureField({
   /** The most characters the description may have, as the editor's rules say. */
   altLimit: number;
 }) {
-  const [chosen, setChosen] = useState<File | null>(null);
+  // The file just chosen, drawn by the browser itself from a URL of its own until it is saved.
+  const [chosen, setChosen] = useState<{ file: File; url: string } | null>(null);
+  const chosenUrl = useRef<string | null>(null);
+  function choose(file: File | null) {
+    if (chosenUrl.current) URL.revokeObjectURL(chosenUrl.current);
+    chosenUrl.current = file ? URL.createObjectURL(file) : null;
+    setChosen(file && chosenUrl.current ? { file, url: chosenUrl.current } : null);
+  }
+  useEffect(
+    () => () => {
+      if (chosenUrl.current) URL.revokeObjectURL(chosenUrl.current);
+    },
+    [],
+  );
   const [removing, setRemoving] = useState(false);
   const hint = `JPEG, PNG, WebP or AVIF, at most ${megabytes(MAX_UPLOAD_BYTES)}.${path ? " Choose a file to replace the picture." : ""}`;
 
@@ -111,7 +113,7 @@ export function PictureField({
         optional
         accept={PICTURE_ACCEPT}
         check={checkChosenPicture}
-        onChosen={setChosen}
+        onChosen={choose}
       />
       {path ? (
         <CheckboxField
@@ -131,7 +133,11 @@ export function PictureField({
             <p className="text-muted-foreground">
               {chosen ? "The picture chosen" : "Current picture"}
             </p>
-            {chosen ? <ChosenPreview file={chosen} /> : <Preview path={path!} source={source} />}
+            {chosen ? (
+              <img src={chosen.url} alt="" className={PREVIEW_CLASS} />
+            ) : (
+              <Preview path={path!} source={source} />
+            )}
           </div>
         ) : null}
         <TextField
