@@ -14,10 +14,15 @@ function everyMinute(notify: () => void) {
 const thisMinute = () => Math.floor(Date.now() / MINUTE) * MINUTE;
 
 /**
- * Whether the pub is open, as the loader saw it when rendering (so hydration
- * matches), then by the browser's clock every minute, so a page served from a
- * cache never lies for long.
+ * Now, to the minute: the loader's instant while rendering (so hydration
+ * matches), then the browser's clock every minute, so a page served from a
+ * cache never lies for long about the hours.
  */
+export function useCurrentMinute(renderedAt: string): Date {
+  return new Date(useSyncExternalStore(everyMinute, thisMinute, () => Date.parse(renderedAt)));
+}
+
+/** Whether the pub is open, now (see `useCurrentMinute`). */
 export function OpenStatus({
   schedule,
   renderedAt,
@@ -28,8 +33,7 @@ export function OpenStatus({
   renderedAt: string;
   className?: string;
 }) {
-  const time = useSyncExternalStore(everyMinute, thisMinute, () => Date.parse(renderedAt));
-  const now = new Date(time);
+  const now = useCurrentMinute(renderedAt);
   const status = openStatusAt(now, schedule);
   const { label, detail } = describeOpenStatus(status, now);
 
