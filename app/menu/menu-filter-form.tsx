@@ -23,16 +23,17 @@ function searchFor(form: HTMLFormElement): string {
 }
 
 /**
- * The diet chips and the search box. Without JavaScript they are a GET form
- * and "Show" sends it. With it, the menu follows each choice (and the search
+ * The diet chips and the search box, in one row. Without JavaScript they are
+ * a GET form and "Show" sends it. With it, the menu follows each choice (and the search
  * once typing pauses) by client navigation: the URL is replaced rather than
  * pushed, the page stays where it is, and the page's result line, a live
  * region, says how many dishes are left. "Show" is then hidden.
  */
-export function MenuFilterForm({ filter }: { filter: MenuFilter }) {
+export function MenuFilterForm({ filter, className }: { filter: MenuFilter; className?: string }) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
+  const chipsRef = useRef<HTMLDivElement>(null);
   const pendingSearch = useRef<number | undefined>(undefined);
   /** The query string this form last asked for, to tell its own navigations from others. */
   const requested = useRef(search);
@@ -92,6 +93,19 @@ export function MenuFilterForm({ filter }: { filter: MenuFilter }) {
     if (query instanceof HTMLInputElement) query.value = filter.query;
   }, [search, filter.diet, filter.query]);
 
+  // A diet chosen elsewhere (a shared link, Back, a no-script visit) may sit
+  // past the row's edge on a phone: bring it into the row, never moving the page.
+  useEffect(() => {
+    const row = chipsRef.current;
+    const chosen = row?.querySelector("input:checked + span");
+    if (!row || !chosen) return;
+    const bar = row.getBoundingClientRect();
+    const box = chosen.getBoundingClientRect();
+    const fade = parseFloat(getComputedStyle(row).scrollPaddingInlineEnd) || 0;
+    if (box.left < bar.left) row.scrollLeft -= bar.left - box.left;
+    else if (box.right > bar.right - fade) row.scrollLeft += box.right - (bar.right - fade);
+  }, [filter.diet]);
+
   return (
     <Form
       ref={formRef}
@@ -100,51 +114,53 @@ export function MenuFilterForm({ filter }: { filter: MenuFilter }) {
       aria-label="Filter the menu"
       onSubmit={onSubmit}
       onChange={onChange}
-      className="mt-4 grid gap-3 border border-border bg-card p-3 sm:mt-6 sm:gap-4 sm:p-4 md:grid-cols-[1fr_auto] md:items-end"
+      className={cn("flex items-center gap-2", className)}
     >
-      <fieldset className="min-w-0">
-        <legend className="text-sm font-semibold">Diet</legend>
-        <div className="mt-1.5 flex flex-wrap gap-1.5 sm:gap-2">
+      {/* One row at every width: on a phone the diets scroll sideways beside the search. */}
+      <fieldset className="min-w-0 flex-1">
+        <legend className="sr-only">Diet</legend>
+        <div ref={chipsRef} className="menu-diet-chips">
           {(["all", ...DIET_FILTERS] as const).map((diet) => (
-            <label key={diet} className="relative">
+            <label key={diet} className="relative shrink-0">
               <input
                 type="radio"
                 name="diet"
                 value={diet}
                 defaultChecked={(filter.diet ?? "all") === diet}
-                className="peer sr-only"
+                // Hidden at the chip's middle: a chip tapped at the top of the
+                // screen, just below the sticky header, is focused where it is,
+                // without the page scrolling to bring its top edge clear.
+                className="peer sr-only top-1/2"
               />
-              <span className="inline-flex min-h-10 cursor-pointer items-center border-2 border-input px-2.5 text-[0.9375rem] font-semibold peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-foreground sm:min-h-11 sm:px-4 sm:text-base forced-colors:peer-checked:forced-selected">
+              <span className="inline-flex min-h-11 cursor-pointer items-center border-2 border-input px-3 text-[0.9375rem] font-semibold whitespace-nowrap peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-foreground sm:px-4 sm:text-base forced-colors:peer-checked:forced-selected">
                 {diet === "all" ? "All" : DIETARY_LABELS[diet]}
               </span>
             </label>
           ))}
         </div>
       </fieldset>
-      {/* One row at every width, and as wide without "Show": hiding it moves nothing. */}
-      <div className="flex items-end gap-2 md:w-96">
-        <div className="min-w-0 flex-1">
-          <label htmlFor="menu-search" className="text-sm font-semibold">
-            Search the menu
-          </label>
-          <input
-            id="menu-search"
-            type="search"
-            name="q"
-            defaultValue={filter.query}
-            maxLength={MENU_QUERY_MAX_LENGTH}
-            placeholder="Burger, wings, IPA…"
-            className="mt-1.5 block h-11 w-full min-w-0 border-2 border-input bg-background px-3 text-base placeholder:text-muted-foreground focus:border-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring sm:h-12"
-          />
-        </div>
-        <button
-          type="submit"
-          className={cn(buttonVariants(), "h-11 in-data-hydrated:hidden sm:h-12")}
-        >
-          <SearchIcon aria-hidden="true" />
-          Show
-        </button>
+      <div className="relative w-36 shrink-0 sm:w-64 lg:w-72">
+        <label htmlFor="menu-search" className="sr-only">
+          Search the menu
+        </label>
+        <SearchIcon
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
+        />
+        <input
+          id="menu-search"
+          type="search"
+          name="q"
+          defaultValue={filter.query}
+          maxLength={MENU_QUERY_MAX_LENGTH}
+          placeholder="Search…"
+          className="block h-11 w-full min-w-0 border-2 border-input bg-background pr-2 pl-10 text-base placeholder:text-muted-foreground focus:border-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        />
       </div>
+      {/* Last in the row, so hiding it once the page wakes moves no chip. */}
+      <button type="submit" className={cn(buttonVariants(), "h-11 px-4 in-data-hydrated:hidden")}>
+        Show
+      </button>
     </Form>
   );
 }

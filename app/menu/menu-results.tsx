@@ -1,4 +1,5 @@
 import { XIcon } from "lucide-react";
+import { cn } from "~/platform/cn";
 import { Link } from "~/platform/ui/link";
 import { DIETARY_LABELS } from "./menu";
 import type { MenuFilter } from "./menu-filter";
@@ -23,7 +24,13 @@ export function MenuResults({
   filtered: boolean;
 }) {
   return (
-    <div className="mt-1 flex min-h-10 flex-wrap items-center justify-between gap-x-3 sm:mt-3">
+    // Unfiltered, a phone leaves the count to screen readers: the dishes come first.
+    <div
+      className={cn(
+        "flex min-h-11 flex-wrap items-center justify-between gap-x-3",
+        !filtered && "max-md:sr-only",
+      )}
+    >
       <p role="status" className="font-semibold">
         {filtered ? `Showing ${resultSummary(itemCount, filter)}` : `${itemCount} items`}
       </p>

@@ -143,7 +143,7 @@ export function MenuSectionNav({ sections }: { sections: readonly SectionLink[] 
           ref={listRef}
           data-more-before={more.before ? "" : undefined}
           data-more-after={more.after ? "" : undefined}
-          className="menu-sections flex gap-1 overflow-x-auto px-4 py-2 text-sm font-semibold whitespace-nowrap *:shrink-0 sm:px-1 short:py-0"
+          className="menu-sections flex gap-1 overflow-x-auto px-4 text-sm font-semibold whitespace-nowrap *:shrink-0 sm:px-1 sm:py-2 short:py-0"
         >
           {sections.map((section) => (
             <li key={section.slug}>

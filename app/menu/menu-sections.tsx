@@ -32,14 +32,15 @@ export function MenuSections({
       key={section.slug}
       id={section.slug}
       aria-labelledby={`${section.slug}-title`}
-      className="pt-5 not-first-of-type:pt-12"
+      className="pt-4 not-first-of-type:pt-12 sm:pt-5"
     >
-      <div className="border-b-2 border-foreground pb-3">
+      <div className="border-b-2 border-foreground pb-2 sm:pb-3">
         <h2 id={`${section.slug}-title`} className="text-2xl tracking-tight sm:text-3xl">
           {section.name}
         </h2>
         {section.description ? (
-          <p className="mt-1 text-muted-foreground">{section.description}</p>
+          // A step smaller on a phone, where the section's first dishes should follow soon.
+          <p className="mt-1 text-sm text-muted-foreground sm:text-base">{section.description}</p>
         ) : null}
         {section.note ? <p className="mt-1 text-sm font-semibold">{section.note}</p> : null}
         {section.mayContain.length > 0 ? (

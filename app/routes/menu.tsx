@@ -9,6 +9,7 @@ import { MenuResults } from "~/menu/menu-results";
 import { MenuSectionNav } from "~/menu/menu-section-nav";
 import { MenuSections } from "~/menu/menu-sections";
 import { BookingLinkRow } from "~/components/booking-links";
+import { KitchenStatus } from "~/hours/kitchen-status";
 import { SiteJsonLd } from "~/components/json-ld";
 import type { StylesheetHandle } from "~/components/site-stylesheet";
 import { PageHeader } from "~/components/page-header";
@@ -86,24 +87,38 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      {/* Compact, so the first dishes show on the first screen of a phone. */}
-      <PageHeader eyebrow="Food & drink" title="Menu" compact>
+      {/* Compact, so the first dishes show on the first screen of a phone,
+          with whether the kitchen is serving beside the title. */}
+      <PageHeader
+        eyebrow="Food & drink"
+        title="Menu"
+        compact
+        aside={
+          frame ? (
+            <div className="flex min-w-0 flex-col items-end gap-4">
+              <KitchenStatus
+                schedule={frame.schedule}
+                renderedAt={frame.renderedAt}
+                className="text-right text-[0.9375rem] sm:text-lg"
+              />
+              {/* On a phone the navigation holds them, and the dishes come first. */}
+              <BookingLinkRow settings={frame.settings} className="hidden justify-end sm:flex" />
+            </div>
+          ) : null
+        }
+      >
         {/* On a phone the notes at the end say it, and the dishes come first. */}
-        <p className="hidden sm:block">
-          Prices in Canadian dollars. Every dish is marked for its diets and allergens.
-        </p>
-        {/* On a phone the navigation holds them, and the dishes come first. */}
-        {frame ? (
-          <div className="hidden sm:block">
-            <BookingLinkRow settings={frame.settings} className="mt-4" />
-          </div>
-        ) : null}
+        <p>Prices in Canadian dollars. Every dish is marked for its diets and allergens.</p>
       </PageHeader>
 
       {loaderData.structuredData ? <MenuStructuredData sections={sections} /> : null}
 
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <MenuFilterForm filter={filter} />
+        {/* One row: the search and the diets, and how many dishes they leave. */}
+        <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 sm:mt-4">
+          <MenuFilterForm filter={filter} className="w-full md:w-auto md:max-w-full" />
+          <MenuResults itemCount={itemCount} filter={filter} filtered={filtered} />
+        </div>
 
         {problems.length > 0 ? (
           <div
@@ -115,8 +130,6 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         ) : null}
-
-        <MenuResults itemCount={itemCount} filter={filter} filtered={filtered} />
       </div>
 
       {/* Unfiltered, the sections shown are every section with something in it. */}

@@ -1,10 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, openHydrated, test } from "./fixtures";
 
 // What a diner deciding where to eat needs sits on the first screen, before
 // any scrolling: on the home page of a phone (375 × 812), the pub's state,
 // today's hours, where it is, how to call and the way in; on the menu, at
-// both widths, the first dish.
+// both widths, the first dishes with their prices and the kitchen's state.
 
 /** The element's box lies wholly within the first screen (the viewport, unscrolled). */
 async function expectOnFirstScreen(page: Page, element: Locator, what: string) {
@@ -57,20 +57,34 @@ test.describe("the home page's first screen on a phone", () => {
 });
 
 test.describe("the menu's first screen", () => {
-  for (const viewport of [
-    { width: 375, height: 812 },
-    { width: 1280, height: 800 },
+  // Enough to choose from before scrolling: two dishes on a phone, a row of
+  // four on a wide screen (two columns), each with its price; and whether
+  // the kitchen is serving.
+  for (const { viewport, dishes } of [
+    { viewport: { width: 375, height: 812 }, dishes: 2 },
+    { viewport: { width: 1280, height: 800 }, dishes: 4 },
   ]) {
-    test(`shows the first dish at ${viewport.width} × ${viewport.height}`, async ({
+    test(`shows ${dishes} dishes with their prices and the kitchen at ${viewport.width} × ${viewport.height}`, async ({
       page,
       isMobile,
     }) => {
       test.skip(isMobile !== viewport.width < 768, "each width in its own project");
       await page.setViewportSize(viewport);
-      await page.goto("/menu");
-      const firstDish = page.locator(".menu-list > li").first();
-      await expectOnFirstScreen(page, firstDish.getByRole("heading"), "the first dish's name");
-      await expectOnFirstScreen(page, firstDish.locator("h3 + p"), "its price");
+      await openHydrated(page, "/menu");
+      // Measured as it rests: the display font in, and the page where it opened.
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+      const listed = page.locator("main section[id] > ul > li");
+      for (let index = 0; index < dishes; index++) {
+        const dish = listed.nth(index);
+        const what = `dish ${index + 1}`;
+        await expectOnFirstScreen(page, dish.getByRole("heading", { level: 3 }), `${what}'s name`);
+        await expectOnFirstScreen(page, dish.locator("h3 + p"), `${what}'s price`);
+      }
+      // Every state the line has, whatever the hour the test runs at.
+      const kitchen = page.getByRole("main").locator("p", { hasText: /^Kitchen (open|closed)\b/ });
+      await expectOnFirstScreen(page, kitchen, "the kitchen's state");
     });
   }
 });
