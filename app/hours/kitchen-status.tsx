@@ -33,9 +33,10 @@ export function KitchenStatus({
       <strong>{label}</strong>
       {detail ? (
         <>
-          {/* A line of its own on a phone, where the line sits beside the page's title. */}
-          <span className="max-sm:hidden"> · </span>
-          <span className="max-sm:block">{detail}</span>
+          {/* A line of its own below the widest screens, where the line shares
+              its row with the page's title and words. */}
+          <span className="max-xl:hidden"> · </span>
+          <span className="max-xl:block">{detail}</span>
         </>
       ) : null}
     </p>

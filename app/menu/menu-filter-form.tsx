@@ -114,10 +114,11 @@ export function MenuFilterForm({ filter, className }: { filter: MenuFilter; clas
       aria-label="Filter the menu"
       onSubmit={onSubmit}
       onChange={onChange}
-      className={cn("flex items-center gap-2", className)}
+      // A phone without scripts gives the diets a row of their own, above the search and "Show".
+      className={cn("flex items-center gap-2 max-md:noscript:flex-wrap", className)}
     >
       {/* One row at every width: on a phone the diets scroll sideways beside the search. */}
-      <fieldset className="min-w-0 flex-1">
+      <fieldset className="min-w-0 flex-1 max-md:noscript:basis-full">
         <legend className="sr-only">Diet</legend>
         <div ref={chipsRef} className="menu-diet-chips">
           {(["all", ...DIET_FILTERS] as const).map((diet) => (
@@ -139,7 +140,7 @@ export function MenuFilterForm({ filter, className }: { filter: MenuFilter; clas
           ))}
         </div>
       </fieldset>
-      <div className="relative w-36 shrink-0 sm:w-64 lg:w-72">
+      <div className="relative w-36 shrink-0 sm:w-64 xl:w-72 max-md:noscript:flex-1">
         <label htmlFor="menu-search" className="sr-only">
           Search the menu
         </label>
