@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { CheckboxField, FileField, TextField } from "~/platform/forms/form-fields";
+import { CheckboxField, FileField, LineAreaField } from "~/platform/forms/form-fields";
 import { IMAGE_DENSITIES, PREVIEW_WIDTH, imageUrl, type ImageSource } from "./images";
 import {
   ALT_TEXT_REQUIRED,
@@ -140,7 +140,7 @@ export function PictureField({
             )}
           </div>
         ) : null}
-        <TextField
+        <LineAreaField
           formId={formId}
           name={names.alt}
           label="Describe the picture"

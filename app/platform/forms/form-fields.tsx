@@ -234,6 +234,30 @@ export function TextAreaField(props: LimitedFieldProps<"textarea">) {
 }
 
 /**
+ * A one-line value long enough to want reading whole, such as a picture's
+ * description: a short text area, counted as a line (a line break typed
+ * becomes a space, as the rules clean it).
+ */
+export function LineAreaField(props: LimitedFieldProps<"textarea">) {
+  return (
+    <LimitedField
+      props={props}
+      countsAs="line"
+      control={(textarea) => (
+        <textarea
+          rows={3}
+          {...textarea}
+          className={cn(
+            controlClass(props.error),
+            "field-sizing-content min-h-24 resize-y leading-relaxed",
+          )}
+        />
+      )}
+    />
+  );
+}
+
+/**
  * A file input in its stacked frame. With scripts, `check` reads a chosen
  * file at once: a file it refuses is named in words and not sent (the input
  * is emptied); the server checks it again. `onChosen` hears the file that
