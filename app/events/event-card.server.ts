@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions } from "sharp";
-import { SHARE_CARD } from "~/site/share-card";
+import { CARD } from "~/platform/cards";
 import {
   BRASS_RULE,
   TEXT_LEFT,
@@ -7,14 +7,14 @@ import {
   cardJpeg,
   stacked,
   textBlock,
-} from "~/site/share-card.server";
+} from "~/platform/card-drawing.server";
 import { eventCardAlt, type EventCardText } from "./event-card";
 
 /** The picture's place: the card's right side, above the brass rule. */
 const PICTURE = {
   left: 640,
-  width: SHARE_CARD.width - 640,
-  height: SHARE_CARD.height - BRASS_RULE,
+  width: CARD.width - 640,
+  height: CARD.height - BRASS_RULE,
 };
 /** The words' column: from the left edge to the picture, with a margin. */
 const WORDS_WIDTH = PICTURE.left - TEXT_LEFT - 40;
@@ -36,7 +36,7 @@ export async function renderEventCard(
   text: EventCardText,
   picture: Buffer | null,
 ): Promise<Buffer> {
-  const width = picture ? WORDS_WIDTH : SHARE_CARD.width - TEXT_LEFT * 2;
+  const width = picture ? WORDS_WIDTH : CARD.width - TEXT_LEFT * 2;
   const blocks = [
     text.plan
       ? await textBlock(text.plan.toUpperCase(), "tagline", 26, "#fca5a5", 80, width)
@@ -53,7 +53,7 @@ export async function renderEventCard(
     layers.push({ input: placed, left: PICTURE.left, top: 0 });
     layers.push({
       input: Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_CARD.width}" height="${SHARE_CARD.height}">${FADE}</svg>`,
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}">${FADE}</svg>`,
       ),
       left: 0,
       top: 0,

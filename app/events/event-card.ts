@@ -1,5 +1,5 @@
 import type { Picture } from "~/images/pictures";
-import { fingerprint } from "~/site/share-card";
+import { fingerprint } from "~/platform/cards";
 import { EVENT_STATUS_LABELS, eventMovedFrom, eventWhen } from "./event-words";
 import type { PubEvent } from "./events";
 

@@ -1,6 +1,5 @@
 import { contentImage } from "~/images/content-image";
 import type { Database } from "~/platform/database/database.server";
-import { eventGoesAheadSql } from "~/events/events";
 import type { Allergen, Badge, DietaryTag, MenuItem, MenuSection } from "./menu";
 
 // One or two parameterised queries that cast what they select, so both
@@ -33,7 +32,7 @@ export async function getMenu(db: Database): Promise<MenuSection[]> {
         i.event_id::int as "eventId",
         (select to_char(e.starts_at at time zone 'America/Toronto', 'YYYY-MM-DD')
          from public.events e
-         where e.id = i.event_id and e.published and ${eventGoesAheadSql("e")}) as "eventDay"
+         where e.id = i.event_id and e.published and e.status not in ('cancelled', 'postponed')) as "eventDay"
       from public.menu_items i
       join public.menu_sections s on s.id = i.section_id
       where i.published and s.published

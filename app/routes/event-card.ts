@@ -8,7 +8,7 @@ import { pictureFor } from "~/images/pictures.server";
 import { imageStoreContext } from "~/platform/context";
 import type { RouteHandle } from "~/platform/route-needs";
 import { cacheControl } from "~/platform/cache-control";
-import { cardServer } from "~/site/card-response.server";
+import { cardServer } from "~/platform/card-response.server";
 import { siteContent } from "~/site/site-content.server";
 
 /**

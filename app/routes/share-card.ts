@@ -1,7 +1,7 @@
 import { siteContent } from "~/site/site-content.server";
 import { shareCardPath, shareCardVersion } from "~/site/share-card";
 import { renderShareCard } from "~/site/share-card.server";
-import { cardServer } from "~/site/card-response.server";
+import { cardServer } from "~/platform/card-response.server";
 import type { RouteHandle } from "~/platform/route-needs";
 import type { Route } from "./+types/share-card";
 

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect } from "vitest";
+import { EVENT_OFF_STATUSES } from "~/events/events";
 import { drivers, routeArgs, routeTest } from "../../tests/support/route-test";
 import { CookieJar } from "../../tests/support/staff-requests";
 import { expectRefusedWhole } from "../../tests/support/staff-session";
@@ -600,7 +601,7 @@ describe.each(drivers)("the menu editor's routes on %s", (driver) => {
         ).not.toContain("Quiz Platter");
 
         // Put off or called off, the quiz is not on that day, and neither is its platter.
-        for (const status of ["postponed", "cancelled"]) {
+        for (const status of EVENT_OFF_STATUSES) {
           await db.query("update public.events set status = $2 where id = $1", [event.id, status]);
           expect(await menuOn(db, event.day), status).not.toContain("Quiz Platter");
         }

@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { EVENT_OFF_STATUSES } from "~/events/events";
 import { drivers, routeTest } from "../../tests/support/route-test";
 import { type Refusal, expectRefusedWhole } from "../../tests/support/staff-session";
 import { CookieJar } from "../../tests/support/staff-requests";
@@ -274,7 +275,7 @@ describe.each(drivers)("the specials editor's routes on %s", (driver) => {
         );
       expect(await shown()).toContain("Quiz Nachos");
       try {
-        for (const status of ["postponed", "cancelled"]) {
+        for (const status of EVENT_OFF_STATUSES) {
           await db.query("update public.events set status = $2 where id = $1", [quizId, status]);
           expect(await shown(), status).not.toContain("Quiz Nachos");
         }

@@ -1,26 +1,9 @@
-import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { exifAscii, renderShareCard, woffToSfnt } from "./share-card.server";
+import { renderShareCard } from "./share-card.server";
 import { cardTagline, shareCardAlt, shareCardPath, shareCardVersion } from "./share-card";
 
-const WOFF = readFileSync("node_modules/@fontsource/fraunces/files/fraunces-latin-600-normal.woff");
-
 describe("the share card", () => {
-  test("a WOFF font unwraps to the OpenType file it holds, every table in place", () => {
-    const sfnt = woffToSfnt(WOFF);
-    expect(sfnt.readUInt32BE(0)).toBe(WOFF.readUInt32BE(4));
-    const count = sfnt.readUInt16BE(4);
-    expect(count).toBe(WOFF.readUInt16BE(12));
-    const tags = Array.from({ length: count }, (_, index) =>
-      sfnt.toString("latin1", 12 + index * 16, 16 + index * 16),
-    );
-    expect(tags).toEqual(expect.arrayContaining(["cmap", "glyf", "head", "name"]));
-    // The total the WOFF header gives for the unwrapped font.
-    expect(sfnt.length).toBe(WOFF.readUInt32BE(16));
-    expect(() => woffToSfnt(Buffer.from("not a font"))).toThrow("Not a WOFF 1.0 font");
-  });
-
   test("is a 1200 × 630 JPEG with the words drawn on it", async () => {
     const card = await renderShareCard({ name: "The Squire Pub & Grill", tagline: "Pub & Grill" });
     const { format, width, height } = await sharp(card).metadata();
@@ -40,12 +23,6 @@ describe("the share card", () => {
     };
     expect(await lightIn(card)).toBeGreaterThan(2000);
     expect(await lightIn(bare)).toBe(0);
-  });
-
-  test("writes a card's description in EXIF's ASCII", () => {
-    expect(exifAscii("Café Night, 7:30\u00a0pm – 10\u00a0pm, “Le Tigre”")).toBe(
-      'Cafe Night, 7:30 pm - 10 pm, "Le Tigre"',
-    );
   });
 
   test("a long name is wrapped and shrunk to fit the card, not cut", async () => {

@@ -1,4 +1,5 @@
 import { SHARE_IMAGE } from "~/images/images";
+import { fingerprint } from "~/platform/cards";
 import type { SiteSettings } from "~/settings/site-settings";
 
 /**
@@ -16,16 +17,6 @@ export const SHARE_CARD = { ...SHARE_IMAGE, type: "image/jpeg", path: "/share-ca
 
 /** What the card shows. */
 export type ShareCardText = Pick<SiteSettings, "name" | "tagline">;
-
-/** FNV-1a over the text's UTF-16 units: eight hex digits, the same on server and browser. */
-export function fingerprint(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, "0");
-}
 
 /** The fingerprint of a card: its words and its design. */
 export function shareCardVersion({ name, tagline }: ShareCardText): string {

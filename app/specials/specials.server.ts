@@ -1,7 +1,6 @@
 import { wallTime } from "~/platform/clock/wall-time.server";
 import type { Weekday } from "~/platform/clock/toronto-time";
 import type { Database } from "~/platform/database/database.server";
-import { eventGoesAheadSql } from "~/events/events";
 import type { Special } from "./specials";
 
 // One or two parameterised queries that cast what they select, so both
@@ -21,7 +20,7 @@ export async function getSpecials(db: Database, today: string): Promise<Special[
       event_id::int as "eventId",
       (select to_char(e.starts_at at time zone 'America/Toronto', 'YYYY-MM-DD')
        from public.events e
-       where e.id = s.event_id and e.published and ${eventGoesAheadSql("e")}) as "eventDay"
+       where e.id = s.event_id and e.published and e.status not in ('cancelled', 'postponed')) as "eventDay"
     from public.specials s
     where published and coalesce(ends_on, starts_on, $1::date) >= $1::date
     order by sort_order, id`,

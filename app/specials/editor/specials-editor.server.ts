@@ -3,7 +3,6 @@ import { torontoDate, type Weekday } from "~/platform/clock/toronto-time";
 import { defineEditorStore, type RowChoices, type TiedRows } from "~/platform/forms/editor-spec";
 import { databaseErrorCode, type Database } from "~/platform/database/database.server";
 import type { OrderedRows } from "~/platform/database/ordered-rows.server";
-import { eventGoesAheadSql } from "~/events/events";
 import { specialEditor, type EditableSpecial } from "./specials-editor";
 import type { SpecialInput } from "./specials-rules";
 import { editorRowCheck, type TableRowRules } from "~/platform/forms/row-rules.server";
@@ -22,7 +21,7 @@ const columns = `id::int as id, title, description, price_cents as "priceCents",
   (select e.title from public.events e where e.id = s.event_id) as "eventTitle",
   (select to_char(e.starts_at at time zone 'America/Toronto', 'YYYY-MM-DD')
    from public.events e
-   where e.id = s.event_id and e.published and ${eventGoesAheadSql("e")}) as "eventDay",
+   where e.id = s.event_id and e.published and e.status not in ('cancelled', 'postponed')) as "eventDay",
   published, sample, sort_order as "sortOrder"`;
 
 const typed = (row: EditableSpecial): EditableSpecial => ({

@@ -1,5 +1,5 @@
-import { cacheControl, ifNoneMatch } from "~/platform/cache-control";
-import { SHARE_CARD } from "./share-card";
+import { cacheControl, ifNoneMatch } from "./cache-control";
+import { CARD } from "./cards";
 
 /**
  * How a drawn card (the site's share card, an event's) is served. Its
@@ -87,7 +87,7 @@ export function cardServer({ what, tag, keep }: { what: string; tag: string; kee
     return new Response(new Uint8Array(card), {
       headers: {
         ...headers,
-        "Content-Type": SHARE_CARD.type,
+        "Content-Type": CARD.type,
         "Content-Length": String(card.length),
       },
     });
