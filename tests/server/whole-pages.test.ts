@@ -90,3 +90,57 @@ test("every picture the pages show has one description, whatever page shows it",
     expect(words.length, `${picture}: ${JSON.stringify(Object.fromEntries(seen))}`).toBe(1);
   }
 });
+
+/** The JSON-LD blocks of a page, parsed. */
+async function structuredData(path: string): Promise<Record<string, unknown>[]> {
+  const html = await pageHtml(path);
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].flatMap(
+    (match) => [JSON.parse(match[1]!)].flat(),
+  );
+}
+
+test("the pub's search data: a complete address, a map position to five decimals, pictures in three shapes", async () => {
+  const [restaurant] = (await structuredData("/")).filter((data) => data["@type"] === "Restaurant");
+  expect(restaurant).toMatchObject({
+    address: {
+      streetAddress: expect.stringMatching(/^\d+ \S/),
+      postalCode: expect.stringMatching(/^[A-Z]\d[A-Z] \d[A-Z]\d$/),
+      addressLocality: "London",
+      addressRegion: "ON",
+    },
+  });
+  const geo = restaurant!.geo as { latitude: number; longitude: number };
+  for (const coordinate of [geo.latitude, geo.longitude]) {
+    expect(String(coordinate).split(".")[1]?.length ?? 0).toBeGreaterThanOrEqual(5);
+  }
+  const images = restaurant!.image as string[];
+  expect(images.map((url) => new URL(url).searchParams.get("h"))).toEqual(["675", "900", "1200"]);
+});
+
+test("an event's search data: Toronto's offset, pictures in three shapes, and an offer valid from its listing", async () => {
+  const [event] = (await structuredData("/events/trivia-night")).filter(
+    (data) => data["@type"] === "Event",
+  );
+  expect(event!.startDate).toMatch(/^\d{4}-\d\d-\d\dT19:30:00-0[45]:00$/);
+  expect((event!.image as string[]).map((url) => new URL(url).searchParams.get("h"))).toEqual([
+    "675",
+    "900",
+    "1200",
+  ]);
+  const offers = event!.offers as { validFrom: string; availability: string };
+  expect(offers.validFrom).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-0[45]:00$/);
+  expect(offers.availability).toBe("https://schema.org/InStock");
+  // The sample's changes of plan, as search engines read them.
+  const [postponed] = (await structuredData("/events/live-music-lantern-hollow")).filter(
+    (data) => data["@type"] === "Event",
+  );
+  expect(postponed).toMatchObject({
+    eventStatus: "https://schema.org/EventPostponed",
+    offers: { availability: "https://schema.org/OutOfStock" },
+  });
+  const [moved] = (await structuredData("/events/trivia-championship")).filter(
+    (data) => data["@type"] === "Event",
+  );
+  expect(moved).toMatchObject({ eventStatus: "https://schema.org/EventRescheduled" });
+  expect(moved!.previousStartDate).toMatch(/-0[45]:00$/);
+});
