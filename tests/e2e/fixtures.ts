@@ -87,6 +87,17 @@ export const test = base.extend<Fixtures & Options, WorkerFixtures>({
     await use(async (target = page) => {
       // The page as it rests: not mid-navigation, with the progress bar still along the top.
       await expect(target.getByRole("progressbar", { name: "Loading page" })).toHaveCount(0);
+      // And still: a toast or a panel part-way through its entrance is half
+      // transparent, and its words fail contrast until it lands. Waits for the
+      // animations and transitions running now to end (not for endless ones).
+      await target.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+      );
       // Only violations are asserted: axe still runs every rule on every
       // element, but describes (selector, HTML, ancestry) only the elements
       // that fail, and one element of each other result instead of all.

@@ -320,7 +320,7 @@ test.describe("home", () => {
   test("does not shift as it loads and scrolls on a phone", async ({ page, isMobile }) => {
     test.skip(!isMobile, "measured at 375 px, where the hero image sits under the heading");
     await page.goto("/");
-    const hero = page.getByRole("img", { name: /^The taproom at dusk/ });
+    const hero = page.getByRole("img", { name: /^A pub bar at dusk/ });
     await expect(hero).toHaveAttribute("width", /^\d+$/);
     await expect(hero).toHaveAttribute("height", /^\d+$/);
     await page.waitForLoadState("load");

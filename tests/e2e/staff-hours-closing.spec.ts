@@ -97,6 +97,8 @@ for (const javaScript of [true, false]) {
         await page.getByRole("textbox", { name: /^Note/ }).fill(note);
         await use(page, javaScript, page.getByRole("button", { name: "Add the exception" }));
         await expect(page).toHaveURL(`/staff/hours?closing=${day}`);
+        // The save's toast shows first, so it is closed before the page is checked, not during.
+        if (javaScript) await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
         editors.push(
           new URL(
             (await page

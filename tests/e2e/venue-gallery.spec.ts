@@ -2,9 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, openHydrated, test } from "./fixtures";
 
 const HALL_PHOTOS = [
-  /^A long hall with rows of tables/,
-  /^The small stage set for live music/,
-  /^A trivia night on the big screen/,
+  /^A long hall with two banquet tables/,
+  /^An empty stage with an acoustic guitar/,
+  /^A big screen with a question mark/,
 ];
 
 /** The thumbnails of one space's photos. */
@@ -20,7 +20,7 @@ test.describe("venue photo gallery", () => {
       await expect(page.getByRole("list", { name: `Photos of ${name}` })).toHaveCount(0);
     }
     await expect(thumbnails(page, "Upstairs Hall").nth(1)).toHaveAccessibleName(
-      /^Photo 2 of 3: The small stage set for live music/,
+      /^Photo 2 of 3: An empty stage with an acoustic guitar/,
     );
   });
 
