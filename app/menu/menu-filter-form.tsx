@@ -155,13 +155,19 @@ export function MenuFilterForm({ filter, className }: { filter: MenuFilter; clas
           defaultValue={filter.query}
           maxLength={MENU_QUERY_MAX_LENGTH}
           placeholder="Search…"
-          className="block h-11 w-full min-w-0 border-2 border-input bg-background pr-2 pl-10 text-base placeholder:text-muted-foreground focus:border-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          className="block h-11 w-full min-w-0 border-2 border-input bg-background pr-16 pl-10 text-base placeholder:text-muted-foreground focus:border-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring in-data-hydrated:pr-2"
         />
+        {/* At the search's end, over its own room, so hiding it once the page wakes moves nothing. */}
+        <button
+          type="submit"
+          className={cn(
+            buttonVariants(),
+            "absolute inset-y-0 right-0 h-11 px-3 in-data-hydrated:hidden",
+          )}
+        >
+          Show
+        </button>
       </div>
-      {/* Last in the row, so hiding it once the page wakes moves no chip. */}
-      <button type="submit" className={cn(buttonVariants(), "h-11 px-4 in-data-hydrated:hidden")}>
-        Show
-      </button>
     </Form>
   );
 }

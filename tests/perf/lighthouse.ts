@@ -57,7 +57,8 @@ const BUDGET = {
    */
   scriptKB: {
     home: 123.5,
-    menu: 127,
+    // The kitchen's line on the menu's first screen.
+    menu: 127.5,
     about: 124.5,
     venue: 139.5,
     contact: 138.5,
@@ -66,8 +67,11 @@ const BUDGET = {
     accessibility: 125.5,
     newsletter: 133.5,
   } as Record<(typeof PAGES)[number]["name"], number>,
-  /** A page's HTML, uncompressed, in bytes: the menu, the largest, at half of what it once was. */
-  htmlBytes: { "/menu": 147_000 } as Partial<Record<string, number>>,
+  /**
+   * A page's HTML, uncompressed, in bytes: the menu, the largest, at half of
+   * what it once was (with its kitchen line and the pictures' full descriptions).
+   */
+  htmlBytes: { "/menu": 148_000 } as Partial<Record<string, number>>,
 } as const;
 
 const CHROME_FLAGS = [
