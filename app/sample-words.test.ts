@@ -48,7 +48,7 @@ function sourceFiles(directory: string): string[] {
 }
 
 test("the sample's street is named from its address", () => {
-  expect(STREETS).toEqual(["Dundas", "Richmond"]);
+  expect(STREETS[0]).toBe("Dundas");
 });
 
 test("no street, bus route or house rule of the sample is written in app/", () => {

@@ -20,12 +20,8 @@ export async function describePicture(
   return row?.changed ?? 0;
 }
 
-/** Every picture shown on the site and each description it is shown with, one row per pair. */
-export async function pictureDescriptionsInUse(
-  db: Database,
-): Promise<{ path: string; description: string; shownBy: string }[]> {
-  return db.query(
-    `select path, description, shown_by as "shownBy" from (
+/** Every picture shown on the site, and each description it is shown with: one row per row showing it. */
+const SHOWN = `
        select image_path as path, image_alt as description, 'menu_items' as shown_by
          from public.menu_items where image_path is not null
        union all
@@ -37,8 +33,28 @@ export async function pictureDescriptionsInUse(
          from public.site_settings where hero_image_path is not null
        union all
        select photo ->> 'path', photo ->> 'alt', 'venue_spaces'
-         from public.venue_spaces, jsonb_array_elements(photos) as listed (photo)
-     ) as shown
+         from public.venue_spaces, jsonb_array_elements(photos) as listed (photo)`;
+
+/** Every picture shown on the site and each description it is shown with, one row per row showing it. */
+export async function pictureDescriptionsInUse(
+  db: Database,
+): Promise<{ path: string; description: string; shownBy: string }[]> {
+  return db.query(
+    `select path, description, shown_by as "shownBy" from (${SHOWN}) as shown
      order by path, description, shown_by`,
   );
+}
+
+/** How many rows show the picture at `path` with another description than `description`. */
+export async function rowsDescribingOtherwise(
+  db: Database,
+  path: string,
+  description: string,
+): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    `select count(*)::int as count from (${SHOWN}) as shown
+     where path = $1 and description is distinct from $2`,
+    [path, description],
+  );
+  return row?.count ?? 0;
 }

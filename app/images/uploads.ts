@@ -54,6 +54,13 @@ export function tooLargeMessage(bytes: number): string {
 /** The message when alt text is missing for a picture that is set. */
 export const ALT_TEXT_REQUIRED = PICTURE_ERRORS.altRequired;
 
+/**
+ * The most characters a picture's description may have, in every editor:
+ * the description belongs to the picture, and saved on one row it goes to
+ * every row showing the same picture, so each editor takes what another gave.
+ */
+export const PICTURE_DESCRIPTION_MAX = 300;
+
 const ascii = (bytes: Uint8Array, start: number, end: number) =>
   String.fromCharCode(...bytes.subarray(start, end));
 

@@ -8,7 +8,8 @@ import { CARD } from "./cards";
  * current (302); without one the card is served, to be checked again each
  * time (ETag). Any other query is a 400 in plain words, so a stranger cannot
  * make it draw anything but the current card. Cards are drawn once per
- * fingerprint and the last `keep` are held in memory.
+ * fingerprint, one at a time (a burst of new cards waits its turn rather
+ * than taking every core), and the last `keep` are held in memory.
  */
 
 const VERSION_PATTERN = /^[0-9a-f]{8}$/;
@@ -40,12 +41,15 @@ function plain(status: number, text: string): Response {
 export function cardServer({ what, tag, keep }: { what: string; tag: string; keep: number }) {
   /** The cards drawn, by fingerprint, the most recently served last. */
   const drawn = new Map<string, Promise<Buffer>>();
+  /** The last draw asked for: the next waits for it. */
+  let turn: Promise<unknown> = Promise.resolve();
 
   function cardFor(version: string, draw: () => Promise<Buffer>): Promise<Buffer> {
     let card = drawn.get(version);
     if (card) drawn.delete(version);
     else {
-      card = draw();
+      card = turn.then(draw);
+      turn = card.catch(() => undefined);
       card.catch(() => drawn.delete(version));
     }
     drawn.set(version, card);

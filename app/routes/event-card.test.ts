@@ -106,6 +106,12 @@ describe.each(drivers)("GET /events/<slug>/card.jpg on %s", (driver) => {
     expect(await response.text()).toMatch(/^An event card's address takes only v/);
   });
 
+  test("a past event's card is the site's share card", async ({ card }) => {
+    const response = await card("/events/celtic-session-with-the-hedgerow-fiddlers/card.jpg");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/share-card\.jpg\?v=[0-9a-f]{8}$/);
+  });
+
   test("an unknown or hidden event has no card", async ({ card }) => {
     for (const slug of ["no-such-night", "whisky-tasting-evening"]) {
       const response = await card(`/events/${slug}/card.jpg`);

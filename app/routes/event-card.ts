@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Route } from "./+types/event-card";
 import { eventCardPath, eventCardText, eventCardVersion } from "~/events/event-card";
 import { renderEventCard } from "~/events/event-card.server";
-import { findImage, renderedImage } from "~/images/image-store.server";
+import { RenderQueueFullError, findImage, renderedImage } from "~/images/image-store.server";
 import { IMAGE_QUALITY, SHARE_IMAGE, heightFor } from "~/images/images";
 import { pictureFor } from "~/images/pictures.server";
 import { imageStoreContext } from "~/platform/context";
@@ -10,19 +10,24 @@ import type { RouteHandle } from "~/platform/route-needs";
 import { cacheControl } from "~/platform/cache-control";
 import { cardServer } from "~/platform/card-response.server";
 import { siteContent } from "~/site/site-content.server";
+import { shareCardPath } from "~/site/share-card";
 
 /**
  * `/events/<slug>/card.jpg?v=<fingerprint>`: the event's own share card, as
  * its page's og:image and twitter:image name it, served as `cardServer`
- * serves cards. Only a published event has one, over or not (a link shared
- * last week still shows what it was).
+ * serves cards. Only a published event still to come has one: a past one's
+ * address leads to the site's card, so the cards a stranger can have drawn
+ * are those of the events on the site now.
  */
 
 /** It reads its own query and keeps its own drawings, as the site's share card does. */
 export const handle = { transport: { neverCached: true } } satisfies RouteHandle;
 
-/** A card for each of the events people are sharing at once; each is some 100 KB. */
-const cards = cardServer({ what: "An event card's", tag: "event-card", keep: 24 });
+/**
+ * A card for each event still to come that people share (a past event's link
+ * shows the site's card): some 50 to 100 KB each.
+ */
+const cards = cardServer({ what: "An event card's", tag: "event-card", keep: 64 });
 
 /** The picture as the card crops it from: a 4:3 JPEG the image optimiser keeps. */
 const PICTURE_VARIANT = {
@@ -50,19 +55,41 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
     });
   }
-  const { event } = found;
+  const { event, over } = found;
+  // A past event's page names the site's card; an old link to its own goes there too.
+  if (over) {
+    return new Response(null, {
+      status: 302,
+      headers: { Location: shareCardPath(settings), "Cache-Control": cacheControl.noStore },
+    });
+  }
   const picture = await pictureFor(context, event.image);
   const text = eventCardText(event, settings.name, picture);
-  return cards.serve({
-    request,
-    version: eventCardVersion(text),
-    path: eventCardPath(event, text),
-    draw: async () => {
-      const source = picture ? await findImage(context, picture.source.path) : null;
-      const drawn = source
-        ? await renderedImage(context.get(imageStoreContext), source, PICTURE_VARIANT, null)
-        : null;
-      return renderEventCard(text, drawn ? await readFile(drawn.filePath) : null);
-    },
-  });
+  return (
+    cards
+      .serve({
+        request,
+        version: eventCardVersion(text),
+        path: eventCardPath(event, text),
+        draw: async () => {
+          const source = picture ? await findImage(context, picture.source.path) : null;
+          const drawn = source
+            ? await renderedImage(context.get(imageStoreContext), source, PICTURE_VARIANT, null)
+            : null;
+          return renderEventCard(text, drawn ? await readFile(drawn.filePath) : null);
+        },
+      })
+      // The picture's crop waits its turn in the image optimiser's lanes; when they are full, later.
+      .catch((error: unknown) => {
+        if (!(error instanceof RenderQueueFullError)) throw error;
+        return new Response("Too many images are being processed; try again shortly", {
+          status: 503,
+          headers: {
+            "Content-Type": "text/plain; charset=utf-8",
+            "Cache-Control": cacheControl.noStore,
+            "Retry-After": "5",
+          },
+        });
+      })
+  );
 }

@@ -43,7 +43,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const description = eventSearchDescription(event);
   // Its own card: its picture, name, date and time, and the pub's name.
   const venue = siteFrameFromMatches(matches)?.settings.name;
-  const cardText = venue === undefined ? null : eventCardText(event, venue, picture);
+  // A past event shares as the site does.
+  const cardText = venue === undefined || over ? null : eventCardText(event, venue, picture);
   return [
     ...pageMeta({
       title: event.title,

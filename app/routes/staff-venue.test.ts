@@ -132,7 +132,7 @@ describe.each(drivers)("the venue editor's routes on %s", (driver) => {
       ["summary", "Stone walls. ".repeat(16)],
       ["description", "A stone-walled bar below the pub. ".repeat(30)],
       ["accessibilityNote", "Twelve steps down. ".repeat(27)],
-      ["photoAlt0", "The bar lit by candles. ".repeat(9)],
+      ["photoAlt0", "The bar lit by candles. ".repeat(13)],
     ] as const)(
       "a space's %s over its limit is refused whole, everything typed kept",
       async ([field, long], { db, send }) => {

@@ -518,6 +518,15 @@ describe("eventJsonLd", () => {
     ).not.toHaveProperty("previousStartDate");
   });
 
+  test("gives an offer valid from the event's start at the latest, for an event listed late", () => {
+    const data = eventJsonLd({
+      event: { ...trivia, listedAt: "2026-12-23T12:00:00.000Z" },
+      settings,
+      origin,
+    });
+    expect(data.offers.validFrom).toBe(data.startDate);
+  });
+
   test("keeps a sold-out event scheduled, with its offer sold out", () => {
     const data = eventJsonLd({ event: soldOutParty, settings, origin });
     expect(data.eventStatus).toBe("https://schema.org/EventScheduled");

@@ -240,8 +240,10 @@ function eventOffers(event: PubEvent, origin: string) {
       price: priceAmount(event.priceCents ?? 0),
       priceCurrency: "CAD",
       availability: `${SCHEMA}/${OFFER_AVAILABILITY[event.status]}`,
-      // From when it was on the site: a cover can be paid from then.
-      validFrom: torontoIsoDateTime(new Date(event.listedAt)),
+      // From when it was on the site (its start at the latest): a cover can be paid from then.
+      validFrom: torontoIsoDateTime(
+        new Date(Math.min(Date.parse(event.listedAt), Date.parse(event.startsAt))),
+      ),
       url: absolute(eventPath(event), origin),
     },
   };

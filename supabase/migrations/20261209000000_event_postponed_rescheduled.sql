@@ -37,6 +37,16 @@ where sample and slug = 'trivia-championship' and status = 'scheduled';
 alter table public.events enable trigger audit;
 
 -- When the event was put on the site: from then its cover can be paid, which
--- search data gives as its offer's validFrom. Events already listed take the
--- time of this change.
+-- search data gives as its offer's validFrom. An event already listed takes
+-- the time the audit log recorded it added, else its start, else now.
 alter table public.events add column created_at timestamptz not null default now();
+alter table public.events disable trigger audit;
+update public.events event
+set created_at = least(
+  event.created_at,
+  event.starts_at,
+  (select min(logged.at) from public.audit_log logged
+   where logged.table_name = 'events' and logged.operation = 'INSERT'
+     and logged.new_row ->> 'id' = event.id::text)
+);
+alter table public.events enable trigger audit;

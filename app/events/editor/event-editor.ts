@@ -1,4 +1,5 @@
 import { torontoWall } from "~/platform/clock/toronto-time";
+import { PICTURE_DESCRIPTION_MAX } from "~/images/uploads";
 import { defineEditor } from "~/platform/forms/editor-spec";
 import { area, checkbox, picture, row, select, text } from "~/platform/forms/field-specs";
 import type { FormValues } from "~/platform/forms/form-check";
@@ -41,7 +42,7 @@ export const EVENT_TITLE_MAX = 100;
 export const SLUG_MAX = 80;
 export const EVENT_SUMMARY_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 2000;
-export const IMAGE_ALT_MAX = 200;
+export const IMAGE_ALT_MAX = PICTURE_DESCRIPTION_MAX;
 export const EVENT_PERFORMER_MAX = 100;
 
 export { EVENT_STATUSES };

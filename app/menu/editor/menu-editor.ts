@@ -1,4 +1,5 @@
 import { defineEditor, rowOptions, type RowChoice } from "~/platform/forms/editor-spec";
+import { PICTURE_DESCRIPTION_MAX } from "~/images/uploads";
 import {
   area,
   checkbox,
@@ -42,7 +43,7 @@ export const SECTION_NOTE_MAX = 300;
 export const ITEM_NAME_MAX = 100;
 export const ITEM_DESCRIPTION_MAX = 1000;
 export const ITEM_PORTION_MAX = 40;
-export const ITEM_IMAGE_ALT_MAX = 300;
+export const ITEM_IMAGE_ALT_MAX = PICTURE_DESCRIPTION_MAX;
 /** The dearest a menu item can be: anything more is a mistyped price. */
 export const PRICE_MAX_CENTS = 999_999;
 

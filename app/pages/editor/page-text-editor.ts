@@ -1,4 +1,5 @@
 import { defineEditor } from "~/platform/forms/editor-spec";
+import { PICTURE_DESCRIPTION_MAX } from "~/images/uploads";
 import { area, picture } from "~/platform/forms/field-specs";
 import type { FormValues } from "~/platform/forms/form-check";
 import { defineForm } from "~/platform/forms/form-spec";
@@ -18,7 +19,7 @@ export type EditablePageText = PageText & { id: number; page: PageKey; sample: b
 export const DESCRIPTION_MAX = 160;
 export const BODY_MAX = 3000;
 export const ASIDE_MAX = 1500;
-export const IMAGE_ALT_MAX = 200;
+export const IMAGE_ALT_MAX = PICTURE_DESCRIPTION_MAX;
 
 export const pageTextFields = [
   "description",

@@ -1,4 +1,5 @@
 import { defineEditor } from "~/platform/forms/editor-spec";
+import { PICTURE_DESCRIPTION_MAX } from "~/images/uploads";
 import { area, group, picture, row, text } from "~/platform/forms/field-specs";
 import type { FormValues } from "~/platform/forms/form-check";
 import { defineForm } from "~/platform/forms/form-spec";
@@ -52,7 +53,7 @@ export const SETTINGS_LIMITS = {
   note: 1000,
   url: 500,
   socialLinks: 10,
-  alt: 300,
+  alt: PICTURE_DESCRIPTION_MAX,
 } as const;
 
 /** Names the networks people know by their address; anything else is named by its host. */

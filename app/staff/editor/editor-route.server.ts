@@ -11,7 +11,8 @@ import type { FieldErrors, FormValues } from "~/platform/forms/form-check";
 import { checkPost, refusePost } from "~/platform/forms/form-post.server";
 import { defineForm } from "~/platform/forms/form-spec";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
-import { describePicture } from "~/images/picture-descriptions.server";
+import { describePicture, rowsDescribingOtherwise } from "~/images/picture-descriptions.server";
+import { asOneChange } from "~/platform/database/one-change.server";
 import { cleanLine } from "~/platform/forms/typed-input";
 import { redirectWithToast } from "~/platform/toast.server";
 import { CONFIRM_FIELD, DELETE_INTENT } from "./editor-ui";
@@ -39,18 +40,26 @@ const rowIdOf = (params: { id?: string }) => ("id" in params ? editorRowId(param
  * else the page shows, the form's first values, and the context its rules
  * are made for, all read as the signed-in staff member.
  */
+/** The sentence of a save whose picture's description other rows take too, in Recent changes. */
+const PICTURE_DESCRIBED = "Saved a picture's description wherever the picture is shown";
+
+/** The fields of one picture in a form. */
+type PictureNamesOf = { kept: string; alt: string; remove?: string };
+
 /**
- * The picture a saved row shows for one picture field: the one just
- * uploaded, else none when "Remove picture" was ticked, else the one it kept.
+ * Each picture a row or a post shows, with its description (cleaned as the
+ * editors' rules clean it): from its form values, a picture being removed left out.
  */
-function shownPicture(
-  uploaded: PictureFields,
-  names: { kept: string; remove?: string },
+function describedPictures(
+  names: readonly PictureNamesOf[],
   values: Partial<Record<string, string>>,
-): string | null {
-  if (typeof uploaded.path === "string") return uploaded.path;
-  if (names.remove && values[names.remove] === "on") return null;
-  return values[names.kept] || null;
+): { path: string; description: string }[] {
+  return names.flatMap((each) => {
+    const path = values[each.kept];
+    const description = cleanLine(values[each.alt] ?? "");
+    const removed = each.remove !== undefined && Boolean(values[each.remove]);
+    return path && description && !removed ? [{ path, description }] : [];
+  });
 }
 
 export function editorLoader<
@@ -161,14 +170,27 @@ export function editorAction<
         let saved: SaveResult<Field>;
         try {
           saved = await writeAsStaff(context, async (tx) => {
-            const result = await store.save(tx, id, checked.data, pictures);
-            // Saved: each picture it shows has the description typed with it, wherever it is shown.
-            if (typeof result === "number") {
-              for (const [index, names] of (store.pictures ?? []).entries()) {
-                const shown = shownPicture(pictures[index]!, names, values);
-                const description = cleanLine(values[names.alt] ?? "");
-                if (shown && description) await describePicture(tx, shown, description);
+            // A picture's description belongs to the picture: one that other
+            // rows show differently makes this save one change with theirs,
+            // listed and undone as one.
+            const names = store.pictures ?? [];
+            const before = id === "new" ? null : await store.find(tx, id);
+            const own = before ? describedPictures(names, editor.values(before)) : [];
+            for (const typed of describedPictures(names, values)) {
+              const elsewhere = await rowsDescribingOtherwise(tx, typed.path, typed.description);
+              const mine = own.some(
+                (shown) => shown.path === typed.path && shown.description !== typed.description,
+              );
+              if (elsewhere > (mine ? 1 : 0)) {
+                await asOneChange(tx, PICTURE_DESCRIBED);
+                break;
               }
+            }
+            const result = await store.save(tx, id, checked.data, pictures);
+            // Each picture the saved row shows has its description wherever it is shown.
+            const row = typeof result === "number" ? await store.find(tx, result) : null;
+            for (const shown of row ? describedPictures(names, editor.values(row)) : []) {
+              await describePicture(tx, shown.path, shown.description);
             }
             return result;
           });

@@ -1,4 +1,5 @@
 import { defineEditor } from "~/platform/forms/editor-spec";
+import { PICTURE_DESCRIPTION_MAX } from "~/images/uploads";
 import { area, checkbox, picture, row, select, text } from "~/platform/forms/field-specs";
 import type { FormValues } from "~/platform/forms/form-check";
 import { defineForm } from "~/platform/forms/form-spec";
@@ -65,7 +66,7 @@ export const NOTE_MAX = 500;
 export const LIST_ITEM_MAX = 100;
 export const LIST_MAX = 20;
 export const CAPACITY_MAX = 5000;
-export const PHOTO_ALT_MAX = 200;
+export const PHOTO_ALT_MAX = PICTURE_DESCRIPTION_MAX;
 
 export const PRICE_UNITS = ["per-guest", "flat"] as const;
 export const priceUnitLabels: Record<(typeof PRICE_UNITS)[number], string> = {
