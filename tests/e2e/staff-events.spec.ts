@@ -23,7 +23,10 @@ test("adds an event with a picture and the home page lists it within 5 seconds",
   page,
   signIn,
 }) => {
-  const title = `Phone Quiz ${randomUUID().slice(0, 6)}`;
+  const word = randomUUID().slice(0, 6);
+  const title = `Phone Quiz ${word}`;
+  // A picture and words of this run's own: both projects add one to the same home page.
+  const words = `Quiz sheets and pencils on table ${word}.`;
   await signIn("/staff/events/new", { fromSignInPage: true });
   const form = page.locator("form#event-form");
 
@@ -36,14 +39,26 @@ test("adds an event with a picture and the home page lists it within 5 seconds",
   await form.getByLabel(/^Cover charge/).fill("5");
   await form.getByLabel(/^Summary/).fill("Six rounds, teams of up to six.");
   const picture = await sharp({
-    create: { width: 64, height: 36, channels: 3, background: "#2a4" },
+    create: { width: 64, height: 36, channels: 3, background: `#${word}` },
   })
     .png()
     .toBuffer();
   await form
     .getByLabel(/^Choose a picture/)
     .setInputFiles({ name: "quiz.png", mimeType: "image/png", buffer: picture });
-  await form.getByLabel(/^Describe the picture/).fill("Quiz sheets and pencils on a pub table.");
+  // The picture chosen is shown beside its description before it is saved, so the words can be checked against it.
+  const description = form.getByLabel(/^Describe the picture/);
+  const chosen = form.locator('img[src^="blob:"]');
+  await expect(chosen).toBeVisible();
+  await expect
+    .poll(() => chosen.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+    .toBe(64);
+  const shown = (await chosen.boundingBox())!;
+  const label = (await form.getByText("Describe the picture", { exact: true }).boundingBox())!;
+  // Beside it on a wide screen, right under it on a phone.
+  expect(label.y).toBeGreaterThan(shown.y - 50);
+  expect(label.y).toBeLessThan(shown.y + shown.height + 60);
+  await description.fill(words);
   await form.getByRole("button", { name: "Add event" }).click();
 
   await expect(toast(page, "Saved. Visitors see it now.")).toBeVisible();
@@ -58,9 +73,7 @@ test("adds an event with a picture and the home page lists it within 5 seconds",
   await page.goto("/");
   const events = page.getByRole("region", { name: "Coming up at the pub" });
   await expect(events.getByRole("heading", { name: title })).toBeVisible();
-  await expect(
-    events.getByRole("img", { name: "Quiz sheets and pencils on a pub table." }),
-  ).toBeVisible();
+  await expect(events.getByRole("img", { name: words })).toBeVisible();
 
   // Put things back: delete it, asked first.
   await openHydrated(page, editorUrl);
