@@ -1,7 +1,13 @@
-import { describe, expect } from "vitest";
+import postgres from "postgres";
+import { describe, expect, test as plainTest } from "vitest";
+import type { Database } from "~/platform/database/database.server";
 import { drivers, routeTest as test } from "../../tests/support/route-test";
 import { SAMPLE_PICTURES } from "~/staff/sample-content";
-import { describePicture, pictureDescriptionsInUse } from "./picture-descriptions.server";
+import {
+  describePicture,
+  holdPictures,
+  pictureDescriptionsInUse,
+} from "./picture-descriptions.server";
 
 describe.each(drivers)("a picture's description on %s", (driver) => {
   test.override({ driver });
@@ -62,4 +68,49 @@ describe.each(drivers)("a picture's description on %s", (driver) => {
       asAnon((tx) => describePicture(tx, "events/trivia.svg", "A stranger's words.")),
     ).rejects.toMatchObject({ code: "42501" });
   });
+});
+
+// Two saves of rows showing one picture, on a server where they truly run at
+// once: the second waits for the first to end instead of each waiting for the
+// row the other holds. Two connections of their own, so the wait is real.
+describe.runIf(process.env.TEST_DATABASE_URL)("holding a picture on PostgreSQL", () => {
+  plainTest(
+    "a second save of the same picture waits for the first; another picture does not",
+    async () => {
+      const first = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+      const second = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+      const asDatabase = (sql: postgres.TransactionSql) =>
+        ({
+          query: (text: string, params: unknown[] = []) =>
+            sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]),
+        }) as unknown as Database;
+      try {
+        let letGo = () => {};
+        const holding = new Promise<void>((resolve) => (letGo = resolve));
+        let held = () => {};
+        const isHeld = new Promise<void>((resolve) => (held = resolve));
+        const firstSave = first.begin(async (sql) => {
+          await holdPictures(asDatabase(sql), ["events/live-music.svg", "dishes/wings.svg"]);
+          held();
+          await holding;
+        });
+        await isHeld;
+        // While the first holds it, the same picture cannot be had: not even after a moment.
+        await expect(
+          second.begin(async (sql) => {
+            await sql`set local lock_timeout = '150ms'`;
+            await holdPictures(asDatabase(sql), ["events/live-music.svg"]);
+          }),
+        ).rejects.toMatchObject({ code: "55P03" });
+        // Another picture can.
+        await second.begin((sql) => holdPictures(asDatabase(sql), ["events/trivia.svg"]));
+        letGo();
+        await firstSave;
+        // Once the first has ended, it is free.
+        await second.begin((sql) => holdPictures(asDatabase(sql), ["events/live-music.svg"]));
+      } finally {
+        await Promise.all([first.end(), second.end()]);
+      }
+    },
+  );
 });

@@ -58,3 +58,15 @@ export async function rowsDescribingOtherwise(
   );
   return row?.count ?? 0;
 }
+
+/**
+ * Holds the pictures at `paths` until the transaction ends: two saves of rows
+ * showing the same picture then describe it one after the other, rather than
+ * each waiting for the row the other holds (a deadlock). Taken in one order,
+ * so two saves of several pictures cannot wait for each other either.
+ */
+export async function holdPictures(tx: Database, paths: readonly string[]): Promise<void> {
+  for (const path of [...new Set(paths)].sort()) {
+    await tx.query("select pg_advisory_xact_lock(hashtextextended($1, 0))", [`picture:${path}`]);
+  }
+}

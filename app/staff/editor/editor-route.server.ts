@@ -11,7 +11,11 @@ import type { FieldErrors, FormValues } from "~/platform/forms/form-check";
 import { checkPost, refusePost } from "~/platform/forms/form-post.server";
 import { defineForm } from "~/platform/forms/form-spec";
 import { ALT_TEXT_REQUIRED } from "~/images/uploads";
-import { describePicture, rowsDescribingOtherwise } from "~/images/picture-descriptions.server";
+import {
+  describePicture,
+  holdPictures,
+  rowsDescribingOtherwise,
+} from "~/images/picture-descriptions.server";
 import { asOneChange } from "~/platform/database/one-change.server";
 import { cleanLine } from "~/platform/forms/typed-input";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -174,9 +178,14 @@ export function editorAction<
             // rows show differently makes this save one change with theirs,
             // listed and undone as one.
             const names = store.pictures ?? [];
+            const typedPictures = describedPictures(names, values);
+            await holdPictures(
+              tx,
+              typedPictures.map((typed) => typed.path),
+            );
             const before = id === "new" ? null : await store.find(tx, id);
             const own = before ? describedPictures(names, editor.values(before)) : [];
-            for (const typed of describedPictures(names, values)) {
+            for (const typed of typedPictures) {
               const elsewhere = await rowsDescribingOtherwise(tx, typed.path, typed.description);
               const mine = own.some(
                 (shown) => shown.path === typed.path && shown.description !== typed.description,
