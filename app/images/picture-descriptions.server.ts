@@ -22,17 +22,20 @@ export async function describePicture(
 
 /** Every picture shown on the site, and each description it is shown with: one row per row showing it. */
 const SHOWN = `
-       select image_path as path, image_alt as description, 'menu_items' as shown_by
+       select image_path as path, image_alt as description, 'menu_items' as shown_by,
+         id::text as key
          from public.menu_items where image_path is not null
        union all
-       select image_path, image_alt, 'events' from public.events where image_path is not null
+       select image_path, image_alt, 'events', id::text
+         from public.events where image_path is not null
        union all
-       select image_path, image_alt, 'page_texts' from public.page_texts where image_path is not null
+       select image_path, image_alt, 'page_texts', id::text
+         from public.page_texts where image_path is not null
        union all
-       select hero_image_path, hero_image_alt, 'site_settings'
+       select hero_image_path, hero_image_alt, 'site_settings', id::text
          from public.site_settings where hero_image_path is not null
        union all
-       select photo ->> 'path', photo ->> 'alt', 'venue_spaces'
+       select photo ->> 'path', photo ->> 'alt', 'venue_spaces', id::text
          from public.venue_spaces, jsonb_array_elements(photos) as listed (photo)`;
 
 /** Every picture shown on the site and each description it is shown with, one row per row showing it. */
@@ -69,4 +72,18 @@ export async function holdPictures(tx: Database, paths: readonly string[]): Prom
   for (const path of [...new Set(paths)].sort()) {
     await tx.query("select pg_advisory_xact_lock(hashtextextended($1, 0))", [`picture:${path}`]);
   }
+}
+
+/**
+ * Gives each picture one row shows (`table`'s row `key`, as the audit log
+ * names it) its description there, wherever else the picture is shown: for a
+ * row put back by an undo, so the words it had go with its picture again.
+ */
+export async function describeRowPictures(tx: Database, table: string, key: string): Promise<void> {
+  const shown = await tx.query<{ path: string; description: string }>(
+    `select path, description from (${SHOWN}) as shown
+     where shown_by = $1 and key = $2 and description <> ''`,
+    [table, key],
+  );
+  for (const { path, description } of shown) await describePicture(tx, path, description);
 }

@@ -57,6 +57,36 @@ describe.each(drivers)("undoing a change on %s", (driver) => {
       )
     )[0]!;
 
+  test("a description put back goes with its picture wherever it is shown", async () => {
+    const picture = `uploads/${randomBytes(8).toString("hex")}.png`;
+    const alt = async (id: number) =>
+      (
+        await db.query<{ alt: string }>(
+          "select image_alt as alt from public.events where id = $1",
+          [id],
+        )
+      )[0]!.alt;
+    const insert = (name: string, words: string) =>
+      asEditor(async (tx) => {
+        const [row] = await tx.query<{ id: number }>(
+          `insert into public.events (slug, title, starts_at, image_path, image_alt)
+           values ($1, $2, now() + interval '10 days', $3, $4) returning id::int as id`,
+          [slug(name), name, picture, words],
+        );
+        return row!.id;
+      });
+    const first = await insert("first-night", "The old words.");
+    await asEditor((tx) =>
+      tx.query("update public.events set image_alt = 'The new words.' where id = $1", [first]),
+    );
+    const change = await lastChangeOf("events");
+    // Another event takes up the same picture, with the words it has now.
+    const second = await insert("second-night", "The new words.");
+    expect(await undoChange(db, owner, change)).toMatchObject({ ok: true });
+    expect(await alt(first)).toBe("The old words.");
+    expect(await alt(second)).toBe("The old words.");
+  });
+
   test("an edit's old values come back, and the undo is logged as undoing it", async () => {
     const [{ id } = { id: 0 }] = await db.query<{ id: number }>(
       "select id::int as id from public.menu_items order by id limit 1",

@@ -5,6 +5,7 @@ import { rowIdSchema } from "~/platform/forms/field-rules";
 import type { Database } from "~/platform/database/database.server";
 import type { TableRowRules } from "~/platform/forms/row-rules.server";
 import { eventRowRules } from "~/events/editor/event-editor.server";
+import { describeRowPictures } from "~/images/picture-descriptions.server";
 import { hoursRowRules } from "~/hours/editor/hours-editor.server";
 import { menuRowRules } from "~/menu/editor/menu-editor.server";
 import { settingsRowRules } from "~/settings/editor/settings-editor.server";
@@ -212,6 +213,8 @@ async function undoIn(tx: Database, id: number, now: Date): Promise<UndoOutcome>
     if (row.operation === "INSERT") continue;
     const problem = await ROW_RULES[row.tableName]?.check(tx, key, now);
     if (problem) throw new UndoRefused(409, `${BROKEN_RULE} ${problem}`);
+    // A picture has one description: the one put back goes with it wherever it is shown.
+    await describeRowPictures(tx, row.tableName, key);
   }
   if (entry.note) return { ok: true, summary: `Undid “${entry.note}”.` };
 
