@@ -1,6 +1,6 @@
 import type { Picture } from "~/images/pictures";
 import { fingerprint } from "~/platform/cards";
-import { EVENT_STATUS_LABELS, eventMovedFrom, eventWhen } from "./event-words";
+import { eventChangeOfPlan, eventWhen } from "./event-words";
 import type { PubEvent } from "./events";
 
 /**
@@ -35,10 +35,7 @@ export function eventCardText(
   return {
     title: event.title.trim(),
     when: eventWhen(event),
-    plan:
-      event.status === "scheduled"
-        ? ""
-        : (eventMovedFrom(event) ?? EVENT_STATUS_LABELS[event.status]),
+    plan: eventChangeOfPlan(event),
     venue: venue.trim(),
     picture: picture ? { path: picture.source.path, version: picture.source.version } : null,
   };

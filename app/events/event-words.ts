@@ -25,10 +25,10 @@ export function eventMovedFrom(
   return `Moved from ${eventWhen({ startsAt: event.previousStartsAt, endsAt: null })}`;
 }
 
-/** What a change of plan says in a sentence: "Postponed." or "Moved from Friday, December 4, 8 pm."; "" for none. */
-function changeOfPlan(event: Pick<PubEvent, "status" | "previousStartsAt">): string {
+/** A change of plan in words: "Postponed", "Moved from Friday, December 4, 8 pm"; "" for none. */
+export function eventChangeOfPlan(event: Pick<PubEvent, "status" | "previousStartsAt">): string {
   if (event.status === "scheduled") return "";
-  return `${eventMovedFrom(event) ?? EVENT_STATUS_LABELS[event.status]}.`;
+  return eventMovedFrom(event) ?? EVENT_STATUS_LABELS[event.status];
 }
 
 /** "Saturday, December 5, 9 pm – 12:30 am", on Toronto's clock. */
@@ -62,7 +62,8 @@ export function eventSearchDescription(
     "startsAt" | "endsAt" | "priceCents" | "status" | "previousStartsAt" | "summary" | "description"
   >,
 ): string {
-  const plan = event.status === "scheduled" ? "" : `${changeOfPlan(event)} `;
+  const change = eventChangeOfPlan(event);
+  const plan = change ? `${change}. ` : "";
   const about = (event.summary || event.description).replace(/\s+/g, " ").trim();
   return clip(
     `${eventWhen(event)} · ${eventPrice(event)}. ${plan}${about}`.trim(),

@@ -24,12 +24,18 @@ export type CardRequest = {
   draw: () => Promise<Buffer>;
 };
 
-function plain(status: number, text: string): Response {
+/** A card's refusal in plain words, never kept. */
+export function plainAnswer(
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(text, {
     status,
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
       "Cache-Control": cacheControl.noStore,
+      ...headers,
     },
   });
 }
@@ -64,7 +70,7 @@ export function cardServer({ what, tag, keep }: { what: string; tag: string; kee
     return [...searchParams.keys()].some((key) => key !== "v") ||
       asked.length > 1 ||
       (asked[0] !== undefined && !VERSION_PATTERN.test(asked[0]))
-      ? plain(400, `${what} address takes only v, eight hex digits, as pages link it.`)
+      ? plainAnswer(400, `${what} address takes only v, eight hex digits, as pages link it.`)
       : null;
   }
 

@@ -8,7 +8,7 @@ import { pictureFor } from "~/images/pictures.server";
 import { imageStoreContext } from "~/platform/context";
 import type { RouteHandle } from "~/platform/route-needs";
 import { cacheControl } from "~/platform/cache-control";
-import { cardServer } from "~/platform/card-response.server";
+import { cardServer, plainAnswer } from "~/platform/card-response.server";
 import { siteContent } from "~/site/site-content.server";
 import { shareCardPath } from "~/site/share-card";
 
@@ -47,13 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     content.settings(),
   ]);
   if (!found) {
-    return new Response("There is no event at this address.", {
-      status: 404,
-      headers: {
-        "Content-Type": "text/plain; charset=utf-8",
-        "Cache-Control": cacheControl.noStore,
-      },
-    });
+    return plainAnswer(404, "There is no event at this address.");
   }
   const { event, over } = found;
   // A past event's page names the site's card; an old link to its own goes there too.
@@ -82,13 +76,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // The picture's crop waits its turn in the image optimiser's lanes; when they are full, later.
       .catch((error: unknown) => {
         if (!(error instanceof RenderQueueFullError)) throw error;
-        return new Response("Too many images are being processed; try again shortly", {
-          status: 503,
-          headers: {
-            "Content-Type": "text/plain; charset=utf-8",
-            "Cache-Control": cacheControl.noStore,
-            "Retry-After": "5",
-          },
+        return plainAnswer(503, "Too many images are being processed; try again shortly", {
+          "Retry-After": "5",
         });
       })
   );

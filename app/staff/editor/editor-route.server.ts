@@ -39,11 +39,6 @@ type EditorArgs = {
 const SINGLE_ROW = 1;
 const rowIdOf = (params: { id?: string }) => ("id" in params ? editorRowId(params.id) : SINGLE_ROW);
 
-/**
- * The loader of an editor's route: the row (a 404 when there is none), what
- * else the page shows, the form's first values, and the context its rules
- * are made for, all read as the signed-in staff member.
- */
 /** The sentence of a save whose picture's description other rows take too, in Recent changes. */
 const PICTURE_DESCRIBED = "Saved a picture's description wherever the picture is shown";
 
@@ -66,6 +61,11 @@ function describedPictures(
   });
 }
 
+/**
+ * The loader of an editor's route: the row (a 404 when there is none), what
+ * else the page shows, the form's first values, and the context its rules
+ * are made for, all read as the signed-in staff member.
+ */
 export function editorLoader<
   Field extends string,
   Row extends EditorRow,
